@@ -1,0 +1,63 @@
+/* dump.h: the profile dump, in memory and on the wire (docs/dump-format.md).
+ * One reader and one writer, shared by the kernel (writer) and the host
+ * tools (reader); both are pure functions over bytes. */
+#ifndef PROFILER_DUMP_H
+#define PROFILER_DUMP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PDUMP_MODNAME_MAX 16	/* bytes of a module name, NUL included */
+#define PDUMP_MAXSEGS 4096	/* a reader refuses more */
+#define PDUMP_NBUCKETS(length, shift) \
+	(((uint32_t)(length) + (1u << (shift)) - 1) >> (shift))
+
+/* One counter buffer: it parallels a code segment (or the kernel's text). */
+struct pdump_seg {
+	char module[PDUMP_MODNAME_MAX];	/* "TESTPROF", or "kernel" */
+	uint16_t segno;		/* 1-based segment number in its module (map's ssss) */
+	uint16_t selector;	/* CS it was sampled under: 0x07 LDT seg 1, 0x08 kernel */
+	uint32_t origin;	/* offset of bucket 0: 0 in an LDT segment, text start for the kernel */
+	uint32_t length;	/* bytes of code the buffer covers */
+	uint32_t *counters;	/* PDUMP_NBUCKETS(length, shift) DWORDs */
+};
+
+struct pdump {
+	uint32_t type;		/* PT_SYSTEM (0) or PT_USER|PT_USEKP (5), | PT_VERBOSE */
+	uint32_t shift;		/* bucket = 1 << shift bytes (PROF_SHIFT, 2) */
+	uint32_t hz;		/* sample rate */
+	uint64_t total;		/* every tick counted: kernel + idle + out_of_range + all counters */
+	uint64_t kernel;	/* kernel ticks not in any kernel segment's counters */
+	uint64_t idle;		/* ticks with nothing to run */
+	uint64_t out_of_range;	/* ring-3 ticks whose EIP was past its segment, or unknown CS */
+	uint32_t nseg;
+	struct pdump_seg *segs;
+};
+
+/* A byte sink: the kernel's is the serial line, a test's is a buffer. */
+typedef void (*pdump_sink)(void *ctx, const void *data, size_t len);
+
+/* Writes d in the dump format to sink, CRC-32 last. Returns the bytes written. */
+size_t pdump_write(const struct pdump *d, pdump_sink sink, void *ctx);
+
+/* Bytes pdump_write would write, without writing them. */
+size_t pdump_size(const struct pdump *d);
+
+/* An allocator for the reader (the host passes calloc-like, free-like). */
+struct pdump_alloc {
+	void *(*zalloc)(void *ctx, size_t size);	/* zeroed, or NULL */
+	void (*free)(void *ctx, void *p);
+	void *ctx;
+};
+
+/* Parses buf[0..len) into *d. Returns 0, or -1 with a one-line reason in
+ * err (errlen bytes, NUL-terminated) and *d untouched-free (nothing allocated). */
+int pdump_read(const uint8_t *buf, size_t len, struct pdump *d,
+	       const struct pdump_alloc *a, char *err, size_t errlen);
+
+/* Frees what pdump_read allocated. */
+void pdump_release(struct pdump *d, const struct pdump_alloc *a);
+
+uint32_t crc32_update(uint32_t crc, const void *data, size_t len);	/* start with 0 */
+
+#endif

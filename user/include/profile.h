@@ -1,0 +1,25 @@
+/* profile.h: the profiler's calls, as the OS/2 SDK's profile.h, and the
+ * Unix profil(). Each returns 0, or a negative error code (<sys/errno.h>);
+ * docs/syscalls.md has the states and codes. */
+#ifndef PROFILE_H
+#define PROFILE_H
+
+#define PT_SYSTEM	0	/* profile the whole system */
+#define PT_USER		1	/* profile the calling process (taken as PT_USER|PT_USEKP) */
+#define PT_USEDD	2	/* call a profile device driver at each tick (not supported) */
+#define PT_USEKP	4	/* the kernel keeps the per-segment counters */
+#define PT_VERBOSE	8	/* detail for kernel segments (the kernel's functions) */
+
+#define PROF_SHIFT	2	/* DWORD granularity: counters[EIP >> PROF_SHIFT] */
+#define MOD_NAME_SIZE	10
+
+int ProfInit(int type, char *modulelist);
+int ProfOn(int type);
+int ProfOff(int type);
+int ProfDump(int type, char *filename);
+int ProfFree(int type);
+int ProfClear(int type);
+
+int profil(char *buf, int bufsiz, int offset, int scale);
+
+#endif

@@ -1,0 +1,26 @@
+/* sys/errno.h: error codes. A failed system call returns -code; the libc
+ * names them with errname() and strerror() (<string.h>). */
+#ifndef SYS_ERRNO_H
+#define SYS_ERRNO_H
+
+#define EPERM		1	/* not allowed */
+#define ENOENT		2	/* no such program, file or module */
+#define ESRCH		3	/* no such process */
+#define E2BIG		7	/* argument list too long */
+#define ENOEXEC		8	/* not a valid ELF32 i386 program */
+#define ECHILD		10	/* no such child to wait for */
+#define EAGAIN		11	/* no free process slot */
+#define ENOMEM		12	/* not enough memory */
+#define EFAULT		14	/* a pointer outside the caller's data segment */
+#define EBUSY		16	/* profiling is on: turn it off first */
+#define EEXIST		17	/* already initialised */
+#define EINVAL		22	/* an invalid argument (a bad profile type, ...) */
+#define ENAMETOOLONG	36	/* a name or string too long */
+#define ENOSYS		38	/* no such system call, or not supported */
+#define ENOTINIT	70	/* the profile was not initialised (ProfInit first) */
+#define ENOTON		71	/* ProfOff without a matching ProfOn */
+#define EOVERFLOW	75	/* ProfOn nested too deep */
+
+#define ERRNO_MAX	76
+
+#endif

@@ -1,0 +1,272 @@
+/* test_string.c: the guest libc's <string.h> (string.c, errstr.c), checked
+ * against the host's libc, and errname()/strerror() against the comments of
+ * user/include/sys/errno.h itself. The sources are #included with their
+ * names prefixed (u_strlen), so the real code links beside the host's libc. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#define LIBC(name) u_##name
+#include "../../user/lib/string.c"
+#include "../../user/lib/errstr.c"
+
+#define ERRNO_HEADER	"user/include/sys/errno.h"	/* tests run from the top directory */
+
+static int sign(int n)
+{
+	return (n > 0) - (n < 0);
+}
+
+static const char *const words[] = { "", "a", "b", "ab", "abc", "abd", "abcd",
+	"\x80", "\x7f", "\xff", "a\x80", "A", "Z" };
+#define NWORDS	(sizeof words / sizeof *words)
+
+/* memset stores the value's low byte, only n of them, and returns dst. */
+static void test_memset_fills(void **state)
+{
+	unsigned char buf[8] = { 1, 1, 1, 1, 1, 1, 1, 1 };
+
+	(void)state;
+	assert_ptr_equal(u_memset(buf + 1, 0x1ab, 5), buf + 1);
+	assert_memory_equal(buf, "\x01\xab\xab\xab\xab\xab\x01\x01", 8);
+	assert_ptr_equal(u_memset(buf, 0, 0), buf);
+	assert_int_equal(buf[0], 1);
+}
+
+/* memcpy copies n bytes, none with n = 0, and returns dst. */
+static void test_memcpy_copies(void **state)
+{
+	char dst[8] = "-------";
+
+	(void)state;
+	assert_ptr_equal(u_memcpy(dst, "abc", 3), dst);
+	assert_string_equal(dst, "abc----");
+	u_memcpy(dst, "zzz", 0);
+	assert_string_equal(dst, "abc----");
+}
+
+/* memmove gives what a copy through a temporary would, for every overlap. */
+static void test_memmove_overlaps(void **state)
+{
+	const char orig[] = "0123456789";
+
+	(void)state;
+	for (int d = 0; d < 10; d++)
+		for (int s = 0; s < 10; s++) {
+			int n = 10 - (d > s ? d : s);
+			char got[11], want[11];
+
+			memcpy(got, orig, sizeof got);
+			memcpy(want, orig, sizeof want);
+			assert_ptr_equal(u_memmove(got + d, got + s, (size_t)n), got + d);
+			memmove(want + d, want + s, (size_t)n);
+			assert_string_equal(got, want);
+		}
+}
+
+/* memcmp compares bytes as unsigned, up to n only, with the host's sign. */
+static void test_memcmp_signs(void **state)
+{
+	(void)state;
+	assert_true(u_memcmp("\x80", "\x01", 1) > 0);
+	assert_true(u_memcmp("ab", "ac", 2) < 0);
+	assert_int_equal(u_memcmp("ab", "ac", 1), 0);
+	assert_int_equal(u_memcmp("x", "y", 0), 0);
+	for (size_t i = 0; i < NWORDS; i++)
+		for (size_t j = 0; j < NWORDS; j++) {
+			/* Up to the shorter word's NUL: no read past either. */
+			size_t n = 1 + (strlen(words[i]) < strlen(words[j]) ?
+					strlen(words[i]) : strlen(words[j]));
+
+			assert_int_equal(sign(u_memcmp(words[i], words[j], n)),
+					 sign(memcmp(words[i], words[j], n)));
+		}
+}
+
+/* strlen counts up to the NUL. */
+static void test_strlen_counts(void **state)
+{
+	(void)state;
+	assert_int_equal(u_strlen(""), 0);
+	assert_int_equal(u_strlen("a"), 1);
+	assert_int_equal(u_strlen("abc\0def"), 3);
+	for (size_t i = 0; i < NWORDS; i++)
+		assert_int_equal(u_strlen(words[i]), strlen(words[i]));
+}
+
+/* strcmp and strncmp have the host's sign for every pair, bytes unsigned. */
+static void test_strcmp_signs(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < NWORDS; i++)
+		for (size_t j = 0; j < NWORDS; j++) {
+			assert_int_equal(sign(u_strcmp(words[i], words[j])),
+					 sign(strcmp(words[i], words[j])));
+			for (size_t n = 0; n < 6; n++)
+				assert_int_equal(sign(u_strncmp(words[i], words[j], n)),
+						 sign(strncmp(words[i], words[j], n)));
+		}
+}
+
+/* strncmp stops at n, and at a NUL shared by both strings. */
+static void test_strncmp_stops(void **state)
+{
+	(void)state;
+	assert_int_equal(u_strncmp("abc", "abd", 2), 0);
+	assert_int_equal(u_strncmp("abc", "xyz", 0), 0);
+	assert_int_equal(u_strncmp("a\0x", "a\0y", 3), 0);
+	assert_true(u_strncmp("ab", "abc", 5) < 0);
+}
+
+/* strcpy copies through the NUL; strcat appends, also to an empty string. */
+static void test_strcpy_and_strcat(void **state)
+{
+	char buf[16] = "XXXXXXXXXXXXXXX";
+
+	(void)state;
+	assert_ptr_equal(u_strcpy(buf, "ab"), buf);
+	assert_memory_equal(buf, "ab\0X", 4);
+	assert_ptr_equal(u_strcat(buf, "cd"), buf);
+	assert_string_equal(buf, "abcd");
+	u_strcat(buf, "");
+	assert_string_equal(buf, "abcd");
+	u_strcpy(buf, "");
+	u_strcat(buf, "xy");
+	assert_string_equal(buf, "xy");
+}
+
+/* strncpy pads a short source with NULs, and leaves a long one unterminated. */
+static void test_strncpy_pads_and_cuts(void **state)
+{
+	char buf[8];
+
+	(void)state;
+	memset(buf, 'X', sizeof buf);
+	assert_ptr_equal(u_strncpy(buf, "ab", 5), buf);
+	assert_memory_equal(buf, "ab\0\0\0XXX", 8);
+	memset(buf, 'X', sizeof buf);
+	u_strncpy(buf, "abcdef", 3);
+	assert_memory_equal(buf, "abcXXXXX", 8);
+	u_strncpy(buf, "zz", 0);
+	assert_memory_equal(buf, "abcXXXXX", 8);
+}
+
+/* strchr finds the first c, the NUL for c = 0, c as a char, or NULL. */
+static void test_strchr_finds(void **state)
+{
+	const char *s = "abcabc";
+
+	(void)state;
+	assert_ptr_equal(u_strchr(s, 'b'), s + 1);
+	assert_ptr_equal(u_strchr(s, '\0'), s + 6);
+	assert_ptr_equal(u_strchr(s, 'z'), NULL);
+	assert_ptr_equal(u_strchr(s, 0x100 + 'c'), s + 2);
+	assert_ptr_equal(u_strchr("", 'a'), NULL);
+	assert_ptr_equal(u_strchr("\xff", 0xff), strchr("\xff", 0xff));
+}
+
+/* strrchr finds the last c, the NUL for c = 0, c as a char, or NULL. */
+static void test_strrchr_finds(void **state)
+{
+	const char *s = "abcabc";
+
+	(void)state;
+	assert_ptr_equal(u_strrchr(s, 'b'), s + 4);
+	assert_ptr_equal(u_strrchr(s, '\0'), s + 6);
+	assert_ptr_equal(u_strrchr(s, 'z'), NULL);
+	assert_ptr_equal(u_strrchr("", 'a'), NULL);
+	assert_ptr_equal(u_strrchr(s, 0x100 + 'a'), s + 3);
+}
+
+/* Reads "#define ENAME n<tab>/ * text * /" lines of the header into the tables. */
+static int read_errno_header(const char *names[ERRNO_MAX], char texts[ERRNO_MAX][80])
+{
+	static char namebuf[ERRNO_MAX][32];
+	FILE *f = fopen(ERRNO_HEADER, "r");
+	char line[256], name[32], text[80];
+	int code, found = 0;
+
+	if (f == NULL)
+		fail_msg("cannot open %s: run from the top directory", ERRNO_HEADER);
+	while (fgets(line, sizeof line, f)) {
+		if (sscanf(line, "#define %31s %d /* %79[^*]", name, &code, text) != 3)
+			continue;
+		assert_true(code > 0 && code < ERRNO_MAX);
+		text[strcspn(text, "\n")] = '\0';
+		for (size_t n = strlen(text); n > 0 && text[n - 1] == ' '; n--)
+			text[n - 1] = '\0';
+		strcpy(namebuf[code], name);
+		names[code] = namebuf[code];
+		strcpy(texts[code], text);
+		found++;
+	}
+	fclose(f);
+	return found;
+}
+
+/* Every code of the header, as code and as -code, has its name and comment;
+ * every other number in range is unknown. */
+static void test_errname_every_code(void **state)
+{
+	const char *names[ERRNO_MAX] = { 0 };
+	static char texts[ERRNO_MAX][80];
+
+	(void)state;
+	assert_true(read_errno_header(names, texts) >= 17);
+	for (int code = -ERRNO_MAX - 2; code <= ERRNO_MAX + 2; code++) {
+		int abscode = code < 0 ? -code : code;
+		int known = abscode < ERRNO_MAX && names[abscode];
+
+		assert_string_equal(u_errname(code), known ? names[abscode] : "E?");
+		assert_string_equal(u_strerror(code), known ? texts[abscode] : "unknown error");
+	}
+}
+
+/* A system call's -EFAULT and EFAULT name the same error. */
+static void test_errname_either_sign(void **state)
+{
+	(void)state;
+	assert_string_equal(u_errname(-EFAULT), "EFAULT");
+	assert_string_equal(u_errname(EFAULT), "EFAULT");
+	assert_string_equal(u_errname(-ENOTINIT), "ENOTINIT");
+	assert_string_equal(u_strerror(-EPERM), "not allowed");
+}
+
+/* 0, gaps and extremes are unknown, with no overflow negating INT_MIN. */
+static void test_errname_unknown(void **state)
+{
+	static const int codes[] = { 0, 4, -4, ERRNO_MAX, -ERRNO_MAX, INT_MAX, INT_MIN, -INT_MAX };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof codes / sizeof *codes; i++) {
+		assert_string_equal(u_errname(codes[i]), "E?");
+		assert_string_equal(u_strerror(codes[i]), "unknown error");
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_memset_fills),
+		cmocka_unit_test(test_memcpy_copies),
+		cmocka_unit_test(test_memmove_overlaps),
+		cmocka_unit_test(test_memcmp_signs),
+		cmocka_unit_test(test_strlen_counts),
+		cmocka_unit_test(test_strcmp_signs),
+		cmocka_unit_test(test_strncmp_stops),
+		cmocka_unit_test(test_strcpy_and_strcat),
+		cmocka_unit_test(test_strncpy_pads_and_cuts),
+		cmocka_unit_test(test_strchr_finds),
+		cmocka_unit_test(test_strrchr_finds),
+		cmocka_unit_test(test_errname_every_code),
+		cmocka_unit_test(test_errname_either_sign),
+		cmocka_unit_test(test_errname_unknown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,27 @@
+/* string.h: memory and string functions, and the names of error codes. */
+#ifndef STRING_H
+#define STRING_H
+
+#include <stddef.h>
+
+void *memset(void *dst, int c, size_t n);
+void *memcpy(void *dst, const void *src, size_t n);
+void *memmove(void *dst, const void *src, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+
+size_t strlen(const char *s);
+int strcmp(const char *a, const char *b);
+int strncmp(const char *a, const char *b, size_t n);
+char *strcpy(char *dst, const char *src);
+char *strncpy(char *dst, const char *src, size_t n);
+char *strcat(char *dst, const char *src);
+char *strchr(const char *s, int c);
+char *strrchr(const char *s, int c);
+
+/* An error code's name ("EFAULT") and text (its comment in <sys/errno.h>).
+ * Both take code or -code, as system calls return it; an unknown code
+ * gives "E?" and "unknown error". */
+const char *errname(int code);
+const char *strerror(int code);
+
+#endif

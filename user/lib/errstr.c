@@ -1,0 +1,58 @@
+/* errstr.c: errname() and strerror(): the names and texts of <sys/errno.h>.
+ * The table repeats that header's comments; tests/unit/test_string.c reads
+ * the header and fails if the two drift apart. */
+#include <stddef.h>
+#include <string.h>
+#include "sys/errno.h"
+#include "libc.h"
+
+struct error {
+	const char *name;
+	const char *text;
+};
+
+#define ERROR(code, text)	[code] = { #code, text }
+
+static const struct error errors[ERRNO_MAX] = {
+	ERROR(EPERM,		"not allowed"),
+	ERROR(ENOENT,		"no such program, file or module"),
+	ERROR(ESRCH,		"no such process"),
+	ERROR(E2BIG,		"argument list too long"),
+	ERROR(ENOEXEC,		"not a valid ELF32 i386 program"),
+	ERROR(ECHILD,		"no such child to wait for"),
+	ERROR(EAGAIN,		"no free process slot"),
+	ERROR(ENOMEM,		"not enough memory"),
+	ERROR(EFAULT,		"a pointer outside the caller's data segment"),
+	ERROR(EBUSY,		"profiling is on: turn it off first"),
+	ERROR(EEXIST,		"already initialised"),
+	ERROR(EINVAL,		"an invalid argument (a bad profile type, ...)"),
+	ERROR(ENAMETOOLONG,	"a name or string too long"),
+	ERROR(ENOSYS,		"no such system call, or not supported"),
+	ERROR(ENOTINIT,		"the profile was not initialised (ProfInit first)"),
+	ERROR(ENOTON,		"ProfOff without a matching ProfOn"),
+	ERROR(EOVERFLOW,	"ProfOn nested too deep"),
+};
+
+/* Takes code or -code, since system calls return the negative; NULL if unknown. */
+static const struct error *lookup(int code)
+{
+	if (code < 0 && code > -ERRNO_MAX)
+		code = -code;
+	if (code <= 0 || code >= ERRNO_MAX || errors[code].name == NULL)
+		return NULL;
+	return &errors[code];
+}
+
+const char *LIBC(errname)(int code)
+{
+	const struct error *e = lookup(code);
+
+	return e ? e->name : "E?";
+}
+
+const char *LIBC(strerror)(int code)
+{
+	const struct error *e = lookup(code);
+
+	return e ? e->text : "unknown error";
+}

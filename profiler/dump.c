@@ -1,0 +1,177 @@
+/* dump.c: the profile dump's writer, for the kernel and the host tests.
+ * The layout is in docs/dump-format.md; the reader is in dump_read.c.
+ * Freestanding: no libc, no 64-bit division, no allocation; it streams
+ * through its sink. */
+#include "dump.h"
+#include "dumpfmt.h"
+
+/* Bytes go through a small stage so the sink sees runs, not single bytes. */
+struct writer {
+	pdump_sink sink;	/* NULL: only count (pdump_size) */
+	void *ctx;
+	uint32_t crc;
+	size_t count;
+	size_t fill;
+	uint8_t stage[64];
+};
+
+static void flush(struct writer *w)
+{
+	if (w->fill && w->sink) {
+		w->crc = crc32_update(w->crc, w->stage, w->fill);
+		w->sink(w->ctx, w->stage, w->fill);
+	}
+	w->fill = 0;
+}
+
+static void put8(struct writer *w, uint32_t b)
+{
+	if (w->fill == sizeof w->stage)
+		flush(w);
+	w->stage[w->fill++] = (uint8_t)b;
+	w->count++;
+}
+
+static void put16(struct writer *w, uint32_t v)
+{
+	put8(w, v & 0xff);
+	put8(w, (v >> 8) & 0xff);
+}
+
+static void put32(struct writer *w, uint32_t v)
+{
+	put16(w, v & 0xffff);
+	put16(w, v >> 16);
+}
+
+static void put64(struct writer *w, uint64_t v)
+{
+	put32(w, (uint32_t)v);
+	put32(w, (uint32_t)(v >> 32));
+}
+
+/* LEB128: 7 bits a byte, low first, high bit set on all but the last. */
+static void put_varint(struct writer *w, uint32_t v)
+{
+	while (v >= 0x80) {
+		put8(w, (v & 0x7f) | 0x80);
+		v >>= 7;
+	}
+	put8(w, v);
+}
+
+static size_t varint_size(uint32_t v)
+{
+	size_t n = 1;
+
+	while (v >= 0x80) {
+		v >>= 7;
+		n++;
+	}
+	return n;
+}
+
+static uint32_t counter_at(const struct pdump_seg *s, uint32_t i)
+{
+	return s->counters ? s->counters[i] : 0;
+}
+
+/* Bytes of the sparse body of s, and its number of nonzero buckets. */
+static size_t sparse_size(const struct pdump_seg *s, uint32_t nb, uint32_t *nnz)
+{
+	size_t bytes = 0;
+	uint32_t i, next = 0, n = 0;
+
+	for (i = 0; i < nb; i++) {
+		uint32_t c = counter_at(s, i);
+
+		if (c) {
+			bytes += varint_size(i - next) + varint_size(c);
+			next = i + 1;
+			n++;
+		}
+	}
+	*nnz = n;
+	return bytes + varint_size(n);
+}
+
+static void write_name(struct writer *w, const char *module)
+{
+	size_t i, n = 0;
+
+	while (n < PDUMP_MODNAME_MAX - 1 && module[n])
+		n++;
+	for (i = 0; i < PDUMP_MODNAME_MAX; i++)
+		put8(w, i < n ? (uint8_t)module[i] : 0);
+}
+
+static void write_seg(struct writer *w, const struct pdump_seg *s, uint32_t shift)
+{
+	uint32_t nb = pdump_nbuckets(s->length, shift), nnz, i, next = 0;
+	int sparse = sparse_size(s, nb, &nnz) < (size_t)nb * 4;
+
+	write_name(w, s->module);
+	put16(w, s->segno);
+	put16(w, s->selector);
+	put32(w, s->origin);
+	put32(w, s->length);
+	put32(w, nb);
+	put8(w, sparse ? PDUMP_ENC_SPARSE : PDUMP_ENC_DENSE);
+	if (!sparse) {
+		for (i = 0; i < nb; i++)
+			put32(w, counter_at(s, i));
+		return;
+	}
+	/* Gaps, not indices: adjacent hot buckets cost one byte each. */
+	put_varint(w, nnz);
+	for (i = 0; i < nb; i++) {
+		uint32_t c = counter_at(s, i);
+
+		if (c) {
+			put_varint(w, i - next);
+			put_varint(w, c);
+			next = i + 1;
+		}
+	}
+}
+
+static size_t write_all(const struct pdump *d, struct writer *w)
+{
+	uint32_t i;
+
+	for (i = 0; i < 4; i++)
+		put8(w, (uint8_t)PDUMP_MAGIC[i]);
+	put16(w, PDUMP_VERSION);
+	put16(w, 0);
+	put32(w, d->type);
+	put32(w, d->shift);
+	put32(w, d->hz);
+	put64(w, d->total);
+	put64(w, d->kernel);
+	put64(w, d->idle);
+	put64(w, d->out_of_range);
+	put32(w, d->nseg);
+	for (i = 0; i < d->nseg; i++)
+		write_seg(w, &d->segs[i], d->shift);
+	flush(w);
+	put32(w, w->crc);
+	flush(w);
+	return w->count;
+}
+
+size_t pdump_write(const struct pdump *d, pdump_sink sink, void *ctx)
+{
+	struct writer w;
+
+	w.sink = sink;
+	w.ctx = ctx;
+	w.crc = 0;
+	w.count = 0;
+	w.fill = 0;
+	return write_all(d, &w);
+}
+
+size_t pdump_size(const struct pdump *d)
+{
+	return pdump_write(d, NULL, NULL);
+}

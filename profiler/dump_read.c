@@ -1,0 +1,386 @@
+/* dump_read.c: the profile dump's reader (docs/dump-format.md). It trusts
+ * nothing: every size, index and sum is checked before it is used, and on
+ * failure it says why in one line and keeps nothing it allocated.
+ * Freestanding like dump.c (no libc, no 64-bit division), though only the
+ * host tools call it. */
+#include "dump.h"
+#include "dumpfmt.h"
+
+/* A structural error (the bytes cannot be parsed further) stops the walk at
+ * once; a semantic one (a field out of bounds) is kept and reported only if
+ * the bytes are whole and their CRC is right, so a damaged file says so. */
+struct reader {
+	const uint8_t *buf;
+	size_t len, pos;
+	char *err;
+	size_t errlen;
+	int have_err;		/* a semantic error is in err */
+	uint64_t buckets;	/* all segments' so far */
+	uint64_t sum;		/* all counters so far */
+};
+
+struct msg {
+	char *p;
+	size_t cap, n;
+};
+
+static void msg_char(struct msg *m, char c)
+{
+	if (m->n + 1 < m->cap)
+		m->p[m->n++] = c;
+}
+
+/* Decimal with 32-bit divisions only: long division by 10 in 16-bit digits. */
+static void msg_dec(struct msg *m, uint64_t v)
+{
+	char digits[20];
+	int n = 0, k;
+
+	do {
+		uint32_t part[4], r = 0;
+
+		for (k = 3; k >= 0; k--) {
+			uint32_t cur = (r << 16) | (uint32_t)((v >> (16 * k)) & 0xffff);
+
+			part[k] = cur / 10;
+			r = cur % 10;
+		}
+		digits[n++] = (char)('0' + r);
+		v = (uint64_t)part[3] << 48 | (uint64_t)part[2] << 32 |
+		    (uint64_t)part[1] << 16 | part[0];
+	} while (v);
+	while (n)
+		msg_char(m, digits[--n]);
+}
+
+static void msg_hex(struct msg *m, uint64_t v)
+{
+	int k = 60;
+
+	msg_char(m, '0');
+	msg_char(m, 'x');
+	while (k > 28 && !(v >> k))
+		k -= 4;		/* at least 8 digits, more only when needed */
+	for (; k >= 0; k -= 4)
+		msg_char(m, "0123456789abcdef"[(v >> k) & 15]);
+}
+
+/* fmt: %s is s, %u the next number in decimal, %x in hex. */
+static void say(struct reader *r, int hard, const char *fmt, const char *s,
+		uint64_t a, uint64_t b, uint64_t c)
+{
+	struct msg m = { r->err, r->errlen, 0 };
+	uint64_t nums[3];
+	int k = 0;
+
+	if (!hard && r->have_err)
+		return;		/* the first semantic error is the one reported */
+	nums[0] = a;
+	nums[1] = b;
+	nums[2] = c;
+	for (; *fmt; fmt++) {
+		if (*fmt != '%' || !fmt[1]) {
+			msg_char(&m, *fmt);
+			continue;
+		}
+		fmt++;
+		if (*fmt == 's')
+			while (s && *s)
+				msg_char(&m, *s++);
+		else if (*fmt == 'u' && k < 3)
+			msg_dec(&m, nums[k++]);
+		else if (*fmt == 'x' && k < 3)
+			msg_hex(&m, nums[k++]);
+	}
+	if (m.cap)
+		m.p[m.n] = 0;
+	r->have_err = 1;
+}
+
+#define HARD(r, f, s, a, b, c) (say((r), 1, (f), (s), (a), (b), (c)), -1)
+#define SOFT(r, f, s, a, b, c) say((r), 0, (f), (s), (a), (b), (c))
+
+static uint32_t get_le(const uint8_t *p, int n)
+{
+	uint32_t v = 0;
+
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}
+
+static uint64_t get64(const uint8_t *p)
+{
+	return (uint64_t)get_le(p + 4, 4) << 32 | get_le(p, 4);
+}
+
+#define NOSEG 0xffffffffu	/* "seg" of what is not in a segment */
+
+static int need(struct reader *r, size_t n, const char *what, uint32_t seg)
+{
+	if (r->len - r->pos >= n)
+		return 0;
+	if (seg == NOSEG)
+		return HARD(r, "truncated: %s needs %u bytes at offset %u, the file has %u",
+			    what, n, r->pos, r->len);
+	return HARD(r, "truncated: segment %u %s needs %u bytes at offset %u",
+		    what, seg, n, r->pos);
+}
+
+/* Canonical LEB128 of a u32: at most 5 bytes, no needless trailing zero. */
+static int get_varint(struct reader *r, uint32_t *v, const char *what, uint32_t seg)
+{
+	uint64_t acc = 0;
+	int k;
+
+	for (k = 0; k < 5; k++) {
+		uint8_t b;
+
+		if (need(r, 1, what, seg))
+			return -1;
+		b = r->buf[r->pos++];
+		acc |= (uint64_t)(b & 0x7f) << (7 * k);
+		if (!(b & 0x80)) {
+			if ((k > 0 && b == 0) || acc > 0xffffffffu)
+				return HARD(r, "segment %u: malformed varint (%s) at offset %u",
+					    what, seg, r->pos - 1, 0);
+			*v = (uint32_t)acc;
+			return 0;
+		}
+	}
+	return HARD(r, "segment %u: varint (%s) longer than 5 bytes at offset %u",
+		    what, seg, r->pos - 1, 0);
+}
+
+static int read_header(struct reader *r, struct pdump *h)
+{
+	const uint8_t *p = r->buf;
+	size_t i;
+
+	if (!r->len)
+		return HARD(r, "empty file", NULL, 0, 0, 0);
+	for (i = 0; i < 4 && i < r->len; i++)
+		if (p[i] != (uint8_t)PDUMP_MAGIC[i])
+			return HARD(r, "not a profile dump (bad magic)", NULL, 0, 0, 0);
+	if (r->len >= 6 && get_le(p + 4, 2) != PDUMP_VERSION)
+		return HARD(r, "unsupported dump version %u (this reader knows %u)",
+			    NULL, get_le(p + 4, 2), PDUMP_VERSION, 0);
+	if (need(r, PDUMP_HDR_SIZE, "the header", NOSEG))
+		return -1;
+	h->type = get_le(p + 8, 4);
+	h->shift = get_le(p + 12, 4);
+	h->hz = get_le(p + 16, 4);
+	h->total = get64(p + 20);
+	h->kernel = get64(p + 28);
+	h->idle = get64(p + 36);
+	h->out_of_range = get64(p + 44);
+	h->nseg = get_le(p + 52, 4);
+	r->pos = PDUMP_HDR_SIZE;
+	if (get_le(p + 6, 2))
+		SOFT(r, "reserved header field is %u, not 0", NULL, get_le(p + 6, 2), 0, 0);
+	if (h->type & ~PDUMP_TYPE_BITS)
+		SOFT(r, "unknown profile type %x", NULL, h->type, 0, 0);
+	if (h->shift > PDUMP_MAXSHIFT)
+		SOFT(r, "bucket shift %u out of range (0..31)", NULL, h->shift, 0, 0);
+	if (!h->hz)
+		SOFT(r, "sample rate is 0 Hz", NULL, 0, 0, 0);
+	if (h->nseg > PDUMP_MAXSEGS)
+		return HARD(r, "%u segments, more than the limit of %u",
+			    NULL, h->nseg, PDUMP_MAXSEGS, 0);
+	return 0;
+}
+
+/* NUL-terminated, printable, no spaces (pinfo prints it in a column), zero-padded. */
+static void check_name(struct reader *r, const uint8_t *p, uint32_t seg)
+{
+	int k, end = -1;
+
+	for (k = 0; k < PDUMP_MODNAME_MAX; k++) {
+		if (end < 0 && !p[k])
+			end = k;
+		else if (end >= 0 && p[k])
+			break;
+		else if (end < 0 && (p[k] < 0x21 || p[k] > 0x7e))
+			break;
+	}
+	if (k < PDUMP_MODNAME_MAX && end >= 0)
+		SOFT(r, "segment %u: module name padding is not zero", NULL, seg, 0, 0);
+	else if (k < PDUMP_MODNAME_MAX)
+		SOFT(r, "segment %u: module name has byte %x", NULL, seg, p[k], 0);
+	else if (end < 0)
+		SOFT(r, "segment %u: module name is not NUL-terminated", NULL, seg, 0, 0);
+	else if (!end)
+		SOFT(r, "segment %u: empty module name", NULL, seg, 0, 0);
+}
+
+static int walk_dense(struct reader *r, uint32_t seg, uint32_t nb, uint32_t *out)
+{
+	uint32_t k;
+
+	if ((uint64_t)nb * 4 > r->len - r->pos)
+		return HARD(r, "truncated: segment %u has %u dense buckets at offset %u",
+			    NULL, seg, nb, r->pos);
+	for (k = 0; k < nb; k++) {
+		uint32_t c = get_le(r->buf + r->pos, 4);
+
+		r->pos += 4;
+		r->sum += c;
+		if (out)
+			out[k] = c;
+	}
+	return 0;
+}
+
+static int walk_sparse(struct reader *r, uint32_t seg, uint32_t nb, uint32_t *out)
+{
+	uint32_t n, k, gap, c;
+	uint64_t next = 0, idx;
+
+	if (get_varint(r, &n, "entry count", seg))
+		return -1;
+	if (n > nb)
+		SOFT(r, "segment %u: %u nonzero buckets, more than its %u buckets", NULL, seg, n, nb);
+	for (k = 0; k < n; k++) {
+		if (get_varint(r, &gap, "bucket gap", seg) || get_varint(r, &c, "count", seg))
+			return -1;
+		idx = next + gap;	/* gaps make indices strictly increasing */
+		if (idx >= nb)
+			SOFT(r, "segment %u: bucket index %u out of range (%u buckets)", NULL, seg, idx, nb);
+		else if (out)
+			out[idx] = c;
+		if (!c)
+			SOFT(r, "segment %u: zero count listed at bucket %u", NULL, seg, idx, 0);
+		r->sum += c;
+		next = idx + 1;
+	}
+	return 0;
+}
+
+/* Walks segment seg; with a (the second pass) allocates and fills s. */
+static int walk_seg(struct reader *r, const struct pdump *h, uint32_t seg,
+		    struct pdump_seg *s, const struct pdump_alloc *a)
+{
+	const uint8_t *p;
+	uint32_t origin, length, nb, *out = NULL;
+	int k;
+
+	if (need(r, PDUMP_SEGHDR_SIZE, "header", seg))
+		return -1;
+	p = r->buf + r->pos;
+	r->pos += PDUMP_SEGHDR_SIZE;
+	check_name(r, p, seg);
+	origin = get_le(p + 20, 4);
+	length = get_le(p + 24, 4);
+	nb = get_le(p + 28, 4);
+	if (!get_le(p + 16, 2))
+		SOFT(r, "segment %u: segment number 0 (they start at 1)", NULL, seg, 0, 0);
+	if ((uint64_t)origin + length > 0x100000000ull)
+		SOFT(r, "segment %u: origin %x + length %x passes 4 GiB", NULL, seg, origin, length);
+	if (nb != pdump_nbuckets(length, h->shift))
+		SOFT(r, "segment %u: %u buckets, but its length and the shift give %u",
+		     NULL, seg, nb, pdump_nbuckets(length, h->shift));
+	r->buckets += nb;
+	if (r->buckets > PDUMP_READ_MAXBUCKETS)
+		SOFT(r, "more than %u buckets in all (segment %u)", NULL, PDUMP_READ_MAXBUCKETS, seg, 0);
+	if (a) {
+		for (k = 0; k < PDUMP_MODNAME_MAX; k++)
+			s->module[k] = (char)p[k];
+		s->segno = (uint16_t)get_le(p + 16, 2);
+		s->selector = (uint16_t)get_le(p + 18, 2);
+		s->origin = origin;
+		s->length = length;
+		if (nb && !(out = s->counters = a->zalloc(a->ctx, (size_t)nb * 4)))
+			return HARD(r, "out of memory for segment %u (%u buckets)", NULL, seg, nb, 0);
+	}
+	if (p[32] == PDUMP_ENC_DENSE)
+		return walk_dense(r, seg, nb, out);
+	if (p[32] == PDUMP_ENC_SPARSE)
+		return walk_sparse(r, seg, nb, out);
+	return HARD(r, "segment %u: unknown counter encoding %u at offset %u",
+		    NULL, seg, p[32], r->pos - 1);
+}
+
+/* Whole, untouched, and adding up: checked in that order. */
+static int check_end(struct reader *r, const struct pdump *h)
+{
+	uint32_t stored, computed;
+	uint64_t parts = h->kernel, next;
+
+	if (need(r, PDUMP_CRC_SIZE, "the CRC", NOSEG))
+		return -1;
+	if (r->len - r->pos > PDUMP_CRC_SIZE)
+		return HARD(r, "%u trailing bytes after the CRC at offset %u",
+			    NULL, r->len - r->pos - PDUMP_CRC_SIZE, r->pos + PDUMP_CRC_SIZE, 0);
+	stored = get_le(r->buf + r->pos, 4);
+	computed = crc32_update(0, r->buf, r->pos);
+	if (stored != computed)
+		return HARD(r, "CRC mismatch: stored %x, computed %x (the file is damaged)",
+			    NULL, stored, computed, 0);
+	if (r->have_err)
+		return -1;
+	if ((next = parts + h->idle) < parts || (parts = next + h->out_of_range) < next ||
+	    (next = parts + r->sum) < parts)
+		return HARD(r, "kernel + idle + out_of_range + counters overflows 64 bits",
+			    NULL, 0, 0, 0);
+	if (next != h->total)
+		return HARD(r, "totals do not add up: total %u, but kernel + idle + "
+			    "out_of_range + counters = %u", NULL, h->total, next, 0);
+	return 0;
+}
+
+/* The first pass (a NULL) validates everything; the second fills. */
+static int walk_all(struct reader *r, struct pdump *h, const struct pdump_alloc *a)
+{
+	uint32_t i;
+
+	if (read_header(r, h))
+		return -1;
+	for (i = 0; i < h->nseg; i++)
+		if (walk_seg(r, h, i, a ? &h->segs[i] : NULL, a))
+			return -1;
+	return a ? 0 : check_end(r, h);
+}
+
+int pdump_read(const uint8_t *buf, size_t len, struct pdump *d,
+	       const struct pdump_alloc *a, char *err, size_t errlen)
+{
+	struct reader r = { buf, len, 0, err, errlen, 0, 0, 0 };
+	struct pdump h;
+
+	if (err && errlen)
+		err[0] = 0;
+	h.segs = NULL;
+	if (walk_all(&r, &h, NULL))
+		return -1;
+	if (h.nseg && !(h.segs = a->zalloc(a->ctx, (size_t)h.nseg * sizeof *h.segs)))
+		return HARD(&r, "out of memory for %u segments", NULL, h.nseg, 0, 0);
+	r.pos = 0;
+	if (walk_all(&r, &h, a)) {
+		pdump_release(&h, a);
+		return -1;
+	}
+	d->type = h.type;	/* field by field: a struct copy may call memcpy */
+	d->shift = h.shift;
+	d->hz = h.hz;
+	d->total = h.total;
+	d->kernel = h.kernel;
+	d->idle = h.idle;
+	d->out_of_range = h.out_of_range;
+	d->nseg = h.nseg;
+	d->segs = h.segs;
+	return 0;
+}
+
+void pdump_release(struct pdump *d, const struct pdump_alloc *a)
+{
+	uint32_t i;
+
+	if (d->segs) {
+		for (i = 0; i < d->nseg; i++)
+			if (d->segs[i].counters)
+				a->free(a->ctx, d->segs[i].counters);
+		a->free(a->ctx, d->segs);
+	}
+	d->segs = NULL;
+	d->nseg = 0;
+}

@@ -1,0 +1,30 @@
+/* dumpfmt.h: the constants of the dump's byte layout (docs/dump-format.md),
+ * for dump.c and for the tests that check sizes and corrupt dumps. */
+#ifndef PROFILER_DUMPFMT_H
+#define PROFILER_DUMPFMT_H
+
+#include <stdint.h>
+
+#define PDUMP_MAGIC		"PDMP"	/* 4 bytes, no NUL on disk */
+#define PDUMP_VERSION		1
+#define PDUMP_HDR_SIZE		56	/* magic .. nseg */
+#define PDUMP_SEGHDR_SIZE	33	/* module .. encoding */
+#define PDUMP_CRC_SIZE		4
+#define PDUMP_ENC_DENSE		0	/* nbuckets u32 counters */
+#define PDUMP_ENC_SPARSE	1	/* varint n, then n (varint gap, varint count) */
+#define PDUMP_TYPE_BITS		15u	/* PT_USER | PT_USEDD | PT_USEKP | PT_VERBOSE */
+#define PDUMP_MAXSHIFT		31
+/* A reader refuses more buckets than this in one dump (1 GiB of counters):
+ * a sparse segment is a few bytes on disk whatever its length. */
+#define PDUMP_READ_MAXBUCKETS	(1u << 28)
+
+/* Buckets of a segment; without the overflow of PDUMP_NBUCKETS when
+ * length + bucket - 1 passes 2^32, and defined for any shift. */
+static inline uint32_t pdump_nbuckets(uint32_t length, uint32_t shift)
+{
+	if (shift >= 32)
+		return length != 0;
+	return (length >> shift) + ((length & ((1u << shift) - 1)) != 0);
+}
+
+#endif

@@ -1,0 +1,149 @@
+/* testbuf.c: helpers shared by the profiler's unit tests (testbuf.h). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "testbuf.h"
+
+void tbuf_put(struct tbuf *b, const void *data, size_t len)
+{
+	if (b->len + len > b->cap) {
+		b->cap = (b->len + len) * 2 + 64;
+		b->data = realloc(b->data, b->cap);
+		assert_non_null(b->data);
+	}
+	if (len)
+		memcpy(b->data + b->len, data, len);
+	b->len += len;
+}
+
+void tbuf_sink(void *ctx, const void *data, size_t len)
+{
+	tbuf_put(ctx, data, len);
+}
+
+void tbuf_puts(struct tbuf *b, const char *s)
+{
+	tbuf_put(b, s, strlen(s));
+}
+
+void tbuf_free(struct tbuf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+static void *t_zalloc(void *ctx, size_t size)
+{
+	struct talloc *t = ctx;
+
+	t->calls++;
+	if (t->fail_at && t->calls >= t->fail_at)
+		return NULL;
+	t->live++;
+	return calloc(1, size ? size : 1);
+}
+
+static void t_free(void *ctx, void *p)
+{
+	struct talloc *t = ctx;
+
+	t->live--;
+	free(p);
+}
+
+struct pdump_alloc talloc_make(struct talloc *t)
+{
+	struct pdump_alloc a = { t_zalloc, t_free, t };
+
+	return a;
+}
+
+struct pdump *tdump_new(uint32_t type, uint32_t nseg)
+{
+	struct pdump *d = calloc(1, sizeof *d);
+
+	assert_non_null(d);
+	d->type = type;
+	d->shift = 2;
+	d->hz = 1000;
+	d->nseg = nseg;
+	d->segs = calloc(nseg ? nseg : 1, sizeof *d->segs);
+	assert_non_null(d->segs);
+	return d;
+}
+
+void tdump_seg(struct pdump *d, uint32_t i, const char *module, uint16_t segno,
+	       uint32_t origin, uint32_t length)
+{
+	struct pdump_seg *s = &d->segs[i];
+	uint32_t nb = PDUMP_NBUCKETS(length, d->shift);
+
+	snprintf(s->module, sizeof s->module, "%s", module);
+	s->segno = segno;
+	s->selector = 0x07;
+	s->origin = origin;
+	s->length = length;
+	free(s->counters);
+	s->counters = calloc(nb ? nb : 1, 4);
+	assert_non_null(s->counters);
+}
+
+void tdump_fix_totals(struct pdump *d)
+{
+	uint64_t sum = d->kernel + d->idle + d->out_of_range;
+	uint32_t i, k;
+
+	for (i = 0; i < d->nseg; i++)
+		for (k = 0; k < PDUMP_NBUCKETS(d->segs[i].length, d->shift); k++)
+			sum += d->segs[i].counters[k];
+	d->total = sum;
+}
+
+void tdump_free(struct pdump *d)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->nseg; i++)
+		free(d->segs[i].counters);
+	free(d->segs);
+	free(d);
+}
+
+struct tbuf tdump_bytes(const struct pdump *d)
+{
+	struct tbuf b = { 0 };
+	size_t n = pdump_write(d, tbuf_sink, &b);
+
+	assert_int_equal(n, b.len);
+	assert_int_equal(n, pdump_size(d));
+	return b;
+}
+
+char *tfile(const char *path, size_t *len)
+{
+	char full[1024];
+	const char *here = __FILE__, *slash = strrchr(here, '/');
+	FILE *f;
+	struct tbuf b = { 0 };
+	char chunk[4096];
+	size_t n;
+
+	snprintf(full, sizeof full, "%.*s/%s", slash ? (int)(slash - here) : 1,
+		 slash ? here : ".", path);
+	f = fopen(full, "rb");
+	if (!f)
+		fail_msg("cannot open %s", full);
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		tbuf_put(&b, chunk, n);
+	fclose(f);
+	tbuf_put(&b, "", 1);	/* a NUL after the bytes, for text */
+	if (len)
+		*len = b.len - 1;
+	return (char *)b.data;
+}

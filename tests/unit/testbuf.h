@@ -1,0 +1,42 @@
+/* testbuf.h: helpers shared by the profiler's unit tests: a growing byte
+ * buffer that serves as a dump sink, a counting allocator that can be told
+ * to fail, and a builder of small dumps. */
+#ifndef TESTBUF_H
+#define TESTBUF_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "dump.h"
+
+struct tbuf {
+	uint8_t *data;
+	size_t len, cap;
+};
+
+void tbuf_sink(void *ctx, const void *data, size_t len);	/* a pdump_sink */
+void tbuf_put(struct tbuf *b, const void *data, size_t len);
+void tbuf_puts(struct tbuf *b, const char *s);
+void tbuf_free(struct tbuf *b);
+
+/* calloc/free that count, and fail from the fail_at-th allocation on (0: never). */
+struct talloc {
+	long live, calls, fail_at;
+};
+struct pdump_alloc talloc_make(struct talloc *t);
+
+/* A dump of nseg segments, all buckets zero, totals zero; tdump_fix_totals
+ * sets total from kernel + idle + out_of_range + the counters. */
+struct pdump *tdump_new(uint32_t type, uint32_t nseg);
+void tdump_seg(struct pdump *d, uint32_t i, const char *module, uint16_t segno,
+	       uint32_t origin, uint32_t length);
+void tdump_fix_totals(struct pdump *d);
+void tdump_free(struct pdump *d);
+
+/* The dump's bytes, as pdump_write writes them. */
+struct tbuf tdump_bytes(const struct pdump *d);
+
+/* Reads a whole file (test data, golden text); aborts the test if missing.
+ * path is relative to tests/unit/. */
+char *tfile(const char *path, size_t *len);
+
+#endif

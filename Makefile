@@ -14,7 +14,7 @@ ALIGN   := -falign-functions=16
 KCFLAGS := -m32 -march=i686 -ffreestanding -fno-pic -fno-pie -fno-stack-protector \
            -fno-builtin -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
            -mno-sse -mno-mmx -mno-80387 -O2 -g -std=gnu11 $(WARN) $(ALIGN) -MMD -MP
-KLDFLAGS := -m32 -nostdlib -no-pie -static -Wl,--build-id=none
+KLDFLAGS := -m32 -nostdlib -no-pie -static -Wl,--build-id=none -Wl,-z,noexecstack -Wl,--no-warn-rwx-segments
 HOST_CC     := cc
 HOST_CFLAGS := -O2 -g -std=gnu11 $(WARN) -MMD -MP
 SAN_FLAGS   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -43,8 +43,10 @@ $(BUILD)/san/%.o: %.c
 # $(1): output under build/, $(2): the variable prefix, $(3): extra libraries
 define host_prog
 $(BUILD)/$(1): $$(patsubst %.c,$(BUILD)/host/%.o,$$($(2)_SRCS))
+	@mkdir -p $$(@D)
 	$$(HOST_CC) $$^ -o $$@ $$($(2)_LIBS) $(3)
 $(BUILD)/san/$(1): $$(patsubst %.c,$(BUILD)/san/%.o,$$($(2)_SRCS))
+	@mkdir -p $$(@D)
 	$$(HOST_CC) $(SAN_FLAGS) $$^ -o $$@ $$($(2)_LIBS) $(3)
 endef
 $(foreach p,$(HOST_PROGS),$(eval $(call host_prog,$(p),$(p),)))
@@ -66,3 +68,42 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- running: make run [PROG="a.c b.c"] [SCRIPT=batch.cmd] [HZ=N] [REALTIME=1] ----
+RUN      := $(BUILD)/run
+PROG     ?=
+SCRIPT   ?=
+REALTIME ?=
+# The demo runs when no program is given.
+RUN_SRCS := $(if $(PROG),$(PROG),user/testprof.c)
+RUN_NAMES := $(foreach p,$(RUN_SRCS),$(basename $(notdir $(p))))
+RUN_ELFS := $(foreach n,$(RUN_NAMES),$(RUN)/$(n).elf)
+# Always there, callable by name from a batch file.
+RUN_TOOLS := cmd testprof
+
+# A user's program, from anywhere, built against user/.
+define run_prog
+$(RUN)/$(basename $(notdir $(1))).elf: $(1) $(USER_RT) user/user.ld
+	@mkdir -p $(RUN)
+	$(CC) $(UCFLAGS) -c $(1) -o $(RUN)/$(basename $(notdir $(1))).o
+	$(CC) $(ULDFLAGS) -T user/user.ld $(BUILD)/u/user/crt0.o $(RUN)/$(basename $(notdir $(1))).o $(BUILD)/u/libc.a $(LIBGCC) -o $$@
+endef
+$(foreach p,$(filter-out $(foreach t,$(RUN_TOOLS),user/$(t).c),$(RUN_SRCS)),$(eval $(call run_prog,$(p))))
+$(RUN)/%.elf: $(BUILD)/user/%.elf
+	@mkdir -p $(RUN)
+	cp $< $@
+$(RUN)/%.map: $(RUN)/%.elf $(BUILD)/mkmap
+	$(BUILD)/mkmap $< $(shell echo $* | tr a-z A-Z) > $@
+
+run: all $(RUN_ELFS) $(RUN_ELFS:.elf=.map) $(foreach t,$(RUN_TOOLS),$(RUN)/$(t).elf $(RUN)/$(t).map)
+	@sh host-tools/makerun.sh "$(RUN)" "$(HZ)" "$(REALTIME)" "$(SCRIPT)" "$(TIMEOUT)" $(RUN_NAMES)
+
+# ---- the ISO: a GRUB 2 image with the kernel and the demo ----------------
+ISO_PROGS := $(foreach t,$(RUN_TOOLS),$(BUILD)/user/$(t).elf) user/autoexec.cmd
+iso: $(BUILD)/profkern.iso
+$(BUILD)/profkern.iso: $(BUILD)/kernel.elf $(ISO_PROGS) host-tools/mkiso.sh
+	sh host-tools/mkiso.sh $@ "hz=$(HZ)" $(BUILD)/kernel.elf $(ISO_PROGS)
+
+# ---- tests ------------------------------------------------------------------
+test: deps all
+	@$(MAKE) --no-print-directory unit unit-san integration

@@ -1,0 +1,16 @@
+# tests.mk: the kernel's host unit tests, the guest test programs, and the
+# integration tests that boot QEMU.
+
+UNIT_TESTS += test_kernel test_mem test_elf test_batch
+test_kernel_SRCS := tests/unit/test_kernel.c tests/unit/kstub.c kernel/desc.c kernel/uaccess.c \
+                    kernel/bootargs.c kernel/module.c drivers/pit8253.c
+test_kernel_LIBS := -Wl,--wrap=outb
+test_mem_SRCS    := tests/unit/test_mem.c kernel/mem.c
+test_elf_SRCS    := tests/unit/test_elf.c kernel/elf.c
+test_batch_SRCS  := tests/unit/test_batch.c user/batch.c
+
+GUEST_TESTS := hello spin16 faults badptr bigprog
+GUESTS += $(GUEST_TESTS)
+
+integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
+	@sh tests/integration/run.sh $(BUILD)

@@ -1,0 +1,70 @@
+; trapentry.asm: the interrupt entry stubs, one per vector, made by macro.
+; Each pushes a uniform frame (struct trapframe, kernel/trap.h) and calls
+; trap(), which returns the frame to resume: the same one, or another
+; process's after a switch.
+
+KDATA_SEL equ 0x10
+
+%macro TRAP_NOERR 1
+align 4
+vector%1:
+	push dword 0                ; no error code from the CPU: keep the frame uniform
+	push dword %1
+	jmp trap_common
+%endmacro
+
+%macro TRAP_ERR 1
+align 4
+vector%1:
+	push dword %1               ; the CPU pushed the error code
+	jmp trap_common
+%endmacro
+
+section .text
+extern trap
+global trapret
+
+; Vectors that push an error code: 8, 10-14, 17, 21, 29, 30.
+%assign v 0
+%rep 256
+%if v == 8 || (v >= 10 && v <= 14) || v == 17 || v == 21 || v == 29 || v == 30
+	TRAP_ERR v
+%else
+	TRAP_NOERR v
+%endif
+%assign v v+1
+%endrep
+
+align 16
+trap_common:
+	push ds
+	push es
+	push fs
+	push gs
+	pushad
+	mov ax, KDATA_SEL
+	mov ds, ax
+	mov es, ax
+	mov fs, ax
+	mov gs, ax
+	push esp                    ; struct trapframe *
+	call trap
+	mov esp, eax                ; the frame to resume
+trapret:
+	popad
+	pop gs
+	pop fs
+	pop es
+	pop ds
+	add esp, 8                  ; vector number and error code
+	iret
+
+section .rodata
+global vectors
+align 4
+vectors:
+%assign v 0
+%rep 256
+	dd vector %+ v
+%assign v v+1
+%endrep

@@ -1,0 +1,11 @@
+/* uart16550.h: the console on COM1. */
+#ifndef DRIVERS_UART16550_H
+#define DRIVERS_UART16550_H
+
+#include <stddef.h>
+
+void uartinit(void);
+void uartputc(char c);
+void uartwrite(const void *buf, size_t len);
+
+#endif

@@ -1,0 +1,50 @@
+#!/bin/sh
+# makerun.sh RUN HZ REALTIME SCRIPT TIMEOUT NAME...: what `make run` does
+# after the build: boot the programs (or the batch file SCRIPT) from the
+# GRUB image, show the console, extract every dump, report each with pinfo.
+set -u
+run=$1 hz=${2:-1000} realtime=$3 script=$4 timeout=$5
+shift 5
+build=$(dirname "$run")
+
+opts="-iso -o $run -hz $hz -timeout $timeout"
+[ -n "$realtime" ] && [ "$realtime" != 0 ] && opts="$opts -realtime"
+if [ -n "$script" ]; then
+	[ -f "$script" ] || { echo "make run: no such batch file: $script" >&2; exit 1; }
+	cp "$script" "$run/$(basename "$script")"
+	opts="$opts -batch $run/$(basename "$script")"
+fi
+
+progs=""
+for n in "$@" cmd testprof; do
+	case " $progs " in *" $run/$n.elf "*) ;; *) progs="$progs $run/$n.elf" ;; esac
+done
+
+# Dumps of an earlier run must not pass for this one's.
+for f in "$run"/*.pro; do [ -e "$f" ] && rm -f "$f"; done
+
+# shellcheck disable=SC2086
+sh host-tools/qrun $opts "$build/kernel.elf" $progs
+status=$?
+
+# Every map of the run, the kernel's included, for pinfo -f.
+ls "$run"/*.map "$build/kernel.map" 2>/dev/null > "$run/maps.lst"
+
+dumps=$("$build/profextract" -o "$run" "$run/serial.log" | sed -n 's/^wrote //p')
+[ $? -eq 0 ] || status=1
+for d in $dumps; do
+	base=$(basename "$d")
+	map="$run/$(basename "$base" .pro).map"
+	echo
+	echo "pinfo $base"
+	"$build/pinfo" "$d" || status=1
+	echo
+	if [ -f "$map" ]; then
+		echo "pinfo $base $(basename "$map")"
+		"$build/pinfo" "$d" "$map" || status=1
+	else
+		echo "pinfo $base -f maps.lst"
+		"$build/pinfo" "$d" -f "$run/maps.lst" || status=1
+	fi
+done
+exit $status

@@ -1,0 +1,41 @@
+/* bootargs.c: parses the kernel command line. Unknown words are ignored
+ * (GRUB puts the kernel's path first); a bad value is an error. */
+#include "bootargs.h"
+#include "../drivers/pit8253.h"
+
+static int word_is(const char *p, const char *key)
+{
+	while (*key)
+		if (*p++ != *key++)
+			return 0;
+	return 1;
+}
+
+int bootargs_parse(const char *s, struct bootargs *a)
+{
+	a->hz = 1000;
+	a->crash = CRASH_NONE;
+	a->error = 0;
+	while (*s) {
+		while (*s == ' ')
+			s++;
+		if (word_is(s, "hz=")) {
+			uint32_t v = 0;
+			int digits = 0;
+			for (s += 3; *s >= '0' && *s <= '9'; s++, digits++)
+				v = v > 100000 ? v : v * 10 + (uint32_t)(*s - '0');
+			if (!digits || (*s && *s != ' ') || v < PIT_MIN_HZ || v > PIT_MAX_HZ) {
+				a->error = "hz= must be a rate from 19 to 20000";
+				return -1;
+			}
+			a->hz = v;
+		} else if (word_is(s, "crash=fault")) {
+			a->crash = CRASH_FAULT;
+		} else if (word_is(s, "crash=triple")) {
+			a->crash = CRASH_TRIPLE;
+		}
+		while (*s && *s != ' ')
+			s++;
+	}
+	return 0;
+}

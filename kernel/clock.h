@@ -1,0 +1,16 @@
+/* clock.h: the timer tick: time, the scheduler's quantum, the sampler. */
+#ifndef KERNEL_CLOCK_H
+#define KERNEL_CLOCK_H
+
+#include <stdint.h>
+#include "trap.h"
+
+#define QUANTUM_MS 10	/* the scheduler's time slice, whatever the sample rate */
+
+void clockinit(uint32_t hz);
+void clockintr(struct trapframe *tf);
+uint32_t clock_hz(void);
+uint32_t clock_quantum(void);	/* in ticks */
+uint64_t clock_ticks(void);
+
+#endif

@@ -1,0 +1,65 @@
+/* cpu.c: the GDT, the TSS, the LDT slot and the IDT. */
+#include "trap.h"
+#include "desc.h"
+#include "x86.h"
+#include <string.h>
+
+struct tss {
+	uint32_t link, esp0, ss0, esp1, ss1, esp2, ss2;
+	uint32_t cr3, eip, eflags, eax, ecx, edx, ebx, esp, ebp, esi, edi;
+	uint32_t es, cs, ss, ds, fs, gs, ldt;
+	uint16_t trap, iomap;
+} __attribute__((packed));
+
+static uint64_t gdt[NGDT];
+static uint64_t idt[256];
+static struct tss tss;
+extern uint32_t vectors[256];	/* boot/trapentry.asm */
+
+void cpuinit(void)
+{
+	gdt[SEL_KCODE >> 3] = seg_desc_flat(STA_X | STA_R, 0);
+	gdt[SEL_KDATA >> 3] = seg_desc_flat(STA_W, 0);
+	tss.ss0 = SEL_KDATA;
+	tss.iomap = sizeof(tss);	/* no I/O bitmap: ring 3 may touch no port */
+	gdt[SEL_TSS >> 3] = seg_desc((uint32_t)&tss, sizeof(tss), STS_TSS32, 0);
+	lgdt(gdt, sizeof(gdt));
+	__asm__ volatile(
+		"ljmp %0, $1f\n1:\n"
+		"mov %1, %%ax\n mov %%ax, %%ds\n mov %%ax, %%es\n"
+		"mov %%ax, %%fs\n mov %%ax, %%gs\n mov %%ax, %%ss\n"
+		: : "i"(SEL_KCODE), "i"(SEL_KDATA) : "eax", "memory");
+	ltr(SEL_TSS);
+
+	/* Every vector an interrupt gate (IF cleared), ring 0 only, except the
+	 * system call: a ring-3 gate that leaves interrupts on, so the clock
+	 * samples the kernel's own work. */
+	for (int v = 0; v < 256; v++)
+		idt[v] = gate_desc(vectors[v], STS_IG32, 0);
+	idt[T_SYSCALL] = gate_desc(vectors[T_SYSCALL], 0x0F /* trap gate */, 3);
+	lidt(idt, sizeof(idt));
+}
+
+/* Installs a process's LDT and its kernel stack for traps from ring 3. */
+void cpu_setldt(const uint64_t *ldt, int n, uint32_t kstacktop)
+{
+	gdt[SEL_LDT >> 3] = seg_desc((uint32_t)ldt, (uint32_t)(n * sizeof(uint64_t)), STS_LDT, 0);
+	lldt(SEL_LDT);
+	tss.esp0 = kstacktop;
+}
+
+static const char *const names[] = {
+	[T_DE] = "#DE", [T_DB] = "#DB", [T_NMI] = "NMI", [T_BP] = "#BP",
+	[T_OF] = "#OF", [T_BR] = "#BR", [T_UD] = "#UD", [T_NM] = "#NM",
+	[T_DF] = "#DF", [9] = "#MF9", [T_TS] = "#TS", [T_NP] = "#NP",
+	[T_SS] = "#SS", [T_GP] = "#GP", [T_PF] = "#PF", [T_MF] = "#MF",
+	[T_AC] = "#AC", [T_MC] = "#MC", [T_XM] = "#XM", [20] = "#VE",
+	[21] = "#CP",
+};
+
+const char *trapname(uint32_t trapno)
+{
+	if (trapno < sizeof(names) / sizeof(names[0]) && names[trapno])
+		return names[trapno];
+	return "#??";
+}

@@ -1,0 +1,43 @@
+/* desc.h: x86 segment and gate descriptors, encoded by pure functions
+ * (tests/unit/test_desc.c checks them on the host). */
+#ifndef KERNEL_DESC_H
+#define KERNEL_DESC_H
+
+#include <stdint.h>
+
+/* Selectors. GDT: kernel code, kernel data, TSS, the current LDT. */
+#define SEL_KCODE	0x08
+#define SEL_KDATA	0x10
+#define SEL_TSS		0x18
+#define SEL_LDT		0x20
+#define NGDT		5
+/* LDT: a process's code (segment 1) and data+stack (segment 2), ring 3. */
+#define SEL_UCODE	0x07	/* index 0, TI = 1, RPL = 3 */
+#define SEL_UDATA	0x0F	/* index 1, TI = 1, RPL = 3 */
+#define NLDT		2
+#define SEL_IS_LDT(sel)	(((sel) & 4) != 0)
+#define SEL_INDEX(sel)	((sel) >> 3)
+#define SEL_RPL(sel)	((sel) & 3)
+
+/* Descriptor types (the S bit included as 0x10). */
+#define STA_X		0x18	/* code: executable */
+#define STA_R		0x02	/* code: readable */
+#define STA_W		0x12	/* data: writable */
+#define STS_LDT		0x02
+#define STS_TSS32	0x09
+#define STS_IG32	0x0E	/* interrupt gate: clears IF */
+
+#define DESC_MAX_BYTE_LIMIT 0xFFFFFu	/* beyond, the limit counts 4 KiB pages */
+
+/* A segment descriptor for [base, base + size). A size over 1 MiB must be a
+ * multiple of 4 KiB (page granularity); 0 on a size that cannot be encoded. */
+uint64_t seg_desc(uint32_t base, uint32_t size, uint8_t type, uint8_t dpl);
+/* A flat 4 GiB segment at base 0 (the kernel's). */
+uint64_t seg_desc_flat(uint8_t type, uint8_t dpl);
+/* A 32-bit gate to handler in the kernel's code segment. */
+uint64_t gate_desc(uint32_t handler, uint8_t type, uint8_t dpl);
+
+uint32_t desc_base(uint64_t d);
+uint32_t desc_size(uint64_t d);	/* limit + 1, granularity applied */
+
+#endif

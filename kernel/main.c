@@ -1,0 +1,143 @@
+/* main.c: from GRUB to the first process. */
+#include "console.h"
+#include "trap.h"
+#include "mem.h"
+#include "module.h"
+#include "multiboot.h"
+#include "proc.h"
+#include "clock.h"
+#include "vm.h"
+#include "x86.h"
+#include "bootargs.h"
+#include "../drivers/uart16550.h"
+#include "../drivers/pic8259.h"
+#include "../drivers/pit8253.h"
+#include <string.h>
+
+extern char _kernel_start[], _kernel_end[];	/* linker.ld */
+
+struct range {
+	uint32_t start, end;
+};
+
+/* Adds [start, end) less the reserved ranges, which need not be sorted. */
+static void add_free(uint32_t start, uint32_t end, const struct range *res, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (res[i].end <= start || res[i].start >= end)
+			continue;
+		if (res[i].start > start)
+			add_free(start, res[i].start, res + i + 1, n - i - 1);
+		if (res[i].end < end)
+			add_free(res[i].end, end, res + i + 1, n - i - 1);
+		return;
+	}
+	meminit_region(start, end);
+}
+
+/* Free memory: the multiboot map's RAM above 1 MiB, less the kernel, the
+ * modules and the multiboot structures, which are still read later. */
+static void memory_init(const struct multiboot_info *mbi)
+{
+	static struct range res[2 * NMODULE + 8];
+	int n = 0;
+	uint32_t p;
+
+	if (!(mbi->flags & MBI_MMAP))
+		panic("no memory map from the boot loader");
+	res[n++] = (struct range){ (uint32_t)_kernel_start, (uint32_t)_kernel_end };
+	res[n++] = (struct range){ (uint32_t)mbi, (uint32_t)mbi + sizeof(*mbi) };
+	res[n++] = (struct range){ mbi->mmap_addr, mbi->mmap_addr + mbi->mmap_length };
+	if (mbi->flags & MBI_CMDLINE)
+		res[n++] = (struct range){ mbi->cmdline, mbi->cmdline + strlen((const char *)mbi->cmdline) + 1 };
+	if (mbi->flags & MBI_MODS) {
+		const struct multiboot_mod *mods = (const void *)mbi->mods_addr;
+		res[n++] = (struct range){ mbi->mods_addr, mbi->mods_addr + mbi->mods_count * sizeof(*mods) };
+		for (uint32_t i = 0; i < mbi->mods_count && i < NMODULE; i++) {
+			res[n++] = (struct range){ mods[i].start, mods[i].end };
+			if (mods[i].string)
+				res[n++] = (struct range){ mods[i].string,
+					mods[i].string + strlen((const char *)mods[i].string) + 1 };
+		}
+	}
+	for (p = mbi->mmap_addr; p < mbi->mmap_addr + mbi->mmap_length;) {
+		const struct multiboot_mmap *e = (const void *)p;
+		if (e->type == 1 && e->addr < 0xFFFFF000ull) {
+			uint64_t end = e->addr + e->len;
+			uint32_t start = e->addr < 0x100000 ? 0x100000 : (uint32_t)e->addr;
+			if (end > 0xFFFFF000ull)
+				end = 0xFFFFF000ull;
+			if (end > start)
+				add_free(start, (uint32_t)end, res, n);
+		}
+		p += e->size + 4;
+	}
+}
+
+static void modules_init(const struct multiboot_info *mbi)
+{
+	const struct multiboot_mod *mods = (const void *)mbi->mods_addr;
+
+	if (!(mbi->flags & MBI_MODS))
+		return;
+	for (uint32_t i = 0; i < mbi->mods_count; i++)
+		module_add((const char *)mods[i].string, mods[i].start, mods[i].end);
+}
+
+/* The first program: the batch interpreter with the first batch file, or
+ * else the first program module. */
+static void start_init(void)
+{
+	const struct module *m, *batch = 0, *first = 0;
+	char *argv[2];
+	int pid;
+
+	for (int i = 0; (m = module_at(i)); i++) {
+		size_t n = strlen(m->name);
+		if (n > 4 && strcmp(m->name + n - 4, ".cmd") == 0) {
+			if (!batch)
+				batch = m;
+		} else if (!first && strcmp(m->name, "cmd") != 0) {
+			first = m;
+		}
+	}
+	if (batch && module_find("cmd")) {
+		argv[0] = "cmd";
+		argv[1] = (char *)batch->name;
+		pid = proc_spawn("cmd", 2, argv, 0);
+	} else if (first) {
+		argv[0] = (char *)first->name;
+		pid = proc_spawn(first->name, 1, argv, 0);
+	} else {
+		panic("nothing to run: no program among the modules");
+	}
+	if (pid < 0)
+		panic("cannot start the first program: error %d", pid);
+}
+
+void kmain(uint32_t magic, const struct multiboot_info *mbi)
+{
+	struct bootargs args;
+
+	uartinit();
+	if (magic != MULTIBOOT_BOOTLOADER_MAGIC)
+		panic("not booted by a multiboot loader (magic %08x)", magic);
+	cpuinit();
+	picinit();
+	memory_init(mbi);
+	vminit();
+	if (bootargs_parse((mbi->flags & MBI_CMDLINE) ? (const char *)mbi->cmdline : "", &args))
+		panic("kernel command line: %s", args.error);
+	kprintf("kernel: %u KiB free, %u Hz\n", mem_free_bytes() / 1024, args.hz);
+	if (args.crash == CRASH_FAULT)
+		__asm__ volatile("ud2");		/* the panic path, on purpose */
+	if (args.crash == CRASH_TRIPLE) {		/* no IDT: a fault becomes a triple fault */
+		lidt(0, 1);
+		__asm__ volatile("int3");
+	}
+	modules_init(mbi);
+	procinit();
+	start_init();
+	clockinit(args.hz);
+	sched_start();
+}

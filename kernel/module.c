@@ -1,0 +1,58 @@
+/* module.c: multiboot modules by name. GRUB gives the string after the
+ * path ("hello"), QEMU's -kernel gives the path first ("build/run/hello.elf"):
+ * the name is the base name of the first word, less ".elf". */
+#include "module.h"
+#include "console.h"
+#include <string.h>
+
+static struct module modules[NMODULE];
+static int nmodules;
+
+void module_basename(const char *cmdline, char *name)
+{
+	const char *start = cmdline, *end;
+	size_t n;
+
+	while (*start == ' ')
+		start++;
+	end = start;
+	while (*end && *end != ' ')
+		end++;
+	for (const char *p = start; p < end; p++)
+		if (*p == '/')
+			start = p + 1;
+	n = (size_t)(end - start);
+	if (n > 4 && memcmp(end - 4, ".elf", 4) == 0)
+		n -= 4;
+	if (n > MODULE_NAME_MAX - 1)
+		n = MODULE_NAME_MAX - 1;
+	memcpy(name, start, n);
+	name[n] = 0;
+}
+
+void module_add(const char *cmdline, uint32_t start, uint32_t end)
+{
+	struct module *m;
+
+	if (nmodules == NMODULE) {
+		kprintf("module: more than %d modules, %s ignored\n", NMODULE, cmdline);
+		return;
+	}
+	m = &modules[nmodules++];
+	module_basename(cmdline ? cmdline : "", m->name);
+	m->data = (const uint8_t *)(uintptr_t)start;
+	m->size = end - start;
+}
+
+const struct module *module_find(const char *name)
+{
+	for (int i = 0; i < nmodules; i++)
+		if (strcmp(modules[i].name, name) == 0)
+			return &modules[i];
+	return 0;
+}
+
+const struct module *module_at(int i)
+{
+	return i >= 0 && i < nmodules ? &modules[i] : 0;
+}

@@ -1,0 +1,22 @@
+/* module.h: the files GRUB loaded beside the kernel (programs, batch files),
+ * found by name. */
+#ifndef KERNEL_MODULE_H
+#define KERNEL_MODULE_H
+
+#include <stdint.h>
+
+#define NMODULE		64
+#define MODULE_NAME_MAX	32
+
+struct module {
+	char name[MODULE_NAME_MAX];	/* base name, without ".elf" */
+	const uint8_t *data;
+	uint32_t size;
+};
+
+void module_add(const char *cmdline, uint32_t start, uint32_t end);
+const struct module *module_find(const char *name);
+const struct module *module_at(int i);	/* NULL past the last */
+void module_basename(const char *cmdline, char *name);	/* pure, tested on the host */
+
+#endif

@@ -1,0 +1,328 @@
+/* proc.c: loading programs into their own segments, exit and wait, faults,
+ * and the round-robin scheduler. The kernel never switches in the middle of
+ * its own work: a switch happens only on the way back to ring 3 or idle. */
+#include "proc.h"
+#include "console.h"
+#include "elf.h"
+#include "mem.h"
+#include "module.h"
+#include "x86.h"
+#include "clock.h"
+#include "vm.h"
+#include "sys/errno.h"
+#include "../drivers/qemuexit.h"
+#include <string.h>
+
+
+struct proc *curproc;
+static struct proc procs[NPROC];
+static struct proc idleproc;
+static struct proc *initproc;	/* the first program: the run ends with it */
+static int nextpid = 1;
+static int need_resched;
+static uint32_t slice;
+
+static void idle_loop(void)
+{
+	for (;;) {
+		sti();
+		hlt();
+	}
+}
+
+void procinit(void)
+{
+	struct trapframe *tf;
+
+	idleproc.kstack = kalloc(KSTACK_SIZE);
+	if (!idleproc.kstack)
+		panic("procinit: no memory for the idle stack");
+	memcpy(idleproc.name, "idle", 5);
+	idleproc.state = P_RUNNING;
+	/* A ring-0 frame: iret pops no ESP/SS, so leave them out of the stack. */
+	tf = (struct trapframe *)(idleproc.kstack + KSTACK_SIZE - (sizeof(*tf) - 8));
+	tf->cs = SEL_KCODE;
+	tf->eip = (uint32_t)idle_loop;
+	tf->eflags = FL_IF | 2;
+	tf->ds = tf->es = tf->fs = tf->gs = SEL_KDATA;
+	idleproc.tf = tf;
+	curproc = &idleproc;
+}
+
+int proc_isidle(void)
+{
+	return curproc == &idleproc;
+}
+
+struct proc *proc_first(void)
+{
+	return procs;
+}
+
+/* Segment sizes: the code segment ends with the text; a segment over 1 MiB
+ * must be whole 4 KiB pages. */
+static uint32_t segsize(uint32_t bytes)
+{
+	return bytes > DESC_MAX_BYTE_LIMIT + 1 ? PAGEROUND(bytes) : bytes;
+}
+
+/* argv strings and pointers above the data, argc and argv on the stack. */
+static int setup_args(struct proc *p, uint32_t argbase, uint32_t stacktop,
+		      int argc, char *const argv[])
+{
+	uint32_t ptrs = argbase, strs = argbase + (uint32_t)(argc + 1) * 4;
+	uint32_t *uargv = uaddr(p, ptrs);
+
+	for (int i = 0; i < argc; i++) {
+		uint32_t n = (uint32_t)strlen(argv[i]) + 1;
+		if (strs + n > argbase + ARG_BYTES)
+			return -E2BIG;
+		memcpy(uaddr(p, strs), argv[i], n);
+		uargv[i] = strs;
+		strs += n;
+	}
+	uargv[argc] = 0;
+	((uint32_t *)uaddr(p, stacktop - 8))[0] = (uint32_t)argc;
+	((uint32_t *)uaddr(p, stacktop - 8))[1] = ptrs;
+	return 0;
+}
+
+static void free_proc(struct proc *p)
+{
+	vm_free(&p->vm);
+	kfree(p->image);
+	kfree(p->kstack);
+	memset(p, 0, sizeof(*p));
+}
+
+int proc_spawn(const char *name, int argc, char *const argv[], struct proc *parent)
+{
+	const struct module *m = module_find(name);
+	struct elfimage img;
+	struct trapframe *tf;
+	struct proc *p = 0;
+	const char *why;
+	uint32_t argbase, need;
+	int err;
+
+	if (!m)
+		return -ENOENT;
+	if (argc > ARG_MAX)
+		return -E2BIG;
+	if ((err = elf_parse(m->data, m->size, &img, &why))) {
+		kprintf("spawn: %s: %s\n", name, why);
+		return err;
+	}
+	for (int i = 0; i < NPROC && !p; i++)
+		if (procs[i].state == P_UNUSED)
+			p = &procs[i];
+	if (!p)
+		return -EAGAIN;
+
+	/* Whole pages for each segment, so the paging backstop (vm.h) and the
+	 * segment limits agree but for the code segment's last page. */
+	p->codesize = segsize(img.text.memsz);
+	p->dataoff = PAGEROUND(p->codesize);
+	argbase = (img.data_end + 3) & ~3u;
+	if (argbase > UWINDOW_MAX - ARG_BYTES - PAGE)
+		return -ENOMEM;
+	p->datasize = PAGEROUND(argbase + ARG_BYTES);
+	need = p->dataoff + p->datasize;
+	p->image = kalloc_aligned(need, PAGE);
+	p->kstack = kalloc(KSTACK_SIZE);
+	if (!p->image || !p->kstack || vm_create(&p->vm, (uint32_t)p->image, p->dataoff, p->datasize)) {
+		kprintf("spawn: %s needs %u bytes, the largest free block has %u\n",
+			name, need + KSTACK_SIZE, mem_largest_free());
+		free_proc(p);
+		return -ENOMEM;
+	}
+	memcpy(p->image, m->data + img.text.offset, img.text.filesz);
+	for (int i = 0; i < img.ndata; i++)
+		memcpy(uaddr(p, img.data[i].vaddr), m->data + img.data[i].offset, img.data[i].filesz);
+	if ((err = setup_args(p, argbase, img.data_start, argc, argv))) {
+		free_proc(p);
+		return err;
+	}
+	p->ldt[0] = seg_desc(UCODE_BASE, p->codesize, STA_X | STA_R, 3);
+	p->ldt[1] = seg_desc(UDATA_BASE, p->datasize, STA_W, 3);
+	/* Entry 2: a data segment marked not present, so loading it faults #NP. */
+	p->ldt[2] = seg_desc(UDATA_BASE, PAGE, STA_W, 3) & ~((uint64_t)1 << 47);
+
+	tf = (struct trapframe *)(p->kstack + KSTACK_SIZE - sizeof(*tf));
+	tf->cs = SEL_UCODE;
+	tf->eip = img.entry;
+	tf->eflags = FL_IF | 2;
+	tf->ss = tf->ds = tf->es = tf->fs = tf->gs = SEL_UDATA;
+	tf->esp = img.data_start - 8;
+	p->tf = tf;
+	p->pid = nextpid++;
+	p->parent = parent;
+	memcpy(p->name, m->name, PROC_NAME_MAX - 1);
+	p->state = P_RUNNABLE;
+	if (!initproc)
+		initproc = p;
+	return p->pid;
+}
+
+/* Completes a parent's wait with child c's status; c is freed later. */
+static int reap(struct proc *parent, struct proc *c, uint32_t statusoff)
+{
+	int pid = c->pid;
+
+	if (statusoff)
+		*(int *)uaddr(parent, statusoff) = c->exitstatus;
+	c->parent = 0;		/* a parentless zombie is freed at the next switch */
+	return pid;
+}
+
+static int waits_for(const struct proc *parent, const struct proc *c)
+{
+	return parent->state == P_WAITING && (parent->waitpid == -1 || parent->waitpid == c->pid);
+}
+
+void proc_exit(struct proc *p, int status)
+{
+	uint32_t mask;
+
+	__asm__ volatile("pushf; pop %0; cli" : "=r"(mask));
+	prof_exit(&p->prof);
+	p->exitstatus = status;
+	p->state = P_ZOMBIE;
+	for (int i = 0; i < NPROC; i++)
+		if (procs[i].parent == p)
+			procs[i].parent = 0;
+	if (p->parent && waits_for(p->parent, p)) {
+		struct proc *parent = p->parent;
+		parent->tf->eax = (uint32_t)reap(parent, p, parent->waitstatus);
+		parent->state = P_RUNNABLE;
+	}
+	if (p == initproc) {
+		kprintf("kernel: %s exited with status %d; shutting down\n", p->name, status);
+		qemuexit(QEMUEXIT_OK);
+	}
+	need_resched = 1;
+	if (mask & FL_IF)
+		sti();
+}
+
+void proc_fault(struct trapframe *tf)
+{
+	struct proc *p = curproc;
+	uint32_t cr2;
+
+	if (tf->trapno == T_PF) {	/* past a segment, caught by the paging backstop */
+		__asm__ volatile("mov %%cr2, %0" : "=r"(cr2));
+		kprintf("%s[%d]: %s error 0x%04x at %04x:%08x, linear %08x, ended\n", p->name,
+			p->pid, trapname(tf->trapno), tf->err, tf->cs, tf->eip, cr2);
+	} else {
+		kprintf("%s[%d]: %s error 0x%04x at %04x:%08x, ended\n", p->name, p->pid,
+			trapname(tf->trapno), tf->err, tf->cs, tf->eip);
+	}
+	proc_exit(p, 128 + (int)tf->trapno);
+}
+
+int proc_wait(struct proc *p, int pid, uint32_t statusoff)
+{
+	int children = 0;
+
+	for (int i = 0; i < NPROC; i++) {
+		struct proc *c = &procs[i];
+		if (c->state == P_UNUSED || c->parent != p || (pid != -1 && c->pid != pid))
+			continue;
+		children++;
+		if (c->state == P_ZOMBIE) {
+			int cpid = reap(p, c, statusoff);
+			free_proc(c);	/* not on its stack: free it now */
+			return cpid;
+		}
+	}
+	if (!children)
+		return -ECHILD;
+	p->waitpid = pid;
+	p->waitstatus = statusoff;
+	p->state = P_WAITING;
+	need_resched = 1;
+	return 0;		/* the value comes when the child exits */
+}
+
+void sched_tick(void)
+{
+	if (++slice >= clock_quantum())
+		need_resched = 1;
+}
+
+void sched_yield(void)
+{
+	need_resched = 1;
+}
+
+static struct proc *pick_next(void)
+{
+	int start = curproc == &idleproc ? 0 : (int)(curproc - procs) + 1;
+
+	for (int n = 0; n < NPROC; n++) {
+		struct proc *p = &procs[(start + n) % NPROC];
+		if (p->state == P_RUNNABLE)
+			return p;
+	}
+	return &idleproc;
+}
+
+/* Frees the zombies nobody will wait for; never the one whose stack we are on. */
+static void free_orphans(const struct proc *onstack)
+{
+	for (int i = 0; i < NPROC; i++)
+		if (procs[i].state == P_ZOMBIE && !procs[i].parent && &procs[i] != onstack)
+			free_proc(&procs[i]);
+}
+
+struct trapframe *sched_return(struct trapframe *tf)
+{
+	struct proc *old = curproc, *next;
+
+	cli();
+	if (!TF_USER(tf) && old != &idleproc)
+		return tf;	/* back into the kernel's own work: never switch there */
+	old->tf = tf;
+	if (old->state == P_RUNNING && !need_resched)
+		return tf;
+	if (old->state == P_RUNNING && old != &idleproc)
+		old->state = P_RUNNABLE;
+	next = pick_next();
+	vm_switch(next == &idleproc ? 0 : &next->vm);
+	free_orphans(old);
+	need_resched = 0;
+	slice = 0;
+	if (next == &idleproc && old == &idleproc)
+		return tf;
+	if (next == &idleproc) {
+		int alive = 0;
+		for (int i = 0; i < NPROC; i++)
+			alive += procs[i].state == P_WAITING;
+		if (!alive) {
+			kprintf("kernel: no process left; shutting down\n");
+			qemuexit(QEMUEXIT_OK);
+		}
+	}
+	if (next != &idleproc) {
+		next->state = P_RUNNING;
+		cpu_setldt(next->ldt, NLDT_ALL, (uint32_t)next->kstack + KSTACK_SIZE);
+	}
+	curproc = next;
+	return next->tf;
+}
+
+/* Leaves kmain for the first process; kmain's stack is never used again. */
+void sched_start(void)
+{
+	struct proc *next = pick_next();
+
+	if (next != &idleproc) {
+		next->state = P_RUNNING;
+		cpu_setldt(next->ldt, NLDT_ALL, (uint32_t)next->kstack + KSTACK_SIZE);
+		vm_switch(&next->vm);
+	}
+	curproc = next;
+	__asm__ volatile("mov %0, %%esp\n jmp trapret" : : "r"(next->tf) : "memory");
+	__builtin_unreachable();
+}

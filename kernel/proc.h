@@ -1,0 +1,59 @@
+/* proc.h: processes, each in its own LDT segments, and the scheduler. */
+#ifndef KERNEL_PROC_H
+#define KERNEL_PROC_H
+
+#include <stdint.h>
+#include "desc.h"
+#include "trap.h"
+#include "vm.h"
+#include "../profiler/prof.h"
+
+#define NPROC		32
+#define KSTACK_SIZE	8192
+#define PROC_NAME_MAX	16
+#define ARG_MAX		32		/* arguments of a program */
+#define ARG_BYTES	2048		/* their strings and pointers */
+#define NLDT_ALL	(NLDT + 1)	/* + one not-present entry, so a stray load faults #NP */
+
+enum procstate { P_UNUSED, P_RUNNABLE, P_RUNNING, P_WAITING, P_ZOMBIE };
+
+struct proc {
+	int pid;
+	enum procstate state;
+	char name[PROC_NAME_MAX];
+	struct proc *parent;
+	uint8_t *image;		/* code then data, one kalloc block */
+	uint32_t codesize;	/* bytes of segment 1, the text */
+	uint32_t dataoff;	/* where segment 2 starts in the image */
+	uint32_t datasize;	/* bytes of segment 2: stack, data, arguments */
+	uint64_t ldt[NLDT_ALL];
+	struct vmspace vm;	/* the windows of its two segments */
+	uint8_t *kstack;
+	struct trapframe *tf;	/* saved user context while not running */
+	int exitstatus;
+	int waitpid;		/* while P_WAITING: the child waited for, or -1 */
+	uint32_t waitstatus;	/* while P_WAITING: offset of the status word, or 0 */
+	struct prof_proc prof;	/* the profiler's view: buffers by selector */
+};
+
+extern struct proc *curproc;
+
+void procinit(void);
+int proc_spawn(const char *name, int argc, char *const argv[], struct proc *parent);
+void proc_exit(struct proc *p, int status);
+void proc_fault(struct trapframe *tf);
+int proc_wait(struct proc *p, int pid, uint32_t statusoff);
+struct trapframe *sched_return(struct trapframe *tf);
+void sched_start(void) __attribute__((noreturn));
+void sched_tick(void);
+void sched_yield(void);			/* from the clock: the quantum may be over */
+int proc_isidle(void);
+struct proc *proc_first(void);		/* for walks over all processes */
+
+/* The memory of p's data segment at offset off, already checked. */
+static inline void *uaddr(const struct proc *p, uint32_t off)
+{
+	return p->image + p->dataoff + off;
+}
+
+#endif

@@ -1,0 +1,40 @@
+/* trap.c: the one dispatcher every vector reaches. */
+#include "trap.h"
+#include "console.h"
+#include "proc.h"
+#include "syscall.h"
+#include "clock.h"
+#include "../drivers/pic8259.h"
+
+static void kernelfault(struct trapframe *tf)
+{
+	uint32_t cr2;
+	__asm__ volatile("mov %%cr2, %0" : "=r"(cr2));
+	panic("%s (vector %u) error 0x%04x at %04x:%08x eflags %08x cr2 %08x",
+	      trapname(tf->trapno), tf->trapno, tf->err, tf->cs, tf->eip, tf->eflags, cr2);
+}
+
+struct trapframe *trap(struct trapframe *tf)
+{
+	uint32_t v = tf->trapno;
+
+	if (v < IRQ_BASE) {
+		if (!TF_USER(tf))
+			kernelfault(tf);
+		proc_fault(tf);	/* ends the process, never the kernel */
+	} else if (v < IRQ_BASE + 16) {
+		int irq = (int)(v - IRQ_BASE);
+		if (picspurious(irq))
+			return tf;
+		if (irq == IRQ_TIMER)
+			clockintr(tf);
+		piceoi(irq);
+	} else if (v == T_SYSCALL) {
+		syscall(tf);
+	} else {
+		/* int $n from ring 3 to another vector fails the DPL check with
+		 * #GP before it gets here; anything else is a stray. */
+		kprintf("trap: stray vector %u\n", v);
+	}
+	return sched_return(tf);
+}

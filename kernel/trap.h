@@ -1,0 +1,45 @@
+/* trap.h: the frame every interrupt entry stub builds (boot/trapentry.asm). */
+#ifndef KERNEL_TRAP_H
+#define KERNEL_TRAP_H
+
+#include <stdint.h>
+
+struct trapframe {
+	uint32_t edi, esi, ebp, oesp, ebx, edx, ecx, eax;	/* pushad */
+	uint32_t gs, fs, es, ds;
+	uint32_t trapno, err;
+	uint32_t eip, cs, eflags;	/* pushed by the CPU */
+	uint32_t esp, ss;		/* only when the trap came from ring 3 */
+};
+
+#define T_DE	0	/* divide error */
+#define T_DB	1
+#define T_NMI	2
+#define T_BP	3
+#define T_OF	4
+#define T_BR	5	/* bound range */
+#define T_UD	6	/* invalid opcode */
+#define T_NM	7
+#define T_DF	8
+#define T_TS	10
+#define T_NP	11	/* segment not present */
+#define T_SS	12	/* stack-segment fault */
+#define T_GP	13	/* general protection */
+#define T_PF	14
+#define T_MF	16
+#define T_AC	17	/* alignment check */
+#define T_MC	18
+#define T_XM	19
+#define T_SYSCALL 0x80
+
+#define FL_IF	0x200
+#define FL_AC	0x40000
+
+#define TF_USER(tf)	(((tf)->cs & 3) == 3)
+
+void cpuinit(void);		/* GDT, TSS, IDT */
+void cpu_setldt(const uint64_t *ldt, int n, uint32_t kstacktop);
+const char *trapname(uint32_t trapno);
+struct trapframe *trap(struct trapframe *tf);
+
+#endif

@@ -1,0 +1,16 @@
+/* uaccess.c: copying strings in from ring 3, bounded both ways. */
+#include "uaccess.h"
+#include "sys/errno.h"
+
+int ustrcpy(char *dst, size_t max, const uint8_t *base, uint32_t size, uint32_t off)
+{
+	for (size_t i = 0;; i++) {
+		if (off >= size || i >= size - off)
+			return -EFAULT;
+		if (i == max)
+			return -ENAMETOOLONG;
+		dst[i] = (char)base[off + i];
+		if (!dst[i])
+			return (int)i;
+	}
+}

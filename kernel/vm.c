@@ -1,0 +1,88 @@
+/* vm.c: page directories: the kernel's 1:1 map in 4 MiB pages, and one
+ * window for each of a process's segments in 4 KiB pages. */
+#include "vm.h"
+#include "mem.h"
+#include "sys/errno.h"
+
+#define PTE_P	0x001
+#define PTE_W	0x002
+#define PTE_U	0x004
+#define PDE_PS	0x080	/* a 4 MiB page */
+#define CR0_WP	(1u << 16)
+#define CR0_AM	(1u << 18)
+#define CR0_PG	(1u << 31)
+#define CR4_PSE	(1u << 4)
+#define NPDE	1024
+
+static uint32_t kpgdir[NPDE] __attribute__((aligned(PAGE)));
+
+static void lcr3(const uint32_t *pgdir)
+{
+	__asm__ volatile("mov %0, %%cr3" : : "r"(pgdir) : "memory");
+}
+
+void vminit(void)
+{
+	uint32_t cr0, cr4;
+
+	for (uint32_t i = 0; i < KMAP_BYTES / 0x400000; i++)
+		kpgdir[i] = (i * 0x400000) | PDE_PS | PTE_W | PTE_P;	/* supervisor only */
+	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
+	__asm__ volatile("mov %0, %%cr4" : : "r"(cr4 | CR4_PSE));
+	lcr3(kpgdir);
+	__asm__ volatile("mov %%cr0, %0" : "=r"(cr0));
+	/* WP: ring 0 honours read-only pages too; AM: ring 3 may ask for #AC. */
+	__asm__ volatile("mov %0, %%cr0" : : "r"(cr0 | CR0_PG | CR0_WP | CR0_AM));
+}
+
+/* Maps [linear, linear + bytes) to [phys, ...) with flags, page tables
+ * taken from vm->pt[first...]. */
+static int map(struct vmspace *vm, int first, uint32_t linear, uint32_t phys,
+	       uint32_t bytes, uint32_t flags)
+{
+	for (uint32_t off = 0; off < bytes; off += PAGE) {
+		uint32_t va = linear + off, pdx = va >> 22, ptx = (va >> 12) & 0x3FF;
+		uint32_t **pt = &vm->pt[first + ((va - linear) >> 22)];
+		if (!*pt) {
+			if (!(*pt = kalloc_aligned(PAGE, PAGE)))
+				return -ENOMEM;
+			vm->pgdir[pdx] = (uint32_t)*pt | PTE_U | PTE_W | PTE_P;
+		}
+		(*pt)[ptx] = (phys + off) | flags;
+	}
+	return 0;
+}
+
+int vm_create(struct vmspace *vm, uint32_t phys, uint32_t codebytes, uint32_t databytes)
+{
+	codebytes = PAGEROUND(codebytes);
+	databytes = PAGEROUND(databytes);
+	if (codebytes > UWINDOW_MAX || databytes > UWINDOW_MAX)
+		return -ENOMEM;
+	if (!(vm->pgdir = kalloc_aligned(PAGE, PAGE)))
+		return -ENOMEM;
+	for (int i = 0; i < NPDE; i++)
+		vm->pgdir[i] = kpgdir[i];
+	if (map(vm, 0, UCODE_BASE, phys, codebytes, PTE_U | PTE_P) ||
+	    map(vm, UWINDOW_MAX / 0x400000, UDATA_BASE, phys + codebytes, databytes,
+		PTE_U | PTE_W | PTE_P)) {
+		vm_free(vm);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void vm_free(struct vmspace *vm)
+{
+	for (unsigned i = 0; i < sizeof(vm->pt) / sizeof(vm->pt[0]); i++) {
+		kfree(vm->pt[i]);
+		vm->pt[i] = 0;
+	}
+	kfree(vm->pgdir);
+	vm->pgdir = 0;
+}
+
+void vm_switch(const struct vmspace *vm)
+{
+	lcr3(vm && vm->pgdir ? vm->pgdir : kpgdir);
+}

@@ -1,0 +1,31 @@
+/* vm.h: paging, as the backstop of segmentation. Each process's segments
+ * sit in windows of their own in its address space; everything else is
+ * unmapped or the kernel's (supervisor-only). A reference past a segment's
+ * limit then faults even where the limit is not checked: QEMU's TCG does
+ * not check segment limits, so without this a stray pointer would reach
+ * the kernel's memory. */
+#ifndef KERNEL_VM_H
+#define KERNEL_VM_H
+
+#include <stdint.h>
+
+#define PAGE		4096u
+#define PAGEROUND(x)	(((x) + PAGE - 1) & ~(PAGE - 1))
+#define KMAP_BYTES	0x40000000u	/* the kernel maps physical memory 1:1 below 1 GiB */
+#define UCODE_BASE	0x40000000u	/* a process's segment 1, linear */
+#define UDATA_BASE	0x80000000u	/* a process's segment 2, linear */
+#define UWINDOW_MAX	0x40000000u	/* the most either segment may hold */
+
+struct vmspace {
+	uint32_t *pgdir;
+	uint32_t *pt[UWINDOW_MAX / 0x400000 * 2];	/* page tables of both windows */
+};
+
+void vminit(void);
+/* Maps code (codepages bytes, read-only) and data (datapages bytes) from
+ * physical memory at phys. Returns 0 or -ENOMEM. */
+int vm_create(struct vmspace *vm, uint32_t phys, uint32_t codepages, uint32_t datapages);
+void vm_free(struct vmspace *vm);
+void vm_switch(const struct vmspace *vm);	/* NULL: the kernel's own */
+
+#endif

@@ -1,0 +1,37 @@
+/* x86.h: the few privileged instructions the kernel needs, inline. */
+#ifndef KERNEL_X86_H
+#define KERNEL_X86_H
+
+#include <stdint.h>
+
+struct dtr {
+	uint16_t limit;
+	uint32_t base;
+} __attribute__((packed));
+
+static inline void lgdt(const void *base, uint16_t size)
+{
+	struct dtr d = { (uint16_t)(size - 1), (uint32_t)base };
+	__asm__ volatile("lgdt %0" : : "m"(d));
+}
+
+static inline void lidt(const void *base, uint16_t size)
+{
+	struct dtr d = { (uint16_t)(size - 1), (uint32_t)base };
+	__asm__ volatile("lidt %0" : : "m"(d));
+}
+
+static inline void ltr(uint16_t sel) { __asm__ volatile("ltr %0" : : "r"(sel)); }
+static inline void lldt(uint16_t sel) { __asm__ volatile("lldt %0" : : "r"(sel)); }
+static inline void cli(void) { __asm__ volatile("cli" ::: "memory"); }
+static inline void sti(void) { __asm__ volatile("sti" ::: "memory"); }
+static inline void hlt(void) { __asm__ volatile("hlt" ::: "memory"); }
+
+static inline uint64_t rdtsc(void)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+#endif

@@ -1,0 +1,59 @@
+/* prof.h: the profiler module: profiles, their counter buffers, the
+ * sampling hook. It reaches the machine only through profenv.h. */
+#ifndef PROFILER_PROF_H
+#define PROFILER_PROF_H
+
+#include <stdint.h>
+#include "dump.h"
+#include "frame.h"
+
+#define PROF_LDT_SLOTS	4		/* LDT indexes a process's code may use */
+#define PROF_INTERNAL_SIZE 65536	/* the seed's "64K block for internal use" */
+#define PROF_MAX_DEPTH	1000000		/* ProfOn nesting beyond this is refused */
+
+/* A code segment, as the kernel describes it to ProfInit. */
+struct prof_codeseg {
+	uint16_t selector;	/* the CS that runs it */
+	uint16_t segno;		/* its number in the module's map */
+	uint32_t origin;	/* offset of its first byte */
+	uint32_t length;	/* bytes */
+	const char *module;	/* "TESTPROF", "kernel" */
+};
+
+/* A counter buffer paralleling one code segment is a struct pdump_seg:
+ * counters[(EIP - origin) >> PROF_SHIFT], one DWORD per DWORD of code. */
+
+/* One profile: a process's user profile, or the system's. */
+struct prof_session {
+	uint32_t type;		/* as given to ProfInit, PT_USER taken as PT_USER|PT_USEKP */
+	uint32_t depth;		/* ProfOn nesting; counting while above 0 */
+	uint64_t kernel, idle, out_of_range;
+	uint32_t nbufs;
+	struct pdump_seg bufs[];	/* in the internal block */
+};
+#define PROF_MAX_BUFS ((PROF_INTERNAL_SIZE - sizeof(struct prof_session)) / sizeof(struct pdump_seg))
+
+/* What the sampler needs of a process, found in O(1) from its CS. */
+struct prof_proc {
+	struct prof_session *user;		/* its user profile, or NULL */
+	struct pdump_seg *ubuf[PROF_LDT_SLOTS];	/* user profile buffers by LDT index */
+};
+
+/* The calls, with arguments the kernel has already copied in and checked.
+ * Each returns 0 or -errno (<sys/errno.h>) and changes nothing on error. */
+int prof_init(struct prof_proc *pp, int type, const char *modulelist,
+	      const struct prof_codeseg *segs, int nsegs);
+int prof_on(struct prof_proc *pp, int type);
+int prof_off(struct prof_proc *pp, int type);
+int prof_clear(struct prof_proc *pp, int type);
+int prof_free(struct prof_proc *pp, int type);
+int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
+	      pdump_sink sink, void *ctx);
+
+/* A process ends: its user profile goes with it. */
+void prof_exit(struct prof_proc *pp);
+
+/* The hot path, from IRQ0: pp is the interrupted process's (NULL when idle). */
+void prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip);
+
+#endif

@@ -1,0 +1,2 @@
+rem autoexec.cmd: what the standalone image runs: the demo.
+testprof

@@ -1,0 +1,42 @@
+; syscalls.asm: the system call stubs, one macro for all ($ lets a name
+; such as wait, also an instruction, be a label). Arguments go in
+; EBX, ECX, EDX, ESI, EDI; the number in EAX; int 0x80; result in EAX.
+%include "syscall.inc"
+
+%macro SYSCALL 2                    ; name, number
+global $%1
+align 16
+$%1:
+	push ebx
+	push esi
+	push edi
+	mov eax, %2
+	mov ebx, [esp + 16]
+	mov ecx, [esp + 20]
+	mov edx, [esp + 24]
+	mov esi, [esp + 28]
+	mov edi, [esp + 32]
+	int 0x80
+	pop edi
+	pop esi
+	pop ebx
+	ret
+%endmacro
+
+section .text
+SYSCALL _exit, SYS_exit
+SYSCALL write, SYS_write
+SYSCALL spawn, SYS_spawn
+SYSCALL wait, SYS_wait
+SYSCALL getpid, SYS_getpid
+SYSCALL clock_ticks, SYS_clock
+SYSCALL readfile, SYS_readfile
+SYSCALL yield, SYS_yield
+SYSCALL meminfo, SYS_meminfo
+SYSCALL ProfInit, SYS_profinit
+SYSCALL ProfOn, SYS_profon
+SYSCALL ProfOff, SYS_profoff
+SYSCALL ProfDump, SYS_profdump
+SYSCALL ProfFree, SYS_proffree
+SYSCALL ProfClear, SYS_profclear
+SYSCALL profil, SYS_profil

@@ -7,6 +7,12 @@ run=$1 hz=${2:-1000} realtime=$3 script=$4 timeout=$5
 shift 5
 build=$(dirname "$run")
 
+case $hz in
+''|*[!0-9]*) ok=0 ;;
+*) ok=$(( hz >= 19 && hz <= 20000 )) ;;
+esac
+[ "$ok" = 1 ] || { echo "make run: HZ=$hz: the sample rate must be from 19 to 20000 Hz" >&2; exit 2; }
+
 opts="-iso -o $run -hz $hz -timeout $timeout"
 [ -n "$realtime" ] && [ "$realtime" != 0 ] && opts="$opts -realtime"
 if [ -n "$script" ]; then

@@ -95,6 +95,23 @@ static void free_proc(struct proc *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* p's code segment as the profiler sees it; its module name, the program's
+ * in capitals, goes to module. */
+void proc_codeseg(struct proc *p, struct prof_codeseg *seg, char *module)
+{
+	int i = 0;
+
+	for (; p->name[i] && i < PDUMP_MODNAME_MAX - 1; i++)
+		module[i] = (p->name[i] >= 'a' && p->name[i] <= 'z') ? (char)(p->name[i] - 32) : p->name[i];
+	module[i] = 0;
+	seg->owner = &p->prof;
+	seg->selector = SEL_UCODE;
+	seg->segno = 1;
+	seg->origin = 0;
+	seg->length = p->codesize;
+	seg->module = module;
+}
+
 int proc_spawn(const char *name, int argc, char *const argv[], struct proc *parent)
 {
 	const struct module *m = module_find(name);
@@ -158,6 +175,13 @@ int proc_spawn(const char *name, int argc, char *const argv[], struct proc *pare
 	p->pid = nextpid++;
 	p->parent = parent;
 	memcpy(p->name, m->name, PROC_NAME_MAX - 1);
+	{
+		struct prof_codeseg seg;
+		char module[PDUMP_MODNAME_MAX];
+		proc_codeseg(p, &seg, module);
+		if (prof_proc_start(&p->prof, &seg, 1))
+			kprintf("spawn: %s: no memory to profile it; its ticks count as out of range\n", name);
+	}
 	p->state = P_RUNNABLE;
 	if (!initproc)
 		initproc = p;
@@ -245,10 +269,29 @@ int proc_wait(struct proc *p, int pid, uint32_t statusoff)
 	return 0;		/* the value comes when the child exits */
 }
 
+void proc_sleep(struct proc *p, uint32_t ms)
+{
+	uint64_t ticks = ((uint64_t)ms * clock_hz() + 999) / 1000;
+
+	p->wakeup = clock_ticks() + (ticks ? ticks : 1);
+	p->state = P_SLEEPING;
+	need_resched = 1;
+}
+
+/* From the clock. Idle looks again at every tick, for sleepers to wake. */
 void sched_tick(void)
 {
-	if (++slice >= clock_quantum())
+	if (++slice >= clock_quantum() || curproc == &idleproc)
 		need_resched = 1;
+}
+
+static void wake_sleepers(void)
+{
+	uint64_t now = clock_ticks();
+
+	for (int i = 0; i < NPROC; i++)
+		if (procs[i].state == P_SLEEPING && procs[i].wakeup <= now)
+			procs[i].state = P_RUNNABLE;
 }
 
 void sched_yield(void)
@@ -288,6 +331,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 		return tf;
 	if (old->state == P_RUNNING && old != &idleproc)
 		old->state = P_RUNNABLE;
+	wake_sleepers();
 	next = pick_next();
 	vm_switch(next == &idleproc ? 0 : &next->vm);
 	free_orphans(old);
@@ -298,7 +342,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 	if (next == &idleproc) {
 		int alive = 0;
 		for (int i = 0; i < NPROC; i++)
-			alive += procs[i].state == P_WAITING;
+			alive += procs[i].state == P_WAITING || procs[i].state == P_SLEEPING;
 		if (!alive) {
 			kprintf("kernel: no process left; shutting down\n");
 			qemuexit(QEMUEXIT_OK);

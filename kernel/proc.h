@@ -15,7 +15,7 @@
 #define ARG_BYTES	2048		/* their strings and pointers */
 #define NLDT_ALL	(NLDT + 1)	/* + one not-present entry, so a stray load faults #NP */
 
-enum procstate { P_UNUSED, P_RUNNABLE, P_RUNNING, P_WAITING, P_ZOMBIE };
+enum procstate { P_UNUSED, P_RUNNABLE, P_RUNNING, P_WAITING, P_SLEEPING, P_ZOMBIE };
 
 struct proc {
 	int pid;
@@ -33,6 +33,7 @@ struct proc {
 	int exitstatus;
 	int waitpid;		/* while P_WAITING: the child waited for, or -1 */
 	uint32_t waitstatus;	/* while P_WAITING: offset of the status word, or 0 */
+	uint64_t wakeup;	/* while P_SLEEPING: the tick to wake at */
 	struct prof_proc prof;	/* the profiler's view: buffers by selector */
 };
 
@@ -41,8 +42,10 @@ extern struct proc *curproc;
 void procinit(void);
 int proc_spawn(const char *name, int argc, char *const argv[], struct proc *parent);
 void proc_exit(struct proc *p, int status);
+void proc_codeseg(struct proc *p, struct prof_codeseg *seg, char *module);
 void proc_fault(struct trapframe *tf);
 int proc_wait(struct proc *p, int pid, uint32_t statusoff);
+void proc_sleep(struct proc *p, uint32_t ms);
 struct trapframe *sched_return(struct trapframe *tf);
 void sched_start(void) __attribute__((noreturn));
 void sched_tick(void);

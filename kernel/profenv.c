@@ -2,6 +2,7 @@
 #include "../profiler/profenv.h"
 #include "mem.h"
 #include "trap.h"
+#include "module.h"
 
 void *prof_zalloc(size_t size) { return kalloc(size); }
 void prof_release(void *p) { kfree(p); }
@@ -17,4 +18,20 @@ void prof_clock_restore(uint32_t state)
 {
 	if (state & FL_IF)
 		__asm__ volatile("sti" : : : "memory");
+}
+
+/* Module names are file names ("testprof"); the profiler's are in capitals. */
+int prof_module_known(const char *name)
+{
+	const struct module *m;
+
+	for (int i = 0; (m = module_at(i)); i++) {
+		const char *a = m->name, *b = name;
+		while (*a && *b && (*a == *b || (*a >= 'a' && *a <= 'z' && *a - 32 == *b) ||
+				    (*b >= 'a' && *b <= 'z' && *b - 32 == *a)))
+			a++, b++;
+		if (!*a && !*b)
+			return 1;
+	}
+	return 0;
 }

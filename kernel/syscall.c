@@ -16,7 +16,6 @@
 #include <string.h>
 
 #define NAME_MAX_LEN	64	/* program and module names */
-#define MODLIST_MAX	1024
 
 /* The n-th argument register. */
 static uint32_t arg(struct trapframe *tf, int n)
@@ -158,6 +157,12 @@ static int sys_yield(struct trapframe *tf)
 	return 0;
 }
 
+static int sys_sleep(struct trapframe *tf)
+{
+	proc_sleep(curproc, arg(tf, 0));
+	return 0;
+}
+
 static int sys_meminfo(struct trapframe *tf)
 {
 	void *out;
@@ -171,31 +176,46 @@ static int sys_meminfo(struct trapframe *tf)
 
 /* ---- the profiler's calls ---- */
 
-static void uppercase(char *dst, const char *src, size_t max)
+/* The code segments ProfInit counts: the caller's for a user profile;
+ * for the system's, every process's and the kernel's text. */
+static int codesegs(int system, struct prof_codeseg *segs, char (*names)[PDUMP_MODNAME_MAX])
 {
-	size_t i = 0;
-	for (; src[i] && i < max - 1; i++)
-		dst[i] = (src[i] >= 'a' && src[i] <= 'z') ? (char)(src[i] - 32) : src[i];
-	dst[i] = 0;
+	extern char _text_start[], _text_end[];	/* linker.ld */
+	int n = 0;
+
+	for (struct proc *p = proc_first(); p < proc_first() + NPROC; p++) {
+		if ((system ? p->state == P_UNUSED || p->state == P_ZOMBIE : p != curproc))
+			continue;
+		proc_codeseg(p, &segs[n], names[n]);
+		n++;
+	}
+	if (system) {
+		segs[n].owner = 0;
+		segs[n].selector = SEL_KCODE;
+		segs[n].segno = 1;
+		segs[n].origin = (uint32_t)_text_start;
+		segs[n].length = (uint32_t)(_text_end - _text_start);
+		segs[n].module = PROF_KERNEL_MODULE;
+		n++;
+	}
+	return n;
 }
 
 static int sys_profinit(struct trapframe *tf)
 {
-	static char modlist[MODLIST_MAX];
-	char module[PDUMP_MODNAME_MAX];
-	struct prof_codeseg seg;
+	static char modlist[PROF_MODLIST_MAX];
+	static struct prof_codeseg segs[NPROC + 1];
+	static char names[NPROC + 1][PDUMP_MODNAME_MAX];
 	uint32_t listoff = arg(tf, 1);
-	int err;
+	int type = (int)arg(tf, 0), n;
 
-	if (listoff && (err = argstr(listoff, modlist, sizeof(modlist))))
-		return err;
-	uppercase(module, curproc->name, sizeof(module));
-	seg.selector = SEL_UCODE;
-	seg.segno = 1;
-	seg.origin = 0;
-	seg.length = curproc->codesize;
-	seg.module = module;
-	return prof_init(&curproc->prof, (int)arg(tf, 0), listoff ? modlist : 0, &seg, 1);
+	if (listoff) {
+		n = ustrlist(modlist, sizeof(modlist), uaddr(curproc, 0), curproc->datasize, listoff);
+		if (n < 0)
+			return n;
+	}
+	n = codesegs(!(type & PT_USER), segs, names);
+	return prof_init(&curproc->prof, type, listoff ? modlist : 0, segs, n);
 }
 
 static int sys_profon(struct trapframe *tf) { return prof_on(&curproc->prof, (int)arg(tf, 0)); }
@@ -235,6 +255,7 @@ static int (*const syscalls[SYS_MAX])(struct trapframe *) = {
 	[SYS_readfile] = sys_readfile,
 	[SYS_yield] = sys_yield,
 	[SYS_meminfo] = sys_meminfo,
+	[SYS_sleep] = sys_sleep,
 	[SYS_profinit] = sys_profinit,
 	[SYS_profon] = sys_profon,
 	[SYS_profoff] = sys_profoff,

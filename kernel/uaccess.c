@@ -14,3 +14,16 @@ int ustrcpy(char *dst, size_t max, const uint8_t *base, uint32_t size, uint32_t 
 			return (int)i;
 	}
 }
+
+int ustrlist(char *dst, size_t max, const uint8_t *base, uint32_t size, uint32_t off)
+{
+	for (size_t i = 0;; i++) {
+		if (off >= size || i >= size - off)
+			return -EFAULT;
+		if (i == max)
+			return -ENAMETOOLONG;
+		dst[i] = (char)base[off + i];
+		if (!dst[i] && (i == 0 || !dst[i - 1]))
+			return (int)i;
+	}
+}

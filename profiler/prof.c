@@ -1,12 +1,14 @@
-/* prof.c: the OS/2 profiler calls and the sampling hook.
- * Every call checks all it is given first, then commits with the clock
- * interrupt masked, so the sampler never sees half a change. */
-#include "prof.h"
+/* prof.c: the OS/2 profiler calls, for a process's user profile and for
+ * the system's. Every call checks all it is given first, then commits
+ * with the clock interrupt masked, so the sampler never sees half a
+ * change. */
+#include "profint.h"
 #include "profenv.h"
 #include "profile.h"
 #include "sys/errno.h"
 
-#define SATURATED 0xFFFFFFFFu
+struct prof_session *prof_system;
+static struct prof_proc *attached;	/* processes whose sbuf point into prof_system */
 
 /* PT_USER is taken as PT_USER|PT_USEKP; PT_USEDD is not supported. */
 static int normalize(int type, uint32_t *out)
@@ -27,12 +29,17 @@ static int session_of(struct prof_proc *pp, int type, struct prof_session **sp)
 
 	if (err)
 		return err;
-	if (!(t & PT_USER))
-		return -ENOSYS;		/* system profiling: not in this kernel yet */
-	if (!pp->user)
-		return -ENOTINIT;
-	*sp = pp->user;
-	return 0;
+	*sp = (t & PT_USER) ? pp->user : prof_system;
+	return *sp ? 0 : -ENOTINIT;
+}
+
+static char upper(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 32) : c; }
+
+static int name_eq(const char *a, const char *b)
+{
+	while (*a && upper(*a) == upper(*b))
+		a++, b++;
+	return upper(*a) == upper(*b);
 }
 
 static void copyname(char *dst, const char *src)
@@ -50,53 +57,189 @@ static void free_session(struct prof_session *s)
 	prof_release(s);
 }
 
-int prof_init(struct prof_proc *pp, int type, const char *modulelist,
-	      const struct prof_codeseg *segs, int nsegs)
+/* The buffer of a code segment: the one its module already has (two runs
+ * of a program add up), or a new one. NULL when memory runs out. */
+static struct pdump_seg *buffer_for(struct prof_session *s, const struct prof_codeseg *cs)
+{
+	struct pdump_seg *b;
+
+	for (uint32_t i = 0; i < s->nbufs; i++) {
+		b = &s->bufs[i];
+		if (b->segno == cs->segno && b->length == cs->length && b->origin == cs->origin &&
+		    name_eq(b->module, cs->module))
+			return b;
+	}
+	if (s->nbufs == PROF_MAX_BUFS)
+		return 0;
+	b = &s->bufs[s->nbufs];
+	b->counters = prof_zalloc((size_t)PDUMP_NBUCKETS(cs->length, PROF_SHIFT) * 4);
+	if (!b->counters)
+		return 0;
+	b->origin = cs->origin;
+	b->length = cs->length;
+	b->selector = cs->selector;
+	b->segno = cs->segno;
+	copyname(b->module, cs->module);
+	s->nbufs++;		/* last: the entry is whole before it counts */
+	return b;
+}
+
+static int selected(const struct prof_session *s, const char *module)
+{
+	if (s->nmodules == 0)
+		return 1;
+	for (uint32_t i = 0; i < s->nmodules; i++)
+		if (name_eq(s->modules[i], module))
+			return 1;
+	return 0;
+}
+
+/* "A B" or "A\0B\0\0": names split at spaces and NULs, ending at an empty
+ * name (a NUL after a NUL) or at the end of a one-string list. */
+static int parse_modules(struct prof_session *s, const char *list)
+{
+	const char *p = list;
+
+	while (*p) {
+		char name[PDUMP_MODNAME_MAX];
+		int n = 0;
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		while (*p && *p != ' ') {
+			if (n == PDUMP_MODNAME_MAX - 1)
+				return -ENAMETOOLONG;
+			name[n++] = *p++;
+		}
+		name[n] = 0;
+		if (s->nmodules == PROF_MAX_MODULES)
+			return -E2BIG;
+		if (!name_eq(name, PROF_KERNEL_MODULE) && !prof_module_known(name))
+			return -ENOENT;
+		copyname(s->modules[s->nmodules++], name);
+		if (!*p && p[1])
+			p++;	/* a NUL separator: the next name follows */
+	}
+	return s->nmodules ? 0 : -EINVAL;
+}
+
+static void attach(struct prof_proc *pp, const struct prof_codeseg *cs, struct pdump_seg *b)
+{
+	pp->sbuf[cs->selector >> 3] = b;
+	if (!pp->attached) {
+		pp->attached = 1;
+		pp->sysnext = attached;
+		attached = pp;
+	}
+}
+
+static int valid_user_seg(const struct prof_codeseg *cs)
+{
+	return (cs->selector & 4) && (cs->selector >> 3) < PROF_LDT_SLOTS && cs->length;
+}
+
+static int init_user(struct prof_proc *pp, uint32_t t, const char *modulelist,
+		     const struct prof_codeseg *segs, int nsegs)
 {
 	struct prof_session *s;
-	uint32_t t, mask;
-	int err = normalize(type, &t);
+	uint32_t mask;
 
-	if (err)
-		return err;
-	if (!(t & PT_USER))
-		return -ENOSYS;
 	if (modulelist)
 		return -EINVAL;		/* user profiling covers the caller only */
 	if (pp->user)
 		return -EEXIST;
-	if (nsegs < 0 || nsegs > PROF_LDT_SLOTS)
-		return -EINVAL;
-	for (int i = 0; i < nsegs; i++)
-		if (!(segs[i].selector & 4) || (segs[i].selector >> 3) >= PROF_LDT_SLOTS ||
-		    segs[i].length == 0)
-			return -EINVAL;
-
-	s = prof_zalloc(PROF_INTERNAL_SIZE);
-	if (!s)
+	if (!(s = prof_zalloc(PROF_INTERNAL_SIZE)))
 		return -ENOMEM;
 	s->type = t;
-	for (int i = 0; i < nsegs; i++) {
-		struct pdump_seg *b = &s->bufs[i];
-		b->counters = prof_zalloc((size_t)PDUMP_NBUCKETS(segs[i].length, PROF_SHIFT) * 4);
-		if (!b->counters) {
+	for (int i = 0; i < nsegs; i++)
+		if (!buffer_for(s, &segs[i])) {
 			free_session(s);
 			return -ENOMEM;
 		}
-		s->nbufs++;
-		b->origin = segs[i].origin;
-		b->length = segs[i].length;
-		b->selector = segs[i].selector;
-		b->segno = segs[i].segno;
-		copyname(b->module, segs[i].module);
-	}
-
 	mask = prof_clock_mask();
-	for (uint32_t i = 0; i < s->nbufs; i++)
-		pp->ubuf[s->bufs[i].selector >> 3] = &s->bufs[i];
+	for (int i = 0; i < nsegs; i++)
+		pp->ubuf[segs[i].selector >> 3] = &s->bufs[i];
 	pp->user = s;
 	prof_clock_restore(mask);
 	return 0;
+}
+
+static int init_system(uint32_t t, const char *modulelist, const struct prof_codeseg *segs, int nsegs)
+{
+	struct pdump_seg *bufs[nsegs > 0 ? nsegs : 1];
+	struct prof_session *s;
+	uint32_t mask;
+	int err;
+
+	if (prof_system)
+		return -EEXIST;
+	if (!(s = prof_zalloc(PROF_INTERNAL_SIZE)))
+		return -ENOMEM;
+	s->type = t;
+	if (modulelist && (err = parse_modules(s, modulelist))) {
+		free_session(s);
+		return err;
+	}
+	for (int i = 0; i < nsegs; i++) {
+		bufs[i] = 0;
+		if (!selected(s, segs[i].module) || (!segs[i].owner && !(t & PT_VERBOSE)))
+			continue;
+		if (!(bufs[i] = buffer_for(s, &segs[i]))) {
+			free_session(s);
+			return -ENOMEM;
+		}
+		if (!segs[i].owner)
+			s->kbuf = bufs[i];
+	}
+	mask = prof_clock_mask();
+	for (int i = 0; i < nsegs; i++)
+		if (bufs[i] && segs[i].owner)
+			attach(segs[i].owner, &segs[i], bufs[i]);
+	prof_system = s;
+	prof_clock_restore(mask);
+	return 0;
+}
+
+int prof_init(struct prof_proc *pp, int type, const char *modulelist,
+	      const struct prof_codeseg *segs, int nsegs)
+{
+	uint32_t t;
+	int err = normalize(type, &t);
+
+	if (err)
+		return err;
+	if (nsegs < 0 || (uint32_t)nsegs > PROF_MAX_BUFS)
+		return -EINVAL;
+	for (int i = 0; i < nsegs; i++)
+		if ((segs[i].owner || (t & PT_USER)) && !valid_user_seg(&segs[i]))
+			return -EINVAL;
+	if (t & PT_USER)
+		return init_user(pp, t, modulelist, segs, nsegs);
+	return init_system(t, modulelist, segs, nsegs);
+}
+
+int prof_proc_start(struct prof_proc *pp, const struct prof_codeseg *segs, int nsegs)
+{
+	struct prof_session *s = prof_system;
+	int err = 0;
+
+	if (!s)
+		return 0;
+	for (int i = 0; i < nsegs; i++) {
+		struct pdump_seg *b;
+		uint32_t mask;
+		if (!valid_user_seg(&segs[i]) || !selected(s, segs[i].module))
+			continue;
+		if (!(b = buffer_for(s, &segs[i]))) {
+			err = -ENOMEM;
+			continue;
+		}
+		mask = prof_clock_mask();
+		attach(pp, &segs[i], b);
+		prof_clock_restore(mask);
+	}
+	return err;
 }
 
 int prof_on(struct prof_proc *pp, int type)
@@ -144,6 +287,27 @@ int prof_clear(struct prof_proc *pp, int type)
 	return 0;
 }
 
+static void detach_user(struct prof_proc *pp)
+{
+	pp->user = 0;
+	for (int i = 0; i < PROF_LDT_SLOTS; i++)
+		pp->ubuf[i] = 0;
+}
+
+static void detach_system(struct prof_proc *pp)
+{
+	struct prof_proc **l;
+
+	for (l = &attached; *l && *l != pp; l = &(*l)->sysnext)
+		;
+	if (*l)
+		*l = pp->sysnext;
+	for (int i = 0; i < PROF_LDT_SLOTS; i++)
+		pp->sbuf[i] = 0;
+	pp->attached = 0;
+	pp->sysnext = 0;
+}
+
 int prof_free(struct prof_proc *pp, int type)
 {
 	struct prof_session *s;
@@ -155,9 +319,13 @@ int prof_free(struct prof_proc *pp, int type)
 	if (s->depth)
 		return -EBUSY;
 	mask = prof_clock_mask();
-	pp->user = 0;
-	for (int i = 0; i < PROF_LDT_SLOTS; i++)
-		pp->ubuf[i] = 0;
+	if (s == pp->user) {
+		detach_user(pp);
+	} else {
+		while (attached)
+			detach_system(attached);
+		prof_system = 0;
+	}
 	prof_clock_restore(mask);
 	free_session(s);
 	return 0;
@@ -178,9 +346,11 @@ int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 	d.hz = hz;
 	d.nseg = s->nbufs;
 	d.segs = s->bufs;
-	/* A consistent snapshot of the totals; the counters of a user profile
-	 * stand still meanwhile, its process being here in the kernel. */
+	/* While it is sent, the counters stand still: no process runs (the
+	 * kernel is not preempted), and the kernel's own ticks, the dump's
+	 * cost, go to the kernel line of the next dump. */
 	mask = prof_clock_mask();
+	s->dumping = 1;
 	d.kernel = s->kernel;
 	d.idle = s->idle;
 	d.out_of_range = s->out_of_range;
@@ -192,43 +362,21 @@ int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 			d.total += s->bufs[i].counters[j];
 	}
 	frame_write(name, &d, sink, ctx);
+	s->dumping = 0;
 	return 0;
 }
 
 void prof_exit(struct prof_proc *pp)
 {
+	uint32_t mask;
+
 	if (pp->user) {
 		pp->user->depth = 0;
 		prof_free(pp, PT_USER);
 	}
-}
-
-/* The hot path: index and increment, nothing that may fault or take long. */
-static inline void count(struct prof_session *s, struct pdump_seg *const *bufs,
-			 uint32_t cs, uint32_t eip)
-{
-	struct pdump_seg *b;
-	uint32_t idx, off, *c;
-
-	if ((cs & 3) == 0) {		/* RPL 0: the kernel, on the process's behalf */
-		s->kernel++;
-		return;
+	if (pp->attached) {
+		mask = prof_clock_mask();
+		detach_system(pp);
+		prof_clock_restore(mask);
 	}
-	idx = cs >> 3;
-	b = idx < PROF_LDT_SLOTS ? bufs[idx] : 0;
-	if (!b || (off = eip - b->origin) >= b->length) {
-		s->out_of_range++;
-		return;
-	}
-	c = &b->counters[off >> PROF_SHIFT];
-	if (*c != SATURATED)
-		++*c;
-}
-
-void prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip)
-{
-	struct prof_session *s;
-
-	if (pp && (s = pp->user) && s->depth)
-		count(s, pp->ubuf, cs, eip);
 }

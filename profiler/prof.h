@@ -10,9 +10,13 @@
 #define PROF_LDT_SLOTS	4		/* LDT indexes a process's code may use */
 #define PROF_INTERNAL_SIZE 65536	/* the seed's "64K block for internal use" */
 #define PROF_MAX_DEPTH	1000000		/* ProfOn nesting beyond this is refused */
+#define PROF_MODLIST_MAX 1024		/* bytes of a ProfInit module list */
+#define PROF_MAX_MODULES 32		/* names in a module list */
+#define PROF_KERNEL_MODULE "kernel"
 
-/* A code segment, as the kernel describes it to ProfInit. */
+/* A code segment, as the kernel describes it to the profiler. */
 struct prof_codeseg {
+	struct prof_proc *owner;	/* the process that runs it; NULL for the kernel's text */
 	uint16_t selector;	/* the CS that runs it */
 	uint16_t segno;		/* its number in the module's map */
 	uint32_t origin;	/* offset of its first byte */
@@ -23,13 +27,18 @@ struct prof_codeseg {
 /* A counter buffer paralleling one code segment is a struct pdump_seg:
  * counters[(EIP - origin) >> PROF_SHIFT], one DWORD per DWORD of code. */
 
-/* One profile: a process's user profile, or the system's. */
+/* One profile: a process's user profile, or the system's. It lives at the
+ * start of the internal block; its segment table fills the rest. */
 struct prof_session {
 	uint32_t type;		/* as given to ProfInit, PT_USER taken as PT_USER|PT_USEKP */
 	uint32_t depth;		/* ProfOn nesting; counting while above 0 */
+	uint32_t dumping;	/* a dump is being sent: kernel ticks go to .kernel */
 	uint64_t kernel, idle, out_of_range;
+	struct pdump_seg *kbuf;	/* the kernel's text, with PT_VERBOSE (system only) */
+	uint32_t nmodules;	/* system: the module list, or 0 for every module */
+	char modules[PROF_MAX_MODULES][PDUMP_MODNAME_MAX];
 	uint32_t nbufs;
-	struct pdump_seg bufs[];	/* in the internal block */
+	struct pdump_seg bufs[];
 };
 #define PROF_MAX_BUFS ((PROF_INTERNAL_SIZE - sizeof(struct prof_session)) / sizeof(struct pdump_seg))
 
@@ -37,10 +46,15 @@ struct prof_session {
 struct prof_proc {
 	struct prof_session *user;		/* its user profile, or NULL */
 	struct pdump_seg *ubuf[PROF_LDT_SLOTS];	/* user profile buffers by LDT index */
+	struct pdump_seg *sbuf[PROF_LDT_SLOTS];	/* system profile buffers by LDT index */
+	struct prof_proc *sysnext;		/* the processes attached to the system profile */
+	int attached;
 };
 
 /* The calls, with arguments the kernel has already copied in and checked.
- * Each returns 0 or -errno (<sys/errno.h>) and changes nothing on error. */
+ * Each returns 0 or -errno (<sys/errno.h>) and changes nothing on error.
+ * ProfInit's segs: for a user profile, the caller's code segments; for the
+ * system's, every code segment of every process, and the kernel's text. */
 int prof_init(struct prof_proc *pp, int type, const char *modulelist,
 	      const struct prof_codeseg *segs, int nsegs);
 int prof_on(struct prof_proc *pp, int type);
@@ -50,10 +64,15 @@ int prof_free(struct prof_proc *pp, int type);
 int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 	      pdump_sink sink, void *ctx);
 
-/* A process ends: its user profile goes with it. */
+/* A process starts: the system profile, if any, gets its code segments.
+ * Returns 0, or -ENOMEM when they could not be counted (they go to out of
+ * range; the process runs all the same). */
+int prof_proc_start(struct prof_proc *pp, const struct prof_codeseg *segs, int nsegs);
+/* A process ends: its user profile goes with it; the system profile keeps
+ * its counts. */
 void prof_exit(struct prof_proc *pp);
 
-/* The hot path, from IRQ0: pp is the interrupted process's (NULL when idle). */
+/* The hot path, from IRQ0: pp is the interrupted process's, NULL when idle. */
 void prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip);
 
 #endif

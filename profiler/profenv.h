@@ -10,5 +10,6 @@ void *prof_zalloc(size_t size);		/* zeroed memory, or NULL */
 void prof_release(void *p);
 uint32_t prof_clock_mask(void);		/* masks the clock interrupt, returns the old state */
 void prof_clock_restore(uint32_t state);
+int prof_module_known(const char *name);	/* 1 if a program module has this name */
 
 #endif

@@ -7,8 +7,8 @@
 #include <profile.h>
 
 #define INNER_ROUNDS 100
-#define INNER_STEPS 40000
-#define MAIN_STEPS 120000
+#define INNER_STEPS 150000
+#define MAIN_STEPS 500000
 
 static volatile unsigned sink;
 

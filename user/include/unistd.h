@@ -13,6 +13,7 @@ int clock_ticks(uint64_t *ticks, uint32_t *hz);	/* timer ticks since boot, and t
 int readfile(const char *name, uint32_t offset, void *buf, size_t len);
 int yield(void);
 int meminfo(uint32_t *free_bytes);
+int sleep_ms(uint32_t ms);
 void _exit(int status) __attribute__((noreturn));
 int profil(char *buf, int bufsiz, int offset, int scale);
 

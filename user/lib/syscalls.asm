@@ -33,6 +33,7 @@ SYSCALL clock_ticks, SYS_clock
 SYSCALL readfile, SYS_readfile
 SYSCALL yield, SYS_yield
 SYSCALL meminfo, SYS_meminfo
+SYSCALL sleep_ms, SYS_sleep
 SYSCALL ProfInit, SYS_profinit
 SYSCALL ProfOn, SYS_profon
 SYSCALL ProfOff, SYS_profoff

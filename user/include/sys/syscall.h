@@ -13,6 +13,7 @@
 #define SYS_readfile	7	/* readfile(name, off, buf, len) -> bytes; a module's contents */
 #define SYS_yield	8	/* yield() -> 0 */
 #define SYS_meminfo	9	/* meminfo(&free_bytes) -> 0 */
+#define SYS_sleep	10	/* sleep(ms) -> 0; the machine idles if no one else runs */
 #define SYS_profinit	16	/* ProfInit(type, modulelist) */
 #define SYS_profon	17	/* ProfOn(type) */
 #define SYS_profoff	18	/* ProfOff(type) */

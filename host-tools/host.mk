@@ -6,3 +6,16 @@ PDUMP_SRCS := profiler/dump.c profiler/dump_read.c profiler/crc32.c
 
 UNIT_TESTS += test_dump
 test_dump_SRCS := tests/unit/test_dump.c tests/unit/testbuf.c $(PDUMP_SRCS)
+
+HOST_PROGS += profextract
+profextract_SRCS := host-tools/profextract.c host-tools/extract.c host-tools/capture.c \
+	host-tools/hostio.c $(PDUMP_SRCS)
+
+UNIT_TESTS += test_frame test_extract
+test_frame_SRCS := tests/unit/test_frame.c tests/unit/testbuf.c profiler/frame.c \
+	host-tools/capture.c $(PDUMP_SRCS)
+test_extract_SRCS := tests/unit/test_extract.c tests/unit/testbuf.c profiler/frame.c \
+	host-tools/extract.c host-tools/capture.c host-tools/hostio.c $(PDUMP_SRCS)
+
+# The unit tests include the tools' headers.
+$(BUILD)/host/tests/unit/%.o $(BUILD)/san/tests/unit/%.o: HOST_CFLAGS += -iquote host-tools

@@ -1,0 +1,175 @@
+/* extract.c: profextract's work, apart from its options (extract.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "capture.h"
+#include "extract.h"
+#include "hostio.h"
+
+static int keep(uint8_t b)
+{
+	return (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') ||
+	       (b >= '0' && b <= '9') || b == '.' || b == '_' || b == '-';
+}
+
+/* Keeps [A-Za-z0-9._-], makes any other byte '_' (so '/' and '\\' never
+ * reach the file system), a leading '.' '_' (no hidden file, no "." or
+ * ".."), nothing "unnamed.pro", and cuts a long name to SAFE_NAME_MAX bytes
+ * keeping its extension. */
+void safe_name(const uint8_t *name, size_t len, char out[SAFE_NAME_MAX + 1])
+{
+	size_t i, n = 0, dot = 0, ext = 0;
+
+	if (!len) {
+		strcpy(out, "unnamed.pro");
+		return;
+	}
+	for (i = len; i > 1; i--)	/* the extension: from the last dot, not the first byte */
+		if (name[i - 1] == '.') {
+			dot = i - 1;
+			ext = len - dot;
+			break;
+		}
+	if (len > SAFE_NAME_MAX && ext && ext <= SAFE_EXT_MAX) {
+		for (i = 0; i < SAFE_NAME_MAX - ext; i++)
+			out[n++] = (char)name[i];
+		for (i = dot; i < len; i++)
+			out[n++] = (char)name[i];
+	} else {
+		for (i = 0; i < len && i < SAFE_NAME_MAX; i++)
+			out[n++] = (char)name[i];
+	}
+	out[n] = 0;
+	for (i = 0; i < n; i++)
+		if (!keep((uint8_t)out[i]))
+			out[i] = '_';
+	if (out[0] == '.')
+		out[0] = '_';
+}
+
+int write_whole(const char *dir, const char *name, const uint8_t *data, size_t len,
+		char *err, size_t errlen)
+{
+	size_t n = strlen(dir) + strlen(name) + 16;
+	char *tmp = malloc(n), *final = malloc(n);
+	size_t done = 0;
+	int fd = -1, rc = -1;
+
+	if (!tmp || !final) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	/* hidden, and safe names never start with '.': no clash with a result */
+	snprintf(tmp, n, "%s/.%s.XXXXXX", dir, name);
+	snprintf(final, n, "%s/%s", dir, name);
+	if ((fd = mkstemp(tmp)) < 0) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		goto out;
+	}
+	while (done < len) {
+		ssize_t w = write(fd, data + done, len - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			snprintf(err, errlen, "%s: %s", tmp, strerror(w < 0 ? errno : EIO));
+			goto out;
+		}
+		done += (size_t)w;
+	}
+	if (fchmod(fd, 0644) || close(fd)) {
+		fd = -1;
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		goto out;
+	}
+	fd = -1;
+	if (rename(tmp, final)) {
+		snprintf(err, errlen, "%s: %s", final, strerror(errno));
+		goto out;
+	}
+	rc = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	if (rc && tmp)
+		unlink(tmp);
+	free(tmp);
+	free(final);
+	return rc;
+}
+
+/* A name as the capture gave it, escaped as in the frame, for messages. */
+static void print_given(FILE *f, const struct frame *fr)
+{
+	size_t i;
+
+	for (i = 0; i < fr->namelen; i++) {
+		uint8_t b = fr->name[i];
+
+		if (b > ' ' && b <= '~' && b != '%' && b != '"')
+			fputc(b, f);
+		else
+			fprintf(f, "%%%02X", b);
+	}
+}
+
+/* A payload that is not a valid dump is refused like a damaged frame. */
+static int check_dump(const struct frame *fr, char *err, size_t errlen)
+{
+	struct pdump d;
+
+	if (pdump_read(fr->data, fr->len, &d, &host_alloc, err, errlen))
+		return -1;
+	pdump_release(&d, &host_alloc);
+	return 0;
+}
+
+static int extract_one(const struct frame *fr, const char *capname, const char *outdir,
+		       FILE *out, FILE *errs)
+{
+	char safe[SAFE_NAME_MAX + 1], err[300];
+
+	safe_name(fr->name, fr->namelen, safe);
+	if (!fr->ok || check_dump(fr, err, sizeof err)) {
+		fprintf(errs, "profextract: %s: frame \"%s\" (line %zu): %s%s; nothing written\n",
+			capname, fr->named ? safe : "(name unreadable)", fr->line,
+			fr->ok ? "not a valid dump: " : "", fr->ok ? err : fr->why);
+		return EXTRACT_BAD;
+	}
+	if (write_whole(outdir, safe, fr->data, fr->len, err, sizeof err)) {
+		fprintf(errs, "profextract: %s\n", err);
+		return EXTRACT_BAD;
+	}
+	fprintf(out, "wrote %s/%s (%zu bytes", outdir, safe, fr->len);
+	if (strlen(safe) != fr->namelen || memcmp(safe, fr->name, fr->namelen)) {
+		fputs(", named \"", out);
+		print_given(out, fr);
+		fputs("\" in the capture", out);
+	}
+	fputs(")\n", out);
+	return EXTRACT_OK;
+}
+
+int extract_capture(const uint8_t *buf, size_t len, const char *capname,
+		    const char *outdir, FILE *out, FILE *errs)
+{
+	struct capture c;
+	size_t i;
+	int status = EXTRACT_OK;
+
+	if (capture_parse(buf, len, &c)) {
+		fprintf(errs, "profextract: %s: out of memory\n", capname);
+		return EXTRACT_BAD;
+	}
+	if (!c.n)
+		fprintf(errs, "profextract: %s: no dump frame found (%zu lines)\n",
+			capname, c.lines);
+	for (i = 0; i < c.n; i++)
+		if (extract_one(&c.frames[i], capname, outdir, out, errs) != EXTRACT_OK)
+			status = EXTRACT_BAD;
+	capture_free(&c);
+	return status;
+}

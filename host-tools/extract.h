@@ -1,0 +1,33 @@
+/* extract.h: profextract's work, apart from its options: file names made
+ * safe, files written whole or not at all, and the run over a capture. */
+#ifndef EXTRACT_H
+#define EXTRACT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define SAFE_NAME_MAX	100	/* bytes of a written file's name */
+#define SAFE_EXT_MAX	16	/* an extension kept through truncation, dot included */
+
+/* Exit statuses of profextract (docs/dump-format.md). */
+#define EXTRACT_OK	0	/* every frame good and written, or no frame at all */
+#define EXTRACT_BAD	1	/* a frame damaged, cut, not a dump, or not written */
+#define EXTRACT_USAGE	2	/* bad options, or the capture unreadable */
+
+/* The name a frame's file gets in the output folder: a plain file name,
+ * never a path, "." or "..", whatever bytes the guest gave. */
+void safe_name(const uint8_t *name, size_t len, char out[SAFE_NAME_MAX + 1]);
+
+/* Writes dir/name through a temporary file in dir and a rename, so that a
+ * partial file never appears under its name. Returns 0, or -1 with err. */
+int write_whole(const char *dir, const char *name, const uint8_t *data, size_t len,
+		char *err, size_t errlen);
+
+/* Extracts every good frame of capture buf (named capname in messages) into
+ * outdir; one line per written file on out, one per problem on errs.
+ * Returns the exit status. */
+int extract_capture(const uint8_t *buf, size_t len, const char *capname,
+		    const char *outdir, FILE *out, FILE *errs);
+
+#endif

@@ -1,0 +1,12 @@
+/* framefmt.h: the constants of the serial frame (docs/dump-format.md), for
+ * frame.c, which writes it, and host-tools/capture.c, which reads it. */
+#ifndef PROFILER_FRAMEFMT_H
+#define PROFILER_FRAMEFMT_H
+
+#define FRAME_MARK	"@PDUMP1 "	/* starts the begin and end lines */
+#define FRAME_BEGIN	"BEGIN"
+#define FRAME_END	"END"
+#define FRAME_ESC	'%'		/* %XX in a name: the byte 0xXX */
+#define FRAME_B64_LINE	76		/* base64 characters of a full body line (57 bytes) */
+
+#endif

@@ -19,3 +19,6 @@ test_extract_SRCS := tests/unit/test_extract.c tests/unit/testbuf.c profiler/fra
 
 # The unit tests include the tools' headers.
 $(BUILD)/host/tests/unit/%.o $(BUILD)/san/tests/unit/%.o: HOST_CFLAGS += -iquote host-tools
+
+HOST_PROGS += mkmap
+mkmap_SRCS := host-tools/mkmap.c host-tools/elf32.c host-tools/mapwrite.c host-tools/hostio.c

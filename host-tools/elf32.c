@@ -1,0 +1,192 @@
+/* elf32.c: the symbols of an ELF32 file (elf32.h). Reads the bytes with
+ * explicit little-endian loads and checks every offset against the file's
+ * size, so a truncated or hostile file gets a reason, not a crash. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elf32.h"
+
+enum {
+	EHDR_SIZE = 52, SHDR_SIZE = 40, SYM_SIZE = 16,
+	EM_386 = 3, SHT_SYMTAB = 2, SHT_STRTAB = 3, SHT_NOBITS = 8, SHT_DYNSYM = 11,
+	SHF_WRITE = 1, SHF_ALLOC = 2, SHF_EXECINSTR = 4, SHN_LORESERVE = 0xff00,
+	STT_NOTYPE = 0, STT_OBJECT = 1, STT_FUNC = 2, STB_LOCAL = 0, STB_WEAK = 2,
+};
+
+struct shdr {
+	uint32_t type, flags, addr, offset, size, link, entsize;
+};
+
+static uint32_t le(const uint8_t *p, int n)
+{
+	uint32_t v = 0;
+
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}
+
+int elf32_is(const uint8_t *buf, size_t len)
+{
+	return len >= 4 && !memcmp(buf, "\177ELF", 4);
+}
+
+static int fail(char *err, size_t errlen, const char *what)
+{
+	snprintf(err, errlen, "%s", what);
+	return -1;
+}
+
+static void get_shdr(const uint8_t *buf, uint32_t shoff, uint32_t entsize, uint32_t i,
+		     struct shdr *s)
+{
+	const uint8_t *p = buf + shoff + (size_t)i * entsize;
+
+	s->type = le(p + 4, 4);
+	s->flags = le(p + 8, 4);
+	s->addr = le(p + 12, 4);
+	s->offset = le(p + 16, 4);
+	s->size = le(p + 20, 4);
+	s->link = le(p + 24, 4);
+	s->entsize = le(p + 36, 4);
+}
+
+static int in_file(size_t len, uint32_t off, uint32_t size)
+{
+	return (uint64_t)off + size <= len;
+}
+
+/* nm's letter: what the section holds, upper case when global. */
+static char nm_letter(const struct shdr *sec, int bind, int type)
+{
+	char c;
+
+	if (bind == STB_WEAK)
+		return type == STT_OBJECT ? 'V' : 'W';
+	if (sec->flags & SHF_EXECINSTR)
+		c = 't';
+	else if (sec->type == SHT_NOBITS)
+		c = 'b';
+	else if (!(sec->flags & SHF_WRITE))
+		c = 'r';
+	else
+		c = 'd';
+	return bind == STB_LOCAL ? c : (char)(c - 'a' + 'A');
+}
+
+/* The address spans of segment 1 (executable) and 2 (other allocated). */
+static void spans(const uint8_t *buf, uint32_t shoff, uint32_t entsize, uint32_t shnum,
+		  struct elfsyms *out)
+{
+	uint32_t i;
+	int seen[3] = { 0, 0, 0 };
+
+	for (i = 0; i < shnum; i++) {
+		struct shdr s;
+		int seg;
+
+		get_shdr(buf, shoff, entsize, i, &s);
+		if (!(s.flags & SHF_ALLOC) || !s.size)
+			continue;
+		seg = s.flags & SHF_EXECINSTR ? 1 : 2;
+		if (!seen[seg] || s.addr < out->start[seg])
+			out->start[seg] = s.addr;
+		if (!seen[seg] || s.addr + s.size > out->end[seg])
+			out->end[seg] = s.addr + s.size;
+		seen[seg] = 1;
+	}
+}
+
+static int keep_name(const char *name)
+{
+	return name[0] && name[0] != '$' && strncmp(name, ".L", 2);
+}
+
+static int add_symbols(const uint8_t *buf, size_t len, uint32_t shoff, uint32_t entsize,
+		       uint32_t shnum, const struct shdr *symtab, struct elfsyms *out,
+		       char *err, size_t errlen)
+{
+	struct shdr strtab;
+	uint32_t i, nsym = symtab->size / SYM_SIZE;
+
+	if (symtab->link >= shnum)
+		return fail(err, errlen, "symbol table links to no string table");
+	get_shdr(buf, shoff, entsize, symtab->link, &strtab);
+	if (strtab.type != SHT_STRTAB || !in_file(len, strtab.offset, strtab.size) ||
+	    !strtab.size || buf[strtab.offset + strtab.size - 1])
+		return fail(err, errlen, "bad string table");
+	if (!(out->syms = calloc(nsym ? nsym : 1, sizeof *out->syms)))
+		return fail(err, errlen, "out of memory");
+	for (i = 1; i < nsym; i++) {	/* entry 0 is the null symbol */
+		const uint8_t *p = buf + symtab->offset + (size_t)i * SYM_SIZE;
+		uint32_t name = le(p, 4), shndx = le(p + 14, 2);
+		int type = p[12] & 15, bind = p[12] >> 4;
+		const char *s;
+		struct shdr sec;
+		struct esym *e;
+
+		if (name >= strtab.size)
+			return fail(err, errlen, "symbol name outside the string table");
+		s = (const char *)buf + strtab.offset + name;
+		if ((type != STT_NOTYPE && type != STT_OBJECT && type != STT_FUNC) ||
+		    !shndx || shndx >= SHN_LORESERVE || shndx >= shnum || !keep_name(s))
+			continue;
+		get_shdr(buf, shoff, entsize, shndx, &sec);
+		if (!(sec.flags & SHF_ALLOC))
+			continue;
+		e = &out->syms[out->n++];
+		e->value = le(p + 4, 4);
+		e->seg = sec.flags & SHF_EXECINSTR ? 1 : 2;
+		e->type = nm_letter(&sec, bind, type);
+		if (!(e->name = strdup(s)))
+			return fail(err, errlen, "out of memory");
+	}
+	return 0;
+}
+
+int elf32_symbols(const uint8_t *buf, size_t len, struct elfsyms *out, char *err, size_t errlen)
+{
+	uint32_t shoff, entsize, shnum, i;
+	struct shdr s, symtab = { 0 };
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	if (len < EHDR_SIZE || !elf32_is(buf, len))
+		return fail(err, errlen, "not an ELF file, or truncated");
+	if (buf[4] != 1 || buf[5] != 1)
+		return fail(err, errlen, "not a 32-bit little-endian ELF file");
+	if (le(buf + 18, 2) != EM_386)
+		return fail(err, errlen, "not an i386 ELF file");
+	out->entry = le(buf + 24, 4);
+	shoff = le(buf + 32, 4);
+	entsize = le(buf + 46, 2);
+	shnum = le(buf + 48, 2);
+	if (!shnum || entsize < SHDR_SIZE || !in_file(len, shoff, shnum * entsize))
+		return fail(err, errlen, "no section headers, or outside the file");
+	for (i = 0; i < shnum; i++) {
+		get_shdr(buf, shoff, entsize, i, &s);
+		if ((s.type == SHT_SYMTAB || (s.type == SHT_DYNSYM && !symtab.type)) &&
+		    symtab.type != SHT_SYMTAB)
+			symtab = s;
+	}
+	if (!symtab.type)
+		return fail(err, errlen, "no symbol table (stripped?)");
+	if (symtab.entsize != SYM_SIZE || !in_file(len, symtab.offset, symtab.size))
+		return fail(err, errlen, "bad symbol table");
+	spans(buf, shoff, entsize, shnum, out);
+	rc = add_symbols(buf, len, shoff, entsize, shnum, &symtab, out, err, errlen);
+	if (rc)
+		elf32_free(out);
+	return rc;
+}
+
+void elf32_free(struct elfsyms *e)
+{
+	size_t i;
+
+	for (i = 0; i < e->n; i++)
+		free(e->syms[i].name);
+	free(e->syms);
+	memset(e, 0, sizeof *e);
+}

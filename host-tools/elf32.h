@@ -1,0 +1,32 @@
+/* elf32.h: the symbols of an ELF32 little-endian i386 file, sorted into the
+ * segments of a map: executable sections are segment 1, other allocated
+ * sections segment 2 (docs/pinfo.md). Shared by mkmap and pinfo. */
+#ifndef ELF32_H
+#define ELF32_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct esym {
+	uint32_t value;		/* the symbol's address: its offset in its segment */
+	uint16_t seg;		/* 1 code, 2 data */
+	char type;		/* nm's letter: T t W D d B b R r V */
+	char *name;		/* malloc */
+};
+
+struct elfsyms {
+	struct esym *syms;	/* in symbol-table order */
+	size_t n;
+	uint32_t entry;
+	uint32_t start[3], end[3];	/* [1], [2]: the segments' address spans */
+};
+
+/* Reads buf[0..len). Returns 0, or -1 with a one-line reason in err. Only
+ * named FUNC, OBJECT and NOTYPE symbols of allocated sections are kept; not
+ * section or file symbols, not "$x" mapping symbols or ".L" locals. */
+int elf32_symbols(const uint8_t *buf, size_t len, struct elfsyms *out, char *err, size_t errlen);
+void elf32_free(struct elfsyms *e);
+
+int elf32_is(const uint8_t *buf, size_t len);	/* starts with the ELF magic */
+
+#endif

@@ -1,0 +1,71 @@
+/* mapwrite.c: mkmap's output (mapwrite.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mapwrite.h"
+
+static int global(const struct esym *s)
+{
+	return s->type >= 'A' && s->type <= 'Z';
+}
+
+/* Segment, then address; at one address globals first, then by name. */
+static int by_seg_value(const void *a, const void *b)
+{
+	const struct esym *x = a, *y = b;
+
+	if (x->seg != y->seg)
+		return x->seg < y->seg ? -1 : 1;
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	if (global(x) != global(y))
+		return global(x) ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* Address alone, as nm -n and System.map sort. */
+static int by_value(const void *a, const void *b)
+{
+	const struct esym *x = a, *y = b;
+
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	return by_seg_value(a, b);
+}
+
+static void seg_line(FILE *out, int seg, const struct elfsyms *e, const char *name,
+		     const char *class)
+{
+	fprintf(out, " %04X:%08X %08XH  %-22s %s\n", seg, e->start[seg],
+		e->end[seg] - e->start[seg], name, class);
+}
+
+void map_write_link(FILE *out, const char *module, struct elfsyms *e, int kernel)
+{
+	size_t i;
+	int has_data = !kernel && e->end[2] > e->start[2];
+
+	qsort(e->syms, e->n, sizeof *e->syms, by_seg_value);
+	fprintf(out, " %s\n\n", module);
+	fprintf(out, " Start         Length     Name                   Class\n");
+	seg_line(out, 1, e, "_TEXT", "CODE");
+	if (has_data)
+		seg_line(out, 2, e, "_DATA", "DATA");
+	fprintf(out, "\n  Address         Publics by Value\n\n");
+	for (i = 0; i < e->n; i++)
+		if (e->syms[i].seg == 1 || has_data)
+			fprintf(out, " %04X:%08X       %s\n", e->syms[i].seg,
+				e->syms[i].value, e->syms[i].name);
+	fprintf(out, "\nProgram entry point at 0001:%08X\n", e->entry);
+}
+
+void map_write_system(FILE *out, struct elfsyms *e, int kernel)
+{
+	size_t i;
+
+	qsort(e->syms, e->n, sizeof *e->syms, by_value);
+	for (i = 0; i < e->n; i++)
+		if (e->syms[i].seg == 1 || !kernel)
+			fprintf(out, "%08x %c %s\n", e->syms[i].value, e->syms[i].type,
+				e->syms[i].name);
+}

@@ -1,0 +1,43 @@
+/* attrib.h: a segment's ticks charged to the symbols of a map, by merging
+ * the sorted buckets with the sorted symbols (docs/pinfo.md). */
+#ifndef ATTRIB_H
+#define ATTRIB_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "dump.h"
+#include "maps.h"
+
+/* A symbol and the bytes it owns: from its address to the next symbol's,
+ * or the segment's end, clipped to the segment. */
+struct owner {
+	uint64_t lo, hi;	/* owned bytes, [lo, hi) */
+	uint32_t addr;		/* the symbol's address (below lo for the owner of the segment's start) */
+	const char *name;	/* NULL: bytes before the first symbol */
+	uint64_t tics;		/* rounded: what is printed */
+	unsigned __int128 share;	/* exact, in units of 1/2^shift tic */
+};
+
+struct attribution {
+	struct owner *owners;	/* by address, covering [lo, hi) without gaps */
+	size_t n;
+	uint64_t lo, hi;	/* the segment's addresses: origin .. end of its last bucket */
+	uint64_t tics;		/* the segment's ticks: the sum of owners' tics */
+};
+
+/* The symbols of segment seg in m, sorted by address; at one address only
+ * the first listed stays. *out is malloc'd; names are m's. Returns the count,
+ * or (size_t)-1 when out of memory. */
+size_t map_segment_symbols(const struct map *m, uint16_t seg, struct msym **out);
+
+/* Charges the ticks of segs[0..nsegs) (the same module and segment number,
+ * e.g. two runs of one program) to syms (sorted, unique addresses). A bucket
+ * that straddles symbols is split in proportion to the bytes each owns of
+ * it; the owners' integer tics are the integer parts of their shares, plus
+ * one each for the largest fractions (ties: lower address) until they sum
+ * to the segment's ticks. Returns 0, or -1 when out of memory. */
+int attribute(const struct pdump_seg *const *segs, size_t nsegs, uint32_t shift,
+	      const struct msym *syms, size_t nsyms, struct attribution *out);
+void attribution_free(struct attribution *a);
+
+#endif

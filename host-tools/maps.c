@@ -1,0 +1,327 @@
+/* maps.c: pinfo's maps (maps.h). Text maps are read line by line; a line
+ * that does not parse where symbols are expected is an error naming the
+ * line, never skipped silently. */
+#define _GNU_SOURCE	/* memmem */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "elf32.h"
+#include "maps.h"
+
+#define MAX_TOKENS	6
+#define NAME_MAX_LEN	4096	/* a longer symbol name is not a map */
+
+struct line {
+	const char *tok[MAX_TOKENS];
+	size_t len[MAX_TOKENS];
+	int n;			/* tokens, at most MAX_TOKENS + 1 (too many) */
+	const char *text;	/* the whole line, CR dropped */
+	size_t textlen;
+};
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static void split(const char *p, size_t n, struct line *l)
+{
+	size_t i = 0;
+
+	while (n && p[n - 1] == '\r')
+		n--;
+	l->text = p;
+	l->textlen = n;
+	l->n = 0;
+	while (i < n) {
+		size_t start;
+
+		while (i < n && (p[i] == ' ' || p[i] == '\t'))
+			i++;
+		if (i == n)
+			break;
+		start = i;
+		while (i < n && p[i] != ' ' && p[i] != '\t')
+			i++;
+		if (l->n == MAX_TOKENS) {
+			l->n++;
+			break;
+		}
+		l->tok[l->n] = p + start;
+		l->len[l->n++] = i - start;
+	}
+}
+
+static int has(const struct line *l, const char *s)
+{
+	return memmem(l->text, l->textlen, s, strlen(s)) != NULL;
+}
+
+/* 1 to maxdigits hex digits, nothing else. */
+static int parse_hex(const char *p, size_t n, size_t maxdigits, uint64_t *v)
+{
+	size_t i;
+
+	if (!n || n > maxdigits)
+		return -1;
+	for (*v = 0, i = 0; i < n; i++) {
+		if (!isxdigit((unsigned char)p[i]))
+			return -1;
+		*v = *v << 4 | (uint64_t)(isdigit((unsigned char)p[i]) ? p[i] - '0'
+					  : (tolower((unsigned char)p[i]) - 'a' + 10));
+	}
+	return 0;
+}
+
+static int add(struct map *m, uint16_t seg, uint32_t addr, const char *name, size_t n)
+{
+	struct msym *s;
+
+	if (m->n == m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 256;
+		struct msym *grown = realloc(m->syms, cap * sizeof *grown);
+
+		if (!grown)
+			return -1;
+		m->syms = grown;
+		m->cap = cap;
+	}
+	s = &m->syms[m->n];
+	if (!(s->name = strndup(name, n)))
+		return -1;
+	s->seg = seg;
+	s->addr = addr;
+	m->n++;
+	return 0;
+}
+
+/* ---- LINK-style map ---------------------------------------------------------- */
+
+enum link_state { L_HEAD, L_OTHER, L_SEGS, L_PUBS };
+
+/* "ssss:oooo": a segment of 1 to 4 hex digits, not 0; an offset of 1 to 8. */
+static int parse_segoff(const char *p, size_t n, uint16_t *seg, uint32_t *off)
+{
+	const char *colon = memchr(p, ':', n);
+	uint64_t s, o;
+
+	if (!colon || parse_hex(p, (size_t)(colon - p), 4, &s) ||
+	    parse_hex(colon + 1, n - (size_t)(colon - p) - 1, 8, &o))
+		return -1;
+	*seg = (uint16_t)s;
+	*off = (uint32_t)o;
+	return 0;
+}
+
+/* " 0001:003E  name", " 0000:0000  Abs  name", " 0000:0000  Imp  name (mod.n)". */
+static int link_public(struct map *m, const struct line *l, size_t lineno, char *err,
+		       size_t errlen)
+{
+	uint16_t seg;
+	uint32_t off;
+	int special = l->n >= 3 && l->len[1] == 3 &&
+		      (!strncmp(l->tok[1], "Abs", 3) || !strncmp(l->tok[1], "Imp", 3));
+
+	if (parse_segoff(l->tok[0], l->len[0], &seg, &off))
+		return fail(err, errlen, "line %zu: address \"%.*s\" is not ssss:oooo in hex",
+			    lineno, (int)l->len[0], l->tok[0]);
+	if (special)
+		return 0;	/* absolute or imported: no code of this module */
+	if (l->n != 2)
+		return fail(err, errlen, "line %zu: expected \"ssss:oooo name\"", lineno);
+	if (l->len[1] > NAME_MAX_LEN)
+		return fail(err, errlen, "line %zu: symbol name of %zu bytes", lineno, l->len[1]);
+	if (!seg)
+		return 0;
+	return add(m, seg, off, l->tok[1], l->len[1]) ? fail(err, errlen, "out of memory") : 0;
+}
+
+/* A segment table line starts "ssss:oooo" (OS/2) or "xxxxxH" (DOS). */
+static int link_segment(const struct line *l, size_t lineno, char *err, size_t errlen)
+{
+	uint16_t seg;
+	uint32_t off;
+	uint64_t v;
+
+	if (!parse_segoff(l->tok[0], l->len[0], &seg, &off))
+		return 0;
+	if (l->len[0] > 1 && (l->tok[0][l->len[0] - 1] | 0x20) == 'h' &&
+	    !parse_hex(l->tok[0], l->len[0] - 1, 8, &v))
+		return 0;
+	return fail(err, errlen, "line %zu: bad segment table line", lineno);
+}
+
+/* A header line starts a section; the map's first line names the module. */
+static int link_line(struct map *m, const struct line *l, size_t lineno,
+		     enum link_state *st, int *by_value, char *err, size_t errlen)
+{
+	if (!l->n) {
+		if (*st == L_SEGS || (*st == L_PUBS && m->n))
+			*st = L_OTHER;	/* a blank line ends a section */
+		return 0;
+	}
+	if (*st == L_HEAD) {
+		if (l->n != 1 || l->len[0] >= MAP_MODULE_MAX)
+			return fail(err, errlen, "line %zu: expected the module name", lineno);
+		memcpy(m->module, l->tok[0], l->len[0]);
+		m->module[l->len[0]] = 0;
+		*st = L_OTHER;
+	} else if (has(l, "Publics by Value")) {
+		if (!*by_value)	/* by Value wins over by Name: one list, not two */
+			while (m->n)
+				free(m->syms[--m->n].name);
+		*by_value = 1;
+		*st = L_PUBS;
+	} else if (has(l, "Publics by Name")) {
+		*st = *by_value ? L_OTHER : L_PUBS;
+	} else if (has(l, "Start") && has(l, "Length") && has(l, "Class")) {
+		*st = L_SEGS;
+	} else if (has(l, "Program entry point") || has(l, "Origin")) {
+		*st = L_OTHER;
+	} else if (*st == L_SEGS) {
+		return link_segment(l, lineno, err, errlen);
+	} else if (*st == L_PUBS) {
+		return link_public(m, l, lineno, err, errlen);
+	}
+	return 0;
+}
+
+/* ---- nm / System.map text -------------------------------------------------- */
+
+/* "addr type name" (kallsyms may add "[module]"); "U name" lines are skipped. */
+static int nm_line(struct map *m, const struct line *l, size_t lineno, char *err, size_t errlen)
+{
+	uint64_t v;
+	char t;
+
+	if (!l->n || (l->n == 2 && l->len[0] == 1 && strchr("Uuvw", l->tok[0][0])))
+		return 0;
+	if (l->n < 3 || l->n > 4 || l->len[1] != 1 || (l->n == 4 && l->tok[3][0] != '['))
+		return fail(err, errlen, "line %zu: expected \"address type name\"", lineno);
+	if (parse_hex(l->tok[0], l->len[0], 16, &v))
+		return fail(err, errlen, "line %zu: address \"%.*s\" is not hex", lineno,
+			    (int)l->len[0], l->tok[0]);
+	if (v > 0xFFFFFFFFull)
+		return fail(err, errlen, "line %zu: address %.*s does not fit 32 bits", lineno,
+			    (int)l->len[0], l->tok[0]);
+	if (l->len[2] > NAME_MAX_LEN)
+		return fail(err, errlen, "line %zu: symbol name of %zu bytes", lineno, l->len[2]);
+	t = l->tok[1][0];
+	if (strchr("TtWwi", t))
+		return add(m, 1, (uint32_t)v, l->tok[2], l->len[2]) ? fail(err, errlen, "out of memory") : 0;
+	if (strchr("DdBbRrGgSsVv", t))
+		return add(m, 2, (uint32_t)v, l->tok[2], l->len[2]) ? fail(err, errlen, "out of memory") : 0;
+	if (strchr("AaNnUuCc?-", t))
+		return 0;	/* absolute, debugging, undefined, common: no place in a segment */
+	return fail(err, errlen, "line %zu: unknown symbol type '%c'", lineno, t);
+}
+
+/* ---- the three forms ----------------------------------------------------------- */
+
+static int is_link(const uint8_t *buf, size_t len)
+{
+	return memmem(buf, len, "Publics by", 10) ||
+	       (memmem(buf, len, "Start", 5) && memmem(buf, len, "Class", 5));
+}
+
+static int parse_text(struct map *m, const uint8_t *buf, size_t len, char *err, size_t errlen)
+{
+	enum link_state st = L_HEAD;
+	int by_value = 0;
+	size_t pos = 0, lineno = 0;
+
+	while (pos < len) {
+		const uint8_t *nl = memchr(buf + pos, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - buf) - pos : len - pos;
+		struct line l;
+
+		lineno++;
+		split((const char *)buf + pos, n, &l);
+		if (memchr(buf + pos, 0, n))
+			return fail(err, errlen, "line %zu: a NUL byte: not a text map", lineno);
+		if (l.n > MAX_TOKENS && m->form == MAP_NM)
+			return fail(err, errlen, "line %zu: too many fields", lineno);
+		if (m->form == MAP_LINK ? link_line(m, &l, lineno, &st, &by_value, err, errlen)
+					: nm_line(m, &l, lineno, err, errlen))
+			return -1;
+		pos += n + 1;
+	}
+	if (m->form == MAP_LINK && st == L_HEAD)
+		return fail(err, errlen, "empty map");
+	if (m->form == MAP_NM && !m->n)
+		return fail(err, errlen, "no symbols");
+	return 0;
+}
+
+static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, size_t errlen)
+{
+	struct elfsyms e;
+	size_t i;
+
+	if (elf32_symbols(buf, len, &e, err, errlen))
+		return -1;
+	for (i = 0; i < e.n; i++)
+		if (add(m, e.syms[i].seg, e.syms[i].value, e.syms[i].name, strlen(e.syms[i].name))) {
+			elf32_free(&e);
+			return fail(err, errlen, "out of memory");
+		}
+	elf32_free(&e);
+	return 0;
+}
+
+void map_module_from_path(const char *path, char *out, size_t outlen)
+{
+	const char *base = strrchr(path, '/'), *dot;
+	size_t n, i;
+
+	base = base ? base + 1 : path;
+	dot = strrchr(base, '.');
+	n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+	if (n >= outlen)
+		n = outlen - 1;
+	for (i = 0; i < n; i++)
+		out[i] = (char)toupper((unsigned char)base[i]);
+	out[n] = 0;
+	if (!strcasecmp(out, "kernel") || !strcasecmp(out, "system"))
+		snprintf(out, outlen, "kernel");
+}
+
+int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
+	      char *err, size_t errlen)
+{
+	int rc;
+
+	memset(m, 0, sizeof *m);
+	if (elf32_is(buf, len)) {
+		m->form = MAP_ELF;
+		rc = parse_elf(m, buf, len, err, errlen);
+	} else {
+		m->form = is_link(buf, len) ? MAP_LINK : MAP_NM;
+		rc = parse_text(m, buf, len, err, errlen);
+	}
+	if (m->form != MAP_LINK)
+		map_module_from_path(path, m->module, sizeof m->module);
+	if (rc)
+		map_free(m);
+	return rc;
+}
+
+void map_free(struct map *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		free(m->syms[i].name);
+	free(m->syms);
+	m->syms = NULL;
+	m->n = m->cap = 0;
+}

@@ -1,0 +1,166 @@
+/* pinfo_run.c: pinfo's work, apart from its options (pinfo_run.h). Every
+ * input is read and checked before anything is printed, and each report is
+ * made whole in memory first, so a failure never leaves half a report. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dump.h"
+#include "hostio.h"
+#include "maps.h"
+#include "pinfo_run.h"
+#include "report.h"
+
+size_t pinfo_map_list(const char *listpath, const char *text, size_t len, char ***paths)
+{
+	const char *slash = strrchr(listpath, '/');
+	size_t dirlen = slash ? (size_t)(slash - listpath) + 1 : 0, n = 0, pos = 0;
+	char **list = NULL, **grown;
+
+	while (pos < len) {
+		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - line) : len - pos, start = 0;
+		char *path;
+
+		pos += end + 1;
+		while (start < end && strchr(" \t\r", line[start]))
+			start++;
+		while (end > start && strchr(" \t\r", line[end - 1]))
+			end--;
+		if (start == end)
+			continue;
+		if (!(grown = realloc(list, (n + 1) * sizeof *list)))
+			goto oom;
+		list = grown;
+		if (line[start] == '/')
+			dirlen = 0;
+		if (!(path = malloc(dirlen + end - start + 1)))
+			goto oom;
+		memcpy(path, listpath, dirlen);
+		memcpy(path + dirlen, line + start, end - start);
+		path[dirlen + end - start] = 0;
+		list[n++] = path;
+		dirlen = slash ? (size_t)(slash - listpath) + 1 : 0;
+	}
+	*paths = list;
+	return n;
+oom:
+	while (n)
+		free(list[--n]);
+	free(list);
+	return (size_t)-1;
+}
+
+static int load_dump(const char *path, struct pdump *d, FILE *errs)
+{
+	char err[300];
+	uint8_t *buf;
+	size_t len;
+	int rc;
+
+	if (read_whole(path, &buf, &len, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		return -1;
+	}
+	rc = pdump_read(buf, len, d, &host_alloc, err, sizeof err);
+	if (rc)
+		fprintf(errs, "pinfo: %s: %s\n", path, err);
+	free(buf);
+	return rc;
+}
+
+static int load_map(const char *path, struct map *m, FILE *errs)
+{
+	char err[300];
+	uint8_t *buf;
+	size_t len;
+	int rc;
+
+	if (read_whole(path, &buf, &len, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		return -1;
+	}
+	rc = map_parse(path, buf, len, m, err, sizeof err);
+	if (rc)
+		fprintf(errs, "pinfo: %s: %s\n", path, err);
+	free(buf);
+	return rc;
+}
+
+/* The dump's modules, for the message about a map that matches none. */
+static void list_modules(FILE *errs, const struct pdump *d)
+{
+	uint32_t i, j;
+	int first = 1;
+
+	for (i = 0; i < d->nseg; i++) {
+		for (j = 0; j < i && strcmp(d->segs[j].module, d->segs[i].module); j++)
+			;
+		if (j == i) {
+			fprintf(errs, "%s%s", first ? "" : ", ", d->segs[i].module);
+			first = 0;
+		}
+	}
+	if (first)
+		fputs("none", errs);
+}
+
+/* One map's block, made whole in memory, then added to report. */
+static int one_map(const char *path, const struct pdump *d, int flags, FILE *report,
+		   int *blocks, FILE *errs)
+{
+	struct map m;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *block;
+	int rc = -1;
+
+	if (load_map(path, &m, errs))
+		return -1;
+	if ((block = open_memstream(&text, &len))) {
+		rc = report_module(block, d, &m, flags);
+		fclose(block);
+	}
+	if (rc == 1) {
+		fprintf(errs, "pinfo: %s: module %s is not in the dump (its modules: ",
+			path, m.module);
+		list_modules(errs, d);
+		fputs(")\n", errs);
+	} else if (rc < 0) {
+		fprintf(errs, "pinfo: %s: out of memory\n", path);
+	} else {
+		if ((*blocks)++)
+			fputc('\n', report);
+		fwrite(text, 1, len, report);
+	}
+	free(text);
+	map_free(&m);
+	return rc ? -1 : 0;
+}
+
+int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
+	      FILE *out, FILE *errs)
+{
+	struct pdump d;
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *report;
+	int status = PINFO_OK, blocks = 0;
+
+	if (load_dump(dumpfile, &d, errs))
+		return PINFO_FAIL;
+	if (!(report = open_memstream(&text, &len))) {
+		pdump_release(&d, &host_alloc);
+		fprintf(errs, "pinfo: out of memory\n");
+		return PINFO_FAIL;
+	}
+	if (!nmaps)
+		report_summary(report, &d, flags);
+	for (i = 0; i < nmaps; i++)
+		if (one_map(maps[i], &d, flags, report, &blocks, errs))
+			status = PINFO_FAIL;
+	fclose(report);
+	fwrite(text, 1, len, out);
+	free(text);
+	pdump_release(&d, &host_alloc);
+	return status;
+}

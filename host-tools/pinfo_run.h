@@ -1,0 +1,23 @@
+/* pinfo_run.h: pinfo's work, apart from its options (docs/pinfo.md). */
+#ifndef PINFO_RUN_H
+#define PINFO_RUN_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define PINFO_OK	0
+#define PINFO_FAIL	1	/* a bad dump, or a map that could not be used */
+#define PINFO_USAGE	2
+
+/* The map files a -f list names: one a line, blank lines skipped, spaces
+ * around a name dropped, a relative name taken from the list's folder.
+ * Returns the count (paths malloc'd), or (size_t)-1 when out of memory. */
+size_t pinfo_map_list(const char *listpath, const char *text, size_t len, char ***paths);
+
+/* Reports dumpfile with maps[0..nmaps) (none: the module table) on out;
+ * problems on errs as "pinfo: FILE: what is wrong". Nothing goes to out
+ * when the dump is bad. Returns the exit status. */
+int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
+	      FILE *out, FILE *errs);
+
+#endif

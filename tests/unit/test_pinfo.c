@@ -1,0 +1,562 @@
+/* test_pinfo.c: pinfo's attribution (host-tools/attrib.c), its report
+ * layouts against golden text (report.c), and its runs over files
+ * (pinfo_run.c). Expected numbers are computed here from the counts. */
+#define _GNU_SOURCE	/* open_memstream */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "attrib.h"
+#include "dump.h"
+#include "maps.h"
+#include "pinfo_run.h"
+#include "report.h"
+#include "testbuf.h"
+
+/* The seed's example: 9 kernel ticks, 470 in TESTPROF (6 main, 464 inner). */
+static struct pdump *seed_dump(void)
+{
+	struct pdump *d = tdump_new(5, 1);
+
+	tdump_seg(d, 0, "TESTPROF", 1, 0, 0x182c);
+	d->segs[0].counters[0x40 >> 2] = 6;
+	d->segs[0].counters[0x128 >> 2] = 400;
+	d->segs[0].counters[0x12c >> 2] = 64;
+	d->kernel = 9;
+	tdump_fix_totals(d);
+	return d;
+}
+
+/* A system dump: kernel text, three programs, one without ticks. */
+static struct pdump *system_dump(void)
+{
+	struct pdump *d = tdump_new(0, 4);
+
+	tdump_seg(d, 0, "kernel", 1, 0x100000, 0x6000);
+	d->segs[0].counters[7] = 20;
+	tdump_seg(d, 1, "TESTPROF", 1, 0, 0x182c);
+	d->segs[1].counters[0x4a] = 300;
+	tdump_seg(d, 2, "HELLO", 1, 0, 0x100);
+	tdump_seg(d, 3, "PSET", 1, 0, 0xa00);
+	d->segs[3].counters[3] = 115;
+	d->kernel = 10;
+	d->idle = 50;
+	d->out_of_range = 5;
+	tdump_fix_totals(d);
+	return d;
+}
+
+static struct map load_map(const char *path)
+{
+	size_t len;
+	char *text = tfile(path, &len), err[200];
+	struct map m;
+
+	if (map_parse(path, (uint8_t *)text, len, &m, err, sizeof err))
+		fail_msg("%s: %s", path, err);
+	free(text);
+	return m;
+}
+
+static void assert_golden(const char *text, const char *golden)
+{
+	char *want = tfile(golden, NULL);
+
+	if (strcmp(text, want))
+		fail_msg("%s differs; got:\n%s", golden, text);
+	free(want);
+}
+
+static char *summary(const struct pdump *d, int flags)
+{
+	char *text;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+
+	report_summary(f, d, flags);
+	fclose(f);
+	return text;
+}
+
+static char *module(const struct pdump *d, const struct map *m, int flags)
+{
+	char *text;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_int_equal(report_module(f, d, m, flags), 0);
+	fclose(f);
+	return text;
+}
+
+/* ---- attribution ------------------------------------------------------------ */
+
+/* Whether owner k is below owner best; n, "no symbol", is below all. */
+static int lower(size_t k, size_t best, const struct msym *syms, size_t n)
+{
+	if (k == n || best == n)
+		return k == n;
+	return syms[k].addr < syms[best].addr;
+}
+
+/* The reference: byte by byte, the owner found by a linear scan, shares in
+ * 1/bucket units, then the largest remainders. */
+static void reference(const struct pdump_seg *s, uint32_t shift, const struct msym *syms,
+		      size_t n, uint64_t *tics /* n + 1: [n] is "no symbol" */)
+{
+	uint64_t *share = calloc(n + 1, sizeof *share), size = 1ull << shift, given = 0, total = 0;
+	uint32_t i, b;
+	size_t k, best;
+
+	for (i = 0; i < PDUMP_NBUCKETS(s->length, shift); i++)
+		for (b = 0; b < size; b++) {
+			uint64_t addr = s->origin + ((uint64_t)i << shift) + b;
+			size_t owner = n;
+
+			for (k = 0; k < n; k++)
+				if (syms[k].addr <= addr)
+					owner = k;
+			share[owner] += s->counters[i];
+		}
+	for (k = 0; k <= n; k++) {
+		tics[k] = share[k] / size;
+		given += tics[k];
+		total += share[k];
+	}
+	total /= size;
+	while (given < total) {	/* one more to the largest fraction, lower address first */
+		for (best = n + 1, k = 0; k <= n; k++) {
+			uint64_t f = share[k] % size;
+
+			if (f && (best > n || f > share[best] % size ||
+				  (f == share[best] % size && lower(k, best, syms, n))))
+				best = k;
+		}
+		tics[best]++;
+		share[best] -= share[best] % size;	/* taken */
+		given++;
+	}
+	free(share);
+}
+
+static void check_against_reference(const struct pdump_seg *s, uint32_t shift,
+				    const struct msym *syms, size_t n)
+{
+	uint64_t *want = calloc(n + 1, sizeof *want), sum = 0;
+	struct attribution a;
+	size_t i, k;
+	const struct pdump_seg *one[1] = { s };
+
+	reference(s, shift, syms, n, want);
+	assert_int_equal(attribute(one, 1, shift, syms, n, &a), 0);
+	for (i = 0; i < a.n; i++) {
+		const struct owner *o = &a.owners[i];
+
+		if (!o->name) {
+			k = n;
+		} else {
+			for (k = 0; k < n && syms[k].name != o->name; k++)
+				;
+			assert_true(k < n);
+		}
+		if (o->tics != want[k])
+			fail_msg("%s: %llu tics, the reference %llu", o->name ? o->name : "(none)",
+				 (unsigned long long)o->tics, (unsigned long long)want[k]);
+		want[k] = 0;
+		sum += o->tics;
+	}
+	for (k = 0; k <= n; k++)
+		assert_int_equal(want[k], 0);	/* nobody with ticks left out */
+	assert_int_equal(sum, a.tics);
+	attribution_free(&a);
+	free(want);
+}
+
+/* A bucket across two symbols is split by the bytes each owns of it; the
+ * fractions are rounded so the tics sum to the segment's. */
+static void test_attrib_straddle(void **state)
+{
+	struct msym syms[] = { { 0, 1, "_start" }, { 0x3e, 1, "main" }, { 0x128, 1, "inner" } };
+	struct pdump *d = tdump_new(5, 1);
+	const struct pdump_seg *one[1];
+	struct attribution a;
+
+	(void)state;
+	tdump_seg(d, 0, "T", 1, 0, 0x200);
+	d->segs[0].counters[0x3c >> 2] = 3;	/* 2 bytes of _start, 2 of main: 1.5 each */
+	one[0] = &d->segs[0];
+	assert_int_equal(attribute(one, 1, 2, syms, 3, &a), 0);
+	assert_int_equal(a.n, 3);
+	/* integer parts 1 and 1; the one left goes to the lower address at a tie */
+	assert_int_equal(a.owners[0].tics, 2);
+	assert_int_equal(a.owners[1].tics, 1);
+	assert_int_equal(a.owners[2].tics, 0);
+	assert_true(a.owners[0].share == a.owners[1].share);
+	attribution_free(&a);
+	check_against_reference(&d->segs[0], 2, syms, 3);
+
+	/* 7 ticks in an 8-byte bucket, 1 byte to the second symbol: 6.125 and 0.875 */
+	tdump_seg(d, 0, "T", 1, 0, 0x200);
+	d->segs[0].counters[0x120 >> 3] = 7;
+	syms[2].addr = 0x127;
+	assert_int_equal(attribute(one, 1, 3, syms, 3, &a), 0);
+	assert_int_equal(a.owners[1].tics, 6);
+	assert_int_equal(a.owners[2].tics, 1);
+	attribution_free(&a);
+	tdump_free(d);
+}
+
+/* Bytes before the first symbol are charged to "no symbol"; a symbol below
+ * the segment's origin owns its start (the kernel's text). */
+static void test_attrib_edges(void **state)
+{
+	struct msym syms[] = { { 0xff000, 1, "early" }, { 0x100010, 1, "f" }, { 0x200000, 1, "far" } };
+	struct pdump *d = tdump_new(0, 1);
+	const struct pdump_seg *one[1];
+	struct attribution a;
+
+	(void)state;
+	tdump_seg(d, 0, "kernel", 1, 0x100000, 0x40);
+	d->segs[0].counters[0] = 4;
+	d->segs[0].counters[15] = 5;
+	one[0] = &d->segs[0];
+	assert_int_equal(attribute(one, 1, 2, syms, 3, &a), 0);
+	assert_int_equal(a.n, 2);	/* "far" is past the end */
+	assert_string_equal(a.owners[0].name, "early");
+	assert_int_equal(a.owners[0].lo, 0x100000);
+	assert_int_equal(a.owners[0].tics, 4);
+	assert_int_equal(a.owners[1].tics, 5);
+	attribution_free(&a);
+
+	assert_int_equal(attribute(one, 1, 2, syms + 1, 2, &a), 0);
+	assert_null(a.owners[0].name);
+	assert_int_equal(a.owners[0].tics, 4);
+	attribution_free(&a);
+	assert_int_equal(attribute(one, 1, 2, NULL, 0, &a), 0);
+	assert_int_equal(a.n, 1);
+	assert_int_equal(a.owners[0].tics, 9);
+	attribution_free(&a);
+	tdump_free(d);
+}
+
+/* Random counts and unaligned symbols, at several shifts: the merge agrees
+ * with the byte-by-byte reference. */
+static void test_attrib_random(void **state)
+{
+	struct msym syms[40];
+	char names[40][8];
+	struct pdump *d = tdump_new(5, 1);
+	uint32_t seed = 12345, shift, i, k;
+
+	(void)state;
+	for (shift = 0; shift <= 5; shift++)
+		for (k = 0; k < 20; k++) {
+			uint32_t addr = 0;
+
+			d->shift = shift;
+			tdump_seg(d, 0, "R", 1, 0x40, 0x600);
+			for (i = 0; i < PDUMP_NBUCKETS(0x600, shift); i++) {
+				seed = seed * 1103515245 + 12345;
+				d->segs[0].counters[i] = (seed >> 16) % 4 ? 0 : (seed >> 8) % 1000;
+			}
+			for (i = 0; i < 40; i++) {
+				seed = seed * 1103515245 + 12345;
+				addr += 1 + (seed >> 16) % 50;
+				snprintf(names[i], sizeof names[i], "s%u", i);
+				syms[i].addr = addr;
+				syms[i].seg = 1;
+				syms[i].name = names[i];
+			}
+			check_against_reference(&d->segs[0], shift, syms, 40);
+		}
+	tdump_free(d);
+}
+
+/* Sorting a map's segment: by address, the first listed at one address. */
+static void test_attrib_segment_symbols(void **state)
+{
+	struct msym list[] = { { 0x30, 1, "b" }, { 0x10, 2, "data" }, { 0x10, 1, "a" },
+			       { 0x30, 1, "alias" }, { 0, 1, "start" } };
+	struct map m = { "M", MAP_NM, list, 5, 5 };
+	struct msym *out;
+	size_t n;
+
+	(void)state;
+	n = map_segment_symbols(&m, 1, &out);
+	assert_int_equal(n, 3);
+	assert_string_equal(out[0].name, "start");
+	assert_string_equal(out[1].name, "a");
+	assert_string_equal(out[2].name, "b");
+	free(out);
+}
+
+/* ~10^6 samples over a 16 MiB segment with a 100,000-symbol map: fast. */
+static void test_attrib_speed(void **state)
+{
+	struct pdump *d = tdump_new(5, 1);
+	struct msym *syms = malloc(100000 * sizeof *syms);
+	struct map m = { "BIG", MAP_NM, syms, 100000, 100000 };
+	uint32_t i, seed = 1;
+	clock_t t0;
+	double secs;
+	char *text;
+
+	(void)state;
+	tdump_seg(d, 0, "BIG", 1, 0, 16u << 20);
+	for (i = 0; i < 1000000; i++) {
+		seed = seed * 1103515245 + 12345;
+		d->segs[0].counters[(seed >> 4) % ((16u << 20) >> 2)]++;
+	}
+	tdump_fix_totals(d);
+	for (i = 0; i < 100000; i++) {
+		syms[i].addr = (100000 - 1 - i) * 167 + (i % 3);	/* listed backwards */
+		syms[i].seg = 1;
+		syms[i].name = "f";
+	}
+	t0 = clock();
+	text = module(d, &m, 0);
+	secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	assert_true(secs < 5.0);	/* about 0.1 s plain; generous for the sanitizers */
+	free(text);
+	free(syms);
+	tdump_free(d);
+}
+
+/* ---- layouts ------------------------------------------------------------------ */
+
+/* The seed's example 1, character for character. */
+static void test_report_example1(void **state)
+{
+	struct pdump *d = seed_dump();
+	char *text = summary(d, 0);
+
+	(void)state;
+	assert_golden(text, "golden/example1.txt");
+	free(text);
+	tdump_free(d);
+}
+
+/* A system dump: kernel (its own segment folded in), idle, out of range,
+ * programs; a program without ticks only with -z. */
+static void test_report_example1_system(void **state)
+{
+	struct pdump *d = system_dump();
+	char *text = summary(d, 0), *z = summary(d, PINFO_Z);
+
+	(void)state;
+	assert_golden(text, "golden/example1-system.txt");
+	assert_golden(z, "golden/example1-system-z.txt");
+	free(text);
+	free(z);
+	tdump_free(d);
+}
+
+/* The seed's example 2, and its -e, -t and -tz variants. */
+static void test_report_example2(void **state)
+{
+	struct pdump *d = seed_dump();
+	struct map m = load_map("data/testprof.map");
+	static const struct {
+		int flags;
+		const char *golden;
+	} cases[] = {
+		{ 0, "golden/example2.txt" },
+		{ PINFO_E, "golden/example2-e.txt" },
+		{ PINFO_T, "golden/example2-t.txt" },
+		{ PINFO_T | PINFO_Z, "golden/example2-tz.txt" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *text = module(d, &m, cases[i].flags);
+
+		assert_golden(text, cases[i].golden);
+		free(text);
+	}
+	map_free(&m);
+	tdump_free(d);
+}
+
+/* Percentages are of all the dump's tics, as printf rounds them. */
+static void test_report_percentages(void **state)
+{
+	struct pdump *d = seed_dump();
+	struct map m = load_map("data/testprof.map");
+	char *text = module(d, &m, 0), want[64];
+	uint32_t inner = d->segs[0].counters[0x128 >> 2] + d->segs[0].counters[0x12c >> 2];
+
+	(void)state;
+	snprintf(want, sizeof want, "(%6.2f%%)   inner", 100.0 * inner / (double)d->total);
+	assert_non_null(strstr(text, want));
+	snprintf(want, sizeof want, "%10u (", inner);
+	assert_non_null(strstr(text, want));
+	free(text);
+	map_free(&m);
+	tdump_free(d);
+}
+
+/* The kernel's segment: 8-digit offsets; module names match in any case. */
+static void test_report_kernel_module(void **state)
+{
+	struct pdump *d = system_dump();
+	struct msym syms[] = { { 0x100000, 1, "_start" }, { 0x100010, 1, "clockintr" } };
+	struct map m = { "KERNEL", MAP_NM, syms, 2, 2 };
+	char *text = module(d, &m, 0);
+
+	(void)state;
+	assert_string_equal(text, "Module kernel\n\nSegment 1:\n"
+			    "0001:00100010         20 (  4.00%)   clockintr\n");
+	free(text);
+	strcpy(m.module, "NOSUCH");
+	assert_int_equal(report_module(stdout, d, &m, 0), 1);
+	tdump_free(d);
+}
+
+/* ---- runs over files ------------------------------------------------------------ */
+
+static char scratch_dir[64];
+
+/* tag is the file's name, in a scratch folder of its own: a map's module
+ * comes from its file name. */
+static char *scratch_file(const char *tag, const void *data, size_t len)
+{
+	char *path = malloc(128);
+	FILE *f;
+
+	if (!scratch_dir[0]) {
+		snprintf(scratch_dir, sizeof scratch_dir, "/tmp/test_pinfo.XXXXXX");
+		assert_non_null(mkdtemp(scratch_dir));
+	}
+	snprintf(path, 128, "%s/%s", scratch_dir, tag);
+	f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(data, 1, len, f), len);
+	fclose(f);
+	return path;
+}
+
+static int run(const char *dump, char **maps, size_t nmaps, int flags, char **out, char **err)
+{
+	size_t a, b;
+	FILE *fo = open_memstream(out, &a), *fe = open_memstream(err, &b);
+	int rc = pinfo_run(dump, maps, nmaps, flags, fo, fe);
+
+	fclose(fo);
+	fclose(fe);
+	return rc;
+}
+
+/* A damaged dump: one "pinfo: FILE: reason" line, nothing on stdout. */
+static void test_run_bad_dump(void **state)
+{
+	struct pdump *d = seed_dump();
+	struct tbuf b = tdump_bytes(d);
+	char *path, *out, *err;
+
+	(void)state;
+	b.data[b.len - 1] ^= 1;
+	path = scratch_file("bad.pro", b.data, b.len);
+	assert_int_equal(run(path, NULL, 0, 0, &out, &err), PINFO_FAIL);
+	assert_string_equal(out, "");
+	assert_true(!strncmp(err, "pinfo: ", 7) && strstr(err, "CRC mismatch"));
+	assert_int_equal(strchr(err, '\n') - err + 1, (long)strlen(err));
+	free(out);
+	free(err);
+	unlink(path);
+	free(path);
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* Several maps: the good ones reported; a map of a module not in the dump,
+ * or malformed, is named on stderr, and the status is 1. */
+static void test_run_maps(void **state)
+{
+	struct pdump *d = seed_dump();
+	struct tbuf b = tdump_bytes(d);
+	char *dump = scratch_file("t.pro", b.data, b.len);
+	char *other = scratch_file("other.sym", "00000000 T f\n", 13);
+	char *broken = scratch_file("broken.sym", "00000000 T f\nzz T g\n", 20);
+	char *good = malloc(strlen(__FILE__) + 40), *out, *err;
+	char *maps[3];
+
+	(void)state;
+	snprintf(good, strlen(__FILE__) + 40, "%.*sdata/testprof.map",
+		 (int)(strrchr(__FILE__, '/') + 1 - __FILE__), __FILE__);
+	maps[0] = good;
+	assert_int_equal(run(dump, maps, 1, 0, &out, &err), PINFO_OK);
+	assert_golden(out, "golden/example2.txt");
+	assert_string_equal(err, "");
+	free(out);
+	free(err);
+
+	maps[1] = other;
+	maps[2] = broken;
+	assert_int_equal(run(dump, maps, 3, 0, &out, &err), PINFO_FAIL);
+	assert_golden(out, "golden/example2.txt");
+	assert_non_null(strstr(err, "module OTHER is not in the dump (its modules: TESTPROF)"));
+	assert_non_null(strstr(err, "broken.sym: line 2: address \"zz\" is not hex"));
+	free(out);
+	free(err);
+	unlink(dump);
+	unlink(other);
+	unlink(broken);
+	free(dump);
+	free(other);
+	free(broken);
+	free(good);
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* A -f list: one name a line, blanks and CRs dropped, relative to the list. */
+static void test_run_map_list(void **state)
+{
+	static const char list[] = "a.map\r\n\n  sub/b.sym  \n/abs/c.elf\n";
+	char **paths;
+	size_t n;
+
+	(void)state;
+	n = pinfo_map_list("lists/maps.lst", list, strlen(list), &paths);
+	assert_int_equal(n, 3);
+	assert_string_equal(paths[0], "lists/a.map");
+	assert_string_equal(paths[1], "lists/sub/b.sym");
+	assert_string_equal(paths[2], "/abs/c.elf");
+	while (n)
+		free(paths[--n]);
+	free(paths);
+	assert_int_equal(pinfo_map_list("x.lst", "\n \n", 3, &paths), 0);
+	free(paths);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_attrib_straddle),
+		cmocka_unit_test(test_attrib_edges),
+		cmocka_unit_test(test_attrib_random),
+		cmocka_unit_test(test_attrib_segment_symbols),
+		cmocka_unit_test(test_attrib_speed),
+		cmocka_unit_test(test_report_example1),
+		cmocka_unit_test(test_report_example1_system),
+		cmocka_unit_test(test_report_example2),
+		cmocka_unit_test(test_report_percentages),
+		cmocka_unit_test(test_report_kernel_module),
+		cmocka_unit_test(test_run_bad_dump),
+		cmocka_unit_test(test_run_maps),
+		cmocka_unit_test(test_run_map_list),
+	};
+
+	int failed = cmocka_run_group_tests(tests, NULL, NULL);
+
+	if (scratch_dir[0])
+		rmdir(scratch_dir);
+	return failed;
+}

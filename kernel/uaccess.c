@@ -17,13 +17,18 @@ int ustrcpy(char *dst, size_t max, const uint8_t *base, uint32_t size, uint32_t 
 
 int ustrlist(char *dst, size_t max, const uint8_t *base, uint32_t size, uint32_t off)
 {
+	int spaced = 0;
+
 	for (size_t i = 0;; i++) {
 		if (off >= size || i >= size - off)
 			return -EFAULT;
-		if (i == max)
+		if (i + 1 >= max)
 			return -ENAMETOOLONG;
 		dst[i] = (char)base[off + i];
-		if (!dst[i] && (i == 0 || !dst[i - 1]))
+		spaced |= dst[i] == ' ';
+		if (!dst[i] && (spaced || i == 0 || !dst[i - 1])) {
+			dst[i + 1] = 0;	/* both forms end in two NULs here */
 			return (int)i;
+		}
 	}
 }

@@ -18,8 +18,9 @@ static inline int urange_ok(uint32_t off, uint32_t len, uint32_t size)
  * -ENAMETOOLONG if it does not fit max - 1 bytes. */
 int ustrcpy(char *dst, size_t max, const uint8_t *base, uint32_t size, uint32_t off);
 
-/* Copies a list of strings that ends with an empty one (two NULs in a
- * row, or a NUL first) into dst[max], the two NULs included. */
+/* Copies a ProfInit module list into dst[max]: "A B" up to its NUL, or
+ * "A\0B\0\0" up to the empty name (profiler/prof.h); dst then ends in
+ * two NULs either way. */
 int ustrlist(char *dst, size_t max, const uint8_t *base, uint32_t size, uint32_t off);
 
 #endif

@@ -94,19 +94,29 @@ static int selected(const struct prof_session *s, const char *module)
 	return 0;
 }
 
-/* "A B" or "A\0B\0\0": names split at spaces and NULs, ending at an empty
- * name (a NUL after a NUL) or at the end of a one-string list. */
+/* 1 when a module list is one string of names split by spaces ("A B"),
+ * which ends at its NUL; else it is names split by NULs ("A\0B\0\0"),
+ * ending at an empty name. The kernel copies lists in by the same rule. */
+int prof_modlist_spaced(const char *list)
+{
+	for (; *list; list++)
+		if (*list == ' ')
+			return 1;
+	return 0;
+}
+
 static int parse_modules(struct prof_session *s, const char *list)
 {
+	int spaced = prof_modlist_spaced(list);
 	const char *p = list;
 
-	while (*p) {
+	for (;;) {
 		char name[PDUMP_MODNAME_MAX];
 		int n = 0;
 		while (*p == ' ')
 			p++;
 		if (!*p)
-			break;
+			break;		/* the end of a spaced list, or an empty name */
 		while (*p && *p != ' ') {
 			if (n == PDUMP_MODNAME_MAX - 1)
 				return -ENAMETOOLONG;
@@ -118,8 +128,8 @@ static int parse_modules(struct prof_session *s, const char *list)
 		if (!name_eq(name, PROF_KERNEL_MODULE) && !prof_module_known(name))
 			return -ENOENT;
 		copyname(s->modules[s->nmodules++], name);
-		if (!*p && p[1])
-			p++;	/* a NUL separator: the next name follows */
+		if (!*p && !spaced)
+			p++;	/* past the NUL that ends this name */
 	}
 	return s->nmodules ? 0 : -EINVAL;
 }

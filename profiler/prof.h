@@ -72,6 +72,10 @@ int prof_proc_start(struct prof_proc *pp, const struct prof_codeseg *segs, int n
  * its counts. */
 void prof_exit(struct prof_proc *pp);
 
+/* 1 when a ProfInit module list is "A B" (ends at its NUL), 0 when it is
+ * "A\0B\0\0" (ends at an empty name). */
+int prof_modlist_spaced(const char *list);
+
 /* The hot path, from IRQ0: pp is the interrupted process's, NULL when idle. */
 void prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip);
 

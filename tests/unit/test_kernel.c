@@ -131,6 +131,23 @@ static void test_uaccess_string(void **state)
 	assert_int_equal(ustrcpy(dst, sizeof(dst), seg, sizeof(seg), 5), 0);
 }
 
+/* Module lists: "A B" ends at its NUL, "A\0B\0\0" at the empty name;
+ * both come out ending in two NULs; running off the segment is EFAULT. */
+static void test_uaccess_list(void **state)
+{
+	(void)state;
+	const uint8_t spaced[] = "A B\0junk";
+	const uint8_t nuls[] = "A\0B\0\0junk";
+	char dst[16];
+	assert_int_equal(ustrlist(dst, sizeof(dst), spaced, sizeof(spaced), 0), 3);
+	assert_memory_equal(dst, "A B\0\0", 5);
+	assert_int_equal(ustrlist(dst, sizeof(dst), nuls, sizeof(nuls), 0), 4);
+	assert_memory_equal(dst, "A\0B\0\0", 5);
+	assert_int_equal(ustrlist(dst, sizeof(dst), nuls, 3, 0), -EFAULT);
+	assert_int_equal(ustrlist(dst, 3, spaced, sizeof(spaced), 0), -ENAMETOOLONG);
+	assert_int_equal(ustrlist(dst, sizeof(dst), nuls, sizeof(nuls), 0xFFFFFFFEu), -EFAULT);
+}
+
 /* hz= is read and bounded; other words are ignored. */
 static void test_bootargs(void **state)
 {
@@ -178,6 +195,7 @@ int main(void)
 		cmocka_unit_test(test_pit_programming),
 		cmocka_unit_test(test_uaccess_range),
 		cmocka_unit_test(test_uaccess_string),
+		cmocka_unit_test(test_uaccess_list),
 		cmocka_unit_test(test_bootargs),
 		cmocka_unit_test(test_module_basename),
 	};

@@ -1,0 +1,310 @@
+/* test_prof.c: the profiler module on the host: the calls' state machine
+ * and error codes, the sampler's bucket index, saturation and ranges,
+ * system sessions with module lists, and dumps read back. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+#include "prof.h"
+#include "profenv.h"
+#include "profile.h"
+#include "sys/errno.h"
+#include "../../host-tools/capture.h"
+
+/* ---- the environment: counted allocations, a clock mask, modules ---- */
+static long live_allocs;
+static int fail_alloc_after = -1;	/* the n-th allocation from now fails */
+static int masked;
+
+void *prof_zalloc(size_t size)
+{
+	if (fail_alloc_after == 0)
+		return NULL;
+	if (fail_alloc_after > 0)
+		fail_alloc_after--;
+	live_allocs++;
+	return calloc(1, size);
+}
+
+void prof_release(void *p)
+{
+	if (p)
+		live_allocs--;
+	free(p);
+}
+
+uint32_t prof_clock_mask(void) { return (uint32_t)masked++; }
+void prof_clock_restore(uint32_t state) { masked = (int)state; }
+
+int prof_module_known(const char *name)
+{
+	return !strcmp(name, "TESTPROF") || !strcmp(name, "testprof") ||
+	       !strcmp(name, "WORKER") || !strcmp(name, "worker");
+}
+
+/* ---- a byte sink that keeps what a dump sends ---- */
+static uint8_t wire[1 << 16];
+static size_t wirelen;
+
+static void sink(void *ctx, const void *data, size_t len)
+{
+	(void)ctx;
+	assert_true(wirelen + len <= sizeof(wire));
+	memcpy(wire + wirelen, data, len);
+	wirelen += len;
+}
+
+static void *zalloc(void *ctx, size_t n) { (void)ctx; return calloc(1, n); }
+static void release(void *ctx, void *p) { (void)ctx; free(p); }
+static const struct pdump_alloc heap = { zalloc, release, NULL };
+
+/* Dumps the session through the real frame and reads it back. */
+static void dump_back(struct prof_proc *pp, int type, struct pdump *d)
+{
+	struct capture c;
+	char err[128];
+	wirelen = 0;
+	assert_int_equal(prof_dump(pp, type, 1000, "t.pro", sink, NULL), 0);
+	assert_int_equal(capture_parse(wire, wirelen, &c), 0);
+	assert_int_equal(c.n, 1);
+	assert_true(c.frames[0].ok);
+	assert_int_equal(pdump_read(c.frames[0].data, c.frames[0].len, d, &heap, err, sizeof(err)), 0);
+	capture_free(&c);
+}
+
+#define UCS 0x07	/* LDT 0, RPL 3 */
+#define KCS 0x08
+
+static struct prof_codeseg userseg(struct prof_proc *owner, uint32_t length, const char *module)
+{
+	struct prof_codeseg s = { owner, UCS, 1, 0, length, module };
+	return s;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	assert_int_equal(live_allocs, 0);	/* every test gives back what it took */
+	return 0;
+}
+
+/* Every call before ProfInit is out of order; bad types are refused. */
+static void test_prof_order_and_types(void **state)
+{
+	(void)state;
+	struct prof_proc pp = { 0 };
+	struct prof_codeseg s = userseg(&pp, 100, "TESTPROF");
+	assert_int_equal(prof_on(&pp, PT_USER), -ENOTINIT);
+	assert_int_equal(prof_off(&pp, PT_USER), -ENOTINIT);
+	assert_int_equal(prof_clear(&pp, PT_USER), -ENOTINIT);
+	assert_int_equal(prof_free(&pp, PT_USER), -ENOTINIT);
+	assert_int_equal(prof_dump(&pp, PT_USER, 1000, "x", sink, NULL), -ENOTINIT);
+	assert_int_equal(prof_on(&pp, PT_SYSTEM), -ENOTINIT);
+	assert_int_equal(prof_init(&pp, 16, NULL, &s, 1), -EINVAL);
+	assert_int_equal(prof_init(&pp, -1, NULL, &s, 1), -EINVAL);
+	assert_int_equal(prof_init(&pp, PT_USER | PT_USEDD, NULL, &s, 1), -ENOSYS);
+	assert_int_equal(prof_init(&pp, PT_USER, "TESTPROF", &s, 1), -EINVAL);
+	assert_int_equal(live_allocs, 0);
+}
+
+/* ProfOn/ProfOff nest; ProfFree needs counting off; all memory comes back. */
+static void test_prof_nesting_and_free(void **state)
+{
+	(void)state;
+	struct prof_proc pp = { 0 };
+	struct prof_codeseg s = userseg(&pp, 100, "TESTPROF");
+	assert_int_equal(prof_init(&pp, PT_USER, NULL, &s, 1), 0);
+	assert_int_equal(live_allocs, 2);	/* the internal block and one counter buffer */
+	assert_int_equal(prof_init(&pp, PT_USER, NULL, &s, 1), -EEXIST);
+	assert_int_equal(prof_off(&pp, PT_USER), -ENOTON);
+	assert_int_equal(prof_on(&pp, PT_USER), 0);
+	assert_int_equal(prof_on(&pp, PT_USER | PT_USEKP), 0);
+	prof_tick(&pp, UCS, 8);
+	assert_int_equal(prof_off(&pp, PT_USER), 0);
+	prof_tick(&pp, UCS, 8);			/* still on: depth 1 */
+	assert_int_equal(prof_free(&pp, PT_USER), -EBUSY);
+	assert_int_equal(prof_off(&pp, PT_USER), 0);
+	prof_tick(&pp, UCS, 8);			/* off: not counted */
+	assert_int_equal(pp.ubuf[0]->counters[2], 2);
+	assert_int_equal(prof_off(&pp, PT_USER), -ENOTON);
+	assert_int_equal(prof_free(&pp, PT_USER), 0);
+	assert_null(pp.user);
+	assert_null(pp.ubuf[0]);
+	assert_int_equal(prof_free(&pp, PT_USER), -ENOTINIT);
+}
+
+/* EIP picks counters[EIP >> 2]; the low two bits do not matter; past the end is out of range. */
+static void test_prof_bucket_index(void **state)
+{
+	(void)state;
+	struct prof_proc pp = { 0 };
+	struct prof_codeseg s = userseg(&pp, 0x1001, "TESTPROF");	/* 0x401 buckets */
+	struct pdump d;
+	assert_int_equal(prof_init(&pp, PT_USER, NULL, &s, 1), 0);
+	assert_int_equal(prof_on(&pp, PT_USER), 0);
+	for (uint32_t eip = 0x120; eip < 0x124; eip++)
+		prof_tick(&pp, UCS, eip);
+	prof_tick(&pp, UCS, 0x1000);		/* the last byte: the last bucket */
+	prof_tick(&pp, UCS, 0x1001);		/* past the segment */
+	prof_tick(&pp, UCS, 0xFFFFFFFF);
+	prof_tick(&pp, UCS | 0x18, 0);		/* an LDT index with no buffer */
+	prof_tick(&pp, KCS, 0x100123);		/* in the kernel, on the process's behalf */
+	assert_int_equal(pp.ubuf[0]->counters[0x120 >> 2], 4);
+	assert_int_equal(pp.ubuf[0]->counters[0x400], 1);
+	dump_back(&pp, PT_USER, &d);
+	assert_int_equal(d.total, 4 + 1 + 3 + 1);
+	assert_int_equal(d.out_of_range, 3);
+	assert_int_equal(d.kernel, 1);
+	assert_int_equal(d.nseg, 1);
+	assert_string_equal(d.segs[0].module, "TESTPROF");
+	assert_int_equal(d.segs[0].length, 0x1001);
+	assert_int_equal(d.segs[0].counters[0x48], 4);
+	pdump_release(&d, &heap);
+	prof_off(&pp, PT_USER);
+	prof_exit(&pp);			/* frees the profile as a process exit does */
+}
+
+/* A counter stops at 0xFFFFFFFF instead of wrapping. */
+static void test_prof_saturation(void **state)
+{
+	(void)state;
+	struct prof_proc pp = { 0 };
+	struct prof_codeseg s = userseg(&pp, 16, "TESTPROF");
+	assert_int_equal(prof_init(&pp, PT_USER, NULL, &s, 1), 0);
+	assert_int_equal(prof_on(&pp, PT_USER), 0);
+	pp.ubuf[0]->counters[1] = 0xFFFFFFFEu;
+	prof_tick(&pp, UCS, 4);
+	prof_tick(&pp, UCS, 4);
+	prof_tick(&pp, UCS, 5);
+	assert_int_equal(pp.ubuf[0]->counters[1], 0xFFFFFFFFu);
+	prof_off(&pp, PT_USER);
+	assert_int_equal(prof_clear(&pp, PT_USER), 0);
+	assert_int_equal(pp.ubuf[0]->counters[1], 0);
+	prof_exit(&pp);
+}
+
+/* Out of memory at any allocation: ENOMEM and nothing kept. */
+static void test_prof_nomem(void **state)
+{
+	(void)state;
+	struct prof_proc pp = { 0 };
+	struct prof_codeseg s = userseg(&pp, 64, "TESTPROF");
+	for (int n = 0; n < 2; n++) {
+		fail_alloc_after = n;
+		assert_int_equal(prof_init(&pp, PT_USER, NULL, &s, 1), -ENOMEM);
+		assert_null(pp.user);
+		assert_int_equal(live_allocs, 0);
+	}
+	fail_alloc_after = -1;
+}
+
+/* System profile: kernel text with PT_VERBOSE, idle, two processes of one
+ * module adding up, a process that starts later, one that exits. */
+static void test_prof_system(void **state)
+{
+	(void)state;
+	struct prof_proc a = { 0 }, b = { 0 }, c = { 0 }, me = { 0 };
+	struct prof_codeseg segs[3] = {
+		userseg(&a, 64, "WORKER"), userseg(&b, 64, "WORKER"),
+		{ NULL, KCS, 1, 0x100000, 0x400, "kernel" },
+	};
+	struct prof_codeseg late = userseg(&c, 32, "TESTPROF");
+	struct pdump d;
+	assert_int_equal(prof_init(&me, PT_SYSTEM | PT_VERBOSE, NULL, segs, 3), 0);
+	assert_int_equal(prof_init(&me, PT_SYSTEM, NULL, segs, 3), -EEXIST);
+	assert_int_equal(prof_on(&me, PT_SYSTEM), 0);
+	prof_tick(&a, UCS, 0);
+	prof_tick(&b, UCS, 0);			/* same module: same counter */
+	prof_tick(NULL, KCS, 0x100010);		/* idle */
+	prof_tick(&a, KCS, 0x100010);		/* kernel work, in its text */
+	prof_tick(&a, KCS, 0x200000);		/* kernel, past its text */
+	assert_int_equal(prof_proc_start(&c, &late, 1), 0);
+	prof_tick(&c, UCS, 31);
+	prof_exit(&a);				/* its counts stay; it is detached */
+	assert_null(a.sbuf[0]);
+	assert_int_equal(prof_off(&me, PT_SYSTEM), 0);
+	dump_back(&me, PT_SYSTEM, &d);
+	assert_int_equal(d.nseg, 3);
+	assert_int_equal(d.idle, 1);
+	assert_int_equal(d.kernel, 1);
+	assert_int_equal(d.total, 2 + 1 + 1 + 1 + 1);
+	for (uint32_t i = 0; i < d.nseg; i++) {
+		if (!strcmp(d.segs[i].module, "WORKER"))
+			assert_int_equal(d.segs[i].counters[0], 2);
+		else if (!strcmp(d.segs[i].module, "kernel"))
+			assert_int_equal(d.segs[i].counters[4], 1);
+		else
+			assert_int_equal(d.segs[i].counters[7], 1);
+	}
+	pdump_release(&d, &heap);
+	assert_int_equal(prof_free(&me, PT_SYSTEM), 0);
+	assert_null(b.sbuf[0]);
+	assert_null(c.sbuf[0]);
+	prof_tick(&b, UCS, 0);			/* no session: nothing happens */
+}
+
+/* A module list profiles only the modules named; an unknown name is an error. */
+static void test_prof_module_list(void **state)
+{
+	(void)state;
+	struct prof_proc a = { 0 }, b = { 0 }, me = { 0 };
+	struct prof_codeseg segs[2] = { userseg(&a, 64, "WORKER"), userseg(&b, 64, "TESTPROF") };
+	struct pdump d;
+	assert_int_equal(prof_init(&me, PT_SYSTEM, "NOSUCH\0", segs, 2), -ENOENT);
+	assert_int_equal(prof_init(&me, PT_SYSTEM, "", segs, 2), -EINVAL);
+	assert_int_equal(live_allocs, 0);
+	assert_int_equal(prof_init(&me, PT_SYSTEM, "worker\0kernel\0", segs, 2), 0);
+	assert_int_equal(prof_on(&me, PT_SYSTEM), 0);
+	prof_tick(&a, UCS, 0);
+	prof_tick(&b, UCS, 0);			/* not profiled: out of range */
+	prof_off(&me, PT_SYSTEM);
+	dump_back(&me, PT_SYSTEM, &d);
+	assert_int_equal(d.nseg, 1);
+	assert_string_equal(d.segs[0].module, "WORKER");
+	assert_int_equal(d.out_of_range, 1);
+	pdump_release(&d, &heap);
+	assert_int_equal(prof_free(&me, PT_SYSTEM), 0);
+	assert_int_equal(prof_init(&me, PT_SYSTEM, "WORKER TESTPROF", segs, 2), 0);
+	assert_int_equal(prof_free(&me, PT_SYSTEM), 0);
+}
+
+/* User and system profiles count the same tick, each its own way. */
+static void test_prof_user_and_system(void **state)
+{
+	(void)state;
+	struct prof_proc a = { 0 };
+	struct prof_codeseg s = userseg(&a, 64, "WORKER");
+	assert_int_equal(prof_init(&a, PT_USER, NULL, &s, 1), 0);
+	assert_int_equal(prof_init(&a, PT_SYSTEM, NULL, &s, 1), 0);
+	assert_int_equal(prof_on(&a, PT_USER), 0);
+	assert_int_equal(prof_on(&a, PT_SYSTEM), 0);
+	prof_tick(&a, UCS, 12);
+	assert_int_equal(a.ubuf[0]->counters[3], 1);
+	assert_int_equal(a.sbuf[0]->counters[3], 1);
+	assert_ptr_not_equal(a.ubuf[0], a.sbuf[0]);
+	assert_int_equal(prof_off(&a, PT_USER), 0);
+	prof_tick(&a, UCS, 12);
+	assert_int_equal(a.ubuf[0]->counters[3], 1);
+	assert_int_equal(a.sbuf[0]->counters[3], 2);
+	assert_int_equal(prof_off(&a, PT_SYSTEM), 0);
+	assert_int_equal(prof_free(&a, PT_SYSTEM), 0);
+	assert_int_equal(prof_free(&a, PT_USER), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_prof_order_and_types, teardown),
+		cmocka_unit_test_teardown(test_prof_nesting_and_free, teardown),
+		cmocka_unit_test_teardown(test_prof_bucket_index, teardown),
+		cmocka_unit_test_teardown(test_prof_saturation, teardown),
+		cmocka_unit_test_teardown(test_prof_nomem, teardown),
+		cmocka_unit_test_teardown(test_prof_system, teardown),
+		cmocka_unit_test_teardown(test_prof_module_list, teardown),
+		cmocka_unit_test_teardown(test_prof_user_and_system, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

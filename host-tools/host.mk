@@ -22,3 +22,12 @@ $(BUILD)/host/tests/unit/%.o $(BUILD)/san/tests/unit/%.o: HOST_CFLAGS += -iquote
 
 HOST_PROGS += mkmap
 mkmap_SRCS := host-tools/mkmap.c host-tools/elf32.c host-tools/mapwrite.c host-tools/hostio.c
+
+HOST_PROGS += pinfo
+PINFO_LIB := host-tools/pinfo_run.c host-tools/report.c host-tools/attrib.c host-tools/maps.c \
+	host-tools/elf32.c host-tools/hostio.c $(PDUMP_SRCS)
+pinfo_SRCS := host-tools/pinfo.c $(PINFO_LIB)
+
+UNIT_TESTS += test_pinfo test_map
+test_pinfo_SRCS := tests/unit/test_pinfo.c tests/unit/testbuf.c $(PINFO_LIB)
+test_map_SRCS := tests/unit/test_map.c tests/unit/testbuf.c host-tools/mapwrite.c $(PINFO_LIB)

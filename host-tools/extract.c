@@ -143,13 +143,13 @@ static int extract_one(const struct frame *fr, const char *capname, const char *
 		fprintf(errs, "profextract: %s\n", err);
 		return EXTRACT_BAD;
 	}
-	fprintf(out, "wrote %s/%s (%zu bytes", outdir, safe, fr->len);
+	/* one plain line a file on stdout, for scripts; a renaming on stderr */
+	fprintf(out, "wrote %s/%s (%zu bytes)\n", outdir, safe, fr->len);
 	if (strlen(safe) != fr->namelen || memcmp(safe, fr->name, fr->namelen)) {
-		fputs(", named \"", out);
-		print_given(out, fr);
-		fputs("\" in the capture", out);
+		fprintf(errs, "profextract: %s: frame \"", capname);
+		print_given(errs, fr);
+		fprintf(errs, "\" (line %zu) written as %s\n", fr->line, safe);
 	}
-	fputs(")\n", out);
 	return EXTRACT_OK;
 }
 

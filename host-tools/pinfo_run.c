@@ -3,6 +3,7 @@
  * made whole in memory first, so a failure never leaves half a report. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dump.h"
 #include "hostio.h"
@@ -10,16 +11,37 @@
 #include "pinfo_run.h"
 #include "report.h"
 
-size_t pinfo_map_list(const char *listpath, const char *text, size_t len, char ***paths)
+/* A name as given (from the current folder); failing that, from the list's. */
+static char *resolve(const char *listpath, const char *name, size_t n)
 {
 	const char *slash = strrchr(listpath, '/');
-	size_t dirlen = slash ? (size_t)(slash - listpath) + 1 : 0, n = 0, pos = 0;
+	size_t dirlen = slash ? (size_t)(slash - listpath) + 1 : 0;
+	char *path = malloc(dirlen + n + 1);
+
+	if (!path)
+		return NULL;
+	memcpy(path, name, n);
+	path[n] = 0;
+	if (name[0] == '/' || !dirlen || !access(path, F_OK))
+		return path;
+	memcpy(path, listpath, dirlen);
+	memcpy(path + dirlen, name, n);
+	path[dirlen + n] = 0;
+	if (!access(path, F_OK))
+		return path;
+	memcpy(path, name, n);	/* neither: the name as given, for the message */
+	path[n] = 0;
+	return path;
+}
+
+size_t pinfo_map_list(const char *listpath, const char *text, size_t len, char ***paths)
+{
+	size_t n = 0, pos = 0;
 	char **list = NULL, **grown;
 
 	while (pos < len) {
 		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
 		size_t end = nl ? (size_t)(nl - line) : len - pos, start = 0;
-		char *path;
 
 		pos += end + 1;
 		while (start < end && strchr(" \t\r", line[start]))
@@ -31,15 +53,9 @@ size_t pinfo_map_list(const char *listpath, const char *text, size_t len, char *
 		if (!(grown = realloc(list, (n + 1) * sizeof *list)))
 			goto oom;
 		list = grown;
-		if (line[start] == '/')
-			dirlen = 0;
-		if (!(path = malloc(dirlen + end - start + 1)))
+		if (!(list[n] = resolve(listpath, line + start, end - start)))
 			goto oom;
-		memcpy(path, listpath, dirlen);
-		memcpy(path + dirlen, line + start, end - start);
-		path[dirlen + end - start] = 0;
-		list[n++] = path;
-		dirlen = slash ? (size_t)(slash - listpath) + 1 : 0;
+		n++;
 	}
 	*paths = list;
 	return n;

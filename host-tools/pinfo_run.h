@@ -10,7 +10,8 @@
 #define PINFO_USAGE	2
 
 /* The map files a -f list names: one a line, blank lines skipped, spaces
- * around a name dropped, a relative name taken from the list's folder.
+ * around a name dropped. A relative name is taken from the current folder,
+ * or from the list's folder when it is not found there.
  * Returns the count (paths malloc'd), or (size_t)-1 when out of memory. */
 size_t pinfo_map_list(const char *listpath, const char *text, size_t len, char ***paths);
 

@@ -516,24 +516,31 @@ static void test_run_maps(void **state)
 	tdump_free(d);
 }
 
-/* A -f list: one name a line, blanks and CRs dropped, relative to the list. */
+/* A -f list: one name a line, blanks and CRs dropped; a relative name from
+ * the current folder, else from the list's folder. */
 static void test_run_map_list(void **state)
 {
-	static const char list[] = "a.map\r\n\n  sub/b.sym  \n/abs/c.elf\n";
+	char *amap = scratch_file("a.map", "x", 1), list[300], lpath[200], want[200];
 	char **paths;
 	size_t n;
 
 	(void)state;
-	n = pinfo_map_list("lists/maps.lst", list, strlen(list), &paths);
-	assert_int_equal(n, 3);
-	assert_string_equal(paths[0], "lists/a.map");
-	assert_string_equal(paths[1], "lists/sub/b.sym");
+	snprintf(lpath, sizeof lpath, "%s/maps.lst", scratch_dir);
+	snprintf(list, sizeof list, "a.map\r\n\n  %s  \n/abs/c.elf\nnothere.map\n", __FILE__);
+	n = pinfo_map_list(lpath, list, strlen(list), &paths);
+	assert_int_equal(n, 4);
+	snprintf(want, sizeof want, "%s/a.map", scratch_dir);
+	assert_string_equal(paths[0], want);
+	assert_string_equal(paths[1], __FILE__);
 	assert_string_equal(paths[2], "/abs/c.elf");
+	assert_string_equal(paths[3], "nothere.map");
 	while (n)
 		free(paths[--n]);
 	free(paths);
 	assert_int_equal(pinfo_map_list("x.lst", "\n \n", 3, &paths), 0);
 	free(paths);
+	unlink(amap);
+	free(amap);
 }
 
 int main(void)

@@ -6,6 +6,7 @@ set -u
 run=$1 hz=${2:-1000} realtime=$3 script=$4 timeout=$5
 shift 5
 build=$(dirname "$run")
+pinfo=$(cd "$build" && pwd)/pinfo
 
 case $hz in
 ''|*[!0-9]*) ok=0 ;;
@@ -22,7 +23,7 @@ if [ -n "$script" ]; then
 fi
 
 progs=""
-for n in "$@" cmd testprof; do
+for n in "$@" cmd pset testprof; do
 	case " $progs " in *" $run/$n.elf "*) ;; *) progs="$progs $run/$n.elf" ;; esac
 done
 
@@ -33,11 +34,10 @@ for f in "$run"/*.pro; do [ -e "$f" ] && rm -f "$f"; done
 sh host-tools/qrun $opts "$build/kernel.elf" $progs
 status=$?
 
-# Every map of the run, the kernel's included, for pinfo -f.
-ls "$run"/*.map "$build/kernel.map" 2>/dev/null > "$run/maps.lst"
+cp "$build/kernel.map" "$build/kernel.sym" "$build/kernel.elf" "$run/" 2>/dev/null
 
-dumps=$("$build/profextract" -o "$run" "$run/serial.log" | sed -n 's/^wrote //p')
-[ $? -eq 0 ] || status=1
+"$build/profextract" -o "$run" "$run/serial.log" > "$run/extracted.txt" || status=1
+dumps=$(sed -n 's/^wrote \(.*\) ([0-9]* bytes)$/\1/p' "$run/extracted.txt")
 for d in $dumps; do
 	base=$(basename "$d")
 	map="$run/$(basename "$base" .pro).map"
@@ -49,6 +49,11 @@ for d in $dumps; do
 		echo "pinfo $base $(basename "$map")"
 		"$build/pinfo" "$d" "$map" || status=1
 	else
+		# The maps of the modules this dump has, the kernel's included, for
+		# pinfo -f (whose names are relative to the list's folder).
+		(cd "$run" && for m in *.map; do
+			"$pinfo" "$base" "$m" >/dev/null 2>&1 && echo "$m"
+		done) > "$run/maps.lst"
 		echo "pinfo $base -f maps.lst"
 		"$build/pinfo" "$d" -f "$run/maps.lst" || status=1
 	fi

@@ -23,4 +23,4 @@ $(BUILD)/kernel.map: $(BUILD)/kernel.elf $(BUILD)/mkmap
 $(BUILD)/kernel.sym: $(BUILD)/kernel.elf $(BUILD)/mkmap
 	$(BUILD)/mkmap -s $< kernel > $@
 
-kernel: $(BUILD)/kernel.elf
+kernel: $(BUILD)/kernel.elf $(BUILD)/kernel.map $(BUILD)/kernel.sym

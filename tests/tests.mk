@@ -9,8 +9,15 @@ test_mem_SRCS    := tests/unit/test_mem.c kernel/mem.c
 test_elf_SRCS    := tests/unit/test_elf.c kernel/elf.c
 test_batch_SRCS  := tests/unit/test_batch.c user/batch.c
 
-GUEST_TESTS := hello spin16 faults badptr bigprog profcalls threefn worker
+GUEST_TESTS := hello spin16 faults badptr bigprog profcalls threefn worker sorter
 GUESTS += $(GUEST_TESTS)
+
+# workerb: worker.c again, under another module name, so two programs of
+# known relative work can run at once.
+$(BUILD)/u/tests/guest/workerb.o: tests/guest/worker.c
+	@mkdir -p $(@D)
+	$(CC) $(UCFLAGS) -c $< -o $@
+GUESTS += workerb
 
 integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 	@sh tests/integration/run.sh $(BUILD)

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <profile.h>
 
-#define N 600000
+#define N 1000000
 
 static volatile unsigned sink;
 

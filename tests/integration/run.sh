@@ -25,6 +25,7 @@ boot() {
 	log=$dir/serial.log
 	[ "$got" = "$want" ] || { fail "qrun status $got, wanted $want: $(cat "$dir.out")"; return 1; }
 }
+count_is() { n=$(grep -c -- "$1" "$log"); [ "$n" = "$2" ] || { fail "$n lines with '$1', wanted $2"; return 1; }; }
 has() { grep -qF -- "$1" "$log" || { fail "no line with: $1"; return 1; }; }
 hasnot() { ! grep -qF -- "$1" "$log" || { fail "unexpected: $1"; return 1; }; }
 selected() { [ -z "$only" ] || [ "$only" = "$1" ]; }
@@ -129,6 +130,186 @@ if selected hang; then
 	name=hang
 	printf 'faults spin\n' > "$out/hang.cmd"
 	LIMIT=3 boot hang 4 -batch "$out/hang.cmd" $kernel $u/faults.elf $u/cmd.elf && pass
+fi
+
+# ---- the profiler ------------------------------------------------------
+pinfo=$build/pinfo
+extract() { "$build/profextract" -o "$dir" "$log" > "$dir/extract.out" 2>&1 || { fail "profextract: $(cat "$dir/extract.out")"; return 1; }; }
+# tics NAME < report: the tics of symbol NAME in a pinfo map report.
+tics() { awk -v n="$1" '$NF == n && $1 ~ /^[0-9a-f]+:[0-9a-f]+$/ { t += $2 } END { print t + 0 }'; }
+# modtics MODULE < summary: a module's tics in a pinfo summary.
+modtics() { awk -v m="$1" '$1 == m { t += ($2 ~ /^[0-9a-f]+$/ && NF == 5) ? $4 : $2 } END { print t + 0 }'; }
+# ratio A B LO HI: A / B within [LO, HI]?
+ratio() { awk -v a="$1" -v b="$2" -v lo="$3" -v hi="$4" 'BEGIN { r = b ? a / b : -1; exit !(r >= lo && r <= hi) }'; }
+
+if selected testprof; then
+	boot testprof 0 $kernel $u/testprof.elf $u/cmd.elf && extract && {
+		$build/mkmap $u/testprof.elf TESTPROF > "$dir/testprof.map"
+		$pinfo "$dir/testprof.pro" > "$dir/summary.txt" &&
+		$pinfo "$dir/testprof.pro" "$dir/testprof.map" > "$dir/report.txt" || fail "pinfo failed"
+		inner=$(tics inner < "$dir/report.txt")
+		total=$(modtics TESTPROF < "$dir/summary.txt")
+		# inner's tics are at least 90% of the module's, and the samples are many
+		if [ "$total" -ge 300 ] && ratio "$inner" "$total" 0.90 1.0; then pass
+		else fail "inner $inner of $total tics"; cat "$dir/report.txt"; fi
+	}
+fi
+
+if selected deterministic; then
+	name=deterministic
+	boot det1 0 $kernel $u/testprof.elf $u/cmd.elf && extract &&
+	boot det2 0 $kernel $u/testprof.elf $u/cmd.elf && extract && {
+		name=deterministic
+		if cmp -s "$out/det1/testprof.pro" "$out/det2/testprof.pro"; then pass
+		else fail "two runs gave different dumps"; fi
+	}
+fi
+
+if selected profcalls; then
+	boot profcalls 0 $kernel $u/profcalls.elf $u/cmd.elf &&
+	has "profcalls: 0 failed" && hasnot "FAILED" && extract && {
+		ok=1
+		for f in on off again a-name-that-is-rather-long-but-fine cleared; do
+			[ -f "$dir/$f.pro" ] || { ok=0; fail "no $f.pro"; break; }
+			$pinfo "$dir/$f.pro" > "$dir/$f.txt" || { ok=0; fail "pinfo $f.pro"; break; }
+		done
+		if [ $ok = 1 ]; then
+			on=$(modtics PROFCALLS < "$dir/on.txt") off=$(modtics PROFCALLS < "$dir/off.txt")
+			again=$(modtics PROFCALLS < "$dir/again.txt") cleared=$(awk '$1 == "Total" { print $2 }' "$dir/cleared.txt")
+			# dumping changes nothing; counting went on between on.pro and off.pro
+			if [ "$on" -gt 0 ] && [ "$off" -gt "$on" ] && [ "$again" = "$off" ] && [ "$cleared" = 0 ]; then pass
+			else fail "tics: on $on, off $off, again $again, cleared total $cleared"; fi
+		fi
+	}
+fi
+
+if selected threefn; then
+	boot threefn 0 $kernel $u/threefn.elf $u/cmd.elf && extract && {
+		$build/mkmap $u/threefn.elf THREEFN > "$dir/threefn.map"
+		$pinfo "$dir/threefn.pro" "$dir/threefn.map" > "$dir/report.txt"
+		one=$(tics one < "$dir/report.txt") two=$(tics two < "$dir/report.txt") four=$(tics four < "$dir/report.txt")
+		# costs 1 : 2 : 4, with a few hundred samples: within 10%
+		if [ "$one" -ge 100 ] && ratio "$two" "$one" 1.8 2.2 && ratio "$four" "$one" 3.6 4.4; then pass
+		else fail "one $one, two $two, four $four"; fi
+	}
+fi
+
+# ---- system profiling -----------------------------------------------------
+if selected system; then
+	name=system
+	boot system 0 -batch tests/guest/system.cmd $kernel $u/worker.elf $u/sorter.elf $u/pset.elf $u/cmd.elf &&
+	extract && {
+		for m in worker sorter; do $build/mkmap $u/$m.elf $(echo $m | tr a-z A-Z) > "$dir/$m.map"; done
+		cp $build/kernel.map "$dir/"
+		printf 'worker.map\nsorter.map\nkernel.map\n' > "$dir/maps.lst"
+		$pinfo "$dir/sys.pro" > "$dir/summary.txt" && $pinfo "$dir/sys.pro" -f "$dir/maps.lst" > "$dir/report.txt" ||
+			fail "pinfo failed"
+		idle=$(awk '$1 == "idle" { print $2 }' "$dir/summary.txt")
+		kern=$(awk '$1 == "kernel" { print $2 }' "$dir/summary.txt")
+		crunch=$(tics crunch < "$dir/report.txt") sort=$(tics insertion_sort < "$dir/report.txt")
+		kfuncs=$(awk '/^Module kernel/ { k = 1; next } /^Module / { k = 0 } k && $1 ~ /^0001:/' "$dir/report.txt" | wc -l)
+		# 100 ms asleep at 1000 Hz is 100 idle tics, give or take one
+		if [ "${idle:-0}" -ge 99 ] && [ "${idle:-0}" -le 101 ] && [ "${kern:-0}" -gt 0 ] &&
+		   [ "$crunch" -gt 50 ] && [ "$sort" -gt 20 ] && [ "$kfuncs" -ge 1 ]; then pass
+		else fail "idle $idle, kernel $kern, crunch $crunch, insertion_sort $sort, kernel functions $kfuncs"; cat "$dir/report.txt"; fi
+	}
+fi
+
+if selected shares; then
+	name=shares
+	cat > "$out/shares.cmd" <<-'CMD'
+	pset init
+	pset on
+	start worker 1
+	start workerb 3
+	wait
+	pset off
+	pset dump shares.pro
+	pset free
+	CMD
+	boot shares 0 -batch "$out/shares.cmd" $kernel $u/worker.elf $u/workerb.elf $u/pset.elf $u/cmd.elf &&
+	extract && {
+		$pinfo "$dir/shares.pro" > "$dir/summary.txt"
+		a=$(modtics WORKER < "$dir/summary.txt") b=$(modtics WORKERB < "$dir/summary.txt")
+		# run at the same time, 1 unit against 3: their tics follow
+		if [ "$a" -ge 50 ] && ratio "$b" "$a" 2.7 3.3; then pass
+		else fail "WORKER $a, WORKERB $b tics"; cat "$dir/summary.txt"; fi
+	}
+fi
+
+if selected modulelist; then
+	name=modulelist
+	printf 'pset init WORKERB\npset on\nstart worker 1\nstart workerb 1\nwait\npset off\npset dump only.pro\npset free\n' > "$out/only.cmd"
+	boot modulelist 0 -batch "$out/only.cmd" $kernel $u/worker.elf $u/workerb.elf $u/pset.elf $u/cmd.elf &&
+	extract && {
+		$pinfo "$dir/only.pro" > "$dir/summary.txt"
+		if grep -q '^WORKERB ' "$dir/summary.txt" && ! grep -q '^WORKER ' "$dir/summary.txt" &&
+		   [ "$(modtics WORKERB < "$dir/summary.txt")" -gt 50 ]; then pass
+		else fail "summary: $(cat "$dir/summary.txt")"; fi
+	}
+fi
+
+if selected pset; then
+	name=pset
+	cat > "$out/pset.cmd" <<-'CMD'
+	pset
+	pset bogus
+	pset on
+	pset init nosuch
+	pset init
+	pset init
+	pset off
+	pset on
+	pset free
+	pset dump
+	pset off
+	pset free
+	pset free
+	CMD
+	boot pset 0 -batch "$out/pset.cmd" $kernel $u/pset.elf $u/cmd.elf &&
+	has "USAGE: pset INIT | CLEAR | ON | OFF | DUMP file | FREE" &&
+	has "pset: ON: ENOTINIT" && has "pset: INIT: ENOENT" && has "pset: INIT: EEXIST" &&
+	has "pset: OFF: ENOTON" && has "pset: FREE: EBUSY" && has "pset: FREE: ENOTINIT" &&
+	count_is 'cmd: pset exited with status [12]$' 9 && pass
+fi
+
+# ---- make run, as a user runs it --------------------------------------------
+make=${MAKE:-make}
+if selected makerun; then
+	name=makerun dir=$out/makerun log=$out/makerun.log
+	mkdir -p "$dir"
+	if $make --no-print-directory run > "$log" 2>&1; then
+		# Example 1, then Example 2 with inner on top
+		if has "pinfo testprof.pro" && has "Module    Segment  Length  Tics      Percent" &&
+		   has "pinfo testprof.pro testprof.map" && has "Module TESTPROF" &&
+		   [ "$(grep -A3 '^Segment 1:' "$log" | sed -n 2p | awk '{ print $NF }')" = inner ]; then pass
+		else fail "reports not as expected"; fi
+	else
+		fail "make run failed"
+	fi
+fi
+
+if selected makerun-prog; then
+	name=makerun-prog log=$out/makerun-prog.log dir=$out/makerun-prog
+	src=$(mktemp -d)
+	printf '#include <stdio.h>\nint main(void) { __asm__ volatile("cli"); printf("not reached\\n"); return 0; }\n' > "$src/usecli.c"
+	printf '#include <stdio.h>\nint main(int argc, char **argv) { printf("second program %%s runs\\n", argv[0]); return 0; }\n' > "$src/second.c"
+	if $make --no-print-directory run PROG="$src/usecli.c $src/second.c" > "$log" 2>&1; then
+		has "usecli[2]: #GP error 0x0000 at 0007:" && hasnot "not reached" &&
+		has "second program second runs" && pass
+	else
+		fail "make run PROG=... failed"
+	fi
+	rm -rf "$src"
+fi
+
+if selected makerun-hz; then
+	name=makerun-hz log=$out/makerun-hz.log dir=$out/makerun-hz
+	if $make --no-print-directory run HZ=5 > "$log" 2>&1; then
+		fail "HZ=5 was accepted"
+	else
+		has "HZ=5: the sample rate must be from 19 to 20000 Hz" && pass
+	fi
 fi
 
 echo "$passed passed, $failed failed"

@@ -4,8 +4,9 @@
 
 PDUMP_SRCS := profiler/dump.c profiler/dump_read.c profiler/crc32.c
 
-UNIT_TESTS += test_dump
+UNIT_TESTS += test_dump test_dump_read
 test_dump_SRCS := tests/unit/test_dump.c tests/unit/testbuf.c $(PDUMP_SRCS)
+test_dump_read_SRCS := tests/unit/test_dump_read.c tests/unit/testbuf.c $(PDUMP_SRCS)
 
 HOST_PROGS += profextract
 profextract_SRCS := host-tools/profextract.c host-tools/extract.c host-tools/capture.c \
@@ -28,6 +29,8 @@ PINFO_LIB := host-tools/pinfo_run.c host-tools/report.c host-tools/attrib.c host
 	host-tools/elf32.c host-tools/hostio.c $(PDUMP_SRCS)
 pinfo_SRCS := host-tools/pinfo.c $(PINFO_LIB)
 
-UNIT_TESTS += test_pinfo test_map
+UNIT_TESTS += test_pinfo test_attrib test_map test_elf32
 test_pinfo_SRCS := tests/unit/test_pinfo.c tests/unit/testbuf.c $(PINFO_LIB)
-test_map_SRCS := tests/unit/test_map.c tests/unit/testbuf.c host-tools/mapwrite.c $(PINFO_LIB)
+test_attrib_SRCS := tests/unit/test_attrib.c tests/unit/testbuf.c $(PINFO_LIB)
+test_map_SRCS := tests/unit/test_map.c tests/unit/testbuf.c $(PINFO_LIB)
+test_elf32_SRCS := tests/unit/test_elf32.c tests/unit/testbuf.c host-tools/mapwrite.c $(PINFO_LIB)

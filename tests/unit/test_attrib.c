@@ -1,0 +1,265 @@
+/* test_attrib.c: ticks charged to symbols (host-tools/attrib.c): straddling
+ * buckets, edges, agreement with a byte-by-byte reference, and speed. */
+#define _GNU_SOURCE	/* open_memstream */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <cmocka.h>
+
+#include "attrib.h"
+#include "dump.h"
+#include "maps.h"
+#include "report.h"
+#include "testbuf.h"
+
+/* Whether owner k is below owner best; n, "no symbol", is below all. */
+static int lower(size_t k, size_t best, const struct msym *syms, size_t n)
+{
+	if (k == n || best == n)
+		return k == n;
+	return syms[k].addr < syms[best].addr;
+}
+
+/* The reference: byte by byte, the owner found by a linear scan, shares in
+ * 1/bucket units, then the largest remainders. */
+static void reference(const struct pdump_seg *s, uint32_t shift, const struct msym *syms,
+		      size_t n, uint64_t *tics /* n + 1: [n] is "no symbol" */)
+{
+	uint64_t *share = calloc(n + 1, sizeof *share), size = 1ull << shift, given = 0, total = 0;
+	uint32_t i, b;
+	size_t k, best;
+
+	for (i = 0; i < PDUMP_NBUCKETS(s->length, shift); i++)
+		for (b = 0; b < size; b++) {
+			uint64_t addr = s->origin + ((uint64_t)i << shift) + b;
+			size_t owner = n;
+
+			for (k = 0; k < n; k++)
+				if (syms[k].addr <= addr)
+					owner = k;
+			share[owner] += s->counters[i];
+		}
+	for (k = 0; k <= n; k++) {
+		tics[k] = share[k] / size;
+		given += tics[k];
+		total += share[k];
+	}
+	total /= size;
+	while (given < total) {	/* one more to the largest fraction, lower address first */
+		for (best = n + 1, k = 0; k <= n; k++) {
+			uint64_t f = share[k] % size;
+
+			if (f && (best > n || f > share[best] % size ||
+				  (f == share[best] % size && lower(k, best, syms, n))))
+				best = k;
+		}
+		tics[best]++;
+		share[best] -= share[best] % size;	/* taken */
+		given++;
+	}
+	free(share);
+}
+
+static void check_against_reference(const struct pdump_seg *s, uint32_t shift,
+				    const struct msym *syms, size_t n)
+{
+	uint64_t *want = calloc(n + 1, sizeof *want), sum = 0;
+	struct attribution a;
+	size_t i, k;
+	const struct pdump_seg *one[1] = { s };
+
+	reference(s, shift, syms, n, want);
+	assert_int_equal(attribute(one, 1, shift, syms, n, &a), 0);
+	for (i = 0; i < a.n; i++) {
+		const struct owner *o = &a.owners[i];
+
+		if (!o->name) {
+			k = n;
+		} else {
+			for (k = 0; k < n && syms[k].name != o->name; k++)
+				;
+			assert_true(k < n);
+		}
+		if (o->tics != want[k])
+			fail_msg("%s: %llu tics, the reference %llu", o->name ? o->name : "(none)",
+				 (unsigned long long)o->tics, (unsigned long long)want[k]);
+		want[k] = 0;
+		sum += o->tics;
+	}
+	for (k = 0; k <= n; k++)
+		assert_int_equal(want[k], 0);	/* nobody with ticks left out */
+	assert_int_equal(sum, a.tics);
+	attribution_free(&a);
+	free(want);
+}
+
+/* A bucket across two symbols is split by the bytes each owns of it; the
+ * fractions are rounded so the tics sum to the segment's. */
+static void test_attrib_straddle(void **state)
+{
+	struct msym syms[] = { { 0, 1, "_start" }, { 0x3e, 1, "main" }, { 0x128, 1, "inner" } };
+	struct pdump *d = tdump_new(5, 1);
+	const struct pdump_seg *one[1];
+	struct attribution a;
+
+	(void)state;
+	tdump_seg(d, 0, "T", 1, 0, 0x200);
+	d->segs[0].counters[0x3c >> 2] = 3;	/* 2 bytes of _start, 2 of main: 1.5 each */
+	one[0] = &d->segs[0];
+	assert_int_equal(attribute(one, 1, 2, syms, 3, &a), 0);
+	assert_int_equal(a.n, 3);
+	/* integer parts 1 and 1; the one left goes to the lower address at a tie */
+	assert_int_equal(a.owners[0].tics, 2);
+	assert_int_equal(a.owners[1].tics, 1);
+	assert_int_equal(a.owners[2].tics, 0);
+	assert_true(a.owners[0].share == a.owners[1].share);
+	attribution_free(&a);
+	check_against_reference(&d->segs[0], 2, syms, 3);
+
+	/* 7 ticks in an 8-byte bucket, 1 byte to the second symbol: 6.125 and 0.875 */
+	tdump_seg(d, 0, "T", 1, 0, 0x200);
+	d->segs[0].counters[0x120 >> 3] = 7;
+	syms[2].addr = 0x127;
+	assert_int_equal(attribute(one, 1, 3, syms, 3, &a), 0);
+	assert_int_equal(a.owners[1].tics, 6);
+	assert_int_equal(a.owners[2].tics, 1);
+	attribution_free(&a);
+	tdump_free(d);
+}
+
+/* Bytes before the first symbol are charged to "no symbol"; a symbol below
+ * the segment's origin owns its start (the kernel's text). */
+static void test_attrib_edges(void **state)
+{
+	struct msym syms[] = { { 0xff000, 1, "early" }, { 0x100010, 1, "f" }, { 0x200000, 1, "far" } };
+	struct pdump *d = tdump_new(0, 1);
+	const struct pdump_seg *one[1];
+	struct attribution a;
+
+	(void)state;
+	tdump_seg(d, 0, "kernel", 1, 0x100000, 0x40);
+	d->segs[0].counters[0] = 4;
+	d->segs[0].counters[15] = 5;
+	one[0] = &d->segs[0];
+	assert_int_equal(attribute(one, 1, 2, syms, 3, &a), 0);
+	assert_int_equal(a.n, 2);	/* "far" is past the end */
+	assert_string_equal(a.owners[0].name, "early");
+	assert_int_equal(a.owners[0].lo, 0x100000);
+	assert_int_equal(a.owners[0].tics, 4);
+	assert_int_equal(a.owners[1].tics, 5);
+	attribution_free(&a);
+
+	assert_int_equal(attribute(one, 1, 2, syms + 1, 2, &a), 0);
+	assert_null(a.owners[0].name);
+	assert_int_equal(a.owners[0].tics, 4);
+	attribution_free(&a);
+	assert_int_equal(attribute(one, 1, 2, NULL, 0, &a), 0);
+	assert_int_equal(a.n, 1);
+	assert_int_equal(a.owners[0].tics, 9);
+	attribution_free(&a);
+	tdump_free(d);
+}
+
+/* Random counts and unaligned symbols, at several shifts: the merge agrees
+ * with the byte-by-byte reference. */
+static void test_attrib_random(void **state)
+{
+	struct msym syms[40];
+	char names[40][8];
+	struct pdump *d = tdump_new(5, 1);
+	uint32_t seed = 12345, shift, i, k;
+
+	(void)state;
+	for (shift = 0; shift <= 5; shift++)
+		for (k = 0; k < 20; k++) {
+			uint32_t addr = 0;
+
+			d->shift = shift;
+			tdump_seg(d, 0, "R", 1, 0x40, 0x600);
+			for (i = 0; i < PDUMP_NBUCKETS(0x600, shift); i++) {
+				seed = seed * 1103515245 + 12345;
+				d->segs[0].counters[i] = (seed >> 16) % 4 ? 0 : (seed >> 8) % 1000;
+			}
+			for (i = 0; i < 40; i++) {
+				seed = seed * 1103515245 + 12345;
+				addr += 1 + (seed >> 16) % 50;
+				snprintf(names[i], sizeof names[i], "s%u", i);
+				syms[i].addr = addr;
+				syms[i].seg = 1;
+				syms[i].name = names[i];
+			}
+			check_against_reference(&d->segs[0], shift, syms, 40);
+		}
+	tdump_free(d);
+}
+
+/* Sorting a map's segment: by address, the first listed at one address. */
+static void test_attrib_segment_symbols(void **state)
+{
+	struct msym list[] = { { 0x30, 1, "b" }, { 0x10, 2, "data" }, { 0x10, 1, "a" },
+			       { 0x30, 1, "alias" }, { 0, 1, "start" } };
+	struct map m = { "M", MAP_NM, list, 5, 5 };
+	struct msym *out;
+	size_t n;
+
+	(void)state;
+	n = map_segment_symbols(&m, 1, &out);
+	assert_int_equal(n, 3);
+	assert_string_equal(out[0].name, "start");
+	assert_string_equal(out[1].name, "a");
+	assert_string_equal(out[2].name, "b");
+	free(out);
+}
+
+/* ~10^6 samples over a 16 MiB segment with a 100,000-symbol map: fast. */
+static void test_attrib_speed(void **state)
+{
+	struct pdump *d = tdump_new(5, 1);
+	struct msym *syms = malloc(100000 * sizeof *syms);
+	struct map m = { "BIG", MAP_NM, syms, 100000, 100000 };
+	uint32_t i, seed = 1;
+	clock_t t0;
+	double secs;
+	char *text;
+	size_t len;
+	FILE *f;
+
+	(void)state;
+	tdump_seg(d, 0, "BIG", 1, 0, 16u << 20);
+	for (i = 0; i < 1000000; i++) {
+		seed = seed * 1103515245 + 12345;
+		d->segs[0].counters[(seed >> 4) % ((16u << 20) >> 2)]++;
+	}
+	tdump_fix_totals(d);
+	for (i = 0; i < 100000; i++) {
+		syms[i].addr = (100000 - 1 - i) * 167 + (i % 3);	/* listed backwards */
+		syms[i].seg = 1;
+		syms[i].name = "f";
+	}
+	t0 = clock();
+	f = open_memstream(&text, &len);
+	assert_int_equal(report_module(f, d, &m, 0), 0);
+	fclose(f);
+	secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	assert_true(secs < 5.0);	/* about 0.1 s plain; generous for the sanitizers */
+	free(text);
+	free(syms);
+	tdump_free(d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_attrib_straddle),
+		cmocka_unit_test(test_attrib_edges),
+		cmocka_unit_test(test_attrib_random),
+		cmocka_unit_test(test_attrib_segment_symbols),
+		cmocka_unit_test(test_attrib_speed),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

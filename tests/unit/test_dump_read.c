@@ -1,0 +1,301 @@
+/* test_dump_read.c: the dump reader (profiler/dump_read.c) refuses every
+ * kind of damage with a one-line reason, keeping nothing it allocated. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "dump.h"
+#include "dumpfmt.h"
+#include "testbuf.h"
+
+/* Reads bytes back; asserts failure, a reason, and no allocation left. */
+static void read_bad(const uint8_t *buf, size_t len, const char *want)
+{
+	struct talloc t = { 0 };
+	struct pdump_alloc a = talloc_make(&t);
+	struct pdump d;
+	char err[200];
+
+	memset(&d, 0x5a, sizeof d);
+	assert_int_equal(pdump_read(buf, len, &d, &a, err, sizeof err), -1);
+	assert_true(strlen(err) > 0);
+	assert_null(strchr(err, '\n'));
+	assert_int_equal(t.live, 0);
+	assert_int_equal(d.nseg, 0x5a5a5a5a);	/* *d untouched */
+	if (want && !strstr(err, want))
+		fail_msg("reason \"%s\" does not mention \"%s\"", err, want);
+}
+
+/* The encoding byte of the first segment of a written dump. */
+static uint8_t encoding_of(const struct tbuf *b)
+{
+	return b->data[PDUMP_HDR_SIZE + PDUMP_SEGHDR_SIZE - 1];
+}
+
+/* A user dump shaped as the seed's TESTPROF example: 9 kernel, 470 in segment 1. */
+static struct pdump *sample_dump(void)
+{
+	struct pdump *d = tdump_new(5, 1);
+
+	tdump_seg(d, 0, "TESTPROF", 1, 0, 0x182c);
+	d->segs[0].counters[0x40 >> 2] = 6;
+	d->segs[0].counters[0x128 >> 2] = 400;
+	d->segs[0].counters[0x12c >> 2] = 64;
+	d->kernel = 9;
+	tdump_fix_totals(d);
+	return d;
+}
+
+static void recrc(uint8_t *buf, size_t len)
+{
+	uint32_t c = crc32_update(0, buf, len - 4);
+	int k;
+
+	for (k = 0; k < 4; k++)
+		buf[len - 4 + k] = (uint8_t)(c >> (8 * k));
+}
+
+/* Any byte flipped, in any bit, is refused with a reason. */
+static void test_dump_corrupt_each_byte(void **state)
+{
+	struct pdump *d = sample_dump();
+	struct tbuf b = tdump_bytes(d);
+	size_t i;
+	int bit;
+
+	(void)state;
+	for (i = 0; i < b.len; i++)
+		for (bit = 0; bit < 8; bit++) {
+			b.data[i] ^= (uint8_t)(1 << bit);
+			read_bad(b.data, b.len, NULL);
+			b.data[i] ^= (uint8_t)(1 << bit);
+		}
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* Every prefix shorter than the whole is refused as truncated (or, under 4
+ * bytes of magic, as empty). */
+static void test_dump_truncated_every_length(void **state)
+{
+	struct pdump *d = sample_dump();
+	struct tbuf b = tdump_bytes(d);
+	size_t n;
+
+	(void)state;
+	read_bad(b.data, 0, "empty");
+	for (n = 1; n < b.len; n++)
+		read_bad(b.data, n, "truncated");
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* Bytes after the CRC are refused. */
+static void test_dump_trailing_bytes(void **state)
+{
+	struct pdump *d = sample_dump();
+	struct tbuf b = tdump_bytes(d);
+
+	(void)state;
+	tbuf_put(&b, "\n", 1);
+	read_bad(b.data, b.len, "trailing");
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* Another file, another version: refused before anything else. */
+static void test_dump_foreign(void **state)
+{
+	struct pdump *d = sample_dump();
+	struct tbuf b = tdump_bytes(d);
+
+	(void)state;
+	read_bad((const uint8_t *)"\177ELF\1\1\1", 7, "magic");
+	b.data[4] = 2;
+	read_bad(b.data, b.len, "version 2");
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* Each field out of bounds, with a right CRC, gets its own reason. */
+static void test_dump_bad_fields(void **state)
+{
+	static const struct {
+		size_t off;	/* from the start; >= 1000: from segment 0's header */
+		int width;	/* bytes of val written, little-endian; 16: a zeroed name */
+		uint32_t val;
+		const char *want;
+	} cases[] = {
+		{ 6, 2, 1, "reserved" },
+		{ 8, 4, 0x25, "type" },
+		{ 12, 4, 32, "shift" },
+		{ 16, 4, 0, "0 Hz" },
+		{ 20, 4, 256, "do not add up" },	/* total 479 -> 256 */
+		{ 1000 + 0, 16, 0, "empty module name" },
+		{ 1000 + 12, 1, 'X', "padding" },
+		{ 1000 + 3, 1, ' ', "byte 0x00000020" },
+		{ 1000 + 16, 2, 0, "segment number 0" },
+		{ 1000 + 20, 4, 0xFFFFFF00u, "passes 4 GiB" },
+		{ 1000 + 28, 4, 0x600, "1536 buckets, but" },
+		{ 1000 + 32, 1, 7, "encoding 7" },
+	};
+	struct pdump *d = sample_dump();
+	struct tbuf b = tdump_bytes(d);
+	uint8_t *copy = malloc(b.len);
+	size_t i;
+	int k;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		size_t off = cases[i].off;
+
+		if (off >= 1000)
+			off += PDUMP_HDR_SIZE - 1000;
+		memcpy(copy, b.data, b.len);
+		for (k = 0; k < cases[i].width; k++)
+			copy[off + k] = k < 4 ? (uint8_t)(cases[i].val >> (8 * k)) : 0;
+		recrc(copy, b.len);
+		read_bad(copy, b.len, cases[i].want);
+	}
+	free(copy);
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* Sparse lists: out-of-range index, zero count, bad varints, too many entries. */
+static void test_dump_bad_sparse(void **state)
+{
+	struct pdump *d = tdump_new(5, 1);
+	struct tbuf b;
+	size_t body;
+	uint8_t *p;
+
+	(void)state;
+	tdump_seg(d, 0, "S", 1, 0, 64);	/* 16 buckets */
+	d->segs[0].counters[3] = 5;
+	tdump_fix_totals(d);
+	b = tdump_bytes(d);
+	body = PDUMP_HDR_SIZE + PDUMP_SEGHDR_SIZE;	/* n=1, gap=3, count=5 */
+	p = b.data + body;
+	assert_int_equal(encoding_of(&b), PDUMP_ENC_SPARSE);
+	assert_memory_equal(p, "\1\3\5", 3);
+
+	p[1] = 16, recrc(b.data, b.len);
+	read_bad(b.data, b.len, "out of range");
+	p[1] = 3, p[2] = 0, recrc(b.data, b.len);
+	read_bad(b.data, b.len, "zero count");
+	p[2] = 0x85, recrc(b.data, b.len);	/* continues into the CRC's bytes */
+	read_bad(b.data, b.len, NULL);
+	p[2] = 5, p[0] = 17, recrc(b.data, b.len);
+	read_bad(b.data, b.len, NULL);
+	tbuf_free(&b);
+
+	/* a varint with a needless zero byte, and one of six bytes */
+	b = tdump_bytes(d);
+	p = b.data + body;
+	{
+		struct tbuf c = { 0 };
+
+		tbuf_put(&c, b.data, body);
+		tbuf_put(&c, "\1\3\x85\x00", 4);
+		tbuf_put(&c, "CRC!", 4);
+		recrc(c.data, c.len);
+		read_bad(c.data, c.len, "malformed varint");
+		c.len = body;
+		tbuf_put(&c, "\1\3\x80\x80\x80\x80\x80\x01", 8);
+		tbuf_put(&c, "CRC!", 4);
+		recrc(c.data, c.len);
+		read_bad(c.data, c.len, "longer than 5");
+		tbuf_free(&c);
+	}
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* More segments than PDUMP_MAXSEGS, or buckets past the reader's limit. */
+static void test_dump_limits(void **state)
+{
+	struct pdump *d = tdump_new(5, 1);
+	struct tbuf b;
+
+	(void)state;
+	tdump_seg(d, 0, "L", 1, 0, 64);
+	tdump_fix_totals(d);
+	b = tdump_bytes(d);
+	b.data[52] = 0x01, b.data[53] = 0x10;	/* nseg 4097 */
+	recrc(b.data, b.len);
+	read_bad(b.data, b.len, "more than the limit");
+	tbuf_free(&b);
+
+	/* shift 0, 4 GiB - 1 of one-byte buckets, none counted: patched in,
+	 * since writing it would walk 2^32 counters */
+	b = tdump_bytes(d);
+	memset(b.data + 12, 0, 4);
+	memset(b.data + PDUMP_HDR_SIZE + 24, 0xff, 8);
+	recrc(b.data, b.len);
+	read_bad(b.data, b.len, "buckets in all");
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* Allocation failing at any point: refused, nothing left allocated. */
+static void test_dump_alloc_failure(void **state)
+{
+	struct pdump *d = tdump_new(5, 3);
+	struct tbuf b;
+	long k;
+
+	(void)state;
+	tdump_seg(d, 0, "A", 1, 0, 64);
+	tdump_seg(d, 1, "B", 1, 0, 64);
+	tdump_seg(d, 2, "C", 1, 0, 64);
+	tdump_fix_totals(d);
+	b = tdump_bytes(d);
+	for (k = 1; k <= 4; k++) {
+		struct talloc t = { 0, 0, k };
+		struct pdump_alloc a = talloc_make(&t);
+		struct pdump back;
+		char err[100];
+
+		assert_int_equal(pdump_read(b.data, b.len, &back, &a, err, sizeof err), -1);
+		assert_non_null(strstr(err, "out of memory"));
+		assert_int_equal(t.live, 0);
+	}
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* A tiny error buffer gets a cut, NUL-terminated reason; NULL is allowed. */
+static void test_dump_small_err_buffer(void **state)
+{
+	struct talloc t = { 0 };
+	struct pdump_alloc a = talloc_make(&t);
+	struct pdump d;
+	char err[8];
+
+	(void)state;
+	assert_int_equal(pdump_read((const uint8_t *)"nope", 4, &d, &a, err, sizeof err), -1);
+	assert_int_equal(strlen(err), 7);
+	assert_int_equal(pdump_read((const uint8_t *)"nope", 4, &d, &a, NULL, 0), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_dump_corrupt_each_byte),
+		cmocka_unit_test(test_dump_truncated_every_length),
+		cmocka_unit_test(test_dump_trailing_bytes),
+		cmocka_unit_test(test_dump_foreign),
+		cmocka_unit_test(test_dump_bad_fields),
+		cmocka_unit_test(test_dump_bad_sparse),
+		cmocka_unit_test(test_dump_limits),
+		cmocka_unit_test(test_dump_alloc_failure),
+		cmocka_unit_test(test_dump_small_err_buffer),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -20,6 +20,9 @@ HOST_CFLAGS := -O2 -g -std=gnu11 $(WARN) -MMD -MP
 SAN_FLAGS   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LIBGCC  := $(shell $(CC) -m32 -print-libgcc-file-name)
 
+# Objects are kept for incremental builds, not removed as intermediates.
+.SECONDARY:
+
 .PHONY: all run test bench deps unit unit-san integration clean iso tools kernel guests
 all: deps kernel guests tools iso
 

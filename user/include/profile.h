@@ -13,6 +13,7 @@
 #define PROF_SHIFT	2	/* DWORD granularity: counters[EIP >> PROF_SHIFT] */
 #define MOD_NAME_SIZE	10
 
+/* modulelist: NULL (user profiling, or every module), "A B" or "A\0B\0\0". */
 int ProfInit(int type, char *modulelist);
 int ProfOn(int type);
 int ProfOff(int type);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "attrib.h"
+#include "dumpfmt.h"
 
 /* ---- the symbols of a segment --------------------------------------------- */
 
@@ -91,7 +92,7 @@ static int make_owners(struct attribution *a, const struct msym *syms, size_t ns
 
 static void charge(struct attribution *a, const struct pdump_seg *s, uint32_t shift)
 {
-	uint32_t nb = PDUMP_NBUCKETS(s->length, shift), i;
+	uint32_t nb = pdump_nbuckets(s->length, shift), i;
 	uint64_t size = 1ull << shift;
 	size_t j = 0, k;
 
@@ -169,7 +170,7 @@ int attribute(const struct pdump_seg *const *segs, size_t nsegs, uint32_t shift,
 	out->lo = UINT64_MAX;
 	for (i = 0; i < nsegs; i++) {
 		uint64_t lo = segs[i]->origin;
-		uint64_t hi = lo + ((uint64_t)PDUMP_NBUCKETS(segs[i]->length, shift) << shift);
+		uint64_t hi = lo + ((uint64_t)pdump_nbuckets(segs[i]->length, shift) << shift);
 
 		out->lo = lo < out->lo ? lo : out->lo;
 		out->hi = hi > out->hi ? hi : out->hi;

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "attrib.h"
+#include "dumpfmt.h"
 #include "report.h"
 
 #define TICS_END	35	/* one past the last column of Tics */
@@ -85,7 +86,7 @@ static int is_kernel(const char *module)
 
 static uint64_t seg_tics(const struct pdump_seg *s, uint32_t shift)
 {
-	uint32_t i, nb = PDUMP_NBUCKETS(s->length, shift);
+	uint32_t i, nb = pdump_nbuckets(s->length, shift);
 	uint64_t sum = 0;
 
 	for (i = 0; i < nb; i++)
@@ -103,7 +104,7 @@ static int offset_digits(uint64_t end)
 static void buckets(FILE *out, const struct pdump_seg *s, uint32_t shift, uint64_t lo,
 		    uint64_t hi, int digits, int flags)
 {
-	uint64_t nb = PDUMP_NBUCKETS(s->length, shift), size = 1ull << shift, i;
+	uint64_t nb = pdump_nbuckets(s->length, shift), size = 1ull << shift, i;
 	uint64_t first = lo > s->origin ? (lo - s->origin + size - 1) >> shift : 0;
 	uint64_t last = hi > s->origin ? (hi - s->origin + size - 1) >> shift : 0;
 

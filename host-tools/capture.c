@@ -295,7 +295,8 @@ static int end_line(struct parser *ps, const char *line, const char *at, const c
 	else if (ps->got != ps->hdr.len)
 		damage(ps, "%zu bytes of data, the begin line announced %zu (bytes lost or added)",
 		       ps->got, ps->hdr.len);
-	else if (crc32_update(0, f->data, ps->got) != ps->hdr.crc)
+	else if (crc32_update(crc32_update(0, ps->hdr.name, ps->hdr.namelen), f->data, ps->got) !=
+		 ps->hdr.crc)
 		damage(ps, "CRC mismatch: the data was damaged on the way");
 	f->len = ps->got;
 	close_frame(ps);

@@ -9,8 +9,10 @@
 
 #define PDUMP_MODNAME_MAX 16	/* bytes of a module name, NUL included */
 #define PDUMP_MAXSEGS 4096	/* a reader refuses more */
+/* Buckets of a segment: length / bucket size, rounded up, without
+ * overflowing when length is near 4 GiB. */
 #define PDUMP_NBUCKETS(length, shift) \
-	(((uint32_t)(length) + (1u << (shift)) - 1) >> (shift))
+	(((uint32_t)(length) >> (shift)) + (((uint32_t)(length) & ((1u << (shift)) - 1)) != 0))
 
 /* One counter buffer: it parallels a code segment (or the kernel's text). */
 struct pdump_seg {

@@ -155,16 +155,29 @@ static void out_init(struct out *o, pdump_sink sink, void *ctx)
 	o->col = 0;
 }
 
+/* The frame's CRC starts with the name's bytes, so that it covers the name
+ * too and differs from dump to dump (a dump's CRC-32 over itself, its own
+ * CRC included, would be the constant residue 2144DF1C). */
+static uint32_t name_crc(const char *name)
+{
+	size_t n = 0;
+
+	while (n < FRAME_NAME_MAX && name[n])
+		n++;
+	return crc32_update(0, name, n);
+}
+
 size_t frame_write(const char *name, const struct pdump *d, pdump_sink sink, void *ctx)
 {
 	struct out o;
 
 	out_init(&o, sink, ctx);
+	o.crc = name_crc(name);
 	pdump_write(d, measure_sink, &o);
 	/* a line of its own, whatever the console printed last */
 	out_char(&o, '\n');
 	out_marker_line(&o, "BEGIN", name, o.len, o.crc);
-	o.crc = 0;
+	o.crc = name_crc(name);
 	o.len = 0;
 	pdump_write(d, b64_sink, &o);
 	if (o.npend)

@@ -274,15 +274,17 @@ static void test_extract_no_frames(void **state)
 /* A whole frame whose payload is not a dump is refused by the dump's reason. */
 static void test_extract_not_a_dump(void **state)
 {
-	/* "hello": CRC-32 0x3610A686, base64 aGVsbG8= */
-	static const char frame[] = "@PDUMP1 BEGIN name=h.pro len=5 crc=3610A686\n"
-				    "aGVsbG8=\n@PDUMP1 END name=h.pro len=5 crc=3610A686\n";
+	/* "hello" as h.pro: the frame's CRC runs over the name, then the data */
+	uint32_t crc = crc32_update(crc32_update(0, "h.pro", 5), "hello", 5);
+	char frame[200];
 	struct tbuf cap = { 0 };
 	struct scratch s;
 	char names[100], *out, *err;
 
 	(void)state;
 	assert_int_equal(crc32_update(0, "hello", 5), 0x3610A686u);
+	snprintf(frame, sizeof frame, "@PDUMP1 BEGIN name=h.pro len=5 crc=%08X\n"
+		 "aGVsbG8=\n@PDUMP1 END name=h.pro len=5 crc=%08X\n", crc, crc);
 	scratch_make(&s);
 	tbuf_puts(&cap, frame);
 	assert_int_equal(run(&cap, s.out, &out, &err), EXTRACT_BAD);

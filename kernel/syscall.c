@@ -239,10 +239,18 @@ static int sys_profdump(struct trapframe *tf)
 	return prof_dump(&curproc->prof, (int)arg(tf, 0), clock_hz(), name, serial_sink, 0);
 }
 
+/* profil(buf, bufsiz, offset, scale): returns 0, as its manual says. A
+ * buffer outside the caller's data segment, like a scale of 0 or 1, turns
+ * profiling off; the sampler never sees anything it could fault on. */
 static int sys_profil(struct trapframe *tf)
 {
-	(void)tf;
-	return -ENOSYS;
+	int32_t bufsiz = (int32_t)arg(tf, 1);
+	void *buf = 0;
+
+	if (bufsiz <= 0 || argptr(arg(tf, 0), (uint32_t)bufsiz, &buf))
+		buf = 0;
+	prof_profil(&curproc->prof, buf, bufsiz > 0 ? (uint32_t)bufsiz : 0, arg(tf, 2), arg(tf, 3));
+	return 0;
 }
 
 static int (*const syscalls[SYS_MAX])(struct trapframe *) = {

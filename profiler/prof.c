@@ -380,6 +380,7 @@ void prof_exit(struct prof_proc *pp)
 {
 	uint32_t mask;
 
+	prof_profil(pp, 0, 0, 0, 0);
 	if (pp->user) {
 		pp->user->depth = 0;
 		prof_free(pp, PT_USER);
@@ -389,4 +390,20 @@ void prof_exit(struct prof_proc *pp)
 		detach_system(pp);
 		prof_clock_restore(mask);
 	}
+}
+
+void prof_profil(struct prof_proc *pp, uint8_t *buf, uint32_t bufsiz, uint32_t offset,
+		 uint32_t scale)
+{
+	uint32_t mask = prof_clock_mask();
+
+	if (!buf || scale < 2 || bufsiz < 2) {
+		pp->pfbuf = 0;		/* off: scale 0 or 1, no buffer, or no room for a counter */
+	} else {
+		pp->pfbuf = buf;
+		pp->pfsize = bufsiz;
+		pp->pfoffset = offset;
+		pp->pfscale = scale;
+	}
+	prof_clock_restore(mask);
 }

@@ -49,6 +49,10 @@ struct prof_proc {
 	struct pdump_seg *sbuf[PROF_LDT_SLOTS];	/* system profile buffers by LDT index */
 	struct prof_proc *sysnext;		/* the processes attached to the system profile */
 	int attached;
+	/* profil(): the armed buffer in the kernel's view (NULL: off), its
+	 * size in bytes, and the PC offset and 16.16 scale (docs/profil.md). */
+	uint8_t *pfbuf;
+	uint32_t pfsize, pfoffset, pfscale;
 };
 
 /* The calls, with arguments the kernel has already copied in and checked.
@@ -75,6 +79,26 @@ void prof_exit(struct prof_proc *pp);
 /* 1 when a ProfInit module list is "A B" (ends at its NUL), 0 when it is
  * "A\0B\0\0" (ends at an empty name). */
 int prof_modlist_spaced(const char *list);
+
+/* profil(): arms or disarms pp's PC histogram. buf is the caller's buffer,
+ * already checked to lie in its memory, or NULL if it does not (then, as
+ * with a scale of 0 or 1, profiling is off). */
+void prof_profil(struct prof_proc *pp, uint8_t *buf, uint32_t bufsiz, uint32_t offset,
+		 uint32_t scale);
+
+/* The byte index of pc's 16-bit counter: ((pc - offset) * scale >> 16) & ~1,
+ * in 64 bits; PROFIL_NONE when pc is below offset. Scale 2 is the manuals'
+ * "all instructions onto the beginning of buff" whatever the PC: with
+ * 32-bit PCs the formula alone would spread them over 64 KiB-wide units. */
+#define PROFIL_NONE 0xFFFFFFFFFFFFFFFFull
+static inline uint64_t profil_index(uint32_t pc, uint32_t offset, uint32_t scale)
+{
+	if (pc < offset)
+		return PROFIL_NONE;
+	if (scale == 2)
+		return 0;
+	return (((uint64_t)(pc - offset) * scale) >> 16) & ~1ull;
+}
 
 /* The hot path, from IRQ0: pp is the interrupted process's, NULL when idle. */
 void prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip);

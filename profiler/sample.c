@@ -28,12 +28,27 @@ static inline void count(struct prof_session *s, struct pdump_seg *const *bufs,
 		++*c;
 }
 
+/* profil(): the user's PC only, into a 16-bit counter that saturates. */
+static inline void count_profil(struct prof_proc *pp, uint32_t eip)
+{
+	uint64_t i = profil_index(eip, pp->pfoffset, pp->pfscale);
+	uint16_t *c;
+
+	if (i == PROFIL_NONE || i + 2 > pp->pfsize)
+		return;
+	c = (uint16_t *)(pp->pfbuf + i);
+	if (*c != 0xFFFF)
+		++*c;
+}
+
 void prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip)
 {
 	struct prof_session *s;
 
 	if (pp && (s = pp->user) && s->depth)
 		count(s, pp->ubuf, cs, eip);
+	if (pp && pp->pfbuf && (cs & 3))
+		count_profil(pp, eip);
 	if ((s = prof_system) && s->depth) {
 		if (!pp)
 			s->idle++;

@@ -294,6 +294,71 @@ static void test_prof_user_and_system(void **state)
 	assert_int_equal(prof_free(&a, PT_USER), 0);
 }
 
+/* profil's index against the formula worked out another way: the PC's
+ * 2-byte unit, times scale / 65536, floored, as a byte offset. */
+static void test_profil_index(void **state)
+{
+	(void)state;
+	static const uint32_t scales[] = { 2, 3, 0x100, 0x4000, 0x8000, 0xFFFF, 0x10000, 0x18000, 0x7FFFFFFF, 0xFFFFFFFF };
+	uint32_t seed = 1;
+	/* the manual's cases */
+	assert_int_equal(profil_index(0x1064, 0x1000, 0x10000), 0x64);	/* 1:1 */
+	assert_int_equal(profil_index(0x1064, 0x1000, 0x8000), 0x32);	/* pairs of units */
+	assert_int_equal(profil_index(0x1066, 0x1000, 0x8000), 0x32);
+	assert_int_equal(profil_index(0x1068, 0x1000, 0x8000), 0x34);
+	assert_int_equal(profil_index(0xFFFFFFFF, 0, 2), 0);		/* all onto the first */
+	assert_int_equal(profil_index(0xFFF, 0x1000, 0x10000), PROFIL_NONE);
+	for (int n = 0; n < 100000; n++) {
+		seed = seed * 1103515245u + 12345u;
+		uint32_t offset = (n & 1) ? seed & 0xFFFF : 0;
+		seed = seed * 1103515245u + 12345u;
+		uint32_t pc = offset + (seed >> (n % 24));
+		uint32_t scale = scales[n % 10];
+		if (pc < offset)
+			continue;
+		unsigned __int128 bytes = (unsigned __int128)(pc - offset) * scale / 65536;
+		uint64_t want = scale == 2 ? 0 : (uint64_t)(bytes / 2 * 2);
+		assert_int_equal(profil_index(pc, offset, scale), want);
+	}
+}
+
+/* The sampler: user PCs only, inside bufsiz, saturating at 0xFFFF; off when disarmed. */
+static void test_profil_sampler(void **state)
+{
+	(void)state;
+	struct prof_proc pp = { 0 };
+	uint8_t buf[10] = { 0 };
+	uint16_t c;
+	prof_profil(&pp, buf, 9, 0x100, 0x10000);	/* room for 4 counters: bytes 0..7 */
+	prof_tick(&pp, UCS, 0x102);			/* counter 1 */
+	prof_tick(&pp, UCS, 0x103);			/* same unit */
+	prof_tick(&pp, KCS, 0x102);			/* the kernel's PC: not the user's */
+	prof_tick(&pp, UCS, 0x107);			/* counter 3, bytes 6..7 */
+	prof_tick(&pp, UCS, 0x108);			/* bytes 8..9: past bufsiz 9 */
+	prof_tick(&pp, UCS, 0xFF);			/* below offset */
+	memcpy(&c, buf + 2, 2);
+	assert_int_equal(c, 2);
+	memcpy(&c, buf + 6, 2);
+	assert_int_equal(c, 1);
+	assert_int_equal(buf[8], 0);
+	c = 0xFFFF;
+	memcpy(buf, &c, 2);
+	prof_tick(&pp, UCS, 0x100);
+	memcpy(&c, buf, 2);
+	assert_int_equal(c, 0xFFFF);			/* saturated, not wrapped */
+	prof_profil(&pp, buf, 9, 0x100, 1);		/* scale 1: off */
+	assert_null(pp.pfbuf);
+	prof_tick(&pp, UCS, 0x106);
+	assert_int_equal(buf[4], 0);
+	prof_profil(&pp, NULL, 9, 0x100, 0x10000);	/* a refused buffer: off */
+	assert_null(pp.pfbuf);
+	prof_profil(&pp, buf, 1, 0x100, 0x10000);	/* no room for one counter: off */
+	assert_null(pp.pfbuf);
+	prof_profil(&pp, buf, 9, 0, 0x10000);
+	prof_exit(&pp);					/* exit disarms it */
+	assert_null(pp.pfbuf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -305,6 +370,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_prof_system, teardown),
 		cmocka_unit_test_teardown(test_prof_module_list, teardown),
 		cmocka_unit_test_teardown(test_prof_user_and_system, teardown),
+		cmocka_unit_test_teardown(test_profil_index, teardown),
+		cmocka_unit_test_teardown(test_profil_sampler, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,6 +23,7 @@ vector%1:
 section .text
 extern trap
 global trapret
+global trap_common
 
 ; Vectors that push an error code: 8, 10-14, 17, 21, 29, 30.
 %assign v 0
@@ -61,10 +62,15 @@ trapret:
 
 section .rodata
 global vectors
+extern irq0_fast
 align 4
 vectors:
 %assign v 0
 %rep 256
+%if v == 32
+	dd irq0_fast                ; the timer: boot/irq0.asm
+%else
 	dd vector %+ v
+%endif
 %assign v v+1
 %endrep

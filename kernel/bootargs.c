@@ -14,6 +14,7 @@ static int word_is(const char *p, const char *key)
 int bootargs_parse(const char *s, struct bootargs *a)
 {
 	a->hz = 1000;
+	a->jitter = 1;
 	a->crash = CRASH_NONE;
 	a->error = 0;
 	while (*s) {
@@ -29,6 +30,10 @@ int bootargs_parse(const char *s, struct bootargs *a)
 				return -1;
 			}
 			a->hz = v;
+		} else if (word_is(s, "jitter=0")) {
+			a->jitter = 0;
+		} else if (word_is(s, "jitter=1")) {
+			a->jitter = 1;
 		} else if (word_is(s, "crash=fault")) {
 			a->crash = CRASH_FAULT;
 		} else if (word_is(s, "crash=triple")) {

@@ -8,6 +8,7 @@ enum crash { CRASH_NONE, CRASH_FAULT, CRASH_TRIPLE };
 
 struct bootargs {
 	uint32_t hz;
+	int jitter;		/* jitter=0 fixes the timer's period; on by default */
 	enum crash crash;	/* crash=fault|triple: the tests' way to prove the failure paths */
 	const char *error;	/* set when bootargs_parse fails */
 };

@@ -1,5 +1,6 @@
-/* clock.c: IRQ0. It counts the tick, hands the interrupted CS:EIP to the
- * profiler, and tells the scheduler; nothing else happens here. */
+/* clock.c: the timer's settings and time. IRQ0 itself is boot/irq0.asm:
+ * it counts the tick, hands the interrupted CS:EIP to the profiler and
+ * calls on the scheduler only when a quantum is over. */
 #include "clock.h"
 #include "proc.h"
 #include "../drivers/pit8253.h"
@@ -8,23 +9,17 @@
 
 static uint32_t hz;
 static uint32_t quantum;
-static volatile uint64_t ticks;
+volatile uint64_t ticks;	/* counted by boot/irq0.asm */
 
-void clockinit(uint32_t rate)
+void clockinit(uint32_t rate, int jitter)
 {
 	hz = rate;
+	pitjitter(rate, jitter);
 	quantum = rate * QUANTUM_MS / 1000;
 	if (quantum == 0)
 		quantum = 1;	/* below 100 Hz a tick is longer than the quantum */
 	pitinit(rate);
 	picenable(IRQ_TIMER);
-}
-
-void clockintr(struct trapframe *tf)
-{
-	ticks++;
-	prof_tick(proc_isidle() ? 0 : &curproc->prof, tf->cs, tf->eip);
-	sched_tick();
 }
 
 uint32_t clock_hz(void) { return hz; }

@@ -128,7 +128,8 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	vminit();
 	if (bootargs_parse((mbi->flags & MBI_CMDLINE) ? (const char *)mbi->cmdline : "", &args))
 		panic("kernel command line: %s", args.error);
-	kprintf("kernel: %u KiB free, %u Hz\n", mem_free_bytes() / 1024, args.hz);
+	kprintf("kernel: %u KiB free, %u Hz%s\n", mem_free_bytes() / 1024, args.hz,
+		args.jitter ? "" : ", fixed period");
 	if (args.crash == CRASH_FAULT)
 		__asm__ volatile("ud2");		/* the panic path, on purpose */
 	if (args.crash == CRASH_TRIPLE) {		/* no IDT: a fault becomes a triple fault */
@@ -138,6 +139,6 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	modules_init(mbi);
 	procinit();
 	start_init();
-	clockinit(args.hz);
+	clockinit(args.hz, args.jitter);
 	sched_start();
 }

@@ -20,7 +20,8 @@ static struct proc idleproc;
 static struct proc *initproc;	/* the first program: the run ends with it */
 static int nextpid = 1;
 static int need_resched;
-static uint32_t slice;
+uint32_t slice_left;			/* ticks left in the quantum: boot/irq0.asm counts them */
+struct prof_proc *prof_current;		/* the running process's, NULL when idle: for irq0.asm */
 
 static void idle_loop(void)
 {
@@ -278,11 +279,12 @@ void proc_sleep(struct proc *p, uint32_t ms)
 	need_resched = 1;
 }
 
-/* From the clock. Idle looks again at every tick, for sleepers to wake. */
+/* From the clock, when the quantum is over or the machine idles (then it
+ * looks again at every tick, for sleepers to wake). */
 void sched_tick(void)
 {
-	if (++slice >= clock_quantum() || curproc == &idleproc)
-		need_resched = 1;
+	need_resched = 1;
+	slice_left = 1;		/* if the switch must wait (a system call is under way), retry */
 }
 
 static void wake_sleepers(void)
@@ -336,7 +338,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 	vm_switch(next == &idleproc ? 0 : &next->vm);
 	free_orphans(old);
 	need_resched = 0;
-	slice = 0;
+	slice_left = clock_quantum();
 	if (next == &idleproc && old == &idleproc)
 		return tf;
 	if (next == &idleproc) {
@@ -353,6 +355,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 		cpu_setldt(next->ldt, NLDT_ALL, (uint32_t)next->kstack + KSTACK_SIZE);
 	}
 	curproc = next;
+	prof_current = next == &idleproc ? 0 : &next->prof;
 	return next->tf;
 }
 
@@ -367,6 +370,8 @@ void sched_start(void)
 		vm_switch(&next->vm);
 	}
 	curproc = next;
+	prof_current = next == &idleproc ? 0 : &next->prof;
+	slice_left = clock_quantum();
 	__asm__ volatile("mov %0, %%esp\n jmp trapret" : : "r"(next->tf) : "memory");
 	__builtin_unreachable();
 }

@@ -3,7 +3,6 @@
 #include "console.h"
 #include "proc.h"
 #include "syscall.h"
-#include "clock.h"
 #include "../drivers/pic8259.h"
 
 static void kernelfault(struct trapframe *tf)
@@ -24,11 +23,11 @@ struct trapframe *trap(struct trapframe *tf)
 		proc_fault(tf);	/* ends the process, never the kernel */
 	} else if (v < IRQ_BASE + 16) {
 		int irq = (int)(v - IRQ_BASE);
-		if (picspurious(irq))
-			return tf;
-		if (irq == IRQ_TIMER)
-			clockintr(tf);
-		piceoi(irq);
+		if (irq == IRQ_TIMER) {
+			sched_tick();	/* counted and acknowledged by boot/irq0.asm */
+		} else if (!picspurious(irq)) {
+			piceoi(irq);
+		}
 	} else if (v == T_SYSCALL) {
 		syscall(tf);
 	} else {

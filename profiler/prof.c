@@ -8,6 +8,7 @@
 #include "sys/errno.h"
 
 struct prof_session *prof_system;
+volatile uint32_t prof_active;
 static struct prof_proc *attached;	/* processes whose sbuf point into prof_system */
 
 /* PT_USER is taken as PT_USER|PT_USEKP; PT_USEDD is not supported. */
@@ -261,7 +262,8 @@ int prof_on(struct prof_proc *pp, int type)
 		return err;
 	if (s->depth >= PROF_MAX_DEPTH)
 		return -EOVERFLOW;
-	s->depth++;
+	if (s->depth++ == 0)
+		prof_active++;
 	return 0;
 }
 
@@ -274,7 +276,8 @@ int prof_off(struct prof_proc *pp, int type)
 		return err;
 	if (s->depth == 0)
 		return -ENOTON;
-	s->depth--;
+	if (--s->depth == 0)
+		prof_active--;
 	return 0;
 }
 
@@ -382,7 +385,10 @@ void prof_exit(struct prof_proc *pp)
 
 	prof_profil(pp, 0, 0, 0, 0);
 	if (pp->user) {
-		pp->user->depth = 0;
+		if (pp->user->depth) {
+			pp->user->depth = 0;
+			prof_active--;
+		}
 		prof_free(pp, PT_USER);
 	}
 	if (pp->attached) {
@@ -397,9 +403,12 @@ void prof_profil(struct prof_proc *pp, uint8_t *buf, uint32_t bufsiz, uint32_t o
 {
 	uint32_t mask = prof_clock_mask();
 
+	if (pp->pfbuf)
+		prof_active--;
 	if (!buf || scale < 2 || bufsiz < 2) {
 		pp->pfbuf = 0;		/* off: scale 0 or 1, no buffer, or no room for a counter */
 	} else {
+		prof_active++;
 		pp->pfbuf = buf;
 		pp->pfsize = bufsiz;
 		pp->pfoffset = offset;

@@ -100,7 +100,18 @@ static inline uint64_t profil_index(uint32_t pc, uint32_t offset, uint32_t scale
 	return (((uint64_t)(pc - offset) * scale) >> 16) & ~1ull;
 }
 
-/* The hot path, from IRQ0: pp is the interrupted process's, NULL when idle. */
-void prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip);
+/* The hot path, from IRQ0: pp is the interrupted process's, NULL when idle.
+ * The kernel calls it from assembly (boot/irq0.asm), with its arguments in
+ * EAX, EDX, ECX, and only while prof_active is not 0. */
+#if defined(__i386__)
+#define PROF_HOT __attribute__((regparm(3)))
+#else
+#define PROF_HOT
+#endif
+void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip);
+
+/* How many profiles are counting (sessions on, profil buffers armed): the
+ * clock skips the sampler while it is 0. */
+extern volatile uint32_t prof_active;
 
 #endif

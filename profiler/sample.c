@@ -41,7 +41,7 @@ static inline void count_profil(struct prof_proc *pp, uint32_t eip)
 		++*c;
 }
 
-void prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip)
+void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip)
 {
 	struct prof_session *s;
 

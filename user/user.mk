@@ -37,3 +37,7 @@ $(BUILD)/user/%.map: $(BUILD)/user/%.elf $(BUILD)/mkmap
 	$(BUILD)/mkmap $< $(shell echo $* | tr a-z A-Z) > $@
 
 guests: $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf $(BUILD)/user/$(g).map)
+# Benchmark programs, from bench/.
+$(BUILD)/user/%.elf: $(BUILD)/u/bench/%.o $(USER_RT) user/user.ld
+	@mkdir -p $(@D)
+	$(GUEST_LINK)

@@ -87,6 +87,20 @@ static void test_pit_divisor(void **state)
 	assert_true(PIT_DIVISOR(PIT_MIN_HZ - 1) > 0xFFFF);
 }
 
+/* The jitter spans a power of 2 of at most 1/16 of the divisor: at most
+ * about 3% either way, and at least the 2 counts it takes to vary at all. */
+static void test_pit_jitter_span(void **state)
+{
+	(void)state;
+	for (uint32_t hz = PIT_MIN_HZ; hz <= PIT_MAX_HZ; hz++) {
+		uint32_t d = PIT_DIVISOR(hz), span = PIT_JITTER_SPAN(d);
+		assert_int_equal(span & (span - 1), 0);
+		assert_true(span <= d / 16 || span == 1);
+		assert_true(span * 2 > d / 16);
+	}
+	assert_int_equal(PIT_JITTER_SPAN(1193), 64);
+}
+
 /* pitinit: mode 2 on channel 0, then the divisor low byte first. */
 static void test_pit_programming(void **state)
 {
@@ -165,6 +179,10 @@ static void test_bootargs(void **state)
 	assert_int_equal(bootargs_parse("hz=", &a), -1);
 	assert_int_equal(bootargs_parse("hz=12x", &a), -1);
 	assert_int_equal(bootargs_parse("hz=99999999999999", &a), -1);
+	assert_int_equal(bootargs_parse("hz=100", &a), 0);
+	assert_int_equal(a.jitter, 1);
+	assert_int_equal(bootargs_parse("jitter=0 hz=100", &a), 0);
+	assert_int_equal(a.jitter, 0);
 }
 
 /* GRUB's "hello" and QEMU's "build/run/hello.elf args" both name "hello". */
@@ -193,6 +211,7 @@ int main(void)
 		cmocka_unit_test(test_desc_gate),
 		cmocka_unit_test(test_pit_divisor),
 		cmocka_unit_test(test_pit_programming),
+		cmocka_unit_test(test_pit_jitter_span),
 		cmocka_unit_test(test_uaccess_range),
 		cmocka_unit_test(test_uaccess_string),
 		cmocka_unit_test(test_uaccess_list),

@@ -1,0 +1,83 @@
+; irq0.asm: the timer interrupt's fast path. Most ticks only count, sample
+; and return; the full trap path (trap(), vector 32) runs only when the
+; scheduler has work: a quantum is over, or the machine is idle.
+;
+; Interrupted in ring 3, DS and ES are the process's; the kernel's data is
+; reached through SS, which the CPU loaded from the TSS (the kernel's flat
+; data segment), so no segment register is reloaded unless the profiler
+; has to run.
+
+KDATA_SEL   equ 0x10
+IRQ0_VECTOR equ 32
+PIC1_CMD    equ 0x20
+PIC_EOI     equ 0x20
+PIT_CH0     equ 0x40
+
+section .text
+global irq0_fast
+extern ticks, slice_left, prof_current, prof_active, prof_tick
+extern pit_jitter_mask, pit_jitter_base, pit_jitter_seed
+extern trap_common
+
+align 16
+irq0_fast:
+	push eax
+	push ecx
+	push edx
+	add dword [ss:ticks], 1
+	adc dword [ss:ticks + 4], 0
+	mov al, PIC_EOI
+	out PIC1_CMD, al            ; IF stays clear until iret: no nesting
+	cmp dword [ss:pit_jitter_mask], 0
+	jne .jitter
+.jittered:
+	cmp dword [ss:prof_active], 0
+	jne .sample
+.sampled:
+	cmp dword [ss:prof_current], 0
+	je .slow                    ; idle: the scheduler looks for work
+	sub dword [ss:slice_left], 1
+	jbe .slow                   ; the quantum is over
+	pop edx
+	pop ecx
+	pop eax
+	iret
+
+; The next period: the nominal divisor plus a seeded pseudo-random offset,
+; uniform and centred, so the mean rate holds and runs stay identical.
+.jitter:
+	imul eax, [ss:pit_jitter_seed], 1664525
+	add eax, 1013904223
+	mov [ss:pit_jitter_seed], eax
+	shr eax, 16
+	and eax, [ss:pit_jitter_mask]
+	add eax, [ss:pit_jitter_base]  ; base = nominal - mask / 2
+	out PIT_CH0, al
+	mov al, ah
+	out PIT_CH0, al
+	jmp .jittered
+
+; prof_tick(pp, cs, eip), regparm(3), with the kernel's data segments.
+.sample:
+	push ds
+	push es
+	mov eax, KDATA_SEL
+	mov ds, eax
+	mov es, eax
+	mov edx, [esp + 24]         ; CS  (eax ecx edx ds es, then EIP, CS)
+	mov ecx, [esp + 20]         ; EIP
+	mov eax, [prof_current]
+	call prof_tick
+	pop es
+	pop ds
+	jmp .sampled
+
+; The full path: trap() sees vector 32 with the tick already counted,
+; sampled and acknowledged.
+.slow:
+	pop edx
+	pop ecx
+	pop eax
+	push dword 0
+	push dword IRQ0_VECTOR
+	jmp trap_common

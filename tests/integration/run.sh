@@ -285,6 +285,39 @@ if selected pset; then
 	count_is 'cmd: pset exited with status [12]$' 9 && pass
 fi
 
+# ---- hostile ring 3 ------------------------------------------------------
+if selected usertests; then
+	name=usertests
+	printf 'usertests\nhello alive\n' > "$out/usertests.cmd"
+	boot usertests 0 -batch "$out/usertests.cmd" $kernel $u/usertests.elf $u/faults.elf $u/hello.elf $u/cmd.elf &&
+	has "usertests: 0 failed" && hasnot "FAILED" && has "[hello] [alive]" && count_is ": OK$" 10 &&
+	extract && {
+		# five dumps, whatever their names, all inside the output folder, all readable
+		n=0 bad=0
+		for f in "$dir"/*; do
+			case $f in *.log|*.out) continue ;; esac
+			n=$((n + 1))
+			$pinfo "$f" > /dev/null 2>&1 || bad=$((bad + 1))
+		done
+		if [ "$n" = 5 ] && [ "$bad" = 0 ] && [ ! -e "$out/outside.pro" ] && [ ! -e "$dir/../outside.pro" ]; then pass
+		else fail "$n files, $bad unreadable: $(ls "$dir")"; fi
+	}
+fi
+
+if selected sysfuzz; then
+	name=sysfuzz
+	seed=${FUZZ_SEED:-12345}
+	printf 'pset init\npset on\nsysfuzz %s 100000\npset init\npset on\nworker 1\npset off\npset dump fuzz.pro\nhello alive\n' \
+		"$seed" > "$out/sysfuzz.cmd"
+	LIMIT=120 boot sysfuzz 0 -batch "$out/sysfuzz.cmd" $kernel $u/sysfuzz.elf $u/pset.elf $u/worker.elf \
+		$u/hello.elf $u/cmd.elf &&
+	has "sysfuzz: seed $seed: 100000 calls made" && has "[hello] [alive]" && extract &&
+	$pinfo "$dir/fuzz.pro" > "$dir/summary.txt" 2>&1 && {
+		if [ "$(modtics WORKER < "$dir/summary.txt")" -gt 50 ]; then pass
+		else fail "fuzz.pro: $(cat "$dir/summary.txt")"; fi
+	} || fail "seed $seed: $(cat "$dir/summary.txt" 2>/dev/null)"
+fi
+
 # ---- make run, as a user runs it --------------------------------------------
 make=${MAKE:-make}
 if selected makerun; then

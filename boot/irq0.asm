@@ -15,7 +15,8 @@ PIT_CH0     equ 0x40
 
 section .text
 global irq0_fast
-extern ticks, slice_left, prof_current, prof_active, prof_tick
+extern ticks, slice_left, quantum, sched_work, next_wakeup
+extern prof_current, prof_active, prof_tick
 extern pit_jitter_mask, pit_jitter_base, pit_jitter_seed
 extern trap_common
 
@@ -35,13 +36,32 @@ irq0_fast:
 	jne .sample
 .sampled:
 	cmp dword [ss:prof_current], 0
-	je .slow                    ; idle: the scheduler looks for work
+	je .quantum                 ; idle: look for work at every tick
 	sub dword [ss:slice_left], 1
-	jbe .slow                   ; the quantum is over
+	jbe .quantum
+.done:
 	pop edx
 	pop ecx
 	pop eax
 	iret
+
+; The quantum is over (or the machine idles): the scheduler runs only if
+; another process is runnable or a sleeper's tick has come; else the
+; running process (or idle) simply goes on with a new quantum.
+.quantum:
+	cmp dword [ss:sched_work], 0
+	jne .slow
+	mov eax, [ss:ticks + 4]
+	cmp eax, [ss:next_wakeup + 4]
+	ja .slow
+	jb .renew
+	mov eax, [ss:ticks]
+	cmp eax, [ss:next_wakeup]
+	jae .slow
+.renew:
+	mov eax, [ss:quantum]
+	mov [ss:slice_left], eax
+	jmp .done
 
 ; The next period: the nominal divisor plus a seeded pseudo-random offset,
 ; uniform and centred, so the mean rate holds and runs stay identical.

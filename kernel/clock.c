@@ -8,7 +8,7 @@
 #include "../profiler/prof.h"
 
 static uint32_t hz;
-static uint32_t quantum;
+uint32_t quantum;		/* ticks; boot/irq0.asm renews slices with it */
 volatile uint64_t ticks;	/* counted by boot/irq0.asm */
 
 void clockinit(uint32_t rate, int jitter)

@@ -21,6 +21,10 @@ static struct proc *initproc;	/* the first program: the run ends with it */
 static int nextpid = 1;
 static int need_resched;
 uint32_t slice_left;			/* ticks left in the quantum: boot/irq0.asm counts them */
+/* For boot/irq0.asm, which calls on the scheduler only when there is work:
+ * another process may be runnable, or a sleeper's time has come. */
+uint32_t sched_work;
+uint64_t next_wakeup = ~0ull;
 struct prof_proc *prof_current;		/* the running process's, NULL when idle: for irq0.asm */
 
 static void idle_loop(void)
@@ -184,6 +188,7 @@ int proc_spawn(const char *name, int argc, char *const argv[], struct proc *pare
 			kprintf("spawn: %s: no memory to profile it; its ticks count as out of range\n", name);
 	}
 	p->state = P_RUNNABLE;
+	sched_work = 1;
 	if (!initproc)
 		initproc = p;
 	return p->pid;
@@ -220,6 +225,7 @@ void proc_exit(struct proc *p, int status)
 		struct proc *parent = p->parent;
 		parent->tf->eax = (uint32_t)reap(parent, p, parent->waitstatus);
 		parent->state = P_RUNNABLE;
+		sched_work = 1;
 	}
 	if (p == initproc) {
 		kprintf("kernel: %s exited with status %d; shutting down\n", p->name, status);
@@ -276,6 +282,8 @@ void proc_sleep(struct proc *p, uint32_t ms)
 
 	p->wakeup = clock_ticks() + (ticks ? ticks : 1);
 	p->state = P_SLEEPING;
+	if (p->wakeup < next_wakeup)
+		next_wakeup = p->wakeup;
 	need_resched = 1;
 }
 
@@ -289,11 +297,28 @@ void sched_tick(void)
 
 static void wake_sleepers(void)
 {
-	uint64_t now = clock_ticks();
+	uint64_t now = clock_ticks(), soonest = ~0ull;
 
-	for (int i = 0; i < NPROC; i++)
-		if (procs[i].state == P_SLEEPING && procs[i].wakeup <= now)
+	if (now < next_wakeup)
+		return;
+	for (int i = 0; i < NPROC; i++) {
+		if (procs[i].state != P_SLEEPING)
+			continue;
+		if (procs[i].wakeup <= now)
 			procs[i].state = P_RUNNABLE;
+		else if (procs[i].wakeup < soonest)
+			soonest = procs[i].wakeup;
+	}
+	next_wakeup = soonest;
+}
+
+/* Whether a process other than the one about to run is waiting to. */
+static void note_work(const struct proc *running)
+{
+	sched_work = 0;
+	for (int i = 0; i < NPROC; i++)
+		if (procs[i].state == P_RUNNABLE && &procs[i] != running)
+			sched_work = 1;
 }
 
 void sched_yield(void)
@@ -335,6 +360,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 		old->state = P_RUNNABLE;
 	wake_sleepers();
 	next = pick_next();
+	note_work(next);
 	vm_switch(next == &idleproc ? 0 : &next->vm);
 	free_orphans(old);
 	need_resched = 0;

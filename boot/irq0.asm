@@ -77,18 +77,16 @@ irq0_fast:
 	out PIT_CH0, al
 	jmp .jittered
 
-; prof_tick(pp, cs, eip), regparm(3), with the kernel's data segments.
+; prof_tick(pp, cs, eip), regparm(3), with the kernel's data segment (it
+; uses no string instructions, so ES may stay the process's).
 .sample:
 	push ds
-	push es
 	mov eax, KDATA_SEL
 	mov ds, eax
-	mov es, eax
-	mov edx, [esp + 24]         ; CS  (eax ecx edx ds es, then EIP, CS)
-	mov ecx, [esp + 20]         ; EIP
+	mov edx, [esp + 20]         ; CS  (eax ecx edx ds, then EIP, CS)
+	mov ecx, [esp + 16]         ; EIP
 	mov eax, [prof_current]
 	call prof_tick
-	pop es
 	pop ds
 	jmp .sampled
 

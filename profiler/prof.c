@@ -9,7 +9,6 @@
 
 struct prof_session *prof_system;
 volatile uint32_t prof_active;
-static struct prof_proc *attached;	/* processes whose sbuf point into prof_system */
 
 /* PT_USER is taken as PT_USER|PT_USEKP; PT_USEDD is not supported. */
 static int normalize(int type, uint32_t *out)
@@ -34,118 +33,7 @@ static int session_of(struct prof_proc *pp, int type, struct prof_session **sp)
 	return *sp ? 0 : -ENOTINIT;
 }
 
-static char upper(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 32) : c; }
-
-static int name_eq(const char *a, const char *b)
-{
-	while (*a && upper(*a) == upper(*b))
-		a++, b++;
-	return upper(*a) == upper(*b);
-}
-
-static void copyname(char *dst, const char *src)
-{
-	int i = 0;
-	for (; src && src[i] && i < PDUMP_MODNAME_MAX - 1; i++)
-		dst[i] = src[i];
-	dst[i] = 0;
-}
-
-static void free_session(struct prof_session *s)
-{
-	for (uint32_t i = 0; i < s->nbufs; i++)
-		prof_release(s->bufs[i].counters);
-	prof_release(s);
-}
-
-/* The buffer of a code segment: the one its module already has (two runs
- * of a program add up), or a new one. NULL when memory runs out. */
-static struct pdump_seg *buffer_for(struct prof_session *s, const struct prof_codeseg *cs)
-{
-	struct pdump_seg *b;
-
-	for (uint32_t i = 0; i < s->nbufs; i++) {
-		b = &s->bufs[i];
-		if (b->segno == cs->segno && b->length == cs->length && b->origin == cs->origin &&
-		    name_eq(b->module, cs->module))
-			return b;
-	}
-	if (s->nbufs == PROF_MAX_BUFS)
-		return 0;
-	b = &s->bufs[s->nbufs];
-	b->counters = prof_zalloc((size_t)PDUMP_NBUCKETS(cs->length, PROF_SHIFT) * 4);
-	if (!b->counters)
-		return 0;
-	b->origin = cs->origin;
-	b->length = cs->length;
-	b->selector = cs->selector;
-	b->segno = cs->segno;
-	copyname(b->module, cs->module);
-	s->nbufs++;		/* last: the entry is whole before it counts */
-	return b;
-}
-
-static int selected(const struct prof_session *s, const char *module)
-{
-	if (s->nmodules == 0)
-		return 1;
-	for (uint32_t i = 0; i < s->nmodules; i++)
-		if (name_eq(s->modules[i], module))
-			return 1;
-	return 0;
-}
-
-/* 1 when a module list is one string of names split by spaces ("A B"),
- * which ends at its NUL; else it is names split by NULs ("A\0B\0\0"),
- * ending at an empty name. The kernel copies lists in by the same rule. */
-int prof_modlist_spaced(const char *list)
-{
-	for (; *list; list++)
-		if (*list == ' ')
-			return 1;
-	return 0;
-}
-
-static int parse_modules(struct prof_session *s, const char *list)
-{
-	int spaced = prof_modlist_spaced(list);
-	const char *p = list;
-
-	for (;;) {
-		char name[PDUMP_MODNAME_MAX];
-		int n = 0;
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;		/* the end of a spaced list, or an empty name */
-		while (*p && *p != ' ') {
-			if (n == PDUMP_MODNAME_MAX - 1)
-				return -ENAMETOOLONG;
-			name[n++] = *p++;
-		}
-		name[n] = 0;
-		if (s->nmodules == PROF_MAX_MODULES)
-			return -E2BIG;
-		if (!name_eq(name, PROF_KERNEL_MODULE) && !prof_module_known(name))
-			return -ENOENT;
-		copyname(s->modules[s->nmodules++], name);
-		if (!*p && !spaced)
-			p++;	/* past the NUL that ends this name */
-	}
-	return s->nmodules ? 0 : -EINVAL;
-}
-
-static void attach(struct prof_proc *pp, const struct prof_codeseg *cs, struct pdump_seg *b)
-{
-	pp->sbuf[cs->selector >> 3] = b;
-	if (!pp->attached) {
-		pp->attached = 1;
-		pp->sysnext = attached;
-		attached = pp;
-	}
-}
-
-static int valid_user_seg(const struct prof_codeseg *cs)
+int prof_valid_user_seg(const struct prof_codeseg *cs)
 {
 	return (cs->selector & 4) && (cs->selector >> 3) < PROF_LDT_SLOTS && cs->length;
 }
@@ -164,50 +52,14 @@ static int init_user(struct prof_proc *pp, uint32_t t, const char *modulelist,
 		return -ENOMEM;
 	s->type = t;
 	for (int i = 0; i < nsegs; i++)
-		if (!buffer_for(s, &segs[i])) {
-			free_session(s);
+		if (!prof_buffer_for(s, &segs[i])) {
+			prof_free_session(s);
 			return -ENOMEM;
 		}
 	mask = prof_clock_mask();
 	for (int i = 0; i < nsegs; i++)
 		pp->ubuf[segs[i].selector >> 3] = &s->bufs[i];
 	pp->user = s;
-	prof_clock_restore(mask);
-	return 0;
-}
-
-static int init_system(uint32_t t, const char *modulelist, const struct prof_codeseg *segs, int nsegs)
-{
-	struct pdump_seg *bufs[nsegs > 0 ? nsegs : 1];
-	struct prof_session *s;
-	uint32_t mask;
-	int err;
-
-	if (prof_system)
-		return -EEXIST;
-	if (!(s = prof_zalloc(PROF_INTERNAL_SIZE)))
-		return -ENOMEM;
-	s->type = t;
-	if (modulelist && (err = parse_modules(s, modulelist))) {
-		free_session(s);
-		return err;
-	}
-	for (int i = 0; i < nsegs; i++) {
-		bufs[i] = 0;
-		if (!selected(s, segs[i].module) || (!segs[i].owner && !(t & PT_VERBOSE)))
-			continue;
-		if (!(bufs[i] = buffer_for(s, &segs[i]))) {
-			free_session(s);
-			return -ENOMEM;
-		}
-		if (!segs[i].owner)
-			s->kbuf = bufs[i];
-	}
-	mask = prof_clock_mask();
-	for (int i = 0; i < nsegs; i++)
-		if (bufs[i] && segs[i].owner)
-			attach(segs[i].owner, &segs[i], bufs[i]);
-	prof_system = s;
 	prof_clock_restore(mask);
 	return 0;
 }
@@ -223,34 +75,11 @@ int prof_init(struct prof_proc *pp, int type, const char *modulelist,
 	if (nsegs < 0 || (uint32_t)nsegs > PROF_MAX_BUFS)
 		return -EINVAL;
 	for (int i = 0; i < nsegs; i++)
-		if ((segs[i].owner || (t & PT_USER)) && !valid_user_seg(&segs[i]))
+		if ((segs[i].owner || (t & PT_USER)) && !prof_valid_user_seg(&segs[i]))
 			return -EINVAL;
 	if (t & PT_USER)
 		return init_user(pp, t, modulelist, segs, nsegs);
-	return init_system(t, modulelist, segs, nsegs);
-}
-
-int prof_proc_start(struct prof_proc *pp, const struct prof_codeseg *segs, int nsegs)
-{
-	struct prof_session *s = prof_system;
-	int err = 0;
-
-	if (!s)
-		return 0;
-	for (int i = 0; i < nsegs; i++) {
-		struct pdump_seg *b;
-		uint32_t mask;
-		if (!valid_user_seg(&segs[i]) || !selected(s, segs[i].module))
-			continue;
-		if (!(b = buffer_for(s, &segs[i]))) {
-			err = -ENOMEM;
-			continue;
-		}
-		mask = prof_clock_mask();
-		attach(pp, &segs[i], b);
-		prof_clock_restore(mask);
-	}
-	return err;
+	return prof_init_system(t, modulelist, segs, nsegs);
 }
 
 int prof_on(struct prof_proc *pp, int type)
@@ -307,20 +136,6 @@ static void detach_user(struct prof_proc *pp)
 		pp->ubuf[i] = 0;
 }
 
-static void detach_system(struct prof_proc *pp)
-{
-	struct prof_proc **l;
-
-	for (l = &attached; *l && *l != pp; l = &(*l)->sysnext)
-		;
-	if (*l)
-		*l = pp->sysnext;
-	for (int i = 0; i < PROF_LDT_SLOTS; i++)
-		pp->sbuf[i] = 0;
-	pp->attached = 0;
-	pp->sysnext = 0;
-}
-
 int prof_free(struct prof_proc *pp, int type)
 {
 	struct prof_session *s;
@@ -335,12 +150,11 @@ int prof_free(struct prof_proc *pp, int type)
 	if (s == pp->user) {
 		detach_user(pp);
 	} else {
-		while (attached)
-			detach_system(attached);
+		prof_detach_all();
 		prof_system = 0;
 	}
 	prof_clock_restore(mask);
-	free_session(s);
+	prof_free_session(s);
 	return 0;
 }
 
@@ -393,7 +207,7 @@ void prof_exit(struct prof_proc *pp)
 	}
 	if (pp->attached) {
 		mask = prof_clock_mask();
-		detach_system(pp);
+		prof_detach(pp);
 		prof_clock_restore(mask);
 	}
 }

@@ -8,4 +8,16 @@
 
 extern struct prof_session *prof_system;	/* the system profile, or NULL */
 
+/* session.c */
+int prof_name_eq(const char *a, const char *b);	/* case-insensitive */
+void prof_copyname(char *dst, const char *src);
+void prof_free_session(struct prof_session *s);
+struct pdump_seg *prof_buffer_for(struct prof_session *s, const struct prof_codeseg *cs);
+int prof_valid_user_seg(const struct prof_codeseg *cs);
+
+/* system.c */
+int prof_init_system(uint32_t type, const char *modulelist, const struct prof_codeseg *segs, int nsegs);
+void prof_detach(struct prof_proc *pp);
+void prof_detach_all(void);
+
 #endif

@@ -23,5 +23,5 @@ integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 	@sh tests/integration/run.sh $(BUILD)
 
 UNIT_TESTS += test_prof
-test_prof_SRCS := tests/unit/test_prof.c profiler/prof.c profiler/sample.c profiler/frame.c \
+test_prof_SRCS := tests/unit/test_prof.c profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/frame.c \
                   host-tools/capture.c profiler/dump.c profiler/dump_read.c profiler/crc32.c

@@ -1,0 +1,169 @@
+/* sched.c: the round-robin scheduler and the idle loop. The kernel never
+ * switches in the middle of its own work: a switch happens only on the way
+ * back to ring 3 or out of the idle loop. The timer's fast path
+ * (boot/irq0.asm) calls on it only when there is work to do. */
+#include "proc.h"
+#include "sched.h"
+#include "console.h"
+#include "mem.h"
+#include "x86.h"
+#include "clock.h"
+#include "vm.h"
+#include "../drivers/qemuexit.h"
+#include <string.h>
+
+struct proc idleproc;
+int need_resched;
+uint32_t slice_left;			/* ticks left in the quantum: boot/irq0.asm counts them */
+/* For boot/irq0.asm, which calls on the scheduler only when there is work:
+ * another process may be runnable, or a sleeper's time has come. */
+uint32_t sched_work;
+uint64_t next_wakeup = ~0ull;
+struct prof_proc *prof_current;		/* the running process's, NULL when idle: for irq0.asm */
+
+static void idle_loop(void)
+{
+	for (;;) {
+		sti();
+		hlt();
+	}
+}
+
+void procinit(void)
+{
+	struct trapframe *tf;
+
+	idleproc.kstack = kalloc(KSTACK_SIZE);
+	if (!idleproc.kstack)
+		panic("procinit: no memory for the idle stack");
+	memcpy(idleproc.name, "idle", 5);
+	idleproc.state = P_RUNNING;
+	/* A ring-0 frame: iret pops no ESP/SS, so leave them out of the stack. */
+	tf = (struct trapframe *)(idleproc.kstack + KSTACK_SIZE - (sizeof(*tf) - 8));
+	tf->cs = SEL_KCODE;
+	tf->eip = (uint32_t)idle_loop;
+	tf->eflags = FL_IF | 2;
+	tf->ds = tf->es = tf->fs = tf->gs = SEL_KDATA;
+	idleproc.tf = tf;
+	curproc = &idleproc;
+}
+
+int proc_isidle(void)
+{
+	return curproc == &idleproc;
+}
+
+/* From the clock, when the quantum is over or the machine idles (then it
+ * looks again at every tick, for sleepers to wake). */
+void sched_tick(void)
+{
+	need_resched = 1;
+	slice_left = 1;		/* if the switch must wait (a system call is under way), retry */
+}
+
+static void wake_sleepers(void)
+{
+	uint64_t now = clock_ticks(), soonest = ~0ull;
+
+	if (now < next_wakeup)
+		return;
+	for (int i = 0; i < NPROC; i++) {
+		if (procs[i].state != P_SLEEPING)
+			continue;
+		if (procs[i].wakeup <= now)
+			procs[i].state = P_RUNNABLE;
+		else if (procs[i].wakeup < soonest)
+			soonest = procs[i].wakeup;
+	}
+	next_wakeup = soonest;
+}
+
+/* Whether a process other than the one about to run is waiting to. */
+static void note_work(const struct proc *running)
+{
+	sched_work = 0;
+	for (int i = 0; i < NPROC; i++)
+		if (procs[i].state == P_RUNNABLE && &procs[i] != running)
+			sched_work = 1;
+}
+
+void sched_yield(void)
+{
+	need_resched = 1;
+}
+
+static struct proc *pick_next(void)
+{
+	int start = curproc == &idleproc ? 0 : (int)(curproc - procs) + 1;
+
+	for (int n = 0; n < NPROC; n++) {
+		struct proc *p = &procs[(start + n) % NPROC];
+		if (p->state == P_RUNNABLE)
+			return p;
+	}
+	return &idleproc;
+}
+
+/* Frees the zombies nobody will wait for; never the one whose stack we are on. */
+static void free_orphans(const struct proc *onstack)
+{
+	for (int i = 0; i < NPROC; i++)
+		if (procs[i].state == P_ZOMBIE && !procs[i].parent && &procs[i] != onstack)
+			free_proc(&procs[i]);
+}
+
+struct trapframe *sched_return(struct trapframe *tf)
+{
+	struct proc *old = curproc, *next;
+
+	cli();
+	if (!TF_USER(tf) && old != &idleproc)
+		return tf;	/* back into the kernel's own work: never switch there */
+	old->tf = tf;
+	if (old->state == P_RUNNING && !need_resched)
+		return tf;
+	if (old->state == P_RUNNING && old != &idleproc)
+		old->state = P_RUNNABLE;
+	wake_sleepers();
+	next = pick_next();
+	note_work(next);
+	vm_switch(next == &idleproc ? 0 : &next->vm);
+	free_orphans(old);
+	need_resched = 0;
+	slice_left = clock_quantum();
+	if (next == &idleproc && old == &idleproc)
+		return tf;
+	if (next == &idleproc) {
+		int alive = 0;
+		for (int i = 0; i < NPROC; i++)
+			alive += procs[i].state == P_WAITING || procs[i].state == P_SLEEPING;
+		if (!alive) {
+			kprintf("kernel: no process left; shutting down\n");
+			qemuexit(QEMUEXIT_OK);
+		}
+	}
+	if (next != &idleproc) {
+		next->state = P_RUNNING;
+		cpu_setldt(next->ldt, NLDT_ALL, (uint32_t)next->kstack + KSTACK_SIZE);
+	}
+	curproc = next;
+	prof_current = next == &idleproc ? 0 : &next->prof;
+	return next->tf;
+}
+
+/* Leaves kmain for the first process; kmain's stack is never used again. */
+void sched_start(void)
+{
+	struct proc *next = pick_next();
+
+	if (next != &idleproc) {
+		next->state = P_RUNNING;
+		cpu_setldt(next->ldt, NLDT_ALL, (uint32_t)next->kstack + KSTACK_SIZE);
+		vm_switch(&next->vm);
+	}
+	curproc = next;
+	prof_current = next == &idleproc ? 0 : &next->prof;
+	slice_left = clock_quantum();
+	__asm__ volatile("mov %0, %%esp\n jmp trapret" : : "r"(next->tf) : "memory");
+	__builtin_unreachable();
+}

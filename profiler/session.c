@@ -1,0 +1,57 @@
+/* session.c: what user and system profiles share: their counter
+ * buffers, found or made by module and segment, and module names. */
+#include "profint.h"
+#include "profenv.h"
+#include "profile.h"
+
+static char upper(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 32) : c; }
+
+int prof_name_eq(const char *a, const char *b)
+{
+	while (*a && upper(*a) == upper(*b))
+		a++, b++;
+	return upper(*a) == upper(*b);
+}
+
+void prof_copyname(char *dst, const char *src)
+{
+	int i = 0;
+	for (; src && src[i] && i < PDUMP_MODNAME_MAX - 1; i++)
+		dst[i] = src[i];
+	dst[i] = 0;
+}
+
+void prof_free_session(struct prof_session *s)
+{
+	for (uint32_t i = 0; i < s->nbufs; i++)
+		prof_release(s->bufs[i].counters);
+	prof_release(s);
+}
+
+/* The buffer of a code segment: the one its module already has (two runs
+ * of a program add up), or a new one. NULL when memory runs out. */
+struct pdump_seg *prof_buffer_for(struct prof_session *s, const struct prof_codeseg *cs)
+{
+	struct pdump_seg *b;
+
+	for (uint32_t i = 0; i < s->nbufs; i++) {
+		b = &s->bufs[i];
+		if (b->segno == cs->segno && b->length == cs->length && b->origin == cs->origin &&
+		    prof_name_eq(b->module, cs->module))
+			return b;
+	}
+	if (s->nbufs == PROF_MAX_BUFS)
+		return 0;
+	b = &s->bufs[s->nbufs];
+	b->counters = prof_zalloc((size_t)PDUMP_NBUCKETS(cs->length, PROF_SHIFT) * 4);
+	if (!b->counters)
+		return 0;
+	b->origin = cs->origin;
+	b->length = cs->length;
+	b->selector = cs->selector;
+	b->segno = cs->segno;
+	prof_copyname(b->module, cs->module);
+	s->nbufs++;		/* last: the entry is whole before it counts */
+	return b;
+}
+

@@ -26,7 +26,7 @@ mkmap_SRCS := host-tools/mkmap.c host-tools/elf32.c host-tools/mapwrite.c host-t
 
 HOST_PROGS += pinfo
 PINFO_LIB := host-tools/pinfo_run.c host-tools/report.c host-tools/attrib.c host-tools/maps.c \
-	host-tools/elf32.c host-tools/hostio.c $(PDUMP_SRCS)
+	host-tools/elf32.c host-tools/hostio.c host-tools/export.c $(PDUMP_SRCS)
 pinfo_SRCS := host-tools/pinfo.c $(PINFO_LIB)
 
 UNIT_TESTS += test_pinfo test_attrib test_map test_elf32
@@ -34,3 +34,8 @@ test_pinfo_SRCS := tests/unit/test_pinfo.c tests/unit/testbuf.c $(PINFO_LIB)
 test_attrib_SRCS := tests/unit/test_attrib.c tests/unit/testbuf.c $(PINFO_LIB)
 test_map_SRCS := tests/unit/test_map.c tests/unit/testbuf.c $(PINFO_LIB)
 test_elf32_SRCS := tests/unit/test_elf32.c tests/unit/testbuf.c host-tools/mapwrite.c $(PINFO_LIB)
+
+UNIT_TESTS += test_export test_export_run
+test_export_SRCS := tests/unit/test_export.c tests/unit/testexport.c tests/unit/testbuf.c $(PINFO_LIB)
+test_export_run_SRCS := tests/unit/test_export_run.c tests/unit/testexport.c tests/unit/testbuf.c \
+	$(PINFO_LIB)

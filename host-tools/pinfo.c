@@ -1,6 +1,7 @@
 /* pinfo: reports a profile dump, alone or against map files, as the OS/2
- * SDK's PINFO.EXE (docs/pinfo.md). main() reads the options, exactly the
- * seed's command line; pinfo_run.c does the work. */
+ * SDK's PINFO.EXE (docs/pinfo.md), or exports it for gprof and readprofile.
+ * main() reads the options, exactly the seed's command line plus the
+ * exports' long options; pinfo_run.c does the work. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,13 @@ static int usage(void)
 	      "   dump_file: output of ProfDump() API;\n"
 	      "        file: map file to correlate with dump file\n"
 	      "     -f file: file is list of map files to correlate with dump file,\n"
-	      "               file names listed one per line.\n", stderr);
+	      "               file names listed one per line.\n"
+	      "       pinfo --gmon FILE dump_file program.elf\n"
+	      "       pinfo --proc-profile FILE [--module NAME] dump_file\n"
+	      "  --gmon FILE : write FILE, a gprof gmon.out of program.elf's code segment\n"
+	      "  --proc-profile FILE : write FILE, a Linux /proc/profile for readprofile\n"
+	      "  --module NAME : the module --proc-profile exports (default: kernel)\n",
+	      stderr);
 	return PINFO_USAGE;
 }
 
@@ -40,35 +47,88 @@ static int flags_of(const char *arg, int *flags)
 	return p == arg + 1 ? -1 : 0;
 }
 
+/* "--name VALUE" or "--name=VALUE" at argv[*i]: 1 and *value set (*i past
+ * it), 0 when argv[*i] is another option, -1 when the value is missing or
+ * given twice. */
+static int long_opt(int argc, char **argv, int *i, const char *name, const char **value)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(argv[*i], name, n) || (argv[*i][n] && argv[*i][n] != '='))
+		return 0;
+	if (*value)
+		return -1;
+	if (argv[*i][n] == '=')
+		*value = argv[*i] + n + 1;
+	else if (*i + 1 < argc)
+		*value = argv[++*i];
+	return *value && **value ? 1 : -1;
+}
+
+/* The options before dump_file; returns dump_file's index, or -1: misuse. */
+static int options(int argc, char **argv, int *flags, struct pinfo_exports *x)
+{
+	int i, r;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "-f"); i++) {
+		if ((r = long_opt(argc, argv, &i, "--gmon", &x->gmon)) ||
+		    (r = long_opt(argc, argv, &i, "--proc-profile", &x->proc)) ||
+		    (r = long_opt(argc, argv, &i, "--module", &x->proc_module))) {
+			if (r < 0)
+				return -1;
+		} else if (argv[i][1] == '-' || flags_of(argv[i], flags)) {
+			return -1;
+		}
+	}
+	if (i >= argc)
+		return -1;
+	if (x->gmon || x->proc) {	/* an export prints no report: no -etz */
+		if (*flags || (x->proc_module && !x->proc) || i + 1 + !!x->gmon != argc)
+			return -1;
+		x->gmon_map = x->gmon ? argv[i + 1] : NULL;
+	} else if (x->proc_module) {
+		return -1;
+	}
+	return i;
+}
+
+/* -f list: the map files it names, malloc'd. */
+static int read_list(const char *path, char ***maps, size_t *nmaps)
+{
+	char err[200];
+	uint8_t *text;
+	size_t len;
+
+	if (read_whole(path, &text, &len, err, sizeof err)) {
+		fprintf(stderr, "pinfo: %s: %s\n", path, err);
+		return -1;
+	}
+	*nmaps = pinfo_map_list(path, (char *)text, len, maps);
+	free(text);
+	if (*nmaps == (size_t)-1 || !*nmaps) {
+		fprintf(stderr, "pinfo: %s: %s\n", path,
+			*nmaps ? "out of memory" : "lists no map file");
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	int i = 1, flags = 0, status;
+	int i, flags = 0, status;
+	struct pinfo_exports x = { 0 };
 	char **maps = NULL, *single[1];
 	size_t nmaps = 0, k;
 
-	for (; i < argc && argv[i][0] == '-' && strcmp(argv[i], "-f"); i++)
-		if (flags_of(argv[i], &flags))
-			return usage();
-	if (i >= argc)
+	if ((i = options(argc, argv, &flags, &x)) < 0)
 		return usage();
+	if (x.gmon || x.proc)
+		return pinfo_export(argv[i], &x, stderr);
 	if (i + 1 < argc && !strcmp(argv[i + 1], "-f")) {
-		char err[200];
-		uint8_t *text;
-		size_t len;
-
 		if (i + 3 != argc)
 			return usage();
-		if (read_whole(argv[i + 2], &text, &len, err, sizeof err)) {
-			fprintf(stderr, "pinfo: %s: %s\n", argv[i + 2], err);
+		if (read_list(argv[i + 2], &maps, &nmaps))
 			return PINFO_FAIL;
-		}
-		nmaps = pinfo_map_list(argv[i + 2], (char *)text, len, &maps);
-		free(text);
-		if (nmaps == (size_t)-1 || !nmaps) {
-			fprintf(stderr, "pinfo: %s: %s\n", argv[i + 2],
-				nmaps ? "out of memory" : "lists no map file");
-			return PINFO_FAIL;
-		}
 	} else if (i + 2 == argc && argv[i + 1][0] != '-') {
 		single[0] = argv[i + 1];
 		maps = single;

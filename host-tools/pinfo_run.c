@@ -1,11 +1,14 @@
 /* pinfo_run.c: pinfo's work, apart from its options (pinfo_run.h). Every
  * input is read and checked before anything is printed, and each report is
  * made whole in memory first, so a failure never leaves half a report. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dump.h"
+#include "export.h"
 #include "hostio.h"
 #include "maps.h"
 #include "pinfo_run.h"
@@ -177,6 +180,125 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 	fclose(report);
 	fwrite(text, 1, len, out);
 	free(text);
+	pdump_release(&d, &host_alloc);
+	return status;
+}
+
+/* ---- exports ------------------------------------------------------------------- */
+
+typedef int (*export_fn)(const struct export_src *src, const struct pdump *d, FILE *f,
+			 struct gmon_stats *st, char *err, size_t errlen);
+
+static int gmon_fn(const struct export_src *src, const struct pdump *d, FILE *f,
+		   struct gmon_stats *st, char *err, size_t errlen)
+{
+	return export_gmon(src, d->hz, f, st, err, errlen);
+}
+
+static int proc_fn(const struct export_src *src, const struct pdump *d, FILE *f,
+		   struct gmon_stats *st, char *err, size_t errlen)
+{
+	(void)st;
+	return export_proc_profile(src, export_outside(d, src->module), f, err, errlen);
+}
+
+static int errno_text(char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s", strerror(errno));
+	return -1;
+}
+
+/* path whole or not at all: written to a hidden file beside it, then renamed
+ * over it, so a failure never leaves half a profile for gprof to misread. */
+static int write_atomic(const char *path, export_fn fn, const struct export_src *src,
+			const struct pdump *d, struct gmon_stats *st, char *err, size_t errlen)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path) + 1 : 0, fd, rc;
+	char *tmp = malloc(strlen(path) + 16);
+	mode_t mask = umask(0);
+	FILE *f;
+
+	umask(mask);
+	if (!tmp) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	sprintf(tmp, "%.*s.%s.XXXXXX", dirlen, path, path + dirlen);
+	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "wb"))) {
+		errno_text(err, errlen);
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		free(tmp);
+		return -1;
+	}
+	fchmod(fd, 0666 & ~mask);	/* as a plain fopen would make it, not mkstemp's 0600 */
+	rc = fn(src, d, f, st, err, errlen);
+	if (fclose(f) && !rc)
+		rc = errno_text(err, errlen);
+	if (!rc && rename(tmp, path))
+		rc = errno_text(err, errlen);
+	if (rc)
+		unlink(tmp);
+	free(tmp);
+	return rc;
+}
+
+/* One export of module's code segment to path; who names the file that
+ * chose the module, for a module the dump lacks. */
+static int one_export(const char *path, const struct pdump *d, const char *module,
+		      export_fn fn, const char *who, FILE *errs)
+{
+	struct export_src src;
+	struct gmon_stats st;
+	char err[300];
+	int rc;
+
+	if (export_select(d, module, 1, &src, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s (its modules: ", who, err);
+		list_modules(errs, d);
+		fputs(")\n", errs);
+		return -1;
+	}
+	memset(&st, 0, sizeof st);
+	rc = write_atomic(path, fn, &src, d, &st, err, sizeof err);
+	export_src_free(&src);
+	if (rc) {
+		fprintf(errs, "pinfo: %s: %s; nothing written\n", path, err);
+		return -1;
+	}
+	if (st.hot)
+		fprintf(errs, "pinfo: %s: %u bins above %u ticks, carried by records of one "
+			"range that gprof adds up (%u records)\n", path, st.hot, GMON_BIN_MAX,
+			st.records);
+	if (st.clipped)
+		fprintf(errs, "pinfo: %s: %u bins above %u ticks (gprof's int) written as %u\n",
+			path, st.clipped, GMON_SUM_MAX, GMON_SUM_MAX);
+	return 0;
+}
+
+int pinfo_export(const char *dumpfile, const struct pinfo_exports *x, FILE *errs)
+{
+	struct pdump d;
+	struct map m;
+	int status = PINFO_OK;
+
+	if (load_dump(dumpfile, &d, errs))
+		return PINFO_FAIL;
+	if (x->gmon) {
+		if (load_map(x->gmon_map, &m, errs)) {
+			status = PINFO_FAIL;
+		} else {
+			if (one_export(x->gmon, &d, m.module, gmon_fn, x->gmon_map, errs))
+				status = PINFO_FAIL;
+			map_free(&m);
+		}
+	}
+	if (x->proc && one_export(x->proc, &d, x->proc_module ? x->proc_module : "kernel",
+				  proc_fn, dumpfile, errs))
+		status = PINFO_FAIL;
 	pdump_release(&d, &host_alloc);
 	return status;
 }

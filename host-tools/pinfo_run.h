@@ -21,4 +21,17 @@ size_t pinfo_map_list(const char *listpath, const char *text, size_t len, char *
 int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 	      FILE *out, FILE *errs);
 
+/* The exports (docs/pinfo.md): each file named is written whole or not at
+ * all (a temporary file renamed over it). */
+struct pinfo_exports {
+	const char *gmon;	/* gmon.out to write, or NULL */
+	const char *gmon_map;	/* its program: the map (an ELF) that names the module */
+	const char *proc;	/* /proc/profile to write, or NULL */
+	const char *proc_module;	/* its module; NULL: the kernel */
+};
+
+/* Writes the exports x asks for from dumpfile, code segments (1) only;
+ * problems and notes on errs. Returns the exit status. */
+int pinfo_export(const char *dumpfile, const struct pinfo_exports *x, FILE *errs);
+
 #endif

@@ -1,0 +1,180 @@
+/* test_export_run.c: pinfo's exports over files (pinfo_export in
+ * pinfo_run.c): what is written, what is refused and leaves nothing
+ * behind, and the fixture tools.sh gives the real gprof. */
+#define _GNU_SOURCE	/* open_memstream */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "hostio.h"
+#include "pinfo_run.h"
+#include "testexport.h"
+
+/* ---- over files ---------------------------------------------------------------------- */
+
+static char scratch[64];
+
+static char *scratch_path(const char *name)
+{
+	char *path = malloc(128);
+
+	if (!scratch[0]) {
+		snprintf(scratch, sizeof scratch, "/tmp/test_export.XXXXXX");
+		assert_non_null(mkdtemp(scratch));
+	}
+	snprintf(path, 128, "%s/%s", scratch, name);
+	return path;
+}
+
+static char *scratch_write(const char *name, const void *data, size_t len)
+{
+	char *path = scratch_path(name);
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(data, 1, len, f), len);
+	fclose(f);
+	return path;
+}
+
+static size_t files_in_scratch(void)
+{
+	char cmd[128];
+	FILE *p;
+	size_t n = 0;
+	int ch;
+
+	snprintf(cmd, sizeof cmd, "ls -A %s", scratch);
+	assert_non_null(p = popen(cmd, "r"));
+	while ((ch = fgetc(p)) != EOF)
+		n += ch == '\n';
+	pclose(p);
+	return n;
+}
+
+/* The file's bytes equal want's. */
+static void assert_file(const char *path, const struct tbuf *want)
+{
+	uint8_t *data;
+	size_t len;
+	char err[200];
+
+	assert_int_equal(read_whole(path, &data, &len, err, sizeof err), 0);
+	assert_true(len == want->len && !memcmp(data, want->data, len));
+	free(data);
+}
+
+static int export_run(const struct pinfo_exports *x, const char *dump, char **err)
+{
+	size_t len;
+	FILE *fe = open_memstream(err, &len);
+	int rc = pinfo_export(dump, x, fe);
+
+	fclose(fe);
+	return rc;
+}
+
+/* Both files at once, the module of --gmon from the map's name; hot bins
+ * are said on stderr. The bytes are those of the exporters. */
+static void test_files_written(void **state)
+{
+	struct pdump *d = hot_dump();
+	struct tbuf b = tdump_bytes(d), g, p;
+	char *dump = scratch_write("hot.pro", b.data, b.len);
+	char *map = scratch_write("tiny.nm", "00000000 t helper\n", 18), *err;
+	struct pinfo_exports x = { scratch_path("g.out"), map, scratch_path("p.out"), "tiny" };
+	struct gmon_stats st;
+
+	(void)state;
+	assert_int_equal(export_run(&x, dump, &err), PINFO_OK);
+	assert_non_null(strstr(err, "g.out: 4 bins above 65535 ticks, carried by records of one range "
+				"that gprof adds up (14 records)\n"));
+	g = gmon_of(d, "TINY", &st);
+	p = proc_of(d, "TINY");
+	assert_file(x.gmon, &g);
+	assert_file(x.proc, &p);
+	free(err);
+	assert_int_equal(unlink(x.gmon) | unlink(x.proc) | unlink(dump) | unlink(map), 0);
+	free((char *)x.gmon);
+	free((char *)x.proc);
+	free(dump);
+	free(map);
+	tbuf_free(&g);
+	tbuf_free(&p);
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* A module the dump lacks, or a folder that is not there: status 1, the
+ * dump's modules named, and no file, not even a temporary one. */
+static void test_files_failures(void **state)
+{
+	struct pdump *d = seed_dump();
+	struct tbuf b = tdump_bytes(d);
+	char *dump = scratch_write("seed.pro", b.data, b.len), *err;
+	struct pinfo_exports x = { NULL, NULL, scratch_path("p.out"), NULL };
+	size_t before = files_in_scratch();
+
+	(void)state;
+	assert_int_equal(export_run(&x, dump, &err), PINFO_FAIL);
+	assert_non_null(strstr(err, "module kernel is not in the dump (its modules: TESTPROF)"));
+	free(err);
+	assert_int_equal(files_in_scratch(), before);
+	free((char *)x.proc);
+	x.proc = scratch_path("no/such/p.out");
+	x.proc_module = "testprof";
+	assert_int_equal(export_run(&x, dump, &err), PINFO_FAIL);
+	assert_non_null(strstr(err, "No such file or directory; nothing written"));
+	free(err);
+	assert_int_equal(files_in_scratch(), before);
+	free((char *)x.proc);
+	unlink(dump);
+	free(dump);
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* data/hot.pro, which tools.sh gives gprof, is hot_dump()'s bytes.
+ * WRITE_FIXTURES=1 writes it again. */
+static void test_fixture_is_hot_dump(void **state)
+{
+	struct pdump *d = hot_dump();
+	struct tbuf b = tdump_bytes(d);
+	char *text, path[512];
+	size_t len;
+
+	(void)state;
+	if (getenv("WRITE_FIXTURES")) {
+		FILE *f;
+
+		snprintf(path, sizeof path, "%.*sdata/hot.pro",
+			 (int)(strrchr(__FILE__, '/') + 1 - __FILE__), __FILE__);
+		assert_non_null(f = fopen(path, "wb"));
+		assert_int_equal(fwrite(b.data, 1, b.len, f), b.len);
+		fclose(f);
+	}
+	text = tfile("data/hot.pro", &len);
+	assert_true(len == b.len && !memcmp(text, b.data, len));
+	free(text);
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_files_written),
+		cmocka_unit_test(test_files_failures),
+		cmocka_unit_test(test_fixture_is_hot_dump),
+	};
+	int failed = cmocka_run_group_tests(tests, NULL, NULL);
+
+	if (scratch[0])
+		rmdir(scratch);
+	return failed;
+}

@@ -1,0 +1,84 @@
+/* testexport.c: what the export tests share (testexport.h). */
+#define _GNU_SOURCE	/* open_memstream */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <cmocka.h>
+
+#include "testexport.h"
+
+struct pdump *seed_dump(void)
+{
+	struct pdump *d = tdump_new(5, 1);
+
+	tdump_seg(d, 0, "TESTPROF", 1, 0, 0x182c);
+	d->segs[0].counters[0x40 >> 2] = 6;
+	d->segs[0].counters[0x128 >> 2] = 400;
+	d->segs[0].counters[0x12c >> 2] = 64;
+	d->kernel = 9;
+	tdump_fix_totals(d);
+	return d;
+}
+
+struct pdump *hot_dump(void)
+{
+	struct pdump *d = tdump_new(5, 1);
+	uint32_t *c;
+
+	tdump_seg(d, 0, "TINY", 1, 0, 0x87);
+	c = d->segs[0].counters;
+	c[0] = 70000;
+	c[1] = 65535;
+	c[2] = 65536;
+	c[0x18 >> 2] = 100000;
+	c[0x20 >> 2] = 6;
+	c[0x24 >> 2] = 200000;
+	c[0x28 >> 2] = 3;
+	c[0x6c >> 2] = 1000;
+	d->kernel = 7;
+	tdump_fix_totals(d);
+	return d;
+}
+
+struct tbuf gmon_of(const struct pdump *d, const char *module, struct gmon_stats *st)
+{
+	struct export_src src;
+	struct tbuf b = { 0 };
+	size_t len;
+	char err[200];
+	FILE *f = open_memstream((char **)&b.data, &len);
+
+	assert_int_equal(export_select(d, module, 1, &src, err, sizeof err), 0);
+	assert_int_equal(export_gmon(&src, d->hz, f, st, err, sizeof err), 0);
+	fclose(f);
+	b.len = len;
+	export_src_free(&src);
+	return b;
+}
+
+struct tbuf proc_of(const struct pdump *d, const char *module)
+{
+	struct export_src src;
+	struct tbuf b = { 0 };
+	size_t len;
+	char err[200];
+	FILE *f = open_memstream((char **)&b.data, &len);
+
+	assert_int_equal(export_select(d, module, 1, &src, err, sizeof err), 0);
+	assert_int_equal(export_proc_profile(&src, export_outside(d, module), f, err,
+					     sizeof err), 0);
+	fclose(f);
+	b.len = len;
+	export_src_free(&src);
+	return b;
+}
+
+uint32_t le(const uint8_t *p, int n)
+{
+	uint32_t v = 0;
+
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}

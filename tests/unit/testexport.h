@@ -14,7 +14,8 @@ struct pdump *seed_dump(void);
 /* The fixture data/hot.pro, against data/tiny.elf (helper 0, hook 0x1a,
  * compute 0x22, _start 0x6c, text 0x87): bins above 65535, one exactly at
  * it, buckets that straddle two functions (0x18: helper and hook; 0x20:
- * hook and compute). tools.sh hands it to the real gprof. */
+ * hook and compute), ticks in compute's last bucket and in the text's last.
+ * tools.sh hands it to the real gprof and readprofile. */
 struct pdump *hot_dump(void);
 
 /* Segment 1 of module in d, exported to memory (the test fails otherwise). */

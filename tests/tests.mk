@@ -21,6 +21,7 @@ GUESTS += workerb
 
 integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 	@sh tests/integration/run.sh $(BUILD)
+	@sh tests/integration/tools.sh $(BUILD)
 
 UNIT_TESTS += test_prof
 test_prof_SRCS := tests/unit/test_prof.c profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/frame.c \

@@ -1,0 +1,167 @@
+/* fuzz_capture.c: the serial frame extractor (host-tools/capture.c,
+ * extract.c) on any capture. Every frame found is either whole, with its
+ * payload, or damaged with a reason and no payload; every name, whatever
+ * its bytes, becomes a plain file name that stays in the output folder,
+ * which the harness checks by writing into a folder of its own.
+ *
+ * An input that starts with a NUL is instead a name and a dump, sent by the
+ * guest's own frame writer (profiler/frame.c) and extracted again: the same
+ * bytes must come back under the safe form of that name. */
+#define _GNU_SOURCE	/* mkdtemp */
+#include <dirent.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "capture.h"
+#include "extract.h"
+#include "frame.h"
+#include "fuzz.h"
+#include "hostio.h"
+
+static char outdir[64];
+
+/* The promises of safe_name (docs/dump-format.md, "Safe names"). */
+static void check_safe(const uint8_t *name, size_t len)
+{
+	char safe[SAFE_NAME_MAX + 1];
+	size_t n, i;
+
+	memset(safe, 0x55, sizeof safe);
+	safe_name(name, len, safe);
+	n = strnlen(safe, sizeof safe);
+	FUZZ_CHECK(n >= 1 && n <= SAFE_NAME_MAX);
+	FUZZ_CHECK(safe[0] != '.');
+	for (i = 0; i < n; i++)
+		FUZZ_CHECK(strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				  "0123456789._-", safe[i]) != NULL);
+}
+
+static void check_frame(const struct frame *f)
+{
+	FUZZ_CHECK(f->namelen <= FRAME_NAME_MAX && f->name[f->namelen] == 0);
+	FUZZ_CHECK(f->line >= 1);
+	if (f->ok) {
+		FUZZ_CHECK(f->data != NULL && f->named);
+	} else {
+		FUZZ_CHECK(f->data == NULL && f->len == 0);
+		fuzz_check_reason(f->why, sizeof f->why);
+	}
+	check_safe(f->name, f->namelen);
+}
+
+/* What extract_capture left: plain files only, none hidden (a temporary
+ * one would be), each removed for the next input. */
+static void check_and_empty_outdir(void)
+{
+	DIR *dir = opendir(outdir);
+	struct dirent *e;
+	char path[400];
+
+	FUZZ_CHECK(dir != NULL);
+	while ((e = readdir(dir))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		FUZZ_CHECK(e->d_name[0] != '.' && e->d_type == DT_REG);
+		snprintf(path, sizeof path, "%s/%s", outdir, e->d_name);
+		FUZZ_CHECK(unlink(path) == 0);
+	}
+	closedir(dir);
+}
+
+struct bytes {
+	uint8_t *data;
+	size_t len, cap;
+};
+
+static void sink(void *ctx, const void *data, size_t len)
+{
+	struct bytes *b = ctx;
+
+	if (b->len + len > b->cap) {
+		b->cap = (b->len + len) * 2;
+		FUZZ_CHECK((b->data = realloc(b->data, b->cap)) != NULL);
+	}
+	memcpy(b->data + b->len, data, len);
+	b->len += len;
+}
+
+/* The file the extractor wrote: the only one, named safe, holding want. */
+static void check_written(const char *safe, const struct bytes *want)
+{
+	char path[400], err[300];
+	uint8_t *got;
+	size_t len;
+
+	snprintf(path, sizeof path, "%s/%s", outdir, safe);
+	FUZZ_CHECK(read_whole(path, &got, &len, err, sizeof err) == 0);
+	FUZZ_CHECK(len == want->len && !memcmp(got, want->data, len));
+	free(got);
+	FUZZ_CHECK(unlink(path) == 0);
+	check_and_empty_outdir();
+}
+
+static void roundtrip(const uint8_t *data, size_t size)
+{
+	const uint8_t *nul = memchr(data, 0, size);
+	size_t namelen = nul ? (size_t)(nul - data) : size, dumplen;
+	char name[2 * FRAME_NAME_MAX + 1], safe[SAFE_NAME_MAX + 1], err[300];
+	struct bytes frame = { NULL, 0, 0 }, dump = { NULL, 0, 0 };
+	struct capture c;
+	struct pdump d;
+	uint8_t *fixed;
+	int rc;
+
+	if (!nul || namelen > 2 * FRAME_NAME_MAX)
+		return;
+	memcpy(name, data, namelen);
+	name[namelen] = 0;
+	dumplen = size - namelen - 1;
+	fixed = fuzz_fix_crc(nul + 1, dumplen);
+	rc = pdump_read(fixed, dumplen, &d, &host_alloc, err, sizeof err);
+	free(fixed);
+	if (rc)
+		return;
+	if (fuzz_dump_buckets(&d) <= FUZZ_BUCKETS_CAP) {
+		frame_write(name, &d, sink, &frame);
+		pdump_write(&d, sink, &dump);
+		if (namelen > FRAME_NAME_MAX)	/* the writer sends no more */
+			namelen = FRAME_NAME_MAX;
+		FUZZ_CHECK(capture_parse(frame.data, frame.len, &c) == 0);
+		FUZZ_CHECK(c.n == 1 && c.frames[0].ok && c.frames[0].namelen == namelen);
+		FUZZ_CHECK(!memcmp(c.frames[0].name, name, namelen));
+		FUZZ_CHECK(c.frames[0].len == dump.len);
+		FUZZ_CHECK(!memcmp(c.frames[0].data, dump.data, dump.len));
+		capture_free(&c);
+		FUZZ_CHECK(extract_capture(frame.data, frame.len, "fuzz", outdir, fuzz_null(),
+					   fuzz_null()) == EXTRACT_OK);
+		safe_name((const uint8_t *)name, namelen, safe);
+		check_written(safe, &dump);
+	}
+	free(frame.data);
+	free(dump.data);
+	pdump_release(&d, &host_alloc);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct capture c;
+	size_t i;
+
+	if (!outdir[0]) {
+		snprintf(outdir, sizeof outdir, "/tmp/fuzz_capture.XXXXXX");
+		FUZZ_CHECK(mkdtemp(outdir) != NULL);
+	}
+	if (size && !data[0]) {
+		roundtrip(data + 1, size - 1);
+		return 0;
+	}
+	FUZZ_CHECK(capture_parse(data, size, &c) == 0);
+	for (i = 0; i < c.n; i++)
+		check_frame(&c.frames[i]);
+	capture_free(&c);
+	/* the input as a name, as a guest could give it */
+	check_safe(data, size < 2 * SAFE_NAME_MAX ? size : 2 * SAFE_NAME_MAX);
+	extract_capture(data, size, "fuzz", outdir, fuzz_null(), fuzz_null());
+	check_and_empty_outdir();
+	return 0;
+}

@@ -1,0 +1,199 @@
+/* fuzz_common.c: the checks the harnesses share (fuzz.h). */
+#include <string.h>
+
+#include "attrib.h"
+#include "dumpfmt.h"
+#include "fuzz.h"
+
+FILE *fuzz_null(void)
+{
+	static FILE *null;
+
+	if (!null)
+		null = fopen("/dev/null", "w");
+	FUZZ_CHECK(null != NULL);
+	return null;
+}
+
+/* One printable line: a hostile input must not put a newline or a
+ * terminal's escape codes into a message. */
+void fuzz_check_reason(const char *err, size_t errlen)
+{
+	const char *end = memchr(err, 0, errlen);
+	const char *p;
+
+	FUZZ_CHECK(end != NULL);
+	FUZZ_CHECK(end > err);
+	for (p = err; p < end; p++)
+		FUZZ_CHECK((uint8_t)*p >= ' ' && (uint8_t)*p != 0x7f);
+}
+
+uint8_t *fuzz_fix_crc(const uint8_t *data, size_t size)
+{
+	uint8_t *copy = malloc(size ? size : 1);
+	uint32_t crc;
+	int k;
+
+	FUZZ_CHECK(copy != NULL);
+	memcpy(copy, data, size);
+	if (size >= 4) {
+		crc = crc32_update(0, copy, size - 4);
+		for (k = 0; k < 4; k++)
+			copy[size - 4 + k] = (uint8_t)(crc >> (8 * k));
+	}
+	return copy;
+}
+
+uint64_t fuzz_dump_buckets(const struct pdump *d)
+{
+	uint64_t n = 0;
+	uint32_t i;
+
+	for (i = 0; i < d->nseg; i++)
+		n += pdump_nbuckets(d->segs[i].length, d->shift);
+	return n;
+}
+
+void fuzz_check_dump(const struct pdump *d)
+{
+	uint64_t sum = d->kernel + d->idle + d->out_of_range;
+	uint32_t i, k;
+
+	FUZZ_CHECK(!(d->type & ~PDUMP_TYPE_BITS));
+	FUZZ_CHECK(d->shift <= PDUMP_MAXSHIFT && d->hz);
+	FUZZ_CHECK(d->nseg <= PDUMP_MAXSEGS);
+	for (i = 0; i < d->nseg; i++) {
+		const struct pdump_seg *s = &d->segs[i];
+		size_t n = strnlen(s->module, PDUMP_MODNAME_MAX);
+
+		FUZZ_CHECK(n > 0 && n < PDUMP_MODNAME_MAX);
+		for (k = 0; k < n; k++)
+			FUZZ_CHECK(s->module[k] > ' ' && s->module[k] <= '~');
+		FUZZ_CHECK(s->segno != 0);
+		FUZZ_CHECK((uint64_t)s->origin + s->length <= 0x100000000ull);
+	}
+	if (fuzz_dump_buckets(d) > FUZZ_BUCKETS_CAP)
+		return;
+	for (i = 0; i < d->nseg; i++)
+		for (k = 0; k < pdump_nbuckets(d->segs[i].length, d->shift); k++)
+			sum += d->segs[i].counters[k];
+	FUZZ_CHECK(sum == d->total);
+}
+
+/* The promises of attribute(): owners tile [lo, hi) in address order, the
+ * printed tics sum to the ticks, and each is within one of its exact share. */
+static void check_attribution(const struct pdump_seg *const *segs, size_t nsegs, uint32_t shift,
+			      const struct msym *syms, size_t n)
+{
+	struct attribution a;
+	uint64_t ticks = 0, printed = 0;
+	unsigned __int128 unit = (unsigned __int128)1 << shift;
+	size_t i;
+	uint32_t k;
+
+	for (i = 0; i < nsegs; i++)
+		for (k = 0; k < pdump_nbuckets(segs[i]->length, shift); k++)
+			ticks += segs[i]->counters[k];
+	FUZZ_CHECK(attribute(segs, nsegs, shift, syms, n, &a) == 0);
+	FUZZ_CHECK(a.n >= 1 && a.tics == ticks);
+	FUZZ_CHECK(a.owners[0].lo == a.lo && a.owners[a.n - 1].hi == a.hi);
+	for (i = 0; i < a.n; i++) {
+		const struct owner *o = &a.owners[i];
+
+		FUZZ_CHECK(o->lo < o->hi || a.lo == a.hi);
+		FUZZ_CHECK(i + 1 == a.n || o->hi == a.owners[i + 1].lo);
+		FUZZ_CHECK(((unsigned __int128)o->tics + 1) * unit > o->share);
+		FUZZ_CHECK(o->share + unit > (unsigned __int128)o->tics * unit);
+		printed += o->tics;
+	}
+	FUZZ_CHECK(printed == ticks);
+	attribution_free(&a);
+}
+
+/* A made-up segment: bucket i holds a pseudo-random 0..7 (most buckets of
+ * a real profile are zero, and so are about one in eight here). */
+static void made_up(struct pdump_seg *s, uint32_t origin, uint32_t length, uint32_t shift,
+		    uint32_t *counters)
+{
+	uint32_t k;
+
+	memset(s, 0, sizeof *s);
+	s->segno = 1;
+	s->origin = origin;
+	s->length = length;
+	s->counters = counters;
+	for (k = 0; k < pdump_nbuckets(length, shift); k++)
+		counters[k] = (k * 2654435761u) >> 29;
+}
+
+#define WINDOW	0x4000u	/* bytes of the fine-grained window: 4096 buckets */
+
+static void check_segment(const struct map *m, uint16_t seg)
+{
+	static uint32_t fine[WINDOW / 4], fine2[WINDOW / 4], coarse[16];
+	struct pdump_seg s1, s2, whole, empty;
+	const struct pdump_seg *segs[2];
+	struct msym *syms;
+	size_t n = map_segment_symbols(m, seg, &syms), i;
+	uint32_t origin;
+
+	FUZZ_CHECK(n != (size_t)-1);
+	for (i = 1; i < n; i++)
+		FUZZ_CHECK(syms[i - 1].addr < syms[i].addr);
+	if (n) {
+		/* around the middle symbol, 4-byte buckets; then two runs of one
+		 * program, overlapping, as a system profile may hold */
+		origin = syms[n / 2].addr & ~3u;
+		made_up(&s1, origin, origin > 0xffffffffu - WINDOW ? 0u - origin : WINDOW, 2, fine);
+		segs[0] = &s1;
+		check_attribution(segs, 1, 2, syms, n);
+		origin = origin > WINDOW / 2 ? origin - WINDOW / 2 : 0;
+		made_up(&s2, origin, WINDOW, 2, fine2);
+		segs[1] = &s2;
+		check_attribution(segs, 2, 2, syms, n);
+	}
+	/* all of 4 GiB in 16 buckets: every symbol in a straddled bucket */
+	made_up(&whole, 0, 0xffffffffu, 28, coarse);
+	segs[0] = &whole;
+	check_attribution(segs, 1, 28, syms, n);
+	/* no bytes at all, at the last symbol */
+	made_up(&empty, n ? syms[n - 1].addr : 0, 0, 2, fine);
+	segs[0] = &empty;
+	check_attribution(segs, 1, 2, syms, n);
+	free(syms);
+}
+
+#define SEGS_CHECKED	8	/* per input: each costs a pass over the map */
+
+void fuzz_check_map(const struct map *m)
+{
+	static uint8_t seen[65536];
+	uint16_t order[SEGS_CHECKED];
+	size_t i, nseg = 0;
+
+	FUZZ_CHECK(memchr(m->module, 0, sizeof m->module) != NULL && m->module[0]);
+	for (i = 0; i < m->n; i++) {
+		FUZZ_CHECK(m->syms[i].name != NULL && m->syms[i].seg != 0);
+		if (!seen[m->syms[i].seg] && nseg < SEGS_CHECKED)
+			order[nseg++] = m->syms[i].seg;
+		seen[m->syms[i].seg] = 1;
+	}
+	for (i = 0; i < m->n; i++)
+		seen[m->syms[i].seg] = 0;
+	for (i = 0; i < nseg; i++)
+		check_segment(m, order[i]);
+}
+
+void fuzz_map(const char *path, const uint8_t *buf, size_t len)
+{
+	struct map m;
+	char err[300];
+
+	if (map_parse(path, buf, len, &m, err, sizeof err)) {
+		fuzz_check_reason(err, sizeof err);
+		FUZZ_CHECK(m.syms == NULL && m.n == 0);
+		return;
+	}
+	fuzz_check_map(&m);
+	map_free(&m);
+}

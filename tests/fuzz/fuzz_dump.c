@@ -1,0 +1,86 @@
+/* fuzz_dump.c: the dump reader (profiler/dump_read.c) on any bytes. It must
+ * refuse with a one-line reason and nothing allocated, or accept a dump that
+ * keeps the format's promises, that writes back to bytes it reads again the
+ * same, and that pinfo's module table can print. */
+#include <string.h>
+
+#include "dumpfmt.h"
+#include "fuzz.h"
+#include "hostio.h"
+#include "report.h"
+
+struct bytes {
+	uint8_t *data;
+	size_t len, cap;
+};
+
+static void sink(void *ctx, const void *data, size_t len)
+{
+	struct bytes *b = ctx;
+
+	if (b->len + len > b->cap) {
+		b->cap = (b->len + len) * 2;
+		FUZZ_CHECK((b->data = realloc(b->data, b->cap)) != NULL);
+	}
+	memcpy(b->data + b->len, data, len);
+	b->len += len;
+}
+
+/* Written again, the dump reads back to the same header and counters (the
+ * bytes may differ: the writer picks each segment's smaller encoding). */
+static void check_rewrite(const struct pdump *d)
+{
+	struct bytes b = { NULL, 0, 0 };
+	struct pdump back;
+	char err[300];
+	uint32_t i;
+
+	FUZZ_CHECK(pdump_write(d, sink, &b) == b.len);
+	FUZZ_CHECK(pdump_size(d) == b.len);
+	if (pdump_read(b.data, b.len, &back, &host_alloc, err, sizeof err)) {
+		fprintf(stderr, "rewritten dump refused: %s\n", err);
+		abort();
+	}
+	FUZZ_CHECK(back.total == d->total && back.nseg == d->nseg && back.shift == d->shift);
+	for (i = 0; i < d->nseg; i++) {
+		const struct pdump_seg *x = &d->segs[i], *y = &back.segs[i];
+
+		FUZZ_CHECK(!memcmp(x->module, y->module, sizeof x->module));
+		FUZZ_CHECK(x->origin == y->origin && x->length == y->length);
+		if (pdump_nbuckets(x->length, d->shift))	/* else no counters at all */
+			FUZZ_CHECK(!memcmp(x->counters, y->counters,
+					   (size_t)pdump_nbuckets(x->length, d->shift) * 4));
+	}
+	pdump_release(&back, &host_alloc);
+	free(b.data);
+}
+
+static void one(const uint8_t *data, size_t size)
+{
+	struct pdump d;
+	char err[300];
+	int flags;
+
+	if (pdump_read(data, size, &d, &host_alloc, err, sizeof err)) {
+		fuzz_check_reason(err, sizeof err);
+		return;
+	}
+	fuzz_check_dump(&d);
+	if (fuzz_dump_buckets(&d) <= FUZZ_BUCKETS_CAP) {
+		check_rewrite(&d);
+		for (flags = 0; flags < 8; flags++)	/* -e, -t, -z in every mix */
+			report_summary(fuzz_null(), &d, flags);
+	}
+	pdump_release(&d, &host_alloc);
+}
+
+/* The bytes as they are, then with their CRC made right. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	uint8_t *fixed = fuzz_fix_crc(data, size);
+
+	one(data, size);
+	one(fixed, size);
+	free(fixed);
+	return 0;
+}

@@ -118,12 +118,16 @@ int prof_clear(struct prof_proc *pp, int type)
 
 	if (err)
 		return err;
-	mask = prof_clock_mask();
+	/* The counters are zeroed with the clock running, so that a large
+	 * segment loses no timer tick; a tick meanwhile lands in a counter
+	 * already zeroed (and stays, as a tick after the clear) or in one not
+	 * yet zeroed (and goes, as a tick before it). */
 	for (uint32_t i = 0; i < s->nbufs; i++) {
 		uint32_t n = PDUMP_NBUCKETS(s->bufs[i].length, PROF_SHIFT);
 		for (uint32_t j = 0; j < n; j++)
 			s->bufs[i].counters[j] = 0;
 	}
+	mask = prof_clock_mask();
 	s->kernel = s->idle = s->out_of_range = 0;
 	prof_clock_restore(mask);
 	return 0;

@@ -11,12 +11,14 @@ struct esym {
 	uint32_t value;		/* the symbol's address: its offset in its segment */
 	uint16_t seg;		/* 1 code, 2 data */
 	char type;		/* nm's letter: T t W D d B b R r V */
-	char *name;		/* malloc */
+	char *name;		/* in the elfsyms' strings */
 };
 
 struct elfsyms {
 	struct esym *syms;	/* in symbol-table order */
 	size_t n;
+	char *strings;		/* a copy of the string table, which names point into */
+	size_t strings_len;
 	uint32_t entry;
 	uint32_t start[3], end[3];	/* [1], [2]: the segments' address spans */
 };

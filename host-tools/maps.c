@@ -33,6 +33,32 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
+/* A token of the map as a message shows it: printable ASCII as it is, any
+ * other byte as \xHH, cut at SHOWN_MAX bytes of the map. A hostile map
+ * then puts no newline and no terminal escape code into pinfo's stderr. */
+#define SHOWN_MAX	40
+struct shown {
+	char s[SHOWN_MAX * 4 + 4];
+};
+
+static const char *shown(const char *p, size_t n, struct shown *out)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n && i < SHOWN_MAX; i++) {
+		unsigned char c = (unsigned char)p[i];
+
+		if (c >= ' ' && c < 0x7f)
+			out->s[k++] = (char)c;
+		else
+			k += (size_t)sprintf(out->s + k, "\\x%02x", c);
+	}
+	if (i < n)
+		k += (size_t)sprintf(out->s + k, "...");
+	out->s[k] = 0;
+	return out->s;
+}
+
 static void split(const char *p, size_t n, struct line *l)
 {
 	size_t i = 0;
@@ -128,12 +154,13 @@ static int link_public(struct map *m, const struct line *l, size_t lineno, char 
 {
 	uint16_t seg;
 	uint32_t off;
+	struct shown sh;
 	int special = l->n >= 3 && l->len[1] == 3 &&
 		      (!strncmp(l->tok[1], "Abs", 3) || !strncmp(l->tok[1], "Imp", 3));
 
 	if (parse_segoff(l->tok[0], l->len[0], &seg, &off))
-		return fail(err, errlen, "line %zu: address \"%.*s\" is not ssss:oooo in hex",
-			    lineno, (int)l->len[0], l->tok[0]);
+		return fail(err, errlen, "line %zu: address \"%s\" is not ssss:oooo in hex",
+			    lineno, shown(l->tok[0], l->len[0], &sh));
 	if (special)
 		return 0;	/* absolute or imported: no code of this module */
 	if (l->n != 2)
@@ -202,17 +229,18 @@ static int nm_line(struct map *m, const struct line *l, size_t lineno, char *err
 {
 	uint64_t v;
 	char t;
+	struct shown sh;
 
 	if (!l->n || (l->n == 2 && l->len[0] == 1 && strchr("Uuvw", l->tok[0][0])))
 		return 0;
 	if (l->n < 3 || l->n > 4 || l->len[1] != 1 || (l->n == 4 && l->tok[3][0] != '['))
 		return fail(err, errlen, "line %zu: expected \"address type name\"", lineno);
 	if (parse_hex(l->tok[0], l->len[0], 16, &v))
-		return fail(err, errlen, "line %zu: address \"%.*s\" is not hex", lineno,
-			    (int)l->len[0], l->tok[0]);
+		return fail(err, errlen, "line %zu: address \"%s\" is not hex", lineno,
+			    shown(l->tok[0], l->len[0], &sh));
 	if (v > 0xFFFFFFFFull)
-		return fail(err, errlen, "line %zu: address %.*s does not fit 32 bits", lineno,
-			    (int)l->len[0], l->tok[0]);
+		return fail(err, errlen, "line %zu: address %s does not fit 32 bits", lineno,
+			    shown(l->tok[0], l->len[0], &sh));
 	if (l->len[2] > NAME_MAX_LEN)
 		return fail(err, errlen, "line %zu: symbol name of %zu bytes", lineno, l->len[2]);
 	t = l->tok[1][0];
@@ -222,7 +250,8 @@ static int nm_line(struct map *m, const struct line *l, size_t lineno, char *err
 		return add(m, 2, (uint32_t)v, l->tok[2], l->len[2]) ? fail(err, errlen, "out of memory") : 0;
 	if (strchr("AaNnUuCc?-", t))
 		return 0;	/* absolute, debugging, undefined, common: no place in a segment */
-	return fail(err, errlen, "line %zu: unknown symbol type '%c'", lineno, t);
+	return fail(err, errlen, "line %zu: unknown symbol type '%s'", lineno,
+		    shown(&t, 1, &sh));
 }
 
 /* ---- the three forms ----------------------------------------------------------- */
@@ -267,13 +296,25 @@ static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, s
 	struct elfsyms e;
 	size_t i;
 
+	char *strings;
+
 	if (elf32_symbols(buf, len, &e, err, errlen))
 		return -1;
-	for (i = 0; i < e.n; i++)
-		if (add(m, e.syms[i].seg, e.syms[i].value, e.syms[i].name, strlen(e.syms[i].name))) {
-			elf32_free(&e);
-			return fail(err, errlen, "out of memory");
-		}
+	/* One block: the symbols, then one copy of the string table for all
+	 * their names (symbols may share a name's bytes: a copy each could
+	 * take the square of the file's size). map_free frees it whole. */
+	if (!(m->syms = malloc(e.n * sizeof *m->syms + e.strings_len))) {
+		elf32_free(&e);
+		return fail(err, errlen, "out of memory");
+	}
+	strings = (char *)(m->syms + e.n);
+	memcpy(strings, e.strings, e.strings_len);
+	for (i = 0; i < e.n; i++) {
+		m->syms[i].name = strings + (e.syms[i].name - e.strings);
+		m->syms[i].seg = e.syms[i].seg;
+		m->syms[i].addr = e.syms[i].value;
+	}
+	m->n = m->cap = e.n;
 	elf32_free(&e);
 	return 0;
 }
@@ -319,9 +360,9 @@ void map_free(struct map *m)
 {
 	size_t i;
 
-	for (i = 0; i < m->n; i++)
+	for (i = 0; m->form != MAP_ELF && i < m->n; i++)
 		free(m->syms[i].name);
-	free(m->syms);
+	free(m->syms);	/* with an ELF map's names */
 	m->syms = NULL;
 	m->n = m->cap = 0;
 }

@@ -13,13 +13,14 @@ enum map_form { MAP_LINK, MAP_NM, MAP_ELF };
 struct msym {
 	uint32_t addr;		/* offset in its segment (absolute for the kernel) */
 	uint16_t seg;		/* 1-based */
-	char *name;		/* malloc */
+	char *name;		/* malloc; an ELF map's: in the block of syms */
 };
 
 struct map {
 	char module[MAP_MODULE_MAX];
 	enum map_form form;
-	struct msym *syms;	/* as listed */
+	struct msym *syms;	/* as listed; an ELF map's block also holds a copy
+				 * of its string table, which its names point into */
 	size_t n, cap;
 };
 

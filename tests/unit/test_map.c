@@ -1,12 +1,14 @@
 /* test_map.c: pinfo's text maps (host-tools/maps.c): the LINK style, nm
- * and System.map text, module names, malformed maps. ELF files and mkmap's
- * output are test_elf32.c's. */
+ * and System.map text, module names, malformed maps; and maps that are
+ * hostile or absurd but parse (10^6 symbols, shared ELF names), read in
+ * bounded time. ELF files and mkmap's output are otherwise test_elf32.c's. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "maps.h"
@@ -168,6 +170,124 @@ static void test_map_malformed(void **state)
 	parse_bad(" M\n Start Length Name Class\n garbage here\n", "line 3: bad segment");
 }
 
+/* A map's bytes reach a message escaped and cut: no newline, no terminal
+ * escape code (found by tests/fuzz: map_nm and map_link). */
+static void test_map_message_escaped(void **state)
+{
+	char text[200], err[200];
+	struct map m;
+	size_t i;
+
+	(void)state;
+	parse_bad("00000000 \x1b f\n", "unknown symbol type '\\x1b'");
+	parse_bad("0000\x1b[2J T f\n", "address \"0000\\x1b[2J\" is not hex");
+	parse_bad(" M\n\n  Address   Publics by Value\n\n 0001:\r10  f\n", "\"0001:\\x0d10\"");
+	memset(text, 'z', 100);
+	strcpy(text + 100, " T f\n");
+	assert_int_equal(map_parse("x.sym", (const uint8_t *)text, strlen(text), &m, err,
+				   sizeof err), -1);
+	assert_non_null(strstr(err, "\"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz...\" is not hex"));
+	for (i = 0; err[i]; i++)
+		assert_true(err[i] >= ' ' && err[i] < 0x7f);
+}
+
+/* ---- absurd but parseable ------------------------------------------------- */
+
+static double seconds(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Generous for the sanitizers; the quadratic code took 5 s and more. */
+#define SLOW	4.0
+
+/* 10^6 nm lines, each address twice (aliases): read in well under SLOW. */
+static void test_map_million_symbols(void **state)
+{
+	struct tbuf b = { 0 };
+	char line[64], err[200];
+	struct map m;
+	double t;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 1000000; i++) {
+		snprintf(line, sizeof line, "%08zx T f%zu\n", (i / 2) * 16, i);
+		tbuf_puts(&b, line);
+	}
+	tbuf_puts(&b, "ffffffff t last\n");
+	t = seconds();
+	assert_int_equal(map_parse("big.sym", b.data, b.len, &m, err, sizeof err), 0);
+	assert_true(seconds() - t < SLOW);
+	assert_int_equal(m.n, 1000001);
+	assert_int_equal(m.syms[1000000].addr, 0xffffffffu);
+	map_free(&m);
+	tbuf_free(&b);
+}
+
+static void put32le(uint8_t *p, uint32_t v)
+{
+	int k;
+
+	for (k = 0; k < 4; k++)
+		p[k] = (uint8_t)(v >> (8 * k));
+}
+
+/* An ELF file of nsym symbols all named by one name of namelen bytes
+ * (symbols may share a string table's bytes). */
+static struct tbuf shared_name_elf(uint32_t nsym, uint32_t namelen)
+{
+	struct tbuf b = { 0 };
+	uint8_t sh[40 * 4] = { 0 }, sym[16] = { 0 }, ehdr[52] = { 0 };
+	uint32_t i, symoff = 52, stroff = symoff + nsym * 16, shoff = stroff + namelen + 2;
+
+	tbuf_put(&b, ehdr, 52);
+	tbuf_put(&b, sym, 16);			/* the null symbol */
+	put32le(sym, 1);			/* name at offset 1 */
+	sym[12] = 0x12;				/* GLOBAL FUNC */
+	sym[14] = 1;				/* in .text */
+	for (i = 1; i < nsym; i++) {
+		put32le(sym + 4, i * 4);
+		tbuf_put(&b, sym, 16);
+	}
+	tbuf_put(&b, "", 1);
+	for (i = 0; i < namelen; i++)
+		tbuf_put(&b, "f", 1);
+	tbuf_put(&b, "", 1);
+	put32le(sh + 40 + 4, 1), put32le(sh + 40 + 8, 6), put32le(sh + 40 + 20, 0x100000);
+	put32le(sh + 80 + 4, 2), put32le(sh + 80 + 16, symoff), put32le(sh + 80 + 20, nsym * 16);
+	put32le(sh + 80 + 24, 3), put32le(sh + 80 + 36, 16);
+	put32le(sh + 120 + 4, 3), put32le(sh + 120 + 16, stroff), put32le(sh + 120 + 20, namelen + 2);
+	tbuf_put(&b, sh, sizeof sh);
+	memcpy(b.data, "\177ELF\1\1\1", 7);
+	b.data[18] = 3;				/* EM_386 */
+	put32le(b.data + 32, shoff);
+	b.data[46] = 40, b.data[48] = 4;	/* section headers: 40 bytes, 4 */
+	return b;
+}
+
+/* 20,000 symbols sharing one name of 60 KB: one copy of the names, not
+ * 20,000 (which took 2.3 GB and 5 s for this 380 KB file). */
+static void test_map_elf_shared_names(void **state)
+{
+	struct tbuf b = shared_name_elf(20000, 60000);
+	char err[200];
+	struct map m;
+	double t = seconds();
+
+	(void)state;
+	assert_int_equal(map_parse("shared.elf", b.data, b.len, &m, err, sizeof err), 0);
+	assert_true(seconds() - t < SLOW);
+	assert_int_equal(m.n, 19999);
+	assert_int_equal(strlen(m.syms[19998].name), 60000);
+	assert_int_equal(m.syms[19998].addr, 19999 * 4);
+	map_free(&m);
+	tbuf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -176,6 +296,9 @@ int main(void)
 		cmocka_unit_test(test_map_nm),
 		cmocka_unit_test(test_map_module_names),
 		cmocka_unit_test(test_map_malformed),
+		cmocka_unit_test(test_map_message_escaped),
+		cmocka_unit_test(test_map_million_symbols),
+		cmocka_unit_test(test_map_elf_shared_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -30,6 +30,14 @@ struct attribution {
  * or (size_t)-1 when out of memory. */
 size_t map_segment_symbols(const struct map *m, uint16_t seg, struct msym **out);
 
+/* Every symbol of m sorted by segment, then address, aliases dropped as
+ * above; *out is malloc'd, names are m's. Returns the count, or (size_t)-1
+ * when out of memory. With msym_segment, which finds the run of segment
+ * seg in it (the count; its start in *first), a report of many segments
+ * sorts the map once. */
+size_t map_sorted_symbols(const struct map *m, struct msym **out);
+size_t msym_segment(const struct msym *sorted, size_t n, uint16_t seg, size_t *first);
+
 /* Charges the ticks of segs[0..nsegs) (the same module and segment number,
  * e.g. two runs of one program) to syms (sorted, unique addresses). A bucket
  * that straddles symbols is split in proportion to the bytes each owns of
@@ -39,5 +47,8 @@ size_t map_segment_symbols(const struct map *m, uint16_t seg, struct msym **out)
 int attribute(const struct pdump_seg *const *segs, size_t nsegs, uint32_t shift,
 	      const struct msym *syms, size_t nsyms, struct attribution *out);
 void attribution_free(struct attribution *a);
+
+/* The index of the owner of byte addr, which must be in [a->lo, a->hi). */
+size_t attribution_owner(const struct attribution *a, uint64_t addr);
 
 #endif

@@ -100,15 +100,27 @@ static int offset_digits(uint64_t end)
 	return end > 0x10000 ? 8 : 4;
 }
 
+/* The index of s's first bucket that starts at or above addr; nb if none.
+ * addr may be UINT64_MAX (every bucket): rounded up, it would wrap to 0 and
+ * list nothing, so an address past the segment gives its end. */
+static uint64_t bucket_from(const struct pdump_seg *s, uint32_t shift, uint64_t addr)
+{
+	uint64_t nb = pdump_nbuckets(s->length, shift);
+
+	if (addr <= s->origin)
+		return 0;
+	if (addr >= s->origin + (nb << shift))
+		return nb;
+	return (addr - s->origin + (1ull << shift) - 1) >> shift;
+}
+
 /* -e: the buckets of s that start in [lo, hi), zeros with -z. */
 static void buckets(FILE *out, const struct pdump_seg *s, uint32_t shift, uint64_t lo,
 		    uint64_t hi, int digits, int flags)
 {
-	uint64_t nb = pdump_nbuckets(s->length, shift), size = 1ull << shift, i;
-	uint64_t first = lo > s->origin ? (lo - s->origin + size - 1) >> shift : 0;
-	uint64_t last = hi > s->origin ? (hi - s->origin + size - 1) >> shift : 0;
+	uint64_t i, last = bucket_from(s, shift, hi);
 
-	for (i = first; i < last && i < nb; i++)
+	for (i = bucket_from(s, shift, lo); i < last; i++)
 		if (s->counters[i] || (flags & PINFO_Z))
 			fprintf(out, "    %04x:%0*llx %10u\n", s->segno, digits,
 				(unsigned long long)(s->origin + (i << shift)), s->counters[i]);
@@ -224,25 +236,82 @@ static void owner_line(FILE *out, const struct pdump *d, uint16_t segno, int dig
 		o->name ? o->name : "(no symbol)");
 }
 
-static void segment_block(FILE *out, const struct pdump *d, const struct pdump_seg **segs,
-			  size_t n, const struct attribution *a, int flags)
+/* -e lists under each owner the buckets of each segment that start in its
+ * bytes. Asking every segment at every owner took 36 s for 4096 segments of
+ * one number (a hostile dump) against 10^6 symbols; so each segment waits,
+ * in a list kept per owner, at the owner of its next bucket to list, and an
+ * owner visits only the segments waiting there. */
+struct listing {
+	size_t *first;		/* [owner]: the first segment waiting there, or NONE */
+	size_t *link;		/* [segment]: the next one waiting at the same owner */
+	size_t *here;		/* an owner's segments, in order, for printing */
+};
+#define NONE	((size_t)-1)
+
+/* Files segs[k] at the owner of its first bucket from i on that -e lists
+ * (nonzero, or any with -z), if there is one. */
+static void wait_at(struct listing *l, const struct attribution *a, const struct pdump_seg *s,
+		    size_t k, uint64_t i, uint32_t shift, int flags)
+{
+	uint64_t nb = pdump_nbuckets(s->length, shift);
+	size_t o;
+
+	while (i < nb && !s->counters[i] && !(flags & PINFO_Z))
+		i++;
+	if (i == nb)
+		return;
+	o = attribution_owner(a, s->origin + (i << shift));
+	l->link[k] = l->first[o];
+	l->first[o] = k;
+}
+
+static int by_index(const void *x, const void *y)
+{
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+static int segment_block(FILE *out, const struct pdump *d, const struct pdump_seg **segs,
+			 size_t n, const struct attribution *a, int flags)
 {
 	int digits = offset_digits(a->hi);
-	size_t i, k;
+	struct listing l = { malloc(a->n * sizeof *l.first), malloc(n * sizeof *l.link),
+			     malloc(n * sizeof *l.here) };
+	size_t i, k, m;
 
+	if (!l.first || !l.link || !l.here) {
+		free(l.first), free(l.link), free(l.here);
+		return -1;
+	}
+	for (i = 0; i < a->n; i++)
+		l.first[i] = NONE;
+	for (k = n; (flags & PINFO_E) && k-- > 0;)	/* backwards: lists come out in order */
+		wait_at(&l, a, segs[k], k, 0, d->shift, flags);
 	fprintf(out, "Segment %u:\n", segs[0]->segno);
 	for (i = 0; i < a->n; i++) {
 		const struct owner *o = &a->owners[i];
+		int shown = o->tics || ((flags & PINFO_Z) && o->name);
 
-		if (!o->tics && (!(flags & PINFO_Z) || !o->name))
-			continue;
-		owner_line(out, d, segs[0]->segno, digits, o);
-		for (k = 0; (flags & PINFO_E) && k < n; k++)
-			buckets(out, segs[k], d->shift, o->lo, o->hi, digits, flags);
+		for (m = 0, k = l.first[i]; k != NONE; k = l.link[k])
+			l.here[m++] = k;
+		qsort(l.here, m, sizeof *l.here, by_index);
+		if (shown)
+			owner_line(out, d, segs[0]->segno, digits, o);
+		for (k = 0; k < m; k++) {
+			const struct pdump_seg *s = segs[l.here[k]];
+
+			if (shown)
+				buckets(out, s, d->shift, o->lo, o->hi, digits, flags);
+			/* then wait at a later owner, from the first bucket past this one */
+			wait_at(&l, a, s, l.here[k], bucket_from(s, d->shift, o->hi), d->shift, flags);
+		}
 	}
 	if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z)))
 		fprintf(out, "%-*s %10llu (%6.2f%%)\n", 5 + digits, "Total",
 			(unsigned long long)a->tics, percent(a->tics, d->total));
+	free(l.first), free(l.link), free(l.here);
+	return 0;
 }
 
 static int by_segno(const void *x, const void *y)
@@ -255,30 +324,27 @@ static int by_segno(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
-/* One segment number of the module: its symbols, the merge, the lines. */
-static int one_segment(FILE *out, const struct pdump *d, const struct map *m,
-		       const struct pdump_seg **segs, size_t n, int flags)
+/* One segment number of the module: its symbols (a run of the map's,
+ * sorted once), the merge, the lines. */
+static int one_segment(FILE *out, const struct pdump *d, const struct msym *sorted,
+		       size_t nsorted, const struct pdump_seg **segs, size_t n, int flags)
 {
-	struct msym *syms;
-	size_t nsyms = map_segment_symbols(m, segs[0]->segno, &syms);
+	size_t first, nsyms = msym_segment(sorted, nsorted, segs[0]->segno, &first);
 	struct attribution a;
+	int rc;
 
-	if (nsyms == (size_t)-1)
+	if (attribute(segs, n, d->shift, sorted + first, nsyms, &a))
 		return -1;
-	if (attribute(segs, n, d->shift, syms, nsyms, &a)) {
-		free(syms);
-		return -1;
-	}
-	segment_block(out, d, segs, n, &a, flags);
+	rc = segment_block(out, d, segs, n, &a, flags);
 	attribution_free(&a);
-	free(syms);
-	return 0;
+	return rc;
 }
 
 int report_module(FILE *out, const struct pdump *d, const struct map *m, int flags)
 {
 	const struct pdump_seg **segs = malloc((d->nseg ? d->nseg : 1) * sizeof *segs);
-	size_t i, j, n = 0;
+	struct msym *sorted = NULL;
+	size_t i, j, n = 0, nsorted;
 	int rc = 0;
 
 	if (!segs)
@@ -290,14 +356,19 @@ int report_module(FILE *out, const struct pdump *d, const struct map *m, int fla
 		free(segs);
 		return 1;
 	}
+	if ((nsorted = map_sorted_symbols(m, &sorted)) == (size_t)-1) {
+		free(segs);
+		return -1;
+	}
 	qsort(segs, n, sizeof *segs, by_segno);
 	fprintf(out, "Module %s\n", segs[0]->module);
 	for (i = 0; i < n && !rc; i = j) {
 		for (j = i + 1; j < n && segs[j]->segno == segs[i]->segno; j++)
 			;
 		fputc('\n', out);
-		rc = one_segment(out, d, m, segs + i, j - i, flags);
+		rc = one_segment(out, d, sorted, nsorted, segs + i, j - i, flags);
 	}
+	free(sorted);
 	free(segs);
 	return rc;
 }

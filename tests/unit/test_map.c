@@ -1,7 +1,9 @@
 /* test_map.c: pinfo's text maps (host-tools/maps.c): the LINK style, nm
  * and System.map text, module names, malformed maps; and maps that are
- * hostile or absurd but parse (10^6 symbols, shared ELF names), read in
- * bounded time. ELF files and mkmap's output are otherwise test_elf32.c's. */
+ * hostile or absurd but parse (10^6 symbols, shared ELF names, 4096
+ * segments, addresses at 4 GiB), read and reported in bounded time. ELF
+ * files and mkmap's output are otherwise test_elf32.c's. */
+#define _GNU_SOURCE	/* open_memstream */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -12,6 +14,7 @@
 #include <cmocka.h>
 
 #include "maps.h"
+#include "report.h"
 #include "testbuf.h"
 
 static void parse_bad_n(const char *text, size_t len, const char *want);
@@ -201,8 +204,21 @@ static double seconds(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-/* Generous for the sanitizers; the quadratic code took 5 s and more. */
+/* Generous for the sanitizers; the quadratic code took 5 to 40 s. */
 #define SLOW	4.0
+
+/* A report of m against d, returned as text (free it). */
+static char *report_text(const struct pdump *d, const struct map *m, int flags, int want)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	assert_int_equal(m ? report_module(f, d, m, flags) : (report_summary(f, d, flags), 0), want);
+	fclose(f);
+	return text;
+}
 
 /* 10^6 nm lines, each address twice (aliases): read in well under SLOW. */
 static void test_map_million_symbols(void **state)
@@ -288,6 +304,107 @@ static void test_map_elf_shared_names(void **state)
 	tbuf_free(&b);
 }
 
+/* A map of 2^20 symbols, at bytes 0, 1, 2, ... of segment 1. */
+static struct map dense_map(void)
+{
+	struct map m;
+	size_t i;
+
+	memset(&m, 0, sizeof m);
+	strcpy(m.module, "M");
+	m.form = MAP_NM;
+	m.n = m.cap = 1 << 20;
+	m.syms = calloc(m.n, sizeof *m.syms);
+	assert_non_null(m.syms);
+	for (i = 0; i < m.n; i++) {
+		m.syms[i].addr = (uint32_t)i;
+		m.syms[i].seg = 1;
+		m.syms[i].name = "f";
+	}
+	return m;
+}
+
+/* 4096 segments of one module against 2^20 symbols, each segment's own
+ * number (the map was scanned once a segment: 10 s), then all of number 1
+ * with a bucket over every symbol (each bucket walked the symbols: 40 s
+ * with -e): in bounded time, and the tics of a segment add up. */
+static void test_map_many_segments(void **state)
+{
+	struct map m = dense_map();
+	struct pdump *d = tdump_new(5, 4096);
+	uint32_t i;
+	char *text;
+	double t;
+
+	(void)state;
+	for (i = 0; i < 4096; i++) {
+		tdump_seg(d, i, "M", (uint16_t)(i + 1), 0, 64);
+		d->segs[i].counters[15] = 1;
+	}
+	tdump_fix_totals(d);
+	t = seconds();
+	free(report_text(d, &m, PINFO_E, 0));
+	assert_true(seconds() - t < SLOW);
+	d->shift = 20;
+	for (i = 0; i < 4096; i++) {
+		tdump_seg(d, i, "M", 1, 0, 1 << 20);
+		d->segs[i].counters[0] = 1 << 20;	/* one tic a symbol, in each */
+	}
+	tdump_fix_totals(d);
+	t = seconds();
+	text = report_text(d, &m, PINFO_E | PINFO_T, 0);
+	assert_true(seconds() - t < SLOW);
+	assert_non_null(strstr(text, "0001:00000000       4096 (  0.00%)   f\n"
+				     "    0001:00000000    1048576\n    0001:00000000    1048576\n"));
+	assert_non_null(strstr(text, "0001:000fffff       4096 (  0.00%)   f\nTotal"));
+	assert_non_null(strstr(text, " 4294967296 (100.00%)\n"));
+	free(text);
+	tdump_free(d);
+	free(m.syms);
+}
+
+/* Segments that end at 4 GiB or hold no byte, symbols at 0xffffffff:
+ * reported without a wrap. */
+static void test_map_edges_of_4gib(void **state)
+{
+	struct msym syms[] = { { 0xfffffff0u, 1, "high" }, { 0xffffffffu, 1, "last" } };
+	struct map m = { "M", MAP_NM, syms, 2, 2 };
+	struct pdump *d = tdump_new(5, 2);
+	char *text;
+
+	(void)state;
+	tdump_seg(d, 0, "M", 1, 0xfffffff0u, 0x10);
+	d->segs[0].counters[3] = 4;	/* 0xfffffffc..: 3 bytes high, 1 last */
+	tdump_seg(d, 1, "M", 2, 0xffffffffu, 0);
+	tdump_fix_totals(d);
+	text = report_text(d, &m, PINFO_E | PINFO_Z, 0);
+	assert_string_equal(text, "Module M\n\nSegment 1:\n"
+			    "0001:fffffff0          3 ( 75.00%)   high\n"
+			    "    0001:fffffff0          0\n    0001:fffffff4          0\n"
+			    "    0001:fffffff8          0\n    0001:fffffffc          4\n"
+			    "0001:ffffffff          1 ( 25.00%)   last\n\nSegment 2:\n");
+	free(text);
+	tdump_free(d);
+}
+
+/* pinfo -e without a map lists a segment's counters even at origin 0,
+ * where "every bucket" (up to UINT64_MAX) rounded up wrapped to none. */
+static void test_map_summary_lists_buckets(void **state)
+{
+	struct pdump *d = tdump_new(5, 1);
+	char *text;
+
+	(void)state;
+	tdump_seg(d, 0, "TESTPROF", 1, 0, 0x100);
+	d->segs[0].counters[0x14] = 7;
+	tdump_fix_totals(d);
+	text = report_text(d, NULL, PINFO_E, 0);
+	assert_non_null(strstr(text, "TESTPROF    0001    0100          7  100.00\n"
+				     "    0001:0050          7\n"));
+	free(text);
+	tdump_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -299,6 +416,9 @@ int main(void)
 		cmocka_unit_test(test_map_message_escaped),
 		cmocka_unit_test(test_map_million_symbols),
 		cmocka_unit_test(test_map_elf_shared_names),
+		cmocka_unit_test(test_map_many_segments),
+		cmocka_unit_test(test_map_edges_of_4gib),
+		cmocka_unit_test(test_map_summary_lists_buckets),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

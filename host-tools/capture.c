@@ -305,13 +305,24 @@ static int end_line(struct parser *ps, const char *line, const char *at, const c
 
 static int one_line(struct parser *ps, const char *line, size_t n)
 {
-	const char *end = line + n, *at;
+	const char *end = line + n, *at, *next;
 
 	while (end > line && end[-1] == '\r')	/* a terminal's CRLF */
 		end--;
 	n = (size_t)(end - line);
-	if ((at = memmem(line, n, mark_begin, strlen(mark_begin))))
+	if ((at = memmem(line, n, mark_begin, strlen(mark_begin)))) {
+		/* Several begin markers on one line (a frame cut in its begin
+		 * line, console text, then the next frame with no newline
+		 * between): each but the last begins a frame that the next one
+		 * cuts at once. Read from the first alone, the line lost the
+		 * whole frame at its end. */
+		while ((next = memmem(at + 1, (size_t)(end - at - 1), mark_begin, strlen(mark_begin)))) {
+			if (begin(ps, at, next))
+				return -1;
+			at = next;
+		}
 		return begin(ps, at, end);
+	}
 	if ((at = memmem(line, n, mark_end, strlen(mark_end))))
 		return end_line(ps, line, at, end);
 	if (ps->inside)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "capture.h"
 #include "dump.h"
 #include "extract.h"
 #include "hostio.h"
@@ -314,6 +315,214 @@ static void test_extract_unwritable(void **state)
 	tdump_free(d);
 }
 
+/* ---- names and damage, end to end ------------------------------------------- */
+
+/* Frames named to escape, or to be nothing: each file lands in the output
+ * folder under its safe name, and nothing anywhere else. */
+static void test_extract_nasty_names_stay_inside(void **state)
+{
+	static const char *given[] = { "../x", "/etc/x", "", ".", "..", "a/../../b",
+				       "\x01\x1b[2J\x7f", "~/x", "C:\\x" };
+	struct pdump *d = small_dump(5);
+	struct tbuf cap = { 0 };
+	struct scratch s;
+	char names[600], want[600], *out, *err, longname[301];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof given / sizeof given[0]; i++)
+		put_frame(&cap, given[i], d);
+	memset(longname, 'n', 300);
+	longname[300] = 0;
+	put_frame(&cap, longname, d);	/* the frame carries 255 bytes of it */
+	scratch_make(&s);
+	assert_int_equal(run(&cap, s.out, &out, &err), EXTRACT_OK);
+	list_dir(s.out, names, sizeof names);
+	memset(longname, 'n', SAFE_NAME_MAX);
+	longname[SAFE_NAME_MAX] = 0;
+	snprintf(want, sizeof want, "C__x|_|_.|_._x|___2J_|__x|_etc_x|a_.._.._b|%s|unnamed.pro",
+		 longname);
+	assert_string_equal(names, want);
+	list_dir(s.top, names, sizeof names);
+	assert_string_equal(names, "out");
+	free(out);
+	free(err);
+	scratch_remove(&s);
+	tbuf_free(&cap);
+	tdump_free(d);
+}
+
+static uint32_t rng_next(uint32_t *x)	/* xorshift32: a run is its seed */
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 17;
+	*x ^= *x << 5;
+	return *x;
+}
+
+/* A dump of up to a few hundred bytes, its counters drawn at random. */
+static struct pdump *random_dump(uint32_t *rng)
+{
+	struct pdump *d = tdump_new(5, 1);
+	uint32_t k, n = rng_next(rng) % 60;
+
+	tdump_seg(d, 0, "RANDOM", 1, 0, 0x400);
+	for (k = 0; k < n; k++)
+		d->segs[0].counters[rng_next(rng) % 0x100] = 1 + rng_next(rng) % 100000;
+	tdump_fix_totals(d);
+	return d;
+}
+
+/* Console text, printable, no '@' (so never a frame's marker): a whole
+ * line, or the start of one. Returns whether it left a line open. */
+static int put_junk(struct tbuf *b, uint32_t *rng, size_t min)
+{
+	size_t n = min + rng_next(rng) % 60, i;
+	int open = rng_next(rng) % 2;
+
+	for (i = 0; i < n; i++) {
+		char c = (char)(' ' + rng_next(rng) % 95);
+
+		tbuf_put(b, c == '@' ? "#" : &c, 1);
+	}
+	if (!open)
+		tbuf_puts(b, "\n");
+	return open && n;
+}
+
+/* Frame f (its leading LF, '@' .. end line, LF) with one fault at a random
+ * place after its '@' and before its end line's LF: a bit flipped, a byte
+ * dropped or repeated, the rest cut off, or console text inserted. A cut
+ * keeps the whole begin marker, or nothing would be left to report. */
+static void put_damaged(struct tbuf *b, const struct tbuf *f, uint32_t *rng)
+{
+	size_t last = f->len - 1, p = 2 + rng_next(rng) % (last - 2);
+
+	switch (rng_next(rng) % 5) {
+	case 0:
+		tbuf_put(b, f->data, f->len);
+		b->data[b->len - f->len + p] ^= (uint8_t)(1 << rng_next(rng) % 8);
+		break;
+	case 1:
+		tbuf_put(b, f->data, p);
+		tbuf_put(b, f->data + p + 1, f->len - p - 1);
+		break;
+	case 2:
+		tbuf_put(b, f->data, p + 1);
+		tbuf_put(b, f->data + p, f->len - p);
+		break;
+	case 3:
+		tbuf_put(b, f->data, p > 16 ? p : 16);
+		break;
+	default:
+		tbuf_put(b, f->data, p);
+		put_junk(b, rng, 1);
+		tbuf_put(b, f->data + p, f->len - p);
+	}
+}
+
+/* What capture_parse found: each whole frame, in order, byte for byte;
+ * anything else damaged, without data, with a reason; no more entries
+ * than frames, and one at least for the damaged. Two damaged neighbours
+ * may be one entry: when the first lost its end marker and the second its
+ * begin marker, nothing on the line tells them apart. */
+static void check_found(const struct capture *c, uint32_t round, uint32_t nframes,
+			const int *damaged, char name[][32], const struct tbuf *sent, int any)
+{
+	uint32_t k = 0;
+	size_t i, bad = 0;
+
+	for (i = 0; i < c->n; i++) {
+		const struct frame *f = &c->frames[i];
+
+		while (k < nframes && damaged[k])
+			k++;
+		if (!f->ok) {
+			bad++;
+			if (f->data || !f->why[0])
+				fail_msg("round %u, entry %zu: damaged, with data or no reason", round, i);
+		} else if (k == nframes || strcmp((const char *)f->name, name[k]) ||
+			   f->len != sent[k].len || memcmp(f->data, sent[k].data, f->len)) {
+			fail_msg("round %u, entry %zu: read whole, but not frame %u as sent", round, i, k);
+		} else {
+			k++;
+		}
+	}
+	while (k < nframes && damaged[k])
+		k++;
+	if (k != nframes || c->n > nframes || (any && !bad))
+		fail_msg("round %u: %zu entries, %zu damaged, for %u frames", round, c->n, bad, nframes);
+}
+
+/* Captures of 2 to 6 frames amid console text, about half of them damaged
+ * at random: each undamaged one comes back byte for byte and is written;
+ * a damaged one is reported, with no data, and no file is written for it.
+ * Seeded: a failure names its round. */
+static void test_extract_random_damage(void **state)
+{
+	uint32_t rng = 20261130, round, k, nframes;
+	struct scratch s;
+
+	(void)state;
+	scratch_make(&s);
+	for (round = 0; round < 300; round++) {
+		struct tbuf cap = { 0 }, sent[6];
+		int damaged[6], open = 0, any = 0;
+		char name[6][32], names[300], want[300] = "", path[400], *out, *err, rerr[100];
+		struct capture c;
+
+		nframes = 2 + rng_next(&rng) % 5;
+		for (k = 0; k < nframes; k++) {
+			struct pdump *d = random_dump(&rng);
+			struct tbuf f = { 0 };
+
+			snprintf(name[k], sizeof name[k], "r%03u-%u.pro", round, k);
+			frame_write(name[k], d, tbuf_sink, &f);
+			sent[k] = tdump_bytes(d);
+			tdump_free(d);
+			any |= damaged[k] = rng_next(&rng) % 2;
+			if (damaged[k])
+				put_damaged(&cap, &f, &rng);
+			else {	/* after an open line, the marker may follow its text */
+				size_t skip = open && rng_next(&rng) % 2;
+
+				tbuf_put(&cap, f.data + skip, f.len - skip);
+			}
+			open = put_junk(&cap, &rng, 0);
+			tbuf_free(&f);
+		}
+		assert_int_equal(capture_parse(cap.data, cap.len, &c), 0);
+		check_found(&c, round, nframes, damaged, name, sent, any);
+		for (k = 0; k < nframes; k++)
+			if (!damaged[k])
+				snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s",
+					 want[0] ? "|" : "", name[k]);
+		capture_free(&c);
+		assert_int_equal(run(&cap, s.out, &out, &err), any ? EXTRACT_BAD : EXTRACT_OK);
+		list_dir(s.out, names, sizeof names);
+		if (strcmp(names, want))
+			fail_msg("round %u: wrote %s, not %s", round, names, want);
+		for (k = 0; k < nframes; k++) {
+			uint8_t *got;
+			size_t len;
+
+			snprintf(path, sizeof path, "%s/%s", s.out, name[k]);
+			if (!damaged[k]) {
+				assert_int_equal(read_whole(path, &got, &len, rerr, sizeof rerr), 0);
+				assert_int_equal(len, sent[k].len);
+				assert_memory_equal(got, sent[k].data, len);
+				free(got);
+				assert_int_equal(unlink(path), 0);
+			}
+			tbuf_free(&sent[k]);
+		}
+		free(out);
+		free(err);
+		tbuf_free(&cap);
+	}
+	scratch_remove(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -325,6 +534,8 @@ int main(void)
 		cmocka_unit_test(test_extract_no_frames),
 		cmocka_unit_test(test_extract_not_a_dump),
 		cmocka_unit_test(test_extract_unwritable),
+		cmocka_unit_test(test_extract_nasty_names_stay_inside),
+		cmocka_unit_test(test_extract_random_damage),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

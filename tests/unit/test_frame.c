@@ -359,6 +359,30 @@ static void test_frame_resync(void **state)
 	tdump_free(d);
 }
 
+/* A frame cut in its begin line, console text, then the next frame with no
+ * newline between: the cut one is reported, the next one read whole (read
+ * from the line's first marker, it was lost: test_extract's random damage
+ * found it). */
+static void test_frame_two_begins_on_a_line(void **state)
+{
+	struct pdump *d = sample_dump();
+	struct tbuf f = frame_of("next.pro", d), b = { 0 };
+	struct capture c;
+
+	(void)state;
+	tbuf_put(&b, f.data, 20);		/* "\n@PDUMP1 BEGIN name=", cut */
+	tbuf_puts(&b, "login: ");
+	tbuf_put(&b, f.data + 1, f.len - 1);	/* the next frame, on that line */
+	assert_int_equal(capture_parse(b.data, b.len, &c), 0);
+	assert_int_equal(c.n, 2);
+	assert_false(c.frames[0].ok);
+	assert_frame(&c.frames[1], "next.pro", d);
+	capture_free(&c);
+	tbuf_free(&b);
+	tbuf_free(&f);
+	tdump_free(d);
+}
+
 /* A sink that bumps a counter once the begin line is out, as a live sampler
  * would between the two passes. */
 struct moving {
@@ -424,6 +448,7 @@ int main(void)
 		cmocka_unit_test(test_frame_cuts),
 		cmocka_unit_test(test_frame_interleaved_text),
 		cmocka_unit_test(test_frame_resync),
+		cmocka_unit_test(test_frame_two_begins_on_a_line),
 		cmocka_unit_test(test_frame_dump_changed),
 		cmocka_unit_test(test_frame_unescape),
 	};

@@ -33,6 +33,7 @@ include kernel/kernel.mk
 include user/user.mk
 include host-tools/host.mk
 include tests/tests.mk
+include bench/bench.mk
 
 # ---- host programs and unit tests, built plain and with sanitizers ----------
 # For each NAME in HOST_PROGS / UNIT_TESTS, NAME_SRCS lists its C files.

@@ -1,0 +1,156 @@
+# accuracy.sh: the ground truth (docs/PERFORMANCE.md, sections 1, 3, 6);
+# sourced by bench/bench.sh. Each workload (bench/wl.h) is profiled twice
+# in the guest, at ACC_HZ with the kernel's default jitter, and run once on
+# the host under callgrind; its functions' shares of the ticks are compared
+# with their shares of the instructions, the two dumps byte by byte, and
+# the ticks the dump counted with the timer interrupts the clock saw.
+
+ACC_HZ=20000
+# name, scale (about 50,000 samples at 20000 Hz), shape
+ACC_WORKLOADS="hotloop:450:one hot loop
+graded:650:five functions of graded cost
+recurse:1800:call-heavy recursion (fib, hanoi, mutual recursion)
+syscalls:1450:half its time in system calls
+duo:200+500:two processes at once (duo and duob), system profile"
+# The two processes of duo: their scales.
+DUO_A=200 DUO_B=500
+
+upper() { echo "$1" | tr a-z A-Z; }
+
+# callgrind_all: the truth for every workload; run in the background.
+callgrind_all() {
+	mkdir -p "$out/cg"
+	echo "$ACC_WORKLOADS" | while IFS=: read -r w scale shape; do
+		if [ "$w" = duo ]; then
+			callgrind duo "$DUO_A" duo && callgrind duo "$DUO_B" duob
+		else
+			callgrind "$w" "$scale" "$w"
+		fi || return 1
+	done
+}
+# callgrind PROGRAM SCALE NAME: cg/NAME.txt, "function instructions".
+callgrind() {
+	valgrind --tool=callgrind --callgrind-out-file="$out/cg/$3.out" \
+		"$build/bench/host/$1" "$2" > "$out/cg/$3.log" 2>&1 ||
+		{ note "callgrind $1 $2 failed: $(tail -3 "$out/cg/$3.log")"; return 1; }
+	awk -f bench/callgrind.awk "$out/cg/$3.out" > "$out/cg/$3.txt"
+}
+
+# funcs MODULE OBJECT: the workload's own functions, "MODULE name".
+funcs() {
+	nm --defined-only "$2" | awk -v m="$1" '$2 ~ /^[Tt]$/ { print m, $3 }'
+}
+
+# profile_workload NAME SCALE RUN: one guest run of a single-process workload.
+profile_workload() {
+	boot "$out/acc/$1.$3" "$ACC_HZ" 1 "$1 $2" "$1"
+	[ -f "$out/acc/$1.$3/$1.pro" ] || die "$1: no dump: $(cat "$out/acc/$1.$3/serial.log")"
+}
+
+profile_duo() {
+	boot "$out/acc/duo.$1" "$ACC_HZ" 1 "pset init
+pset on
+start duo plain $DUO_A
+start duob plain $DUO_B
+wait
+pset off
+pset dump duo.pro
+pset free" duo duob pset
+	[ -f "$out/acc/duo.$1/duo.pro" ] || die "duo: no dump: $(cat "$out/acc/duo.$1/serial.log")"
+}
+
+# accuracy: runs every workload twice; writes the tables.
+accuracy() {
+	mkdir -p "$out/acc"
+	echo "$ACC_WORKLOADS" | while IFS=: read -r w scale shape; do
+		note "accuracy: $w ($shape), two runs"
+		if [ "$w" = duo ]; then profile_duo 1; profile_duo 2; else
+			profile_workload "$w" "$scale" 1; profile_workload "$w" "$scale" 2; fi
+	done
+}
+
+# accuracy_tables: after accuracy and callgrind_all.
+accuracy_tables() {
+	: > "$out/accuracy-detail.md"
+	{
+		echo "| workload | shape | samples in its functions | all samples | worst difference (points) | target ≤ 1 point | two runs byte-identical |"
+		echo "|---|---|---:|---:|---:|---|---|"
+	} > "$out/accuracy.md"
+	echo "$ACC_WORKLOADS" | while IFS=: read -r w scale shape; do
+		dir=$out/acc/$w.1 W=$(upper "$w")
+		if [ "$w" = duo ]; then
+			{ funcs DUO "$build/u/bench/duo.o"; funcs DUOB "$build/u/bench/duo.o"; } > "$dir/funcs.txt"
+			{ sed 's/^/DUO /' "$out/cg/duo.txt"; sed 's/^/DUOB /' "$out/cg/duob.txt"; } > "$dir/truth.txt"
+			"$build/mkmap" "$build/user/duo.elf" DUO > "$dir/duo.map"
+			"$build/mkmap" "$build/user/duob.elf" DUOB > "$dir/duob.map"
+			printf '%s\n' "$dir/duo.map" "$dir/duob.map" > "$dir/maps.lst"
+			tics "$dir/duo.pro" -f "$dir/maps.lst" > "$dir/profile.txt"
+			showmod=1
+		else
+			funcs "$W" "$build/u/bench/$w.o" > "$dir/funcs.txt"
+			sed "s/^/$W /" "$out/cg/$w.txt" > "$dir/truth.txt"
+			"$build/mkmap" "$build/user/$w.elf" "$W" > "$dir/$w.map"
+			tics "$dir/$w.pro" "$dir/$w.map" > "$dir/profile.txt"
+			showmod=0
+		fi
+		{
+			echo "**$w** ($shape; \`$(cat "$dir/bench.cmd" | tr '\n' ';' | sed 's/;$//; s/;/; /g')\` at $ACC_HZ Hz):"
+			echo
+			awk -v sum="$dir/summary.txt" -v showmod=$showmod -f bench/compare.awk \
+				"$dir/funcs.txt" "$dir/truth.txt" "$dir/profile.txt"
+			echo
+		} >> "$out/accuracy-detail.md"
+		samples=$(sed -n 's/^samples=\([0-9]*\) .*/\1/p' "$dir/summary.txt")
+		worst=$(sed -n 's/.* worst=\([0-9.]*\) .*/\1/p' "$dir/summary.txt")
+		all=$(dumptotal "$dir/$w.pro")
+		if cmp -s "$dir/$w.pro" "$out/acc/$w.2/$w.pro"; then same="yes ($(wc -c < "$dir/$w.pro") bytes)"; else same="**no**"; fi
+		if [ "$samples" -lt 20000 ]; then ok="(under 20,000 samples)"
+		elif awk -v w="$worst" 'BEGIN { exit !(w <= 1) }'; then ok=met; else ok="**not met**"; fi
+		echo "| $w | $shape | $samples | $all | $worst | $ok | $same |" >> "$out/accuracy.md"
+	done
+}
+
+# lost_ticks: the single-process workloads again, shorter, with the fixed
+# period (jitter=0), where the TSC tells exactly how many ticks to expect;
+# then the table, with the accuracy runs (jittered) too.
+LOST_SCALES="hotloop:90 graded:130 recurse:360 syscalls:290"
+lost_ticks() {
+	note "lost ticks: four workloads with a fixed period"
+	batch="" progs=""
+	for ws in $LOST_SCALES; do
+		batch="$batch${ws%%:*} ${ws#*:}
+" progs="$progs ${ws%%:*}"
+	done
+	# shellcheck disable=SC2086
+	boot "$out/lost" "$ACC_HZ" 0 "$batch" $progs
+	{
+		echo "| workload | jitter | timer interrupts while on (clock_ticks) | ticks in the dump | equal | expected from the TSC | mean period (ns) |"
+		echo "|---|---|---:|---:|---|---:|---:|"
+		for ws in $LOST_SCALES; do lost_row "${ws%%:*}" "$out/acc/${ws%%:*}.1" 1; done
+		for ws in $LOST_SCALES; do lost_row "${ws%%:*}" "$out/lost" 0; done
+	} > "$out/lost.md"
+}
+
+# lost_row NAME DIR JITTER: one row. The clock is read just before and just
+# after ProfOn and ProfOff, so the interrupts raised while profiling was on
+# are off_before - on_after, or within one of it when a tick fell between
+# the reads (the range is then shown).
+lost_row() {
+	line=$(benchline "$1" "$2/serial.log")
+	a=$(get on_before "$line") b=$(get on_after "$line") c=$(get off_before "$line") d=$(get off_after "$line")
+	ns=$(get run_ns "$line") hz=$(get hz "$line")
+	total=$(dumptotal "$2/$1.pro")
+	lo=$((c - b)) hi=$((d - a))
+	if [ "$lo" = "$hi" ]; then clock=$lo; else clock="$lo..$hi"; fi
+	if [ "$total" -ge "$lo" ] && [ "$total" -le "$hi" ]; then eq=yes; else eq="**no**"; fi
+	div=$(divisor "$hz")
+	if [ "$3" = 0 ]; then
+		expect=$(awk -v ns="$ns" -v d="$div" 'BEGIN { printf "%.1f", ns * 1193182 / (d * 1e9) }')
+		nominal=$(awk -v d="$div" 'BEGIN { printf "%.1f", d * 1e9 / 1193182 }')
+	else
+		expect="—"	# the jittered periods are not known in advance
+		nominal=$(awk -v d="$div" 'BEGIN { printf "%.1f", (d - 0.5) * 1e9 / 1193182 }')
+	fi
+	mean=$(awk -v ns="$ns" -v t="$total" 'BEGIN { printf "%.1f", ns / t }')
+	echo "| $1 | $([ "$3" = 0 ] && echo off || echo on) | $clock | $total | $eq | $expect | $mean (nominal $nominal) |"
+}

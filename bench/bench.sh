@@ -1,0 +1,59 @@
+#!/bin/sh
+# bench.sh BUILD: `make bench`. Measures the profiler's accuracy and cost
+# and writes docs/PERFORMANCE.md from bench/PERFORMANCE.md.in, each
+# @@NAME@@ line replaced by the table BUILD/bench/NAME.md. Prints the
+# tables as it goes. Exits non-zero only if something could not be run:
+# a target that is not met is reported, not a failure.
+set -u
+build=${1:-build}
+out=$build/bench
+started=$(date +%s)
+. bench/lib.sh
+. bench/accuracy.sh
+. bench/guest.sh
+. bench/hostside.sh
+
+command -v valgrind > /dev/null || die "valgrind is missing (host-tools/deps.sh installs it)"
+mkdir -p "$out"
+
+show() {	# show NAME TITLE: prints a table as it is made
+	printf '\n== %s\n\n' "$2"
+	cat "$out/$1.md"
+}
+
+# callgrind on one core while QEMU runs on the other.
+callgrind_all > "$out/callgrind.log" 2>&1 &
+cg=$!
+
+accuracy
+lost_ticks
+aliasing
+tickcost
+overhead
+note "waiting for callgrind"
+wait $cg || die "callgrind failed: $(cat "$out/callgrind.log")"
+accuracy_tables
+show accuracy "1, 3. Accuracy (profile against callgrind) and reproducibility"
+show accuracy-detail "1. Accuracy, function by function"
+show aliasing "2. Aliasing"
+show cost "4. The cost of a tick (bench/tickcost.c)"
+show overhead "5. Overhead"
+show lost "6. Lost ticks"
+# Alone on the machine, so that the tools' times are their own.
+hostside
+show hosttimes "7. Host tools on a large profile"
+show wire "7. Dumps on the wire"
+
+# ---- the document ---------------------------------------------------------
+elapsed=$(( $(date +%s) - started ))
+{
+	cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+	echo "- Measured $(date -u '+%Y-%m-%d %H:%M UTC') by \`make bench\`, which took $((elapsed / 60)) min $((elapsed % 60)) s,"
+	echo "  at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')."
+	echo "- Host: $cpu, $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr)."
+	echo "- $(qemu-system-i386 --version | head -1), TCG, \`-icount shift=${ICOUNT_SHIFT:-3}\`;"
+	echo "  $(valgrind --version); $(gcc --version | head -1); $(readprofile -V 2>&1 | head -1); $(gprof --version | head -1)."
+} > "$out/machine.md"
+awk -v dir="$out" '/^@@[a-z-]+@@$/ { f = dir "/" substr($0, 3, length($0) - 4) ".md"
+	while ((getline l < f) > 0) print l; close(f); next } { print }' bench/PERFORMANCE.md.in > docs/PERFORMANCE.md
+note "wrote docs/PERFORMANCE.md in $((elapsed / 60)) min $((elapsed % 60)) s"

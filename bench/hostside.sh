@@ -1,0 +1,113 @@
+# hostside.sh: the host tools on a large profile, and the dumps' size on
+# the wire (docs/PERFORMANCE.md, section 7); sourced by bench/bench.sh.
+
+BIG_FUNCS=100000
+BIG_SIZE=16777216	# 16 MiB of code
+BIG_SAMPLES=1000000
+BIG_ORIGIN=0x100000
+
+# best_of N CMD...: the shortest wall time of N runs of CMD, in seconds;
+# the output of the last run is left in $hs/last.out.
+best_of() {
+	_n=$1; shift
+	_best=""
+	while [ "$_n" -gt 0 ]; do
+		_t0=$(now)
+		"$@" > "$hs/last.out" 2> "$hs/last.err" || die "failed: $* ($(head -3 "$hs/last.err"))"
+		_t=$(( $(now) - _t0 ))
+		[ -z "$_best" ] || [ "$_t" -lt "$_best" ] && _best=$_t
+		_n=$((_n - 1))
+	done
+	awk -v t="$_best" 'BEGIN { printf "%.3f", t / 1e9 }'
+}
+
+# has_exports: whether this pinfo writes gmon.out and /proc/profile yet.
+has_exports() { "$build/pinfo" 2>&1 | grep -q -- '--gmon' && "$build/pinfo" 2>&1 | grep -q -- '--proc-profile'; }
+
+hostside() {
+	hs=$out/hostside
+	mkdir -p "$hs"
+	note "host side: a program of $BIG_FUNCS functions over $BIG_SIZE bytes, $BIG_SAMPLES samples"
+	awk -v nfunc=$BIG_FUNCS -v size=$BIG_SIZE -f bench/genbig.awk > "$hs/bigprog.s"
+	as --32 -o "$hs/bigprog.o" "$hs/bigprog.s" || die "as failed"
+	ld -m elf_i386 -Ttext=$BIG_ORIGIN -e _stext --build-id=none -o "$hs/bigprog.elf" "$hs/bigprog.o" ||
+		die "ld failed"
+	"$build/mkmap" -s "$hs/bigprog.elf" BIGPROG > "$hs/bigprog.map"
+	"$build/bench/gendump" BIGPROG $BIG_ORIGIN $BIG_SIZE $BIG_SAMPLES "$hs/bigprog.pro" > "$hs/gendump.txt" ||
+		die "gendump failed"
+	gen=$(cat "$hs/gendump.txt")
+
+	note "host side: pinfo (best of 5)"
+	t_pinfo=$(best_of 5 "$build/pinfo" "$hs/bigprog.pro" "$hs/bigprog.map")
+	sum_pinfo=$(awk '$1 ~ /^[0-9a-f]+:[0-9a-f]+$/ { t += $2 } END { print t + 0 }' "$hs/last.out")
+	{
+		echo "| tool | command | seconds | its time / pinfo's | ticks it reports |"
+		echo "|---|---|---:|---:|---:|"
+		echo "| pinfo | \`pinfo bigprog.pro bigprog.map\` | $t_pinfo | 1 | $sum_pinfo |"
+	} > "$out/hosttimes.md"
+	if has_exports; then
+		hostside_exports
+	else
+		note "host side: this pinfo has no --gmon / --proc-profile yet: readprofile and gprof skipped"
+		echo "| readprofile, gprof | (not run: this pinfo has no --gmon / --proc-profile yet) | | | |" >> "$out/hosttimes.md"
+	fi
+	wire_table
+}
+
+hostside_exports() {
+	t_proc=$(best_of 5 "$build/pinfo" --proc-profile "$hs/bigprog.proc" --module BIGPROG "$hs/bigprog.pro")
+	t_gmon=$(best_of 5 "$build/pinfo" --gmon "$hs/gmon.out" "$hs/bigprog.pro" "$hs/bigprog.elf")
+	note "host side: readprofile (best of 5)"
+	t_rp=$(best_of 5 readprofile -p "$hs/bigprog.proc" -m "$hs/bigprog.map")
+	sum_rp=$(awk '$2 == "total" { print $1 }' "$hs/last.out")
+	note "host side: gprof (once; it takes a minute or two)"
+	t_gp=$(best_of 1 gprof -b -p "$hs/bigprog.elf" "$hs/gmon.out")
+	# gprof's flat profile: the last cumulative seconds, in samples of 1/hz s
+	sum_gp=$(awk '$1 ~ /^[0-9.]+$/ && NF >= 4 { c = $2 } END { printf "%.0f", c * 1000 }' "$hs/last.out")
+	awk -v p="$t_pinfo" -v rp="$t_rp" -v gp="$t_gp" -v tp="$t_proc" -v tg="$t_gmon" \
+	    -v srp="$sum_rp" -v sgp="$sum_gp" 'BEGIN {
+		printf "| readprofile | `readprofile -p bigprog.proc -m bigprog.map` | %s | %.2f | %s |\n", rp, rp / p, srp
+		printf "| gprof | `gprof -b -p bigprog.elf gmon.out` | %s | %.0f | %s |\n", gp, gp / p, sgp
+		printf "| pinfo --proc-profile | `pinfo --proc-profile bigprog.proc --module BIGPROG bigprog.pro` | %s | | |\n", tp
+		printf "| pinfo --gmon | `pinfo --gmon gmon.out bigprog.pro bigprog.elf` | %s | | |\n", tg
+	}' >> "$out/hosttimes.md"
+	awk -v p="$t_pinfo" -v rp="$t_rp" -v gp="$t_gp" 'BEGIN {
+		printf "\npinfo takes %.2f times readprofile'"'"'s time (target: at most 1): %s.\n", p / rp,
+		       (p <= rp ? "met" : "**not met**")
+		printf "gprof takes %.0f times pinfo'"'"'s time (target: at least 100): %s.\n", gp / p,
+		       (gp / p >= 100 ? "met" : "**not met**")
+	}' >> "$out/hosttimes.md"
+}
+
+# wire_table: each dump's bytes against its nonzero buckets. The fixed
+# part of a dump of one segment: the 56-byte header, the 33-byte segment
+# header, the varint count of nonzero buckets, the 4-byte CRC; the rest is
+# the buckets. On the wire, base64 makes 4 bytes of 3 and a newline ends
+# every 76 characters (x 4/3 x 77/76), and the frame's begin and end lines
+# (their length depends on the name) are fixed too.
+wire_table() {
+	{
+		echo "| dump | nonzero buckets | dump bytes | of which buckets | a bucket, in the dump | a bucket, on the wire | target ≤ 12 on the wire | whole frame on the wire | ProfDump's time (guest) | the frame at 115200 baud |"
+		echo "|---|---:|---:|---:|---:|---:|---|---:|---:|---:|"
+		for w in hotloop graded recurse syscalls; do
+			dir=$out/acc/$w.1
+			wire_row "$w.pro" "$(nonzero "$dir/$w.pro" "$dir/$w.map")" "$(wc -c < "$dir/$w.pro")" \
+				"$(wirebytes "$dir/serial.log" "$w.pro")" \
+				"$(get dump_ns "$(benchline "$w" "$dir/serial.log")")"
+		done
+		wire_row "bigprog.pro (made on the host)" "$(get nonzero "$gen")" "$(get dump_bytes "$gen")" \
+			"$(get wire_bytes "$gen")" ""
+	} > "$out/wire.md"
+}
+
+# wire_row NAME NONZERO BYTES WIRE DUMP_NS
+wire_row() {
+	awk -v name="$1" -v nz="$2" -v b="$3" -v w="$4" -v dns="$5" 'BEGIN {
+		varint = nz < 128 ? 1 : nz < 16384 ? 2 : nz < 2097152 ? 3 : nz < 268435456 ? 4 : 5
+		buckets = b - (56 + 33 + varint + 4)
+		per = buckets / nz; wper = per * 4 / 3 * 77 / 76
+		t = dns == "" ? "(not sent)" : sprintf("%.3f ms", dns / 1e6)
+		printf "| %s | %d | %d | %d | %.2f | %.2f | %s | %d | %s | %.2f s |\n", name, nz, b, buckets,
+		       per, wper, (wper <= 12 ? "met" : "**not met**"), w, t, w * 10 / 115200
+	}'
+}

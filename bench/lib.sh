@@ -1,0 +1,54 @@
+# lib.sh: what the benchmark's scripts share; sourced by bench/bench.sh,
+# which sets build (the build folder) and out (where the runs go).
+
+note() { echo "bench: $*" >&2; }
+die() { echo "bench: $*" >&2; exit 1; }
+
+# boot DIR HZ JITTER BATCH PROGRAM...: boots the kernel (QEMU, -icount, so
+# deterministic) with the programs and a batch file holding the lines of
+# BATCH, and extracts every dump into DIR.
+boot() {
+	_dir=$1 _hz=$2 _jitter=$3 _batch=$4
+	shift 4
+	rm -rf "$_dir"
+	mkdir -p "$_dir"
+	printf '%s\n' "$_batch" > "$_dir/bench.cmd"
+	_progs=""
+	for _p in "$@" cmd; do _progs="$_progs $build/user/$_p.elf"; done
+	# shellcheck disable=SC2086
+	sh host-tools/qrun -kernel -quiet -o "$_dir" -hz "$_hz" -append "jitter=$_jitter" -timeout 300 \
+		-batch "$_dir/bench.cmd" "$build/kernel.elf" $_progs > "$_dir/qrun.out" 2>&1 ||
+		die "$_dir: qrun failed: $(cat "$_dir/qrun.out")"
+	"$build/profextract" -o "$_dir" "$_dir/serial.log" > "$_dir/extract.out" 2>&1 ||
+		die "$_dir: profextract failed: $(cat "$_dir/extract.out")"
+}
+
+# benchline NAME LOG: the "bench:" line program NAME printed.
+benchline() { grep "^bench: name=$1 " "$2" | tail -1; }
+# get KEY LINE: a field of a "bench:" line.
+get() { echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+
+# tics DUMP MAP...: "MODULE function tics", a line for each function of
+# the maps with ticks, from pinfo's report.
+tics() {
+	"$build/pinfo" "$@" |
+	awk '/^Module / { m = $2 } $1 ~ /^[0-9a-f]+:[0-9a-f]+$/ && NF >= 4 { print m, $NF, $2 }'
+}
+
+# dumptotal DUMP: every tick of the dump.
+dumptotal() { "$build/pinfo" "$1" | awk '$1 == "Total" { print $2 }'; }
+
+# nonzero DUMP MAP: the dump's nonzero buckets in the map's module.
+nonzero() { "$build/pinfo" -e "$1" "$2" | grep -c '^    [0-9a-f]*:[0-9a-f]* '; }
+
+# wirebytes LOG NAME: the bytes of dump NAME's frame on the serial line.
+wirebytes() {
+	awk -v n="$2" '$0 ~ "^@PDUMP1 BEGIN name=" n " " { on = 1 }
+		on { b += length($0) + 1 } on && /^@PDUMP1 END / { on = 0 } END { print b + 0 }' "$1"
+}
+
+# divisor HZ: the PIT divisor of a rate (drivers/pit8253.h).
+divisor() { echo $(( (1193182 + $1 / 2) / $1 )); }
+
+# now: nanoseconds, for timing the host tools.
+now() { date +%s%N; }

@@ -66,7 +66,14 @@ tickcost() {
 			ok = $1 == "profiling off" ? "" : (beyond <= 40 ? "met" : "**not met**")
 			printf "| %s | %s | %s | %.1f | %s |\n", $1, $2, $5, beyond, ok }'
 	} > "$out/cost.md"
-	cp "$out/cost/on/serial.log" "$out/tickcost.txt"
+	on=$(awk -F'|' '$1 == "user profile on" { print $2 }' "$out/cost/on.txt")
+	one=$(awk -F'|' '$1 == "system profile on, 1 process" { print $2 }' "$out/cost/on.txt")
+	many=$(awk -F'|' '$1 == "system profile on, 25 processes" { print $2 }' "$out/cost/on.txt")
+	target 4 "cost of a tick, profiling on, beyond the iret (jitter on)" \
+		"$(awk -v c="$on" 'BEGIN { printf "%.1f", c - 1 }') instructions" "≤ 40" "$(holds "$on - 1 <= 40")"
+	target 4 "cost of a tick: 25 processes profiled against 1" \
+		"$(awk -v a="$one" -v b="$many" 'BEGIN { printf "%+.1f", b - a }') instructions" \
+		"no growth (under 1)" "$(holds "$many - $one < 1")"
 }
 
 # ---- 5. overhead -----------------------------------------------------------
@@ -86,11 +93,16 @@ overhead() {
 		line=$(benchline "$OVER_WORKLOAD" "$out/over/$hz/serial.log")
 		[ -n "$line" ] || die "overhead at $hz Hz: $(cat "$out/over/$hz/serial.log")"
 		awk -v hz="$hz" -v off="$(get off_ns "$line")" -v off2="$(get off2_ns "$line")" \
-		    -v on="$(get on_ns "$line")" -v k="$(get on_ticks "$line")" 'BEGIN {
+		    -v on="$(get on_ns "$line")" -v k="$(get on_ticks "$line")" -v insn_ns="$insn_ns" 'BEGIN {
 			base = (off + off2) / 2; r = on / base; o = 100 * (r - 1)
 			target = hz == 1000 ? 0.5 : hz == 10000 ? 3 : 0
 			ok = !target ? "" : (o < target ? "met (< " target "%)" : "**not met** (< " target "%)")
 			printf "| %d Hz | %.3f | %.3f | %.5f | %.3f%% | %d | %.1f | %s |\n", hz, base / 1e6, on / 1e6,
-			       r, o, k, (on - base) / 8 / k, ok }' >> "$out/overhead.md"
+			       r, o, k, (on - base) / insn_ns / k, ok }' >> "$out/overhead.md"
+	done
+	for hz in 1000 10000; do
+		o=$(awk -v hz="$hz" -F'|' '$2 == " " hz " Hz " { sub(/%/, "", $6); print $6 + 0 }' "$out/overhead.md")
+		goal=$([ $hz = 1000 ] && echo 0.5 || echo 3)
+		target 5 "overhead at $hz Hz" "$o%" "< $goal%" "$(holds "$o < $goal")"
 	done
 }

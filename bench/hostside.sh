@@ -50,6 +50,8 @@ hostside() {
 	else
 		note "host side: this pinfo has no --gmon / --proc-profile yet: readprofile and gprof skipped"
 		echo "| readprofile, gprof | (not run: this pinfo has no --gmon / --proc-profile yet) | | | |" >> "$out/hosttimes.md"
+		target 7 "pinfo's time against readprofile's" "—" "≤ 1" -
+		target 7 "gprof's time against pinfo's" "—" "≥ 100" -
 	fi
 	wire_table
 }
@@ -71,12 +73,10 @@ hostside_exports() {
 		printf "| pinfo --proc-profile | `pinfo --proc-profile bigprog.proc --module BIGPROG bigprog.pro` | %s | | |\n", tp
 		printf "| pinfo --gmon | `pinfo --gmon gmon.out bigprog.pro bigprog.elf` | %s | | |\n", tg
 	}' >> "$out/hosttimes.md"
-	awk -v p="$t_pinfo" -v rp="$t_rp" -v gp="$t_gp" 'BEGIN {
-		printf "\npinfo takes %.2f times readprofile'"'"'s time (target: at most 1): %s.\n", p / rp,
-		       (p <= rp ? "met" : "**not met**")
-		printf "gprof takes %.0f times pinfo'"'"'s time (target: at least 100): %s.\n", gp / p,
-		       (gp / p >= 100 ? "met" : "**not met**")
-	}' >> "$out/hosttimes.md"
+	target 7 "pinfo's time against readprofile's" "$(awk -v p="$t_pinfo" -v r="$t_rp" 'BEGIN { printf "%.2f", p / r }')" \
+		"≤ 1" "$(holds "$t_pinfo <= $t_rp")"
+	target 7 "gprof's time against pinfo's" "$(awk -v p="$t_pinfo" -v g="$t_gp" 'BEGIN { printf "%.0f", g / p }')" \
+		"≥ 100" "$(holds "$t_gp >= 100 * $t_pinfo")"
 }
 
 # wire_table: each dump's bytes against its nonzero buckets. The fixed
@@ -98,6 +98,8 @@ wire_table() {
 		wire_row "bigprog.pro (made on the host)" "$(get nonzero "$gen")" "$(get dump_bytes "$gen")" \
 			"$(get wire_bytes "$gen")" ""
 	} > "$out/wire.md"
+	worst=$(awk -F'|' 'NR > 2 { v = $7 + 0; if (v > m) m = v } END { printf "%.2f", m }' "$out/wire.md")
+	target 7 "wire bytes a nonzero bucket (the worst dump)" "$worst" "≤ 12" "$(holds "$worst <= 12")"
 }
 
 # wire_row NAME NONZERO BYTES WIRE DUMP_NS

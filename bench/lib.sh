@@ -52,3 +52,13 @@ divisor() { echo $(( (1193182 + $1 / 2) / $1 )); }
 
 # now: nanoseconds, for timing the host tools.
 now() { date +%s%N; }
+
+# target SECTION WHAT MEASURED GOAL OK: a line of the targets' summary
+# (sorted by SECTION); OK is 1 when the target holds, 0 when it does not,
+# - when it could not be measured.
+target() {
+	case $5 in 1) _s=met ;; 0) _s="**not met**" ;; *) _s="not measured" ;; esac
+	echo "$1|| $2 | $3 | $4 | $_s |" >> "$out/targets.txt"
+}
+# holds EXPR: whether an awk condition on numbers holds (1 or 0).
+holds() { awk "BEGIN { print ($1) ? 1 : 0 }"; }

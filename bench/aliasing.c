@@ -1,6 +1,6 @@
 /* aliasing.c: a loop built to alias with the sampling clock.
  *   aliasing HALFCOUNTS ITERATIONS
- * Each iteration calls work() (a fixed number of instructions, about 30%
+ * Each iteration calls work() (a fixed number of instructions, about 24%
  * of the period at 10000 Hz) and then waits, spinning on the TSC, until
  * the iteration's deadline: start + k * period, where the period is
  * HALFCOUNTS half-counts of the PIT's 1193182 Hz clock (2 * 119 is the

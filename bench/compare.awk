@@ -23,6 +23,7 @@ END {
 		p = psum ? 100 * prof[k] / psum : 0
 		t = tsum ? 100 * truth[k] / tsum : 0
 		d = p - t; ad = d < 0 ? -d : d
+		if (ad < 0.005) d = 0	# no "-0.00"
 		if (ad > worst) { worst = ad; wf = mf[2] }
 		printf "| %s | %d | %.2f%% | %.2f%% | %+.2f |\n", showmod ? mf[1] "." mf[2] : mf[2],
 		       prof[k], p, t, d

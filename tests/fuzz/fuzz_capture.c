@@ -68,6 +68,12 @@ static void check_and_empty_outdir(void)
 	closedir(dir);
 }
 
+/* Empty after every input, so a normal exit leaves nothing in /tmp. */
+static void remove_outdir(void)
+{
+	rmdir(outdir);
+}
+
 struct bytes {
 	uint8_t *data;
 	size_t len, cap;
@@ -150,6 +156,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!outdir[0]) {
 		snprintf(outdir, sizeof outdir, "/tmp/fuzz_capture.XXXXXX");
 		FUZZ_CHECK(mkdtemp(outdir) != NULL);
+		atexit(remove_outdir);
 	}
 	if (size && !data[0]) {
 		roundtrip(data + 1, size - 1);

@@ -16,11 +16,11 @@ void pitinit(uint32_t hz)
 	pitsetdivisor((uint16_t)PIT_DIVISOR(hz));
 }
 
-/* Spreads each period uniformly over PIT_JITTER_SPAN(divisor) counts around
+/* Spreads each period uniformly over pit_jitter_span(divisor) counts around
  * the nominal divisor, so that a loop cannot lock onto the sampling. */
 void pitjitter(uint32_t hz, int on)
 {
-	uint32_t divisor = PIT_DIVISOR(hz), span = PIT_JITTER_SPAN(divisor);
+	uint32_t divisor = PIT_DIVISOR(hz), span = pit_jitter_span(divisor);
 
 	pit_jitter_mask = on && span > 1 ? span - 1 : 0;
 	pit_jitter_base = divisor - span / 2;

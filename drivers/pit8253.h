@@ -9,10 +9,17 @@
 #define PIT_MIN_HZ	19		/* PIT_DIVISOR(18) does not fit 16 bits */
 #define PIT_MAX_HZ	20000
 
-/* The jitter's span: the largest power of 2 not above divisor / 16, so a
- * period varies by at most about 3% either way; its mean is the nominal
- * divisor less half a count. */
-#define PIT_JITTER_SPAN(divisor) (1u << (31 - __builtin_clz((divisor) / 16 | 1)))
+/* The jitter's span: the largest power of 2 not above the divisor, so a
+ * period is drawn from between about 0.5 and 1.5 times the nominal one:
+ * wide enough that successive samples fall nearly independently of any
+ * loop's period (a narrow spread only walks the phase slowly). Near the
+ * slowest rates it narrows, so the longest period still fits 16 bits. Its
+ * mean is the nominal divisor less half a count. */
+static inline uint32_t pit_jitter_span(uint32_t divisor)
+{
+	uint32_t room = 2 * (0xFFFFu - divisor) + 1, top = divisor < room ? divisor : room;
+	return 1u << (31 - __builtin_clz(top | 1));
+}
 
 void pitinit(uint32_t hz);
 void pitjitter(uint32_t hz, int on);	/* on: vary each period (boot/irq0.asm) */

@@ -145,6 +145,7 @@ static int add_symbols(const uint8_t *buf, size_t len, uint32_t shoff, uint32_t 
 		e->value = le(p + 4, 4);
 		e->seg = sec.flags & SHF_EXECINSTR ? 1 : 2;
 		e->type = nm_letter(&sec, bind, type);
+		e->func = type == STT_FUNC;
 		e->name = out->strings + name;
 	}
 	return 0;

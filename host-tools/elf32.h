@@ -11,6 +11,7 @@ struct esym {
 	uint32_t value;		/* the symbol's address: its offset in its segment */
 	uint16_t seg;		/* 1 code, 2 data */
 	char type;		/* nm's letter: T t W D d B b R r V */
+	char func;		/* 1 for a function (STT_FUNC): it names code, not a bound */
 	char *name;		/* in the elfsyms' strings */
 };
 

@@ -18,6 +18,10 @@ static int by_seg_value(const void *a, const void *b)
 		return x->seg < y->seg ? -1 : 1;
 	if (x->value != y->value)
 		return x->value < y->value ? -1 : 1;
+	/* A function before a label at its address (the kernel's _stext, say):
+	 * pinfo names an address by its first symbol. */
+	if (x->func != y->func)
+		return x->func ? -1 : 1;
 	if (global(x) != global(y))
 		return global(x) ? -1 : 1;
 	return strcmp(x->name, y->name);

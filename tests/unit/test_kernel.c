@@ -87,18 +87,22 @@ static void test_pit_divisor(void **state)
 	assert_true(PIT_DIVISOR(PIT_MIN_HZ - 1) > 0xFFFF);
 }
 
-/* The jitter spans a power of 2 of at most 1/16 of the divisor: at most
- * about 3% either way, and at least the 2 counts it takes to vary at all. */
+/* The jitter spans the largest power of 2 not above the divisor: a period
+ * from about 0.5 to 1.5 times the nominal one, never 0 or past 16 bits
+ * (narrower near 19 Hz for that). */
 static void test_pit_jitter_span(void **state)
 {
 	(void)state;
 	for (uint32_t hz = PIT_MIN_HZ; hz <= PIT_MAX_HZ; hz++) {
-		uint32_t d = PIT_DIVISOR(hz), span = PIT_JITTER_SPAN(d);
+		uint32_t d = PIT_DIVISOR(hz), span = pit_jitter_span(d);
 		assert_int_equal(span & (span - 1), 0);
-		assert_true(span <= d / 16 || span == 1);
-		assert_true(span * 2 > d / 16);
+		assert_true(span <= d);
+		assert_true(span * 2 > d || d > 0xFFFF / 3 * 2);
+		assert_true(d - span / 2 >= 1);			/* the shortest period */
+		assert_true(d - span / 2 + (span - 1) <= 0xFFFF);	/* the longest */
 	}
-	assert_int_equal(PIT_JITTER_SPAN(1193), 64);
+	assert_int_equal(pit_jitter_span(1193), 1024);
+	assert_int_equal(pit_jitter_span(PIT_DIVISOR(19)), 4096);
 }
 
 /* pitinit: mode 2 on channel 0, then the divisor low byte first. */

@@ -33,6 +33,7 @@ include kernel/kernel.mk
 include user/user.mk
 include host-tools/host.mk
 include tests/tests.mk
+include tests/fuzz/fuzz.mk
 include bench/bench.mk
 
 # ---- host programs and unit tests, built plain and with sanitizers ----------
@@ -112,4 +113,4 @@ $(BUILD)/profkern.iso: $(BUILD)/kernel.elf $(ISO_PROGS) host-tools/mkiso.sh
 
 # ---- tests ------------------------------------------------------------------
 test: deps all
-	@$(MAKE) --no-print-directory unit unit-san integration
+	@$(MAKE) --no-print-directory unit unit-san integration fuzz-brief

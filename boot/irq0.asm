@@ -12,12 +12,14 @@ IRQ0_VECTOR equ 32
 PIC1_CMD    equ 0x20
 PIC_EOI     equ 0x20
 PIT_CH0     equ 0x40
+PIT_CMD     equ 0x43
+PIT_MIN_COUNT equ 16            ; the shortest period written
 
 section .text
 global irq0_fast
 extern ticks, slice_left, quantum, sched_work, next_wakeup
 extern prof_current, prof_active, prof_tick
-extern pit_jitter_mask, pit_jitter_base, pit_jitter_seed
+extern pit_jitter_mask, pit_jitter_base, pit_jitter_seed, pit_restarts, pit_written
 extern trap_common
 
 align 16
@@ -71,11 +73,37 @@ irq0_fast:
 	mov [ss:pit_jitter_seed], eax
 	shr eax, 16
 	and eax, [ss:pit_jitter_mask]
-	add eax, [ss:pit_jitter_base]  ; base = nominal - mask / 2
+	add eax, [ss:pit_jitter_base]  ; D, the next period: base = nominal - span / 2
+	cmp dword [ss:pit_restarts], 0
+	jne .restarts
+.write:
 	out PIT_CH0, al
 	mov al, ah
 	out PIT_CH0, al
 	jmp .jittered
+
+; An 8254 that restarts a count when it is written (QEMU's; a real one in
+; mode 2 loads it when the period ends): take off what the period has run
+; past its end, so the next tick comes D after the last one, not D after
+; this handler, however late a masked stretch made it.
+.restarts:
+	mov ecx, eax
+	xor eax, eax
+	out PIT_CMD, al             ; latch channel 0: 00 00 0000
+	in al, PIT_CH0
+	mov ah, al
+	in al, PIT_CH0
+	xchg al, ah                 ; the counts left
+	mov edx, [ss:pit_written]
+	sub edx, eax                ; run since the period's end
+	sub ecx, edx
+	cmp ecx, PIT_MIN_COUNT
+	jge .late
+	mov ecx, PIT_MIN_COUNT
+.late:
+	mov eax, ecx
+	mov [ss:pit_written], eax
+	jmp .write
 
 ; prof_tick(pp, cs, eip), regparm(3), with the kernel's data segment (it
 ; uses no string instructions, so ES may stay the process's).

@@ -9,6 +9,31 @@
 uint32_t pit_jitter_mask;	/* 0: a fixed period */
 uint32_t pit_jitter_base;	/* the nominal divisor less half the spread */
 uint32_t pit_jitter_seed = 1;	/* fixed, so that runs stay identical */
+uint32_t pit_restarts;		/* 1: a written count starts at once (QEMU), see pitprobe() */
+uint32_t pit_written;		/* the count last written, when pit_restarts */
+
+/* Latches and reads channel 0's count. */
+static uint16_t pitread(void)
+{
+	uint8_t lo;
+
+	outb(PIT_CMD, 0x00);	/* 00 00 xxxx: channel 0, counter latch */
+	lo = inb(PIT_CH0);
+	return (uint16_t)(lo | inb(PIT_CH0) << 8);
+}
+
+/* Whether writing a count restarts the period at once, as QEMU's 8254
+ * does, or waits for the period's end, as a real one in mode 2: write the
+ * longest count, let half of it run, write it again and look. */
+static int pitprobe(void)
+{
+	outb(PIT_CMD, 0x34);	/* 00 11 010 0: channel 0, lobyte/hibyte, mode 2, binary */
+	pitsetdivisor(0xFFFF);
+	for (long i = 0; i < 10000000 && pitread() > 0x8000; i++)
+		;
+	pitsetdivisor(0xFFFF);
+	return pitread() > 0xC000;
+}
 
 void pitinit(uint32_t hz)
 {
@@ -24,6 +49,11 @@ void pitjitter(uint32_t hz, int on)
 
 	pit_jitter_mask = on && span > 1 ? span - 1 : 0;
 	pit_jitter_base = divisor - span / 2;
+	if (pit_jitter_mask) {
+		pit_restarts = (uint32_t)pitprobe();
+		pitinit(hz);
+		pit_written = divisor;
+	}
 }
 
 /* In mode 2 a new count takes effect when the current period ends. */

@@ -97,6 +97,7 @@ int main(int argc, char **argv)
 		char *args[] = { "tickcost", "sleep", "100000", 0 };
 		pids[i] = spawn("tickcost", args);
 	}
+	sleep_ms(20);	/* the children run to their sleep first, outside the window */
 	cost("system profile on, 25 processes");
 	ProfOff(PT_SYSTEM);
 	ProfFree(PT_SYSTEM);

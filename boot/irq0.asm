@@ -105,16 +105,21 @@ irq0_fast:
 	mov [ss:pit_written], eax
 	jmp .write
 
-; prof_tick(pp, cs, eip), regparm(3), with the kernel's data segment (it
-; uses no string instructions, so ES may stay the process's).
+; prof_tick(pp, cs, eip), regparm(3), as C expects to be called: the
+; kernel's data segments and DF clear (ring 3 may have set it; iret puts
+; the process's EFLAGS back).
 .sample:
 	push ds
+	push es
 	mov eax, KDATA_SEL
 	mov ds, eax
-	mov edx, [esp + 20]         ; CS  (eax ecx edx ds, then EIP, CS)
-	mov ecx, [esp + 16]         ; EIP
+	mov es, eax
+	cld
+	mov edx, [esp + 24]         ; CS  (eax ecx edx ds es, then EIP, CS)
+	mov ecx, [esp + 20]         ; EIP
 	mov eax, [prof_current]
 	call prof_tick
+	pop es
 	pop ds
 	jmp .sampled
 

@@ -43,6 +43,7 @@ trap_common:
 	push fs
 	push gs
 	pushad
+	cld                         ; ring 3 may have set DF; C code assumes it clear
 	mov ax, KDATA_SEL
 	mov ds, ax
 	mov es, ax

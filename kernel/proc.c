@@ -239,10 +239,16 @@ void proc_sleep(struct proc *p, uint32_t ms)
 {
 	uint64_t ticks = ((uint64_t)ms * clock_hz() + 999) / 1000;
 
+	uint32_t fl;
+
 	p->wakeup = clock_ticks() + (ticks ? ticks : 1);
 	p->state = P_SLEEPING;
+	/* IRQ0 reads next_wakeup: not half-written. */
+	__asm__ volatile("pushf; pop %0; cli" : "=r"(fl) : : "memory");
 	if (p->wakeup < next_wakeup)
 		next_wakeup = p->wakeup;
+	if (fl & FL_IF)
+		sti();
 	need_resched = 1;
 }
 

@@ -113,6 +113,26 @@ static int t_numbers(void)
 	return ok;
 }
 
+/* System calls with the direction flag set: the kernel's copies must still
+ * run upwards (it clears DF on entry; iret gives it back). */
+static int t_direction_flag(void)
+{
+	static char buf[64];
+	char *argv[] = { "hello", "df", 0 };
+	int n, pid, status = -1, df;
+
+	__asm__ volatile("std");
+	n = readfile("hello", 0, buf, sizeof(buf));
+	pid = spawn("hello", argv);
+	__asm__ volatile("pushf; pop %0; cld" : "=r"(df));
+	if (pid > 0)
+		wait(pid, &status);
+	return expect("readfile with DF set", n, sizeof(buf)) &
+	       expect("the ELF magic read", buf[1] == 'E' && buf[2] == 'L', 1) &
+	       expect("spawn with DF set", status, 0) &
+	       expect("DF given back", (df >> 10) & 1, 1);
+}
+
 /* A system call with null data segment registers: the kernel uses its own. */
 static int t_null_segments(void)
 {
@@ -207,6 +227,7 @@ static const struct {
 	{ t_out_pointers, "results into bad pointers" },
 	{ t_numbers, "bad numbers and arguments" },
 	{ t_null_segments, "null segment registers" },
+	{ t_direction_flag, "the direction flag set" },
 	{ t_prof_order, "Prof* out of order" },
 	{ t_dump_names, "ProfDump names" },
 	{ t_profil_buffers, "profil buffers" },

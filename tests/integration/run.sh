@@ -290,7 +290,7 @@ if selected usertests; then
 	name=usertests
 	printf 'usertests\nhello alive\n' > "$out/usertests.cmd"
 	boot usertests 0 -batch "$out/usertests.cmd" $kernel $u/usertests.elf $u/faults.elf $u/hello.elf $u/cmd.elf &&
-	has "usertests: 0 failed" && hasnot "FAILED" && has "[hello] [alive]" && count_is ": OK$" 10 &&
+	has "usertests: 0 failed" && hasnot "FAILED" && has "[hello] [alive]" && count_is ": OK$" 11 &&
 	extract && {
 		# five dumps, whatever their names, all inside the output folder, all readable
 		n=0 bad=0

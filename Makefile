@@ -113,4 +113,4 @@ $(BUILD)/profkern.iso: $(BUILD)/kernel.elf $(ISO_PROGS) host-tools/mkiso.sh
 
 # ---- tests ------------------------------------------------------------------
 test: deps all
-	@$(MAKE) --no-print-directory unit unit-san integration fuzz-brief
+	@$(MAKE) --no-print-directory unit unit-san fuzz-brief integration

@@ -61,26 +61,6 @@ static uint64_t ticks_now(void)
 	return t;
 }
 
-/* n iterations of two instructions, between two rdtsc (bench/tickcost.c). */
-static uint64_t timed_loop(uint32_t n)
-{
-	uint64_t t0 = wl_rdtsc(), t1;
-	__asm__ volatile("1: dec %0\n jnz 1b" : "+r"(n));
-	t1 = wl_rdtsc();
-	return t1 - t0;
-}
-
-static uint64_t fastest_loop(uint32_t n)
-{
-	uint64_t m = ~0ull;
-	for (int i = 0; i < 64; i++) {
-		uint64_t t = timed_loop(n);
-		if (t < m)
-			m = t;
-	}
-	return m;
-}
-
 /* work()'s TSC time per call, less that of an empty span. */
 static uint64_t work_time(void)
 {
@@ -118,14 +98,14 @@ int main(int argc, char **argv)
 	period_ps = strtoul(argv[1], 0, 10);
 	iterations = (uint32_t)atoi(argv[2]);
 	clock_ticks(&t, &hz);
-	per_insn = (fastest_loop(3000) - fastest_loop(1000) + 2000) / 4000;
+	per_insn = (wl_fastest_loop(3000) - wl_fastest_loop(1000) + 2000) / 4000;
 	work_ns = work_time();
 
 	check("ProfInit", ProfInit(PT_USER, NULL));
 	check("ProfOn", ProfOn(PT_USER));
 	/* What a tick costs with this profile on, in TSC units. */
 	k0 = ticks_now();
-	cal = timed_loop(CAL_WINDOW);
+	cal = wl_timed_loop(CAL_WINDOW);
 	k1 = ticks_now();
 	tick_ns = (cal - 2ull * CAL_WINDOW * per_insn + (k1 - k0) / 2) / (k1 - k0);
 	check("ProfClear", ProfClear(PT_USER));

@@ -11,36 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <profile.h>
+#include "wl.h"
 
 #define CHILDREN 24
 #define WINDOW 20000000u	/* loop iterations: 2 instructions each */
-
-static inline uint64_t rdtsc(void)
-{
-	uint32_t lo, hi;
-	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
-	return ((uint64_t)hi << 32) | lo;
-}
-
-/* n iterations of two instructions, between two rdtsc. */
-static uint64_t timed_loop(uint32_t n)
-{
-	uint64_t t0 = rdtsc(), t1;
-	__asm__ volatile("1: dec %0\n jnz 1b" : "+r"(n));
-	t1 = rdtsc();
-	return t1 - t0;
-}
-
-static uint64_t best(uint32_t n)
-{
-	uint64_t m = ~0ull;
-	for (int i = 0; i < 64; i++) {
-		uint64_t t = timed_loop(n);
-		if (t < m)
-			m = t;
-	}
-	return m;
-}
 
 static uint64_t ticks_now(void)
 {
@@ -56,14 +30,14 @@ static uint64_t per_insn;
 
 static void calibrate(void)
 {
-	uint64_t d = best(3000) - best(1000);
+	uint64_t d = wl_fastest_loop(3000) - wl_fastest_loop(1000);
 	per_insn = (d + 2000) / 4000;	/* rounded: it is 2^shift exactly */
 }
 
 /* Instructions the IRQ0 path added per tick, over a long window. */
 static void cost(const char *what)
 {
-	uint64_t k0 = ticks_now(), t = timed_loop(WINDOW), k1 = ticks_now();
+	uint64_t k0 = ticks_now(), t = wl_timed_loop(WINDOW), k1 = ticks_now();
 	uint64_t insns = t / per_insn - 2ull * WINDOW, ticks = k1 - k0;
 	uint64_t tenths = (insns * 10 + ticks / 2) / ticks;
 	printf("tickcost: %-34s %6u.%u instructions a tick (%u ticks)\n", what,

@@ -62,26 +62,6 @@ static void round_trip(const struct pdump *d)
 	tbuf_free(&b);
 }
 
-/* The encoding byte of segment i in a written dump with segments before it. */
-static uint8_t encoding_of(const struct tbuf *b)
-{
-	return b->data[PDUMP_HDR_SIZE + PDUMP_SEGHDR_SIZE - 1];
-}
-
-/* A user dump shaped as the seed's TESTPROF example: 9 kernel, 470 in segment 1. */
-static struct pdump *sample_dump(void)
-{
-	struct pdump *d = tdump_new(5, 1);
-
-	tdump_seg(d, 0, "TESTPROF", 1, 0, 0x182c);
-	d->segs[0].counters[0x40 >> 2] = 6;
-	d->segs[0].counters[0x128 >> 2] = 400;
-	d->segs[0].counters[0x12c >> 2] = 64;
-	d->kernel = 9;
-	tdump_fix_totals(d);
-	return d;
-}
-
 /* ---- CRC ------------------------------------------------------------------- */
 
 /* The standard check value, and chaining equals one pass. */
@@ -99,11 +79,11 @@ static void test_crc32_vector(void **state)
 /* A few hot buckets in a long segment travel sparse and come back equal. */
 static void test_dump_roundtrip_sparse(void **state)
 {
-	struct pdump *d = sample_dump();
+	struct pdump *d = tdump_seed();
 	struct tbuf b = tdump_bytes(d);
 
 	(void)state;
-	assert_int_equal(encoding_of(&b), PDUMP_ENC_SPARSE);
+	assert_int_equal(tdump_encoding(&b), PDUMP_ENC_SPARSE);
 	round_trip(d);
 	tbuf_free(&b);
 	tdump_free(d);
@@ -123,7 +103,7 @@ static void test_dump_roundtrip_dense(void **state)
 	d->idle = 5;
 	tdump_fix_totals(d);
 	b = tdump_bytes(d);
-	assert_int_equal(encoding_of(&b), PDUMP_ENC_DENSE);
+	assert_int_equal(tdump_encoding(&b), PDUMP_ENC_DENSE);
 	assert_int_equal(b.len, PDUMP_HDR_SIZE + PDUMP_SEGHDR_SIZE + 4096 + PDUMP_CRC_SIZE);
 	round_trip(d);
 	tbuf_free(&b);

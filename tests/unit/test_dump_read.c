@@ -30,26 +30,6 @@ static void read_bad(const uint8_t *buf, size_t len, const char *want)
 		fail_msg("reason \"%s\" does not mention \"%s\"", err, want);
 }
 
-/* The encoding byte of the first segment of a written dump. */
-static uint8_t encoding_of(const struct tbuf *b)
-{
-	return b->data[PDUMP_HDR_SIZE + PDUMP_SEGHDR_SIZE - 1];
-}
-
-/* A user dump shaped as the seed's TESTPROF example: 9 kernel, 470 in segment 1. */
-static struct pdump *sample_dump(void)
-{
-	struct pdump *d = tdump_new(5, 1);
-
-	tdump_seg(d, 0, "TESTPROF", 1, 0, 0x182c);
-	d->segs[0].counters[0x40 >> 2] = 6;
-	d->segs[0].counters[0x128 >> 2] = 400;
-	d->segs[0].counters[0x12c >> 2] = 64;
-	d->kernel = 9;
-	tdump_fix_totals(d);
-	return d;
-}
-
 static void recrc(uint8_t *buf, size_t len)
 {
 	uint32_t c = crc32_update(0, buf, len - 4);
@@ -62,7 +42,7 @@ static void recrc(uint8_t *buf, size_t len)
 /* Any byte flipped, in any bit, is refused with a reason. */
 static void test_dump_corrupt_each_byte(void **state)
 {
-	struct pdump *d = sample_dump();
+	struct pdump *d = tdump_seed();
 	struct tbuf b = tdump_bytes(d);
 	size_t i;
 	int bit;
@@ -82,7 +62,7 @@ static void test_dump_corrupt_each_byte(void **state)
  * bytes of magic, as empty). */
 static void test_dump_truncated_every_length(void **state)
 {
-	struct pdump *d = sample_dump();
+	struct pdump *d = tdump_seed();
 	struct tbuf b = tdump_bytes(d);
 	size_t n;
 
@@ -97,7 +77,7 @@ static void test_dump_truncated_every_length(void **state)
 /* Bytes after the CRC are refused. */
 static void test_dump_trailing_bytes(void **state)
 {
-	struct pdump *d = sample_dump();
+	struct pdump *d = tdump_seed();
 	struct tbuf b = tdump_bytes(d);
 
 	(void)state;
@@ -110,7 +90,7 @@ static void test_dump_trailing_bytes(void **state)
 /* Another file, another version: refused before anything else. */
 static void test_dump_foreign(void **state)
 {
-	struct pdump *d = sample_dump();
+	struct pdump *d = tdump_seed();
 	struct tbuf b = tdump_bytes(d);
 
 	(void)state;
@@ -143,7 +123,7 @@ static void test_dump_bad_fields(void **state)
 		{ 1000 + 28, 4, 0x600, "1536 buckets, but" },
 		{ 1000 + 32, 1, 7, "encoding 7" },
 	};
-	struct pdump *d = sample_dump();
+	struct pdump *d = tdump_seed();
 	struct tbuf b = tdump_bytes(d);
 	uint8_t *copy = malloc(b.len);
 	size_t i;
@@ -181,7 +161,7 @@ static void test_dump_bad_sparse(void **state)
 	b = tdump_bytes(d);
 	body = PDUMP_HDR_SIZE + PDUMP_SEGHDR_SIZE;	/* n=1, gap=3, count=5 */
 	p = b.data + body;
-	assert_int_equal(encoding_of(&b), PDUMP_ENC_SPARSE);
+	assert_int_equal(tdump_encoding(&b), PDUMP_ENC_SPARSE);
 	assert_memory_equal(p, "\1\3\5", 3);
 
 	p[1] = 16, recrc(b.data, b.len);

@@ -66,7 +66,7 @@ static struct gmon gmon_parse(const uint8_t *b, size_t len, uint32_t lo, uint32_
 /* The header and the one record of a small profile, byte by byte. */
 static void test_gmon_layout(void **state)
 {
-	struct pdump *d = seed_dump();
+	struct pdump *d = tdump_seed();
 	struct gmon_stats st;
 	struct tbuf b = gmon_of(d, "testprof", &st);
 	uint32_t nb = (0x182c + 3) / 4;

@@ -114,7 +114,7 @@ static void test_files_written(void **state)
  * dump's modules named, and no file, not even a temporary one. */
 static void test_files_failures(void **state)
 {
-	struct pdump *d = seed_dump();
+	struct pdump *d = tdump_seed();
 	struct tbuf b = tdump_bytes(d);
 	char *dump = scratch_write("seed.pro", b.data, b.len), *err;
 	struct pinfo_exports x = { NULL, NULL, scratch_path("p.out"), NULL };

@@ -17,20 +17,6 @@
 #include "report.h"
 #include "testbuf.h"
 
-/* The seed's example: 9 kernel ticks, 470 in TESTPROF (6 main, 464 inner). */
-static struct pdump *seed_dump(void)
-{
-	struct pdump *d = tdump_new(5, 1);
-
-	tdump_seg(d, 0, "TESTPROF", 1, 0, 0x182c);
-	d->segs[0].counters[0x40 >> 2] = 6;
-	d->segs[0].counters[0x128 >> 2] = 400;
-	d->segs[0].counters[0x12c >> 2] = 64;
-	d->kernel = 9;
-	tdump_fix_totals(d);
-	return d;
-}
-
 /* A system dump: kernel text, three programs, one without ticks. */
 static struct pdump *system_dump(void)
 {
@@ -98,7 +84,7 @@ static char *module(const struct pdump *d, const struct map *m, int flags)
 /* The seed's example 1, character for character. */
 static void test_report_example1(void **state)
 {
-	struct pdump *d = seed_dump();
+	struct pdump *d = tdump_seed();
 	char *text = summary(d, 0);
 
 	(void)state;
@@ -125,7 +111,7 @@ static void test_report_example1_system(void **state)
 /* The seed's example 2, and its -e, -t and -tz variants. */
 static void test_report_example2(void **state)
 {
-	struct pdump *d = seed_dump();
+	struct pdump *d = tdump_seed();
 	struct map m = load_map("data/testprof.map");
 	static const struct {
 		int flags;
@@ -152,7 +138,7 @@ static void test_report_example2(void **state)
 /* Percentages are of all the dump's tics, as printf rounds them. */
 static void test_report_percentages(void **state)
 {
-	struct pdump *d = seed_dump();
+	struct pdump *d = tdump_seed();
 	struct map m = load_map("data/testprof.map");
 	char *text = module(d, &m, 0), want[64];
 	uint32_t inner = d->segs[0].counters[0x128 >> 2] + d->segs[0].counters[0x12c >> 2];
@@ -221,7 +207,7 @@ static int run(const char *dump, char **maps, size_t nmaps, int flags, char **ou
 /* A damaged dump: one "pinfo: FILE: reason" line, nothing on stdout. */
 static void test_run_bad_dump(void **state)
 {
-	struct pdump *d = seed_dump();
+	struct pdump *d = tdump_seed();
 	struct tbuf b = tdump_bytes(d);
 	char *path, *out, *err;
 
@@ -244,7 +230,7 @@ static void test_run_bad_dump(void **state)
  * or malformed, is named on stderr, and the status is 1. */
 static void test_run_maps(void **state)
 {
-	struct pdump *d = seed_dump();
+	struct pdump *d = tdump_seed();
 	struct tbuf b = tdump_bytes(d);
 	char *dump = scratch_file("t.pro", b.data, b.len);
 	char *other = scratch_file("other.sym", "00000000 T f\n", 13);

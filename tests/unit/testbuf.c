@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "testbuf.h"
+#include "dumpfmt.h"
 
 void tbuf_put(struct tbuf *b, const void *data, size_t len)
 {
@@ -94,6 +95,21 @@ void tdump_seg(struct pdump *d, uint32_t i, const char *module, uint16_t segno,
 	assert_non_null(s->counters);
 }
 
+/* The seed's example: 9 kernel ticks, 470 in TESTPROF's segment 1 of
+ * 0x182c bytes (6 in main at 0x3e's bucket, 464 in inner). */
+struct pdump *tdump_seed(void)
+{
+	struct pdump *d = tdump_new(5, 1);
+
+	tdump_seg(d, 0, "TESTPROF", 1, 0, 0x182c);
+	d->segs[0].counters[0x40 >> 2] = 6;
+	d->segs[0].counters[0x128 >> 2] = 400;
+	d->segs[0].counters[0x12c >> 2] = 64;
+	d->kernel = 9;
+	tdump_fix_totals(d);
+	return d;
+}
+
 void tdump_fix_totals(struct pdump *d)
 {
 	uint64_t sum = d->kernel + d->idle + d->out_of_range;
@@ -146,4 +162,9 @@ char *tfile(const char *path, size_t *len)
 	if (len)
 		*len = b.len - 1;
 	return (char *)b.data;
+}
+
+uint8_t tdump_encoding(const struct tbuf *b)
+{
+	return b->data[PDUMP_HDR_SIZE + PDUMP_SEGHDR_SIZE - 1];
 }

@@ -30,7 +30,11 @@ struct pdump *tdump_new(uint32_t type, uint32_t nseg);
 void tdump_seg(struct pdump *d, uint32_t i, const char *module, uint16_t segno,
 	       uint32_t origin, uint32_t length);
 void tdump_fix_totals(struct pdump *d);
+struct pdump *tdump_seed(void);	/* the seed's TESTPROF example */
 void tdump_free(struct pdump *d);
+
+/* The encoding byte of the first segment of a written dump. */
+uint8_t tdump_encoding(const struct tbuf *b);
 
 /* The dump's bytes, as pdump_write writes them. */
 struct tbuf tdump_bytes(const struct pdump *d);

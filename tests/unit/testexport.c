@@ -8,19 +8,6 @@
 
 #include "testexport.h"
 
-struct pdump *seed_dump(void)
-{
-	struct pdump *d = tdump_new(5, 1);
-
-	tdump_seg(d, 0, "TESTPROF", 1, 0, 0x182c);
-	d->segs[0].counters[0x40 >> 2] = 6;
-	d->segs[0].counters[0x128 >> 2] = 400;
-	d->segs[0].counters[0x12c >> 2] = 64;
-	d->kernel = 9;
-	tdump_fix_totals(d);
-	return d;
-}
-
 struct pdump *hot_dump(void)
 {
 	struct pdump *d = tdump_new(5, 1);

@@ -9,7 +9,6 @@
 #include "testbuf.h"
 
 /* The seed's example: 6 in main, 400 + 64 in inner, 9 in the kernel. */
-struct pdump *seed_dump(void);
 
 /* The fixture data/hot.pro, against data/tiny.elf (helper 0, hook 0x1a,
  * compute 0x22, _start 0x6c, text 0x87): bins above 65535, one exactly at

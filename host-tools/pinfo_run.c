@@ -69,6 +69,18 @@ oom:
 	return (size_t)-1;
 }
 
+/* Reads path whole, saying why not on errs. */
+static int read_or_say(const char *path, uint8_t **buf, size_t *len, FILE *errs)
+{
+	char err[300];
+
+	if (read_whole(path, buf, len, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		return -1;
+	}
+	return 0;
+}
+
 static int load_dump(const char *path, struct pdump *d, FILE *errs)
 {
 	char err[300];
@@ -76,10 +88,8 @@ static int load_dump(const char *path, struct pdump *d, FILE *errs)
 	size_t len;
 	int rc;
 
-	if (read_whole(path, &buf, &len, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", path, err);
+	if (read_or_say(path, &buf, &len, errs))
 		return -1;
-	}
 	rc = pdump_read(buf, len, d, &host_alloc, err, sizeof err);
 	if (rc)
 		fprintf(errs, "pinfo: %s: %s\n", path, err);
@@ -94,10 +104,8 @@ static int load_map(const char *path, struct map *m, FILE *errs)
 	size_t len;
 	int rc;
 
-	if (read_whole(path, &buf, &len, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", path, err);
+	if (read_or_say(path, &buf, &len, errs))
 		return -1;
-	}
 	rc = map_parse(path, buf, len, m, err, sizeof err);
 	if (rc)
 		fprintf(errs, "pinfo: %s: %s\n", path, err);

@@ -22,6 +22,13 @@
 		} \
 	} while (0)
 
+/* A growing byte buffer, and a pdump_sink that appends to it. */
+struct bytes {
+	uint8_t *data;
+	size_t len, cap;
+};
+void fuzz_sink(void *ctx, const void *data, size_t len);
+
 /* Where reports go: they must be made, not read. */
 FILE *fuzz_null(void);
 

@@ -74,23 +74,6 @@ static void remove_outdir(void)
 	rmdir(outdir);
 }
 
-struct bytes {
-	uint8_t *data;
-	size_t len, cap;
-};
-
-static void sink(void *ctx, const void *data, size_t len)
-{
-	struct bytes *b = ctx;
-
-	if (b->len + len > b->cap) {
-		b->cap = (b->len + len) * 2;
-		FUZZ_CHECK((b->data = realloc(b->data, b->cap)) != NULL);
-	}
-	memcpy(b->data + b->len, data, len);
-	b->len += len;
-}
-
 /* The file the extractor wrote: the only one, named safe, holding want. */
 static void check_written(const char *safe, const struct bytes *want)
 {
@@ -128,8 +111,8 @@ static void roundtrip(const uint8_t *data, size_t size)
 	if (rc)
 		return;
 	if (fuzz_dump_buckets(&d) <= FUZZ_BUCKETS_CAP) {
-		frame_write(name, &d, sink, &frame);
-		pdump_write(&d, sink, &dump);
+		frame_write(name, &d, fuzz_sink, &frame);
+		pdump_write(&d, fuzz_sink, &dump);
 		if (namelen > FRAME_NAME_MAX)	/* the writer sends no more */
 			namelen = FRAME_NAME_MAX;
 		FUZZ_CHECK(capture_parse(frame.data, frame.len, &c) == 0);

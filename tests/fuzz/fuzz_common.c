@@ -197,3 +197,15 @@ void fuzz_map(const char *path, const uint8_t *buf, size_t len)
 	fuzz_check_map(&m);
 	map_free(&m);
 }
+
+void fuzz_sink(void *ctx, const void *data, size_t len)
+{
+	struct bytes *b = ctx;
+
+	if (b->len + len > b->cap) {
+		b->cap = (b->len + len) * 2;
+		FUZZ_CHECK((b->data = realloc(b->data, b->cap)) != NULL);
+	}
+	memcpy(b->data + b->len, data, len);
+	b->len += len;
+}

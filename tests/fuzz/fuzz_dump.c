@@ -9,23 +9,6 @@
 #include "hostio.h"
 #include "report.h"
 
-struct bytes {
-	uint8_t *data;
-	size_t len, cap;
-};
-
-static void sink(void *ctx, const void *data, size_t len)
-{
-	struct bytes *b = ctx;
-
-	if (b->len + len > b->cap) {
-		b->cap = (b->len + len) * 2;
-		FUZZ_CHECK((b->data = realloc(b->data, b->cap)) != NULL);
-	}
-	memcpy(b->data + b->len, data, len);
-	b->len += len;
-}
-
 /* Written again, the dump reads back to the same header and counters (the
  * bytes may differ: the writer picks each segment's smaller encoding). */
 static void check_rewrite(const struct pdump *d)
@@ -35,7 +18,7 @@ static void check_rewrite(const struct pdump *d)
 	char err[300];
 	uint32_t i;
 
-	FUZZ_CHECK(pdump_write(d, sink, &b) == b.len);
+	FUZZ_CHECK(pdump_write(d, fuzz_sink, &b) == b.len);
 	FUZZ_CHECK(pdump_size(d) == b.len);
 	if (pdump_read(b.data, b.len, &back, &host_alloc, err, sizeof err)) {
 		fprintf(stderr, "rewritten dump refused: %s\n", err);

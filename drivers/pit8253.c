@@ -50,8 +50,7 @@ void pitjitter(uint32_t hz, int on)
 	pit_jitter_mask = on && span > 1 ? span - 1 : 0;
 	pit_jitter_base = divisor - span / 2;
 	if (pit_jitter_mask) {
-		pit_restarts = (uint32_t)pitprobe();
-		pitinit(hz);
+		pit_restarts = (uint32_t)pitprobe();	/* pitinit() programs the chip after */
 		pit_written = divisor;
 	}
 }

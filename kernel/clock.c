@@ -2,10 +2,8 @@
  * it counts the tick, hands the interrupted CS:EIP to the profiler and
  * calls on the scheduler only when a quantum is over. */
 #include "clock.h"
-#include "proc.h"
 #include "../drivers/pit8253.h"
 #include "../drivers/pic8259.h"
-#include "../profiler/prof.h"
 
 static uint32_t hz;
 uint32_t quantum;		/* ticks; boot/irq0.asm renews slices with it */

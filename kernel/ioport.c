@@ -12,8 +12,3 @@ uint8_t inb(uint16_t port)
 	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
 	return v;
 }
-
-void outw(uint16_t port, uint16_t value)
-{
-	__asm__ volatile("outw %0, %1" : : "a"(value), "Nd"(port));
-}

@@ -6,6 +6,5 @@
 
 void outb(uint16_t port, uint8_t value);
 uint8_t inb(uint16_t port);
-void outw(uint16_t port, uint16_t value);
 
 #endif

@@ -50,7 +50,6 @@ struct trapframe *sched_return(struct trapframe *tf);
 void sched_start(void) __attribute__((noreturn));
 void sched_tick(void);
 void sched_yield(void);			/* from the clock: the quantum may be over */
-int proc_isidle(void);
 struct proc *proc_first(void);		/* for walks over all processes */
 
 /* The memory of p's data segment at offset off, already checked. */

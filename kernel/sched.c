@@ -48,11 +48,6 @@ void procinit(void)
 	curproc = &idleproc;
 }
 
-int proc_isidle(void)
-{
-	return curproc == &idleproc;
-}
-
 /* From the clock, when the quantum is over or the machine idles (then it
  * looks again at every tick, for sleepers to wake). */
 void sched_tick(void)

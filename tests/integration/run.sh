@@ -84,6 +84,9 @@ if selected faults; then
 	CMD
 	if boot faults 0 -batch "$out/faults.cmd" $kernel $u/faults.elf $u/hello.elf $u/cmd.elf; then
 		ok=1 n=0
+		# The error codes: a selector's (0x10, the kernel's data), an IDT
+		# entry's ((0x20 << 3) | 2: IDT, vector 0x20), LDT entry 2's
+		# ((2 << 3) | 4); #PF's: user (4), plus write (2) for stores.
 		for want in "#DE error 0x0000" "#UD error 0x0000" "#GP error 0x0000" "#GP error 0x0000" "#GP error 0x0000" \
 			"#GP error 0x0010" "#GP error 0x0102" "#NP error 0x0014" "#BR error 0x0000" \
 			"#PF error 0x0004" "#PF error 0x0006" "#PF error 0x0004" "#PF error 0x0006"; do

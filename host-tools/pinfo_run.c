@@ -154,7 +154,7 @@ static int one_map(const char *path, const struct pdump *d, int flags, FILE *rep
 		fputs(")\n", errs);
 	} else if (rc < 0) {
 		fprintf(errs, "pinfo: %s: out of memory\n", path);
-	} else {
+	} else if (len) {	/* a module without a tic writes nothing (but with -z) */
 		if ((*blocks)++)
 			fputc('\n', report);
 		fwrite(text, 1, len, report);

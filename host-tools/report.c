@@ -368,7 +368,7 @@ static int segment_block(FILE *out, const struct pdump *d, const struct pdump_se
 		l.first[i] = NONE;
 	for (k = n; (flags & PINFO_E) && k-- > 0;)	/* backwards: lists come out in order */
 		wait_at(&l, a, segs[k], k, 0, d->shift, flags);
-	fprintf(out, "Segment %u:\n", segs[0]->segno);
+	fprintf(out, "\nSegment %u:\n", segs[0]->segno);
 	for (i = 0; i < a->n; i++) {
 		const struct owner *o = &a->owners[i];
 		int shown = o->tics || ((flags & PINFO_Z) && o->name);
@@ -415,7 +415,8 @@ static int one_segment(FILE *out, const struct pdump *d, const struct msym *sort
 
 	if (attribute(segs, n, d->shift, sorted + first, nsyms, &a))
 		return -1;
-	rc = segment_block(out, d, segs, n, &a, flags);
+	/* A segment without a tic has nothing to show, but with -z. */
+	rc = a.tics || (flags & PINFO_Z) ? segment_block(out, d, segs, n, &a, flags) : 0;
 	attribution_free(&a);
 	return rc;
 }
@@ -425,6 +426,7 @@ int report_module(FILE *out, const struct pdump *d, const struct map *m, int fla
 	const struct pdump_seg **segs = malloc((d->nseg ? d->nseg : 1) * sizeof *segs);
 	struct msym *sorted = NULL;
 	size_t i, j, n = 0, nsorted;
+	uint64_t tics;
 	int rc = 0;
 
 	if (!segs)
@@ -441,11 +443,13 @@ int report_module(FILE *out, const struct pdump *d, const struct map *m, int fla
 		return -1;
 	}
 	qsort(segs, n, sizeof *segs, by_segno);
-	fprintf(out, "Module %s\n", segs[0]->module);
-	for (i = 0; i < n && !rc; i = j) {
+	for (i = 0, tics = 0; i < n; i++)
+		tics += seg_tics(segs[i], d->shift);
+	if (tics || (flags & PINFO_Z))	/* a module without a tic, as a segment, only with -z */
+		fprintf(out, "Module %s\n", segs[0]->module);
+	for (i = 0; i < n && !rc && (tics || (flags & PINFO_Z)); i = j) {
 		for (j = i + 1; j < n && segs[j]->segno == segs[i]->segno; j++)
 			;
-		fputc('\n', out);
 		rc = one_segment(out, d, sorted, nsorted, segs + i, j - i, flags);
 	}
 	free(sorted);

@@ -170,6 +170,25 @@ static void test_report_kernel_module(void **state)
 	tdump_free(d);
 }
 
+/* A module without a tic (HELLO) reports nothing, as the summary leaves its
+ * segment out; with -z, its symbols with their zeros. */
+static void test_report_module_without_tics(void **state)
+{
+	struct pdump *d = system_dump();
+	struct msym syms[] = { { 0, 1, "_start" }, { 0x40, 1, "main" } };
+	struct map m = { "HELLO", MAP_NM, syms, 2, 2 };
+	char *text = module(d, &m, 0), *z = module(d, &m, PINFO_Z);
+
+	(void)state;
+	assert_string_equal(text, "");
+	assert_string_equal(z, "Module HELLO\n\nSegment 1:\n"
+			    "0001:0000          0 (  0.00%)   _start\n"
+			    "0001:0040          0 (  0.00%)   main\n");
+	free(text);
+	free(z);
+	tdump_free(d);
+}
+
 /* ---- runs over files ------------------------------------------------------------ */
 
 static char scratch_dir[64];
@@ -302,6 +321,7 @@ int main(void)
 		cmocka_unit_test(test_report_example2),
 		cmocka_unit_test(test_report_percentages),
 		cmocka_unit_test(test_report_kernel_module),
+		cmocka_unit_test(test_report_module_without_tics),
 		cmocka_unit_test(test_run_bad_dump),
 		cmocka_unit_test(test_run_maps),
 		cmocka_unit_test(test_run_map_list),

@@ -6,6 +6,24 @@ BIG_SIZE=16777216	# 16 MiB of code
 BIG_SAMPLES=1000000
 BIG_ORIGIN=0x100000
 
+ROUNDS=15	# runs of pinfo and of readprofile, whose median is taken
+
+# median: the median of the numbers on stdin, one a line.
+median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.3f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# median_of N CMD...: the median wall time of N runs of CMD, in seconds.
+median_of() {
+	_m=$1; shift
+	while [ "$_m" -gt 0 ]; do
+		best_of 1 "$@"
+		echo
+		_m=$((_m - 1))
+	done | median
+}
+
+# pinfo_sum: the ticks of pinfo's report in $hs/last.out.
+pinfo_sum() { awk '$1 ~ /^[0-9a-f]+:[0-9a-f]+$/ { t += $2 } END { print t + 0 }' "$hs/last.out"; }
+
 # best_of N CMD...: the shortest wall time of N runs of CMD, in seconds;
 # the output of the last run is left in $hs/last.out.
 best_of() {
@@ -37,17 +55,16 @@ hostside() {
 		die "gendump failed"
 	gen=$(cat "$hs/gendump.txt")
 
-	note "host side: pinfo (best of 5)"
-	t_pinfo=$(best_of 5 "$build/pinfo" "$hs/bigprog.pro" "$hs/bigprog.map")
-	sum_pinfo=$(awk '$1 ~ /^[0-9a-f]+:[0-9a-f]+$/ { t += $2 } END { print t + 0 }' "$hs/last.out")
 	{
 		echo "| tool | command | seconds | its time / pinfo's | ticks it reports |"
 		echo "|---|---|---:|---:|---:|"
-		echo "| pinfo | \`pinfo bigprog.pro bigprog.map\` | $t_pinfo | 1 | $sum_pinfo |"
 	} > "$out/hosttimes.md"
 	if has_exports; then
 		hostside_exports
 	else
+		note "host side: pinfo (the median of $ROUNDS runs)"
+		t_pinfo=$(median_of $ROUNDS "$build/pinfo" "$hs/bigprog.pro" "$hs/bigprog.map")
+		echo "| pinfo | \`pinfo bigprog.pro bigprog.map\` | $t_pinfo | 1 | $(pinfo_sum) |" >> "$out/hosttimes.md"
 		note "host side: this pinfo has no --gmon / --proc-profile yet: readprofile and gprof skipped"
 		echo "| readprofile, gprof | (not run: this pinfo has no --gmon / --proc-profile yet) | | | |" >> "$out/hosttimes.md"
 		target 7 "pinfo's time against readprofile's" "—" "≤ 1" -
@@ -59,15 +76,30 @@ hostside() {
 hostside_exports() {
 	t_proc=$(best_of 5 "$build/pinfo" --proc-profile "$hs/bigprog.proc" --module BIGPROG "$hs/bigprog.pro")
 	t_gmon=$(best_of 5 "$build/pinfo" --gmon "$hs/gmon.out" "$hs/bigprog.pro" "$hs/bigprog.elf")
-	note "host side: readprofile (best of 5)"
-	t_rp=$(best_of 5 readprofile -p "$hs/bigprog.proc" -m "$hs/bigprog.map")
+	# Taken in turns, so that both see the same machine; the median of
+	# each, which one slow or lucky run does not move.
+	note "host side: pinfo and readprofile, in turns (the median of $ROUNDS runs each)"
+	: > "$hs/pinfo.times"
+	: > "$hs/rp.times"
+	_n=$ROUNDS
+	while [ "$_n" -gt 0 ]; do
+		best_of 1 "$build/pinfo" "$hs/bigprog.pro" "$hs/bigprog.map" >> "$hs/pinfo.times"
+		echo >> "$hs/pinfo.times"
+		sum_pinfo=$(pinfo_sum)
+		best_of 1 readprofile -p "$hs/bigprog.proc" -m "$hs/bigprog.map" >> "$hs/rp.times"
+		echo >> "$hs/rp.times"
+		_n=$((_n - 1))
+	done
 	sum_rp=$(awk '$2 == "total" { print $1 }' "$hs/last.out")
+	t_pinfo=$(median < "$hs/pinfo.times")
+	t_rp=$(median < "$hs/rp.times")
 	note "host side: gprof (once; it takes a minute or two)"
 	t_gp=$(best_of 1 gprof -b -p "$hs/bigprog.elf" "$hs/gmon.out")
 	# gprof's flat profile: the last cumulative seconds, in samples of 1/hz s
 	sum_gp=$(awk '$1 ~ /^[0-9.]+$/ && NF >= 4 { c = $2 } END { printf "%.0f", c * 1000 }' "$hs/last.out")
 	awk -v p="$t_pinfo" -v rp="$t_rp" -v gp="$t_gp" -v tp="$t_proc" -v tg="$t_gmon" \
-	    -v srp="$sum_rp" -v sgp="$sum_gp" 'BEGIN {
+	    -v sp="$sum_pinfo" -v srp="$sum_rp" -v sgp="$sum_gp" 'BEGIN {
+		printf "| pinfo | `pinfo bigprog.pro bigprog.map` | %s | 1 | %s |\n", p, sp
 		printf "| readprofile | `readprofile -p bigprog.proc -m bigprog.map` | %s | %.2f | %s |\n", rp, rp / p, srp
 		printf "| gprof | `gprof -b -p bigprog.elf gmon.out` | %s | %.0f | %s |\n", gp, gp / p, sgp
 		printf "| pinfo --proc-profile | `pinfo --proc-profile bigprog.proc --module BIGPROG bigprog.pro` | %s | | |\n", tp

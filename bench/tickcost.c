@@ -3,8 +3,9 @@
  * instruction, so a window of known instructions, timed with rdtsc, shows
  * the instructions the IRQ0 path added per tick.
  *   tickcost            prints the cost with profiling off, with a user
- *                       profile on, with the system profile on with 1 and
- *                       with 24 profiled processes, and with profil armed
+ *                       profile on, with the user and system profiles on
+ *                       at once, with profil armed, and with the system
+ *                       profile on with 1 and with 25 profiled processes
  *   tickcost sleep MS   (a child that waits, profiled all the while) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +60,11 @@ int main(int argc, char **argv)
 	ProfInit(PT_USER, NULL);
 	ProfOn(PT_USER);
 	cost("user profile on");
+	ProfInit(PT_SYSTEM, NULL);
+	ProfOn(PT_SYSTEM);
+	cost("user and system profiles on at once");	/* prof_tick(), in C */
+	ProfOff(PT_SYSTEM);
+	ProfFree(PT_SYSTEM);
 	ProfOff(PT_USER);
 	ProfFree(PT_USER);
 	profil((char *)histogram, sizeof(histogram), 0, 0x10000);

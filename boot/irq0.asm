@@ -4,130 +4,182 @@
 ;
 ; Interrupted in ring 3, DS and ES are the process's; the kernel's data is
 ; reached through SS, which the CPU loaded from the TSS (the kernel's flat
-; data segment), so no segment register is reloaded unless the profiler
-; has to run.
+; data segment), so no segment register is reloaded unless prof_tick() has
+; to run. A ring-3 tick is sampled by the running process's plan
+; (profiler/prof.h, made by kernel/sched.c): irq0_sampler is one of
+; irq0_none, irq0_dword, irq0_profil or irq0_call below.
 
 KDATA_SEL   equ 0x10
 IRQ0_VECTOR equ 32
 PIC1_CMD    equ 0x20
 PIC_EOI     equ 0x20
 PIT_CH0     equ 0x40
-PIT_CMD     equ 0x43
-PIT_MIN_COUNT equ 16            ; the shortest period written
+STI_NOP     equ 0x90FB          ; "sti; nop", as words are read: kernel/x86.h
+
+; struct prof_plan (kernel/sched.c checks these offsets)
+PLAN_SEG      equ 4             ; seg[i]: limit, then counters; 8 bytes
+PLAN_PFOFFSET equ 36
+PLAN_PFLIMIT  equ 40
+PLAN_PFSCALE  equ 44
+PLAN_PFBUF    equ 48
+
+; the interrupted frame, below the two registers saved
+F_EIP equ 8
+F_CS  equ 12
 
 section .text
-global irq0_fast
+global irq0_fast, irq0_none, irq0_dword, irq0_profil, irq0_call
 extern ticks, slice_left, quantum, sched_work, next_wakeup
-extern prof_current, prof_active, prof_tick
-extern pit_jitter_mask, pit_jitter_base, pit_jitter_seed, pit_restarts, pit_written
+extern prof_current, prof_active, prof_tick, irq0_plan, irq0_sampler
+extern pit_jitter, pit_jitter_base, pit_jitter_seed
 extern trap_common
+
+; The next period: the nominal divisor plus a seeded pseudo-random offset,
+; uniform and centred, so the mean rate holds and runs stay identical. (The
+; top bits of a 32-bit LCG, scaled to the spread by one mul.)
+%macro NEXT_PERIOD 0
+	imul eax, [ss:pit_jitter_seed], 1664525
+	add eax, 1013904223
+	mov [ss:pit_jitter_seed], eax
+	mul dword [ss:pit_jitter]
+	add edx, [ss:pit_jitter_base]
+	mov eax, edx
+	out PIT_CH0, al
+	mov al, ah
+	out PIT_CH0, al
+%endmacro
+
+; QEMU's 8254 starts a written count at once, where a real one in mode 2
+; waits for the period's end; so the next period starts at the write, and
+; the write must come at a moment that does not depend on the code
+; interrupted. A tick taken as it was raised is such a moment: ring 3 never
+; masks interrupts, and the write follows the tick by the same few
+; instructions every time. A tick held back by a masked stretch of the
+; kernel is taken where the stretch ends, at the same instruction every
+; time: written there, the next period would start from that instruction,
+; and the next sample would fall a whole number of PIT counts after it, on
+; a comb over the code that follows (docs/PERFORMANCE.md, section 1). Such
+; a tick leaves the period as it is. The kernel ends every masked stretch
+; with sti(), "sti; nop", so the tick is taken after the nop: the two bytes
+; before the EIP it interrupted say so.
 
 align 16
 irq0_fast:
 	push eax
-	push ecx
 	push edx
 	add dword [ss:ticks], 1
 	adc dword [ss:ticks + 4], 0
 	mov al, PIC_EOI
 	out PIC1_CMD, al            ; IF stays clear until iret: no nesting
-	cmp dword [ss:pit_jitter_mask], 0
-	jne .jitter
-.jittered:
-	cmp dword [ss:prof_active], 0
-	jne .sample
-.sampled:
-	cmp dword [ss:prof_current], 0
-	je .quantum                 ; idle: look for work at every tick
+	test byte [esp + F_CS], 3
+	jz irq0_kernel
+	cmp dword [ss:pit_jitter], 0
+	je irq0_sample
+	NEXT_PERIOD
+irq0_sample:
+	jmp [ss:irq0_sampler]
+
+; DWORD: counters[EIP >> 2] of the segment's entry, if EIP is below its
+; limit; else prof_tick() decides. Counters saturate: a carry out of the
+; add takes the 1 back.
+irq0_dword:
+	mov eax, [esp + F_CS]
+	and eax, 0xFFF8             ; the LDT index times 8
+	mov edx, [esp + F_EIP]
+	cmp edx, [ss:irq0_plan + PLAN_SEG + eax]
+	jae irq0_call
+	and edx, -4
+	add edx, [ss:irq0_plan + PLAN_SEG + 4 + eax]
+	add dword [ss:edx], 1
+	sbb dword [ss:edx], 0
+	jmp irq0_none
+
+; PROFIL: the 16-bit counter at ((d * scale) >> 16) & ~1, d = EIP - offset,
+; if d is below the plan's limit (which also excludes EIPs below offset).
+irq0_profil:
+	mov eax, [esp + F_EIP]
+	sub eax, [ss:irq0_plan + PLAN_PFOFFSET]
+	cmp eax, [ss:irq0_plan + PLAN_PFLIMIT]
+	jae irq0_none
+	mul dword [ss:irq0_plan + PLAN_PFSCALE]
+	shrd eax, edx, 16
+	and eax, -2
+	add eax, [ss:irq0_plan + PLAN_PFBUF]
+	add word [ss:eax], 1
+	sbb word [ss:eax], 0
+	; fall through
+
+; NONE, and the end of every tick: the quantum. Idle's slice is 1, so
+; that it looks for work at every tick.
+irq0_none:
 	sub dword [ss:slice_left], 1
-	jbe .quantum
-.done:
+	jbe irq0_quantum
 	pop edx
-	pop ecx
 	pop eax
 	iret
 
-; The quantum is over (or the machine idles): the scheduler runs only if
-; another process is runnable or a sleeper's tick has come; else the
-; running process (or idle) simply goes on with a new quantum.
-.quantum:
-	cmp dword [ss:sched_work], 0
-	jne .slow
-	mov eax, [ss:ticks + 4]
-	cmp eax, [ss:next_wakeup + 4]
-	ja .slow
-	jb .renew
-	mov eax, [ss:ticks]
-	cmp eax, [ss:next_wakeup]
-	jae .slow
-.renew:
-	mov eax, [ss:quantum]
-	mov [ss:slice_left], eax
-	jmp .done
-
-; The next period: the nominal divisor plus a seeded pseudo-random offset,
-; uniform and centred, so the mean rate holds and runs stay identical.
-.jitter:
-	imul eax, [ss:pit_jitter_seed], 1664525
-	add eax, 1013904223
-	mov [ss:pit_jitter_seed], eax
-	shr eax, 16
-	and eax, [ss:pit_jitter_mask]
-	add eax, [ss:pit_jitter_base]  ; D, the next period: base = nominal - span / 2
-	cmp dword [ss:pit_restarts], 0
-	jne .restarts
-.write:
-	out PIT_CH0, al
-	mov al, ah
-	out PIT_CH0, al
-	jmp .jittered
-
-; An 8254 that restarts a count when it is written (QEMU's; a real one in
-; mode 2 loads it when the period ends): take off what the period has run
-; past its end, so the next tick comes D after the last one, not D after
-; this handler, however late a masked stretch made it.
-.restarts:
-	mov ecx, eax
-	xor eax, eax
-	out PIT_CMD, al             ; latch channel 0: 00 00 0000
-	in al, PIT_CH0
-	mov ah, al
-	in al, PIT_CH0
-	xchg al, ah                 ; the counts left
-	mov edx, [ss:pit_written]
-	sub edx, eax                ; run since the period's end
-	sub ecx, edx
-	cmp ecx, PIT_MIN_COUNT
-	jge .late
-	mov ecx, PIT_MIN_COUNT
-.late:
-	mov eax, ecx
-	mov [ss:pit_written], eax
-	jmp .write
+; A tick in the kernel (or idle): the next period unless the tick was held
+; back; then its profile, if any, is prof_tick()'s.
+irq0_kernel:
+	cmp dword [ss:pit_jitter], 0
+	je irq0_ksample
+	mov eax, [esp + F_EIP]
+	cmp word [ss:eax - 2], STI_NOP
+	je irq0_ksample
+	NEXT_PERIOD
+irq0_ksample:
+	cmp dword [ss:prof_active], 0
+	je irq0_none
+	; fall through
 
 ; prof_tick(pp, cs, eip), regparm(3), as C expects to be called: the
 ; kernel's data segments and DF clear (ring 3 may have set it; iret puts
 ; the process's EFLAGS back).
-.sample:
+irq0_call:
+	push ecx
 	push ds
 	push es
 	mov eax, KDATA_SEL
 	mov ds, eax
 	mov es, eax
 	cld
-	mov edx, [esp + 24]         ; CS  (eax ecx edx ds es, then EIP, CS)
-	mov ecx, [esp + 20]         ; EIP
+	mov edx, [esp + 12 + F_CS]  ; CS  (ecx ds es pushed)
+	mov ecx, [esp + 12 + F_EIP] ; EIP
 	mov eax, [prof_current]
 	call prof_tick
 	pop es
 	pop ds
-	jmp .sampled
+	pop ecx
+	jmp irq0_none
+
+; The quantum is over (or the machine idles): the scheduler runs only if
+; another process is runnable or a sleeper's tick has come; else the
+; running process (or idle) simply goes on with a new slice.
+irq0_quantum:
+	cmp dword [ss:sched_work], 0
+	jne irq0_slow
+	mov eax, [ss:ticks + 4]
+	cmp eax, [ss:next_wakeup + 4]
+	ja irq0_slow
+	jb irq0_renew
+	mov eax, [ss:ticks]
+	cmp eax, [ss:next_wakeup]
+	jae irq0_slow
+irq0_renew:
+	mov eax, 1
+	cmp dword [ss:prof_current], 0
+	je irq0_idle
+	mov eax, [ss:quantum]
+irq0_idle:
+	mov [ss:slice_left], eax
+	pop edx
+	pop eax
+	iret
 
 ; The full path: trap() sees vector 32 with the tick already counted,
 ; sampled and acknowledged.
-.slow:
+irq0_slow:
 	pop edx
-	pop ecx
 	pop eax
 	push dword 0
 	push dword IRQ0_VECTOR

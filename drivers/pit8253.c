@@ -5,12 +5,11 @@
 #define PIT_CH0		0x40
 #define PIT_CMD		0x43
 
-/* Read by boot/irq0.asm, which writes each next period's divisor. */
-uint32_t pit_jitter_mask;	/* 0: a fixed period */
+/* Read by boot/irq0.asm, which writes each next period's divisor at a
+ * ring-3 tick: pit_jitter_base + (a random number below pit_jitter). */
+uint32_t pit_jitter;		/* the spread in counts; 0: a fixed period */
 uint32_t pit_jitter_base;	/* the nominal divisor less half the spread */
 uint32_t pit_jitter_seed = 1;	/* fixed, so that runs stay identical */
-uint32_t pit_restarts;		/* 1: a written count starts at once (QEMU), see pitprobe() */
-uint32_t pit_written;		/* the count last written, when pit_restarts */
 
 /* Latches and reads channel 0's count. */
 static uint16_t pitread(void)
@@ -47,12 +46,14 @@ void pitjitter(uint32_t hz, int on)
 {
 	uint32_t divisor = PIT_DIVISOR(hz), span = pit_jitter_span(divisor);
 
-	pit_jitter_mask = on && span > 1 ? span - 1 : 0;
+	pit_jitter = on && span > 1 ? span : 0;
 	pit_jitter_base = divisor - span / 2;
-	if (pit_jitter_mask) {
-		pit_restarts = (uint32_t)pitprobe();	/* pitinit() programs the chip after */
-		pit_written = divisor;
-	}
+	/* A chip that restarts on a write (QEMU's) runs the written count
+	 * plus one, from the write: take the one off. The write follows the
+	 * tick by a few instructions (boot/irq0.asm), a fraction of a count
+	 * that stays. pitinit() programs the chip after the probe. */
+	if (pit_jitter && pitprobe())
+		pit_jitter_base--;
 }
 
 /* In mode 2 a new count takes effect when the current period ends. */

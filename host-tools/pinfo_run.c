@@ -1,7 +1,9 @@
 /* pinfo_run.c: pinfo's work, apart from its options (pinfo_run.h). Every
  * input is read and checked before anything is printed, and each report is
  * made whole in memory first, so a failure never leaves half a report. */
+#define _GNU_SOURCE	/* fopencookie */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -131,21 +133,66 @@ static void list_modules(FILE *errs, const struct pdump *d)
 		fputs("none", errs);
 }
 
-/* One map's block, made whole in memory, then added to report. */
-static int one_map(const char *path, const struct pdump *d, int flags, FILE *report,
-		   int *blocks, FILE *errs)
+/* Text made in memory: a FILE whose bytes go to a buffer that grows by
+ * realloc. (open_memstream's buffer zeroes what it adds and copies as it
+ * grows: on a 100,000-line report that was most of pinfo's page faults.
+ * A large block grows in place, by mremap, and nothing is zeroed.) */
+struct text {
+	char *p;
+	size_t len, cap;
+};
+
+static ssize_t text_write(void *cookie, const char *data, size_t n)
+{
+	struct text *t = cookie;
+
+	if (n > t->cap - t->len) {
+		size_t cap = t->cap ? t->cap : 65536;
+		char *grown;
+		while (n > cap - t->len)
+			if ((cap *= 2) < t->cap)
+				return 0;	/* would wrap: as out of memory */
+		if (!(grown = realloc(t->p, cap)))
+			return 0;
+		t->p = grown;
+		t->cap = cap;
+	}
+	memcpy(t->p + t->len, data, n);
+	t->len += n;
+	return (ssize_t)n;
+}
+
+/* A FILE writing into t (emptied), or NULL. What fclose says is whether
+ * every byte went in. */
+static FILE *text_open(struct text *t)
+{
+	static const cookie_io_functions_t io = { .write = text_write };
+	FILE *f;
+
+	t->p = NULL;
+	t->len = t->cap = 0;
+	if ((f = fopencookie(t, "w", io)))
+		setvbuf(f, NULL, _IOFBF, 65536);
+	return f;
+}
+
+/* One map's block, made whole in memory into *text (empty for a module
+ * without a tic, but with -z). Returns 0, or -1 having said why. */
+static int one_map(const char *path, const struct pdump *d, int flags, struct text *text,
+		   FILE *errs)
 {
 	struct map m;
-	char *text = NULL;
-	size_t len = 0;
 	FILE *block;
 	int rc = -1;
 
+	text->p = NULL;
+	text->len = 0;
 	if (load_map(path, &m, errs))
 		return -1;
-	if ((block = open_memstream(&text, &len))) {
+	if ((block = text_open(text))) {
 		rc = report_module(block, d, &m, flags);
-		fclose(block);
+		if (fclose(block) && !rc)
+			rc = -1;
 	}
 	if (rc == 1) {
 		fprintf(errs, "pinfo: %s: module %s is not in the dump (its modules: ",
@@ -154,12 +201,12 @@ static int one_map(const char *path, const struct pdump *d, int flags, FILE *rep
 		fputs(")\n", errs);
 	} else if (rc < 0) {
 		fprintf(errs, "pinfo: %s: out of memory\n", path);
-	} else if (len) {	/* a module without a tic writes nothing (but with -z) */
-		if ((*blocks)++)
-			fputc('\n', report);
-		fwrite(text, 1, len, report);
 	}
-	free(text);
+	if (rc) {
+		free(text->p);
+		text->p = NULL;
+		text->len = 0;
+	}
 	map_free(&m);
 	return rc ? -1 : 0;
 }
@@ -168,26 +215,39 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 	      FILE *out, FILE *errs)
 {
 	struct pdump d;
-	char *text = NULL;
-	size_t len = 0, i;
-	FILE *report;
-	int status = PINFO_OK, blocks = 0;
+	struct text *blocks;
+	size_t i, n = nmaps ? nmaps : 1;
+	int status = PINFO_OK, first = 1;
+	FILE *f;
 
 	if (load_dump(dumpfile, &d, errs))
 		return PINFO_FAIL;
-	if (!(report = open_memstream(&text, &len))) {
+	if (!(blocks = calloc(n, sizeof *blocks))) {
 		pdump_release(&d, &host_alloc);
 		fprintf(errs, "pinfo: out of memory\n");
 		return PINFO_FAIL;
 	}
-	if (!nmaps)
-		report_summary(report, &d, flags);
-	for (i = 0; i < nmaps; i++)
-		if (one_map(maps[i], &d, flags, report, &blocks, errs))
+	if (!nmaps) {
+		if (!(f = text_open(&blocks[0])) || (report_summary(f, &d, flags), fclose(f))) {
+			fprintf(errs, "pinfo: out of memory\n");
 			status = PINFO_FAIL;
-	fclose(report);
-	fwrite(text, 1, len, out);
-	free(text);
+			free(blocks[0].p);
+			blocks[0].len = 0;
+		}
+	}
+	for (i = 0; i < nmaps; i++)
+		if (one_map(maps[i], &d, flags, &blocks[i], errs))
+			status = PINFO_FAIL;
+	for (i = 0; i < n; i++) {
+		if (blocks[i].len) {	/* the blocks, a blank line between */
+			if (!first)
+				fputc('\n', out);
+			fwrite(blocks[i].p, 1, blocks[i].len, out);
+			first = 0;
+		}
+		free(blocks[i].p);
+	}
+	free(blocks);
 	pdump_release(&d, &host_alloc);
 	return status;
 }

@@ -4,6 +4,7 @@
 #include "clock.h"
 #include "../drivers/pit8253.h"
 #include "../drivers/pic8259.h"
+#include "x86.h"
 
 static uint32_t hz;
 uint32_t quantum;		/* ticks; boot/irq0.asm renews slices with it */
@@ -30,6 +31,6 @@ uint64_t clock_ticks(void)
 	__asm__ volatile("pushf; pop %0; cli" : "=r"(fl));
 	t = ticks;
 	if (fl & FL_IF)
-		__asm__ volatile("sti");
+		sti();
 	return t;
 }

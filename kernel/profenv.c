@@ -3,6 +3,7 @@
 #include "mem.h"
 #include "trap.h"
 #include "module.h"
+#include "x86.h"
 
 void *prof_zalloc(size_t size) { return kalloc(size); }
 void prof_release(void *p) { kfree(p); }
@@ -17,7 +18,7 @@ uint32_t prof_clock_mask(void)
 void prof_clock_restore(uint32_t state)
 {
 	if (state & FL_IF)
-		__asm__ volatile("sti" : : : "memory");
+		sti();
 }
 
 /* Module names are file names ("testprof"); the profiler's are in capitals. */

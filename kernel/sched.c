@@ -10,6 +10,7 @@
 #include "clock.h"
 #include "vm.h"
 #include "../drivers/qemuexit.h"
+#include <stddef.h>
 #include <string.h>
 
 struct proc idleproc;
@@ -21,12 +22,46 @@ uint32_t sched_work;
 uint64_t next_wakeup = ~0ull;
 struct prof_proc *prof_current;		/* the running process's, NULL when idle: for irq0.asm */
 
+/* The running process's sampling plan (profiler/prof.h) and the code in
+ * boot/irq0.asm that carries it out, which a ring-3 tick jumps to. */
+struct prof_plan irq0_plan;
+const void *irq0_sampler;
+static uint32_t plan_gen;
+extern const char irq0_none[], irq0_dword[], irq0_profil[], irq0_call[];
+
+/* irq0.asm reads the plan at these offsets, and indexes seg[] by a ring-3
+ * CS with its low 3 bits cleared: the LDT index times 8. Ring 3 runs only
+ * in LDT code segments (the GDT has no DPL-3 code), all inside seg[]. */
+#if defined(__i386__)
+_Static_assert(offsetof(struct prof_plan, seg) == 4 && sizeof(struct prof_plan_seg) == 8 &&
+	       offsetof(struct prof_plan_seg, counters) == 4 &&
+	       offsetof(struct prof_plan, pfoffset) == 36 && offsetof(struct prof_plan, pflimit) == 40 &&
+	       offsetof(struct prof_plan, pfscale) == 44 && offsetof(struct prof_plan, pfbuf) == 48,
+	       "boot/irq0.asm's PLAN_ offsets");
+#endif
+_Static_assert(NLDT_ALL <= PROF_LDT_SLOTS, "every LDT index has a plan entry");
+
+static void plan_load(void)
+{
+	static const char *const samplers[PROF_PLAN_KINDS] = {
+		[PROF_PLAN_NONE] = irq0_none, [PROF_PLAN_DWORD] = irq0_dword,
+		[PROF_PLAN_PROFIL] = irq0_profil, [PROF_PLAN_CALL] = irq0_call,
+	};
+	plan_gen = prof_gen;
+	prof_plan(prof_current, &irq0_plan);
+	irq0_sampler = samplers[irq0_plan.kind];
+}
+
+/* A slice: the quantum, or 1 for idle, which looks for work at every tick. */
+static uint32_t slice(const struct proc *p)
+{
+	return p == &idleproc ? 1 : clock_quantum();
+}
+
 static void idle_loop(void)
 {
-	for (;;) {
-		sti();
-		hlt();
-	}
+	for (;;)
+		__asm__ volatile("sti; hlt" ::: "memory");	/* a tick here is on time: no sti(), see x86.h */
 }
 
 void procinit(void)
@@ -115,8 +150,11 @@ struct trapframe *sched_return(struct trapframe *tf)
 	if (!TF_USER(tf) && old != &idleproc)
 		return tf;	/* back into the kernel's own work: never switch there */
 	old->tf = tf;
-	if (old->state == P_RUNNING && !need_resched)
+	if (old->state == P_RUNNING && !need_resched) {
+		if (plan_gen != prof_gen)
+			plan_load();	/* a profile changed: before ring 3 runs again */
 		return tf;
+	}
 	if (old->state == P_RUNNING && old != &idleproc)
 		old->state = P_RUNNABLE;
 	wake_sleepers();
@@ -125,7 +163,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 	vm_switch(next == &idleproc ? 0 : &next->vm);
 	free_orphans(old);
 	need_resched = 0;
-	slice_left = clock_quantum();
+	slice_left = slice(next);
 	if (next == &idleproc && old == &idleproc)
 		return tf;
 	if (next == &idleproc) {
@@ -143,13 +181,13 @@ struct trapframe *sched_return(struct trapframe *tf)
 	}
 	curproc = next;
 	prof_current = next == &idleproc ? 0 : &next->prof;
+	plan_load();
 	/* A tick raised while the switch ran masked would be taken right after
 	 * the iret and charged to the process's next instruction; let it in
 	 * here, where it is the kernel's time. (Not for idle: idle's frame must
 	 * be the idle loop's.) */
 	if (next != &idleproc) {
 		sti();
-		__asm__ volatile("nop");
 		cli();
 	}
 	return next->tf;
@@ -167,7 +205,8 @@ void sched_start(void)
 	}
 	curproc = next;
 	prof_current = next == &idleproc ? 0 : &next->prof;
-	slice_left = clock_quantum();
+	plan_load();
+	slice_left = slice(next);
 	__asm__ volatile("mov %0, %%esp\n jmp trapret" : : "r"(next->tf) : "memory");
 	__builtin_unreachable();
 }

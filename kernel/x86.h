@@ -24,7 +24,11 @@ static inline void lidt(const void *base, uint16_t size)
 static inline void ltr(uint16_t sel) { __asm__ volatile("ltr %0" : : "r"(sel)); }
 static inline void lldt(uint16_t sel) { __asm__ volatile("lldt %0" : : "r"(sel)); }
 static inline void cli(void) { __asm__ volatile("cli" ::: "memory"); }
-static inline void sti(void) { __asm__ volatile("sti" ::: "memory"); }
+/* Interrupts on, always as "sti; nop": a tick held back by the masked
+ * stretch that ends here is taken after the nop, and the timer knows it by
+ * those two bytes before the EIP it interrupted (boot/irq0.asm). */
+#define STI_NOP 0x90FB
+static inline void sti(void) { __asm__ volatile("sti; nop" ::: "memory"); }
 static inline void hlt(void) { __asm__ volatile("hlt" ::: "memory"); }
 
 static inline uint64_t rdtsc(void)

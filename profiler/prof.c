@@ -9,6 +9,7 @@
 
 struct prof_session *prof_system;
 volatile uint32_t prof_active;
+volatile uint32_t prof_gen;
 
 /* PT_USER is taken as PT_USER|PT_USEKP; PT_USEDD is not supported. */
 static int normalize(int type, uint32_t *out)
@@ -60,6 +61,7 @@ static int init_user(struct prof_proc *pp, uint32_t t, const char *modulelist,
 	for (int i = 0; i < nsegs; i++)
 		pp->ubuf[segs[i].selector >> 3] = &s->bufs[i];
 	pp->user = s;
+	prof_gen++;
 	prof_clock_restore(mask);
 	return 0;
 }
@@ -91,8 +93,10 @@ int prof_on(struct prof_proc *pp, int type)
 		return err;
 	if (s->depth >= PROF_MAX_DEPTH)
 		return -EOVERFLOW;
-	if (s->depth++ == 0)
+	if (s->depth++ == 0) {
 		prof_active++;
+		prof_gen++;
+	}
 	return 0;
 }
 
@@ -105,8 +109,10 @@ int prof_off(struct prof_proc *pp, int type)
 		return err;
 	if (s->depth == 0)
 		return -ENOTON;
-	if (--s->depth == 0)
+	if (--s->depth == 0) {
 		prof_active--;
+		prof_gen++;
+	}
 	return 0;
 }
 
@@ -157,6 +163,7 @@ int prof_free(struct prof_proc *pp, int type)
 		prof_detach_all();
 		prof_system = 0;
 	}
+	prof_gen++;
 	prof_clock_restore(mask);
 	prof_free_session(s);
 	return 0;
@@ -206,6 +213,7 @@ void prof_exit(struct prof_proc *pp)
 		if (pp->user->depth) {
 			pp->user->depth = 0;
 			prof_active--;
+			prof_gen++;
 		}
 		prof_free(pp, PT_USER);
 	}
@@ -221,6 +229,8 @@ void prof_profil(struct prof_proc *pp, uint8_t *buf, uint32_t bufsiz, uint32_t o
 {
 	uint32_t mask = prof_clock_mask();
 
+	if (pp->pfbuf || buf)
+		prof_gen++;	/* armed, disarmed or changed: the plan goes */
 	if (pp->pfbuf)
 		prof_active--;
 	if (!buf || scale < 2 || bufsiz < 2) {

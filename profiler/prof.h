@@ -114,4 +114,34 @@ void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip);
  * clock skips the sampler while it is 0. */
 extern volatile uint32_t prof_active;
 
+/* The plan: what a ring-3 tick of one process does, worked out ahead so
+ * that the clock can count it in a few instructions (boot/irq0.asm)
+ * without calling prof_tick(). It holds only when a single profile counts
+ * that process's ring-3 ticks:
+ *   NONE    none does: the tick counts nowhere;
+ *   DWORD   the user profile or the system profile: seg[LDT index] gives
+ *           the segment's limit and counters; EIP < limit counts at
+ *           counters[EIP >> 2], saturating; a limit of 0 (a segment not
+ *           counted, or an origin that is not 0) calls prof_tick();
+ *   PROFIL  profil() alone: d = EIP - pfoffset (modulo 2^32) counts when
+ *           d < pflimit, in the 16-bit counter at byte
+ *           ((d * pfscale) >> 16) & ~1 of pfbuf, saturating; else nowhere;
+ *   CALL    anything else: prof_tick() decides.
+ * A plan goes stale with every change to a profile: prof_gen counts them.
+ * The kernel makes the running process's plan again before it returns to
+ * ring 3 after a change or a switch (kernel/sched.c). */
+enum { PROF_PLAN_NONE, PROF_PLAN_DWORD, PROF_PLAN_PROFIL, PROF_PLAN_CALL, PROF_PLAN_KINDS };
+struct prof_plan_seg {
+	uint32_t limit;
+	uint32_t *counters;
+};
+struct prof_plan {
+	uint32_t kind;
+	struct prof_plan_seg seg[PROF_LDT_SLOTS];
+	uint32_t pfoffset, pflimit, pfscale;
+	uint8_t *pfbuf;
+};
+void prof_plan(const struct prof_proc *pp, struct prof_plan *plan);
+extern volatile uint32_t prof_gen;
+
 #endif

@@ -57,3 +57,56 @@ void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip)
 			count(s, pp->sbuf, cs, eip);
 	}
 }
+
+/* The ring-3 byte offsets profil's plan can count at: d = pc - offset,
+ * counted when d < limit. Returns 0 when no such limit says it exactly
+ * (scale 2, or every PC from offset on, when offset is 0), so the plan
+ * calls prof_tick() instead. */
+static uint32_t profil_limit(const struct prof_proc *pp)
+{
+	/* i(d) = (d * scale >> 16) & ~1 grows with d; a counter fits while
+	 * i(d) + 2 <= size, that is d * scale < (size & ~1) * 65536. */
+	uint64_t even = pp->pfsize & ~1u, scale = pp->pfscale;
+	uint64_t lim = (even * 65536 + scale - 1) / scale;
+	uint64_t above = (uint64_t)1 << 32;	/* d for every pc >= offset is below 2^32 - offset */
+
+	above -= pp->pfoffset;
+	if (lim > above)
+		lim = above;			/* d of a pc below offset wraps to at least that */
+	if (pp->pfscale == 2 || lim > 0xFFFFFFFFu)
+		return 0;
+	return (uint32_t)lim;
+}
+
+void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
+{
+	struct prof_session *u = pp ? pp->user : 0, *s = prof_system;
+	int user = u && u->depth, sys = s && s->depth, pf = pp && pp->pfbuf;
+	struct pdump_seg *const *bufs;
+
+	for (int i = 0; i < PROF_LDT_SLOTS; i++)
+		plan->seg[i].limit = 0, plan->seg[i].counters = 0;
+	plan->pfoffset = plan->pflimit = plan->pfscale = 0;
+	plan->pfbuf = 0;
+	if (!pp || user + sys + pf == 0) {	/* (idle has no ring-3 tick) */
+		plan->kind = PROF_PLAN_NONE;
+	} else if (user + sys + pf > 1) {
+		plan->kind = PROF_PLAN_CALL;
+	} else if (pf) {
+		plan->pflimit = profil_limit(pp);
+		plan->kind = plan->pflimit ? PROF_PLAN_PROFIL : PROF_PLAN_CALL;
+		plan->pfoffset = pp->pfoffset;
+		plan->pfscale = pp->pfscale;
+		plan->pfbuf = pp->pfbuf;
+	} else {
+		plan->kind = PROF_PLAN_DWORD;
+		bufs = user ? pp->ubuf : pp->sbuf;
+		for (int i = 0; i < PROF_LDT_SLOTS; i++) {
+			const struct pdump_seg *b = bufs[i];
+			if (b && b->origin == 0) {
+				plan->seg[i].limit = b->length;
+				plan->seg[i].counters = b->counters;
+			}
+		}
+	}
+}

@@ -60,6 +60,7 @@ static int parse_modules(struct prof_session *s, const char *list)
 static void attach(struct prof_proc *pp, const struct prof_codeseg *cs, struct pdump_seg *b)
 {
 	pp->sbuf[cs->selector >> 3] = b;
+	prof_gen++;
 	if (!pp->attached) {
 		pp->attached = 1;
 		pp->sysnext = attached;
@@ -99,6 +100,7 @@ int prof_init_system(uint32_t t, const char *modulelist, const struct prof_codes
 		if (bufs[i] && segs[i].owner)
 			attach(segs[i].owner, &segs[i], bufs[i]);
 	prof_system = s;
+	prof_gen++;
 	prof_clock_restore(mask);
 	return 0;
 }
@@ -138,6 +140,7 @@ void prof_detach(struct prof_proc *pp)
 		pp->sbuf[i] = 0;
 	pp->attached = 0;
 	pp->sysnext = 0;
+	prof_gen++;
 }
 
 /* Every process lets go of the system profile (with the clock masked). */

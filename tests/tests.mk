@@ -23,6 +23,8 @@ integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 	@sh tests/integration/run.sh $(BUILD)
 	@sh tests/integration/tools.sh $(BUILD)
 
-UNIT_TESTS += test_prof
-test_prof_SRCS := tests/unit/test_prof.c profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/frame.c \
-                  host-tools/capture.c profiler/dump.c profiler/dump_read.c profiler/crc32.c
+PROF_SRCS := profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/frame.c \
+             profiler/dump.c profiler/crc32.c tests/unit/profstub.c
+UNIT_TESTS += test_prof test_plan
+test_plan_SRCS := tests/unit/test_plan.c $(PROF_SRCS)
+test_prof_SRCS := tests/unit/test_prof.c $(PROF_SRCS) host-tools/capture.c profiler/dump_read.c

@@ -13,37 +13,7 @@
 #include "profile.h"
 #include "sys/errno.h"
 #include "../../host-tools/capture.h"
-
-/* ---- the environment: counted allocations, a clock mask, modules ---- */
-static long live_allocs;
-static int fail_alloc_after = -1;	/* the n-th allocation from now fails */
-static int masked;
-
-void *prof_zalloc(size_t size)
-{
-	if (fail_alloc_after == 0)
-		return NULL;
-	if (fail_alloc_after > 0)
-		fail_alloc_after--;
-	live_allocs++;
-	return calloc(1, size);
-}
-
-void prof_release(void *p)
-{
-	if (p)
-		live_allocs--;
-	free(p);
-}
-
-uint32_t prof_clock_mask(void) { return (uint32_t)masked++; }
-void prof_clock_restore(uint32_t state) { masked = (int)state; }
-
-int prof_module_known(const char *name)
-{
-	return !strcmp(name, "TESTPROF") || !strcmp(name, "testprof") ||
-	       !strcmp(name, "WORKER") || !strcmp(name, "worker");
-}
+#include "profstub.h"
 
 /* ---- a byte sink that keeps what a dump sends ---- */
 static uint8_t wire[1 << 16];
@@ -75,8 +45,6 @@ static void dump_back(struct prof_proc *pp, int type, struct pdump *d)
 	capture_free(&c);
 }
 
-#define UCS 0x07	/* LDT 0, RPL 3 */
-#define KCS 0x08
 
 static struct prof_codeseg userseg(struct prof_proc *owner, uint32_t length, const char *module)
 {

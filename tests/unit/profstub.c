@@ -1,0 +1,36 @@
+/* profstub.c: see profstub.h. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "profenv.h"
+#include "profstub.h"
+
+long live_allocs;
+int fail_alloc_after = -1;
+static int masked;
+
+void *prof_zalloc(size_t size)
+{
+	if (fail_alloc_after == 0)
+		return NULL;
+	if (fail_alloc_after > 0)
+		fail_alloc_after--;
+	live_allocs++;
+	return calloc(1, size);
+}
+
+void prof_release(void *p)
+{
+	if (p)
+		live_allocs--;
+	free(p);
+}
+
+uint32_t prof_clock_mask(void) { return (uint32_t)masked++; }
+void prof_clock_restore(uint32_t state) { masked = (int)state; }
+
+int prof_module_known(const char *name)
+{
+	return !strcmp(name, "TESTPROF") || !strcmp(name, "testprof") ||
+	       !strcmp(name, "WORKER") || !strcmp(name, "worker");
+}

@@ -1,0 +1,13 @@
+/* profstub.h: the profiler's environment (profenv.h) for its host unit
+ * tests: allocations counted and made to fail on demand, a clock mask
+ * that only counts, and the modules TESTPROF and WORKER. */
+#ifndef PROFSTUB_H
+#define PROFSTUB_H
+
+extern long live_allocs;
+extern int fail_alloc_after;	/* the n-th allocation from now fails; -1: none */
+
+#define UCS 0x07	/* LDT 0, RPL 3 */
+#define KCS 0x08
+
+#endif

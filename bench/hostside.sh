@@ -11,14 +11,21 @@ ROUNDS=15	# runs of pinfo and of readprofile, whose median is taken
 # median: the median of the numbers on stdin, one a line.
 median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.3f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-# median_of N CMD...: the median wall time of N runs of CMD, in seconds.
+# timed N NAME CMD...: appends to $hs/NAME.times the wall time of N more
+# runs of CMD, in seconds, one a line (best_of keeps its own counter).
+timed() {
+	_k=$1; _name=$2; shift 2
+	while [ "$_k" -gt 0 ]; do
+		_t=$(best_of 1 "$@") || die "could not time $*"
+		echo "$_t" >> "$hs/$_name.times"
+		_k=$((_k - 1))
+	done
+}
+
+# median_of NAME: the median of $hs/NAME.times, which must hold ROUNDS times.
 median_of() {
-	_m=$1; shift
-	while [ "$_m" -gt 0 ]; do
-		best_of 1 "$@"
-		echo
-		_m=$((_m - 1))
-	done | median
+	[ "$(wc -l < "$hs/$1.times")" -eq "$ROUNDS" ] || die "$1: $(wc -l < "$hs/$1.times") timings, not $ROUNDS"
+	median < "$hs/$1.times"
 }
 
 # pinfo_sum: the ticks of pinfo's report in $hs/last.out.
@@ -63,7 +70,9 @@ hostside() {
 		hostside_exports
 	else
 		note "host side: pinfo (the median of $ROUNDS runs)"
-		t_pinfo=$(median_of $ROUNDS "$build/pinfo" "$hs/bigprog.pro" "$hs/bigprog.map")
+		: > "$hs/pinfo.times"
+		timed $ROUNDS pinfo "$build/pinfo" "$hs/bigprog.pro" "$hs/bigprog.map"
+		t_pinfo=$(median_of pinfo)
 		echo "| pinfo | \`pinfo bigprog.pro bigprog.map\` | $t_pinfo | 1 | $(pinfo_sum) |" >> "$out/hosttimes.md"
 		note "host side: this pinfo has no --gmon / --proc-profile yet: readprofile and gprof skipped"
 		echo "| readprofile, gprof | (not run: this pinfo has no --gmon / --proc-profile yet) | | | |" >> "$out/hosttimes.md"
@@ -81,18 +90,16 @@ hostside_exports() {
 	note "host side: pinfo and readprofile, in turns (the median of $ROUNDS runs each)"
 	: > "$hs/pinfo.times"
 	: > "$hs/rp.times"
-	_n=$ROUNDS
-	while [ "$_n" -gt 0 ]; do
-		best_of 1 "$build/pinfo" "$hs/bigprog.pro" "$hs/bigprog.map" >> "$hs/pinfo.times"
-		echo >> "$hs/pinfo.times"
+	_r=$ROUNDS
+	while [ "$_r" -gt 0 ]; do
+		timed 1 pinfo "$build/pinfo" "$hs/bigprog.pro" "$hs/bigprog.map"
 		sum_pinfo=$(pinfo_sum)
-		best_of 1 readprofile -p "$hs/bigprog.proc" -m "$hs/bigprog.map" >> "$hs/rp.times"
-		echo >> "$hs/rp.times"
-		_n=$((_n - 1))
+		timed 1 rp readprofile -p "$hs/bigprog.proc" -m "$hs/bigprog.map"
+		_r=$((_r - 1))
 	done
 	sum_rp=$(awk '$2 == "total" { print $1 }' "$hs/last.out")
-	t_pinfo=$(median < "$hs/pinfo.times")
-	t_rp=$(median < "$hs/rp.times")
+	t_pinfo=$(median_of pinfo)
+	t_rp=$(median_of rp)
 	note "host side: gprof (once; it takes a minute or two)"
 	t_gp=$(best_of 1 gprof -b -p "$hs/bigprog.elf" "$hs/gmon.out")
 	# gprof's flat profile: the last cumulative seconds, in samples of 1/hz s

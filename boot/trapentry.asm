@@ -4,6 +4,7 @@
 ; process's after a switch.
 
 KDATA_SEL equ 0x10
+TF_CS     equ 60                ; struct trapframe's cs (kernel/trap.c checks it)
 
 %macro TRAP_NOERR 1
 align 4
@@ -53,6 +54,18 @@ trap_common:
 	call trap
 	mov esp, eax                ; the frame to resume
 trapret:
+	; Back to ring 3: the kernel has run masked since sched_return(). A
+	; tick raised meanwhile would be taken right after the iret and
+	; charged to the process's next instruction; let it in here, where it
+	; is the kernel's time. "sti; nop" is the kernel's mark of a tick held
+	; back (kernel/x86.h, boot/irq0.asm). Not for a ring-0 frame: idle's,
+	; or the kernel's own work, which was not masked.
+	test byte [esp + TF_CS], 3
+	jz .pop
+	sti
+	nop
+	cli
+.pop:
 	popad
 	pop gs
 	pop fs

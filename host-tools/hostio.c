@@ -1,5 +1,7 @@
 /* hostio.c: small host-side helpers shared by the tools (hostio.h). */
 #include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,22 +59,34 @@ fail:
 /* The dump reader's allocator. A large block (a segment's counters: 16 MiB
  * for a 16 MiB segment) is mapped fresh, so it comes zeroed without being
  * written, and in huge pages where the system allows them: filling it
- * then costs a few page faults, not one a 4 KiB page. */
+ * then costs a few page faults, not one a 4 KiB page. Under a sanitizer
+ * every block is calloc's, which it watches. */
+#if defined(__SANITIZE_ADDRESS__)
+#define MAP_BIG 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define MAP_BIG 0
+#endif
+#endif
+#ifndef MAP_BIG
+#define MAP_BIG 1
+#endif
 #define BIG_BLOCK (1u << 20)
 #define HUGE_PAGE (2u << 20)
-struct block {
+union block {
 	size_t size;		/* as asked, for a mapped block; 0 for calloc's */
-	size_t pad;		/* keeps what follows 16-byte aligned */
+	max_align_t align;	/* what follows is aligned as malloc's */
 };
 
 static void *host_zalloc(void *ctx, size_t size)
 {
-	struct block *b;
+	union block *b;
+	uintptr_t lo, hi;
 
 	(void)ctx;
 	if (size > SIZE_MAX - sizeof *b - HUGE_PAGE)
 		return NULL;
-	if (size < BIG_BLOCK) {
+	if (!MAP_BIG || size < BIG_BLOCK) {
 		if (!(b = calloc(1, sizeof *b + size)))
 			return NULL;
 		b->size = 0;
@@ -81,19 +95,17 @@ static void *host_zalloc(void *ctx, size_t size)
 	b = mmap(NULL, sizeof *b + size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (b == MAP_FAILED)
 		return NULL;
-	{
-		uintptr_t lo = ((uintptr_t)b + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
-		uintptr_t hi = ((uintptr_t)(b + 1) + size) & ~(uintptr_t)(HUGE_PAGE - 1);
-		if (hi > lo)
-			madvise((void *)lo, hi - lo, MADV_HUGEPAGE);	/* a hint: no harm if refused */
-	}
+	lo = ((uintptr_t)b + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+	hi = ((uintptr_t)(b + 1) + size) & ~(uintptr_t)(HUGE_PAGE - 1);
+	if (hi > lo)
+		madvise((void *)lo, hi - lo, MADV_HUGEPAGE);	/* a hint: no harm if refused */
 	b->size = size;
 	return b + 1;
 }
 
 static void host_free(void *ctx, void *p)
 {
-	struct block *b = p ? (struct block *)p - 1 : NULL;
+	union block *b = p ? (union block *)p - 1 : NULL;
 
 	(void)ctx;
 	if (b && b->size)

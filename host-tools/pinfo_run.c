@@ -136,44 +136,56 @@ static void list_modules(FILE *errs, const struct pdump *d)
 /* Text made in memory: a FILE whose bytes go to a buffer that grows by
  * realloc. (open_memstream's buffer zeroes what it adds and copies as it
  * grows: on a 100,000-line report that was most of pinfo's page faults.
- * A large block grows in place, by mremap, and nothing is zeroed.) */
+ * A large block grows in place, by mremap, and nothing is zeroed.) Once a
+ * write fails, every later one does: stdio drops a buffer it could not
+ * flush, and fclose would not say so. */
 struct text {
 	char *p;
 	size_t len, cap;
+	int failed;
 };
 
 static ssize_t text_write(void *cookie, const char *data, size_t n)
 {
 	struct text *t = cookie;
 
-	if (n > t->cap - t->len) {
+	if (!t->failed && n > t->cap - t->len) {
 		size_t cap = t->cap ? t->cap : 65536;
 		char *grown;
-		while (n > cap - t->len)
-			if ((cap *= 2) < t->cap)
-				return 0;	/* would wrap: as out of memory */
-		if (!(grown = realloc(t->p, cap)))
-			return 0;
-		t->p = grown;
-		t->cap = cap;
+		while (n > cap - t->len && cap <= SIZE_MAX / 2)
+			cap *= 2;
+		if (n > cap - t->len || !(grown = realloc(t->p, cap)))
+			t->failed = 1;
+		else
+			t->p = grown, t->cap = cap;
 	}
+	if (t->failed)
+		return 0;
 	memcpy(t->p + t->len, data, n);
 	t->len += n;
 	return (ssize_t)n;
 }
 
-/* A FILE writing into t (emptied), or NULL. What fclose says is whether
- * every byte went in. */
+/* A FILE writing into t (emptied), or NULL. */
 static FILE *text_open(struct text *t)
 {
 	static const cookie_io_functions_t io = { .write = text_write };
-	FILE *f;
 
 	t->p = NULL;
 	t->len = t->cap = 0;
-	if ((f = fopencookie(t, "w", io)))
-		setvbuf(f, NULL, _IOFBF, 65536);
-	return f;
+	t->failed = 0;
+	return fopencookie(t, "w", io);
+}
+
+/* Closes f; 0 if every byte went into t, else -1 and t is emptied. */
+static int text_close(FILE *f, struct text *t)
+{
+	if (fclose(f) == 0 && !t->failed)
+		return 0;
+	free(t->p);
+	t->p = NULL;
+	t->len = 0;
+	return -1;
 }
 
 /* One map's block, made whole in memory into *text (empty for a module
@@ -191,7 +203,7 @@ static int one_map(const char *path, const struct pdump *d, int flags, struct te
 		return -1;
 	if ((block = text_open(text))) {
 		rc = report_module(block, d, &m, flags);
-		if (fclose(block) && !rc)
+		if (text_close(block, text) && !rc)
 			rc = -1;
 	}
 	if (rc == 1) {
@@ -228,11 +240,9 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 		return PINFO_FAIL;
 	}
 	if (!nmaps) {
-		if (!(f = text_open(&blocks[0])) || (report_summary(f, &d, flags), fclose(f))) {
+		if (!(f = text_open(&blocks[0])) || (report_summary(f, &d, flags), text_close(f, &blocks[0]))) {
 			fprintf(errs, "pinfo: out of memory\n");
 			status = PINFO_FAIL;
-			free(blocks[0].p);
-			blocks[0].len = 0;
 		}
 	}
 	for (i = 0; i < nmaps; i++)

@@ -182,15 +182,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 	curproc = next;
 	prof_current = next == &idleproc ? 0 : &next->prof;
 	plan_load();
-	/* A tick raised while the switch ran masked would be taken right after
-	 * the iret and charged to the process's next instruction; let it in
-	 * here, where it is the kernel's time. (Not for idle: idle's frame must
-	 * be the idle loop's.) */
-	if (next != &idleproc) {
-		sti();
-		cli();
-	}
-	return next->tf;
+	return next->tf;	/* trapret lets in a tick held back meanwhile */
 }
 
 /* Leaves kmain for the first process; kmain's stack is never used again. */

@@ -4,6 +4,11 @@
 #include "proc.h"
 #include "syscall.h"
 #include "../drivers/pic8259.h"
+#include <stddef.h>
+
+#if defined(__i386__)
+_Static_assert(offsetof(struct trapframe, cs) == 60, "boot/trapentry.asm's TF_CS");
+#endif
 
 static void kernelfault(struct trapframe *tf)
 {

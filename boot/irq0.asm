@@ -14,7 +14,7 @@ IRQ0_VECTOR equ 32
 PIC1_CMD    equ 0x20
 PIC_EOI     equ 0x20
 PIT_CH0     equ 0x40
-STI_NOP     equ 0x90FB          ; "sti; nop", as words are read: kernel/x86.h
+STI_NOP     equ 0x90FB          ; "sti; nop" (FB 90) read as a word: kernel/x86.h's sti()
 
 ; struct prof_plan (kernel/sched.c checks these offsets)
 PLAN_SEG      equ 4             ; seg[i]: limit, then counters; 8 bytes
@@ -29,7 +29,7 @@ F_CS  equ 12
 
 section .text
 global irq0_fast, irq0_none, irq0_dword, irq0_profil, irq0_call
-extern ticks, slice_left, quantum, sched_work, next_wakeup
+extern ticks, slice_left, slice_ticks, sched_work, next_wakeup
 extern prof_current, prof_active, prof_tick, irq0_plan, irq0_sampler
 extern pit_jitter, pit_jitter_base, pit_jitter_seed
 extern trap_common
@@ -166,11 +166,7 @@ irq0_quantum:
 	cmp eax, [ss:next_wakeup]
 	jae irq0_slow
 irq0_renew:
-	mov eax, 1
-	cmp dword [ss:prof_current], 0
-	je irq0_idle
-	mov eax, [ss:quantum]
-irq0_idle:
+	mov eax, [ss:slice_ticks]
 	mov [ss:slice_left], eax
 	pop edx
 	pop eax

@@ -177,14 +177,19 @@ static FILE *text_open(struct text *t)
 	return fopencookie(t, "w", io);
 }
 
-/* Closes f; 0 if every byte went into t, else -1 and t is emptied. */
+static void text_drop(struct text *t)
+{
+	free(t->p);
+	t->p = NULL;
+	t->len = 0;
+}
+
+/* Closes f; 0 if every byte went into t, else -1 and t is dropped. */
 static int text_close(FILE *f, struct text *t)
 {
 	if (fclose(f) == 0 && !t->failed)
 		return 0;
-	free(t->p);
-	t->p = NULL;
-	t->len = 0;
+	text_drop(t);
 	return -1;
 }
 
@@ -214,11 +219,8 @@ static int one_map(const char *path, const struct pdump *d, int flags, struct te
 	} else if (rc < 0) {
 		fprintf(errs, "pinfo: %s: out of memory\n", path);
 	}
-	if (rc) {
-		free(text->p);
-		text->p = NULL;
-		text->len = 0;
-	}
+	if (rc)
+		text_drop(text);	/* half a block is no block */
 	map_free(&m);
 	return rc ? -1 : 0;
 }

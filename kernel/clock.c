@@ -7,7 +7,7 @@
 #include "x86.h"
 
 static uint32_t hz;
-uint32_t quantum;		/* ticks; boot/irq0.asm renews slices with it */
+static uint32_t quantum;	/* ticks */
 volatile uint64_t ticks;	/* counted by boot/irq0.asm */
 
 void clockinit(uint32_t rate, int jitter)

@@ -15,7 +15,8 @@
 
 struct proc idleproc;
 int need_resched;
-uint32_t slice_left;			/* ticks left in the quantum: boot/irq0.asm counts them */
+uint32_t slice_left;			/* ticks left in the slice: boot/irq0.asm counts them */
+uint32_t slice_ticks;			/* the running one's slice: irq0.asm renews slice_left with it */
 /* For boot/irq0.asm, which calls on the scheduler only when there is work:
  * another process may be runnable, or a sleeper's time has come. */
 uint32_t sched_work;
@@ -52,10 +53,11 @@ static void plan_load(void)
 	irq0_sampler = samplers[irq0_plan.kind];
 }
 
-/* A slice: the quantum, or 1 for idle, which looks for work at every tick. */
-static uint32_t slice(const struct proc *p)
+/* p's slice: the quantum, or 1 for idle, which looks for work at every tick. */
+static void new_slice(const struct proc *p)
 {
-	return p == &idleproc ? 1 : clock_quantum();
+	slice_ticks = p == &idleproc ? 1 : clock_quantum();
+	slice_left = slice_ticks;
 }
 
 static void idle_loop(void)
@@ -163,7 +165,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 	vm_switch(next == &idleproc ? 0 : &next->vm);
 	free_orphans(old);
 	need_resched = 0;
-	slice_left = slice(next);
+	new_slice(next);
 	if (next == &idleproc && old == &idleproc)
 		return tf;
 	if (next == &idleproc) {
@@ -198,7 +200,7 @@ void sched_start(void)
 	curproc = next;
 	prof_current = next == &idleproc ? 0 : &next->prof;
 	plan_load();
-	slice_left = slice(next);
+	new_slice(next);
 	__asm__ volatile("mov %0, %%esp\n jmp trapret" : : "r"(next->tf) : "memory");
 	__builtin_unreachable();
 }

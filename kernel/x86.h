@@ -26,8 +26,8 @@ static inline void lldt(uint16_t sel) { __asm__ volatile("lldt %0" : : "r"(sel))
 static inline void cli(void) { __asm__ volatile("cli" ::: "memory"); }
 /* Interrupts on, always as "sti; nop": a tick held back by the masked
  * stretch that ends here is taken after the nop, and the timer knows it by
- * those two bytes before the EIP it interrupted (boot/irq0.asm). */
-#define STI_NOP 0x90FB
+ * those two bytes, FB 90, before the EIP it interrupted (boot/irq0.asm's
+ * STI_NOP). */
 static inline void sti(void) { __asm__ volatile("sti; nop" ::: "memory"); }
 static inline void hlt(void) { __asm__ volatile("hlt" ::: "memory"); }
 

@@ -212,8 +212,7 @@ void prof_exit(struct prof_proc *pp)
 	if (pp->user) {
 		if (pp->user->depth) {
 			pp->user->depth = 0;
-			prof_active--;
-			prof_gen++;
+			prof_active--;		/* prof_free() moves prof_gen */
 		}
 		prof_free(pp, PT_USER);
 	}

@@ -186,7 +186,7 @@ static void test_plan_system(void **state)
 	assert_true(compare(&a, 20000) > 5000);
 	assert_int_equal(kind_of(&other), PROF_PLAN_DWORD);
 	assert_int_equal(compare(&other, 1000), 0);	/* limit 0: every tick called */
-	assert_int_equal(prof_system->out_of_range > 0, 1);
+	assert_true(prof_system->out_of_range > 0);
 	assert_int_equal(kind_of(NULL), PROF_PLAN_NONE);	/* idle has no ring-3 tick */
 	assert_int_equal(prof_off(&me, PT_SYSTEM), 0);
 	assert_int_equal(prof_free(&me, PT_SYSTEM), 0);

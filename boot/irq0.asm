@@ -28,7 +28,7 @@ F_EIP equ 8
 F_CS  equ 12
 
 section .text
-global irq0_fast, irq0_none, irq0_dword, irq0_profil, irq0_call
+global irq0_fast, irq0_fixed, irq0_none, irq0_dword, irq0_profil, irq0_call
 extern ticks, slice_left, slice_ticks, sched_work, next_wakeup
 extern prof_current, prof_active, prof_tick, irq0_plan, irq0_sampler
 extern pit_jitter, pit_jitter_base, pit_jitter_seed
@@ -63,8 +63,8 @@ extern trap_common
 ; with sti(), "sti; nop", so the tick is taken after the nop: the two bytes
 ; before the EIP it interrupted say so.
 
-align 16
-irq0_fast:
+; Every tick: count it, acknowledge it, and tell ring 3 from the kernel.
+%macro IRQ0_ENTRY 1             ; %1: where a tick in the kernel goes
 	push eax
 	push edx
 	add dword [ss:ticks], 1
@@ -72,11 +72,21 @@ irq0_fast:
 	mov al, PIC_EOI
 	out PIC1_CMD, al            ; IF stays clear until iret: no nesting
 	test byte [esp + F_CS], 3
-	jz irq0_kernel
-	cmp dword [ss:pit_jitter], 0
-	je irq0_sample
+	jz %1
+%endmacro
+
+; The timer's vector (boot/trapentry.asm): each period drawn.
+align 16
+irq0_fast:
+	IRQ0_ENTRY irq0_kernel
 	NEXT_PERIOD
-irq0_sample:
+	jmp [ss:irq0_sampler]
+
+; With jitter=0, kernel/clock.c puts this one in the vector instead: the
+; period is the chip's own, and nothing is drawn.
+align 16
+irq0_fixed:
+	IRQ0_ENTRY irq0_ksample
 	jmp [ss:irq0_sampler]
 
 ; DWORD: counters[EIP >> 2] of the segment's entry, if EIP is below its
@@ -121,8 +131,6 @@ irq0_none:
 ; A tick in the kernel (or idle): the next period unless the tick was held
 ; back; then its profile, if any, is prof_tick()'s.
 irq0_kernel:
-	cmp dword [ss:pit_jitter], 0
-	je irq0_ksample
 	mov eax, [esp + F_EIP]
 	cmp word [ss:eax - 2], STI_NOP
 	je irq0_ksample

@@ -42,7 +42,7 @@ void pitinit(uint32_t hz)
 
 /* Spreads each period uniformly over pit_jitter_span(divisor) counts around
  * the nominal divisor, so that a loop cannot lock onto the sampling. */
-void pitjitter(uint32_t hz, int on)
+int pitjitter(uint32_t hz, int on)
 {
 	uint32_t divisor = PIT_DIVISOR(hz), span = pit_jitter_span(divisor);
 
@@ -54,6 +54,7 @@ void pitjitter(uint32_t hz, int on)
 	 * that stays. pitinit() programs the chip after the probe. */
 	if (pit_jitter && pitprobe())
 		pit_jitter_base--;
+	return pit_jitter != 0;
 }
 
 /* In mode 2 a new count takes effect when the current period ends. */

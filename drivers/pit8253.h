@@ -22,7 +22,8 @@ static inline uint32_t pit_jitter_span(uint32_t divisor)
 }
 
 void pitinit(uint32_t hz);
-void pitjitter(uint32_t hz, int on);	/* on: vary each period (boot/irq0.asm); before pitinit */
+int pitjitter(uint32_t hz, int on);	/* on: vary each period (boot/irq0.asm); before pitinit.
+					 * Returns 1 if each period is drawn */
 void pitsetdivisor(uint16_t divisor);	/* the next period's length */
 
 #endif

@@ -5,6 +5,9 @@
 #include "../drivers/pit8253.h"
 #include "../drivers/pic8259.h"
 #include "x86.h"
+#include "trap.h"
+
+extern const char irq0_fixed[];	/* boot/irq0.asm */
 
 static uint32_t hz;
 static uint32_t quantum;	/* ticks */
@@ -13,7 +16,8 @@ volatile uint64_t ticks;	/* counted by boot/irq0.asm */
 void clockinit(uint32_t rate, int jitter)
 {
 	hz = rate;
-	pitjitter(rate, jitter);
+	if (!pitjitter(rate, jitter))
+		cpu_setvector(IRQ_BASE + IRQ_TIMER, (uint32_t)irq0_fixed);	/* IRQ0 without the jitter's work */
 	quantum = rate * QUANTUM_MS / 1000;
 	if (quantum == 0)
 		quantum = 1;	/* below 100 Hz a tick is longer than the quantum */

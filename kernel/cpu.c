@@ -40,6 +40,11 @@ void cpuinit(void)
 	lidt(idt, sizeof(idt));
 }
 
+void cpu_setvector(int v, uint32_t handler)
+{
+	idt[v] = gate_desc(handler, STS_IG32, 0);
+}
+
 /* Installs a process's LDT and its kernel stack for traps from ring 3. */
 void cpu_setldt(const uint64_t *ldt, int n, uint32_t kstacktop)
 {

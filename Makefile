@@ -1,5 +1,23 @@
 # The one entry point: make, make run, make test, make bench (README.md).
 # Everything built lands under build/; a run's files under build/run/.
+#
+# Two phases. The first installs the Debian packages that are missing
+# (host-tools/deps.sh) and nothing else; the second, a new make started by
+# the first, reads the build, so that whatever it computes from the
+# installed packages (libgcc's path, the compilers' include folders) is
+# computed after they are there.
+
+ifneq ($(PROFKERN_PHASE),build)
+GOALS := $(or $(MAKECMDGOALS),all)
+# Goals that need no package.
+NODEPS_GOALS := clean check-fresh
+.PHONY: $(GOALS) phase-build
+$(GOALS): phase-build
+	@:
+phase-build:
+	@$(if $(filter-out $(NODEPS_GOALS),$(GOALS)),sh host-tools/deps.sh)
+	@$(MAKE) --no-print-directory PROFKERN_PHASE=build $(GOALS)
+else
 
 BUILD   := build
 HZ      ?= 1000
@@ -65,9 +83,9 @@ unit: deps $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 unit-san: deps $(addprefix $(BUILD)/san/tests/,$(UNIT_TESTS)) $(addprefix $(BUILD)/san/,$(HOST_PROGS))
 	@set -e; for t in $(UNIT_TESTS); do $(BUILD)/san/tests/$$t; done
 
-# ---- dependencies: installed when missing, never when present -------------
+# ---- dependencies: installed by the first phase (top of this file) --------
 deps:
-	@sh host-tools/deps.sh
+	@:
 
 clean:
 	rm -rf $(BUILD)
@@ -114,3 +132,5 @@ $(BUILD)/profkern.iso: $(BUILD)/kernel.elf $(ISO_PROGS) host-tools/mkiso.sh
 # ---- tests ------------------------------------------------------------------
 test: deps all
 	@$(MAKE) --no-print-directory unit unit-san fuzz-brief integration
+
+endif # PROFKERN_PHASE

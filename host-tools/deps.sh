@@ -1,29 +1,32 @@
 #!/bin/sh
 # deps.sh: installs, with apt-get and without questions, the Debian packages
-# the build and the tests need, and only those that are missing.
+# the build and the tests need, and only those that are missing. A package
+# counts as present by its installed state in dpkg's database, never by a
+# file that another package may also provide (gcc -m32 names the 64-bit
+# libgcc when gcc-multilib is missing, for one).
+#
+# usage: deps.sh [PACKAGE...]   (default: the list below)
+# The Makefile runs it before it reads the build (its first phase), so that
+# everything the build computes from the installed packages sees them.
 set -u
 
-missing=""
-need() {	# need PACKAGE TEST...: PACKAGE is missing unless the test holds
-	pkg=$1; shift
-	"$@" >/dev/null 2>&1 || missing="$missing $pkg"
+PACKAGES="make gcc gcc-multilib binutils nasm qemu-system-x86 grub-common grub-pc-bin
+xorriso mtools libcmocka-dev clang libclang-rt-dev valgrind util-linux"
+[ $# -gt 0 ] && PACKAGES="$*"
+
+installed() {	# installed PACKAGE: dpkg says "install ok installed"
+	[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
 }
-have() { command -v "$1"; }
 
-need nasm             have nasm
-need qemu-system-x86  have qemu-system-i386
-need grub-common      have grub-mkrescue
-need grub-pc-bin      test -f /usr/lib/grub/i386-pc/multiboot.mod
-need xorriso          have xorriso
-need mtools           have mformat
-need libcmocka-dev    test -f /usr/include/cmocka.h
-need gcc-multilib     test -f "$(gcc -m32 -print-libgcc-file-name 2>/dev/null)"
-need binutils         have gprof
-need util-linux       have readprofile
-need clang            have clang
-need libclang-rt-dev  sh -c 'ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a'
-need valgrind         have valgrind
+if ! command -v dpkg-query >/dev/null 2>&1; then
+	echo "deps: no dpkg-query: not a Debian system; install by hand:" $PACKAGES >&2
+	exit 1
+fi
 
+missing=""
+for p in $PACKAGES; do
+	installed "$p" || missing="$missing $p"
+done
 [ -z "$missing" ] && exit 0
 
 echo "deps: installing:$missing"
@@ -44,4 +47,12 @@ if ! $SUDO apt-get install -y -q --no-install-recommends $missing >/dev/null 2>&
 		echo "deps: apt-get could not install:$missing" >&2
 		exit 1
 	fi
+fi
+still=""
+for p in $missing; do
+	installed "$p" || still="$still $p"
+done
+if [ -n "$still" ]; then
+	echo "deps: still not installed after apt-get:$still" >&2
+	exit 1
 fi

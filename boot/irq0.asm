@@ -24,15 +24,17 @@ PLAN_PFSCALE  equ 44
 PLAN_PFBUF    equ 48
 
 ; the interrupted frame, below the two registers saved
-F_EIP equ 8
-F_CS  equ 12
+F_EIP    equ 8
+F_CS     equ 12
+F_EFLAGS equ 16
+FL_VM_HI equ 0x02               ; EFLAGS.VM (bit 17) in the flags' third byte
 
 section .text
 global irq0_fast, irq0_fixed, irq0_none, irq0_dword, irq0_profil, irq0_call
 extern ticks, slice_left, slice_ticks, sched_work, next_wakeup
 extern prof_current, prof_active, prof_tick, irq0_plan, irq0_sampler
 extern pit_jitter, pit_jitter_base, pit_jitter_seed
-extern trap_common
+extern trap_common, irq0_ring3_esp
 
 ; The next period: the nominal divisor plus a seeded pseudo-random offset,
 ; uniform and centred, so the mean rate holds and runs stay identical. (The
@@ -63,16 +65,32 @@ extern trap_common
 ; with sti(), "sti; nop", so the tick is taken after the nop: the two bytes
 ; before the EIP it interrupted say so.
 
-; Every tick: count it, acknowledge it, and tell ring 3 from the kernel.
-%macro IRQ0_ENTRY 1             ; %1: where a tick in the kernel goes
+; Every tick: count it, acknowledge it, and tell ring 3 from the rest. A
+; tick from ring 3 finds ESP at one place: the running process's kernel
+; stack top (the TSS's ESP0) less the CPU's five words and our two, which
+; kernel/cpu.c keeps in irq0_ring3_esp. Only a privilege change from
+; protected-mode ring 3 puts it there: a tick in the kernel pushes no
+; ESP/SS and runs below a trap frame, and one in virtual-8086 mode pushes
+; four segment registers more. The CS of a vm86 frame is a real-mode
+; paragraph that may have any low bits, so CS cannot tell; ESP can, at the
+; same cost as a test of CS.
+%macro IRQ0_ENTRY 1             ; %1: where a tick not from ring 3 goes
 	push eax
 	push edx
 	add dword [ss:ticks], 1
 	adc dword [ss:ticks + 4], 0
 	mov al, PIC_EOI
 	out PIC1_CMD, al            ; IF stays clear until iret: no nesting
-	test byte [esp + F_CS], 3
-	jz %1
+	cmp esp, [ss:irq0_ring3_esp]
+	jne %1
+%endmacro
+
+; Not ring 3: the kernel, idle, or virtual-8086 mode, which a forged ring-3
+; iret can enter under QEMU. A vm86 tick is never sampled: the full path
+; ends the process (kernel/trap.c).
+%macro NOT_VM86 0
+	test byte [esp + F_EFLAGS + 2], FL_VM_HI
+	jnz irq0_slow
 %endmacro
 
 ; The timer's vector (boot/trapentry.asm): each period drawn.
@@ -86,8 +104,11 @@ irq0_fast:
 ; period is the chip's own, and nothing is drawn.
 align 16
 irq0_fixed:
-	IRQ0_ENTRY irq0_ksample
+	IRQ0_ENTRY irq0_kfixed
 	jmp [ss:irq0_sampler]
+irq0_kfixed:
+	NOT_VM86
+	jmp irq0_ksample
 
 ; DWORD: counters[EIP >> 2] of the segment's entry, if EIP is below its
 ; limit; else prof_tick() decides. Counters saturate: a carry out of the
@@ -131,6 +152,7 @@ irq0_none:
 ; A tick in the kernel (or idle): the next period unless the tick was held
 ; back; then its profile, if any, is prof_tick()'s.
 irq0_kernel:
+	NOT_VM86
 	mov eax, [esp + F_EIP]
 	cmp word [ss:eax - 2], STI_NOP
 	je irq0_ksample

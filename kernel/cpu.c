@@ -11,6 +11,11 @@ struct tss {
 	uint16_t trap, iomap;
 } __attribute__((packed));
 
+/* ESP in boot/irq0.asm's fast path, after its two pushes, when the tick
+ * came from ring 3 of the running process: the only way to that depth of
+ * its kernel stack (irq0.asm says why). 0 until a process runs. */
+uint32_t irq0_ring3_esp;
+
 static uint64_t gdt[NGDT];
 static uint64_t idt[256];
 static struct tss tss;
@@ -51,6 +56,7 @@ void cpu_setldt(const uint64_t *ldt, int n, uint32_t kstacktop)
 	gdt[SEL_LDT >> 3] = seg_desc((uint32_t)ldt, (uint32_t)(n * sizeof(uint64_t)), STS_LDT, 0);
 	lldt(SEL_LDT);
 	tss.esp0 = kstacktop;
+	irq0_ring3_esp = kstacktop - IRQ0_RING3_DEPTH;
 }
 
 static const char *const names[] = {

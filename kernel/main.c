@@ -8,6 +8,7 @@
 #include "clock.h"
 #include "vm.h"
 #include "x86.h"
+#include "fpu.h"
 #include "bootargs.h"
 #include "../drivers/uart16550.h"
 #include "../drivers/pic8259.h"
@@ -123,6 +124,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	if (magic != MULTIBOOT_BOOTLOADER_MAGIC)
 		panic("not booted by a multiboot loader (magic %08x)", magic);
 	cpuinit();
+	fpuinit();
 	picinit();
 	memory_init(mbi);
 	vminit();

@@ -53,6 +53,7 @@ static int setup_args(struct proc *p, uint32_t argbase, uint32_t stacktop,
 
 void free_proc(struct proc *p)
 {
+	sched_fpu_release(p);
 	vm_free(&p->vm);
 	kfree(p->image);
 	kfree(p->kstack);
@@ -136,6 +137,7 @@ int proc_spawn(const char *name, int argc, char *const argv[], struct proc *pare
 	tf->ss = tf->ds = tf->es = tf->fs = tf->gs = SEL_UDATA;
 	tf->esp = img.data_start - 8;
 	p->tf = tf;
+	fpu_initstate(&p->fpu);
 	p->pid = nextpid++;
 	p->parent = parent;
 	memcpy(p->name, m->name, PROC_NAME_MAX - 1);
@@ -175,6 +177,7 @@ void proc_exit(struct proc *p, int status)
 
 	__asm__ volatile("pushf; pop %0; cli" : "=r"(mask));
 	prof_exit(&p->prof);
+	sched_fpu_release(p);
 	p->exitstatus = status;
 	p->state = P_ZOMBIE;
 	for (int i = 0; i < NPROC; i++)
@@ -200,6 +203,16 @@ void proc_fault(struct trapframe *tf)
 	struct proc *p = curproc;
 	uint32_t cr2;
 
+	if (TF_VM86(tf)) {
+		/* Ring 3 may not enter virtual-8086 mode: a real CPU ignores
+		 * EFLAGS.VM in a ring-3 iret, QEMU's TCG honours it. Whatever
+		 * brought the kernel back (a fault, an interrupt), the process
+		 * ends as for a #GP, and nothing of the vm86 CS:IP is sampled. */
+		kprintf("%s[%d]: #GP error 0x0000 at %04x:%08x, virtual-8086 mode (vector %u), ended\n",
+			p->name, p->pid, tf->cs & 0xFFFF, tf->eip, tf->trapno);
+		proc_exit(p, 128 + T_GP);
+		return;
+	}
 	if (tf->trapno == T_PF) {	/* past a segment, caught by the paging backstop */
 		__asm__ volatile("mov %%cr2, %0" : "=r"(cr2));
 		kprintf("%s[%d]: %s error 0x%04x at %04x:%08x, linear %08x, ended\n", p->name,

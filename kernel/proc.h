@@ -6,6 +6,7 @@
 #include "desc.h"
 #include "trap.h"
 #include "vm.h"
+#include "fpu.h"
 #include "../profiler/prof.h"
 
 #define NPROC		32
@@ -35,6 +36,7 @@ struct proc {
 	uint32_t waitstatus;	/* while P_WAITING: offset of the status word, or 0 */
 	uint64_t wakeup;	/* while P_SLEEPING: the tick to wake at */
 	struct prof_proc prof;	/* the profiler's view: buffers by selector */
+	struct fpustate fpu;	/* its x87/SSE registers while not running */
 };
 
 extern struct proc *curproc;
@@ -49,7 +51,8 @@ void proc_sleep(struct proc *p, uint32_t ms);
 struct trapframe *sched_return(struct trapframe *tf);
 void sched_start(void) __attribute__((noreturn));
 void sched_tick(void);
-void sched_yield(void);			/* from the clock: the quantum may be over */
+void sched_yield(void);
+void sched_fpu_release(struct proc *p);	/* p's registers need no saving: it has ended */			/* from the clock: the quantum may be over */
 struct proc *proc_first(void);		/* for walks over all processes */
 
 /* The memory of p's data segment at offset off, already checked. */

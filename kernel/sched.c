@@ -21,6 +21,15 @@ uint32_t slice_ticks;			/* the running one's slice: irq0.asm renews slice_left w
  * another process may be runnable, or a sleeper's time has come. */
 uint32_t sched_work;
 uint64_t next_wakeup = ~0ull;
+/* Whose registers the FPU holds: the last process to run, or 0 when its
+ * owner has been freed (then nothing is saved). */
+static struct proc *fpu_owner;
+
+void sched_fpu_release(struct proc *p)
+{
+	if (fpu_owner == p)
+		fpu_owner = 0;
+}
 struct prof_proc *prof_current;		/* the running process's, NULL when idle: for irq0.asm */
 
 /* The running process's sampling plan (profiler/prof.h) and the code in
@@ -181,6 +190,13 @@ struct trapframe *sched_return(struct trapframe *tf)
 		next->state = P_RUNNING;
 		cpu_setldt(next->ldt, NLDT_ALL, (uint32_t)next->kstack + KSTACK_SIZE);
 	}
+	/* The FPU holds the registers of the last process that ran (idle never
+	 * touches them): they go to it, and next's come back. */
+	if (next != old && next != &idleproc) {
+		if (fpu_owner != next)
+			fpu_switch(fpu_owner ? &fpu_owner->fpu : 0, &next->fpu);
+		fpu_owner = next;
+	}
 	curproc = next;
 	prof_current = next == &idleproc ? 0 : &next->prof;
 	plan_load();
@@ -196,6 +212,8 @@ void sched_start(void)
 		next->state = P_RUNNING;
 		cpu_setldt(next->ldt, NLDT_ALL, (uint32_t)next->kstack + KSTACK_SIZE);
 		vm_switch(&next->vm);
+		fpu_switch(0, &next->fpu);
+		fpu_owner = next;
 	}
 	curproc = next;
 	prof_current = next == &idleproc ? 0 : &next->prof;

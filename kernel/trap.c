@@ -22,7 +22,14 @@ struct trapframe *trap(struct trapframe *tf)
 {
 	uint32_t v = tf->trapno;
 
-	if (v < IRQ_BASE) {
+	if (TF_VM86(tf)) {
+		/* Virtual-8086 mode, entered by a forged iret: the interrupt is
+		 * served, and the process ends as it would for a #GP. */
+		if (v >= IRQ_BASE && v < IRQ_BASE + 16 && v != IRQ_BASE + IRQ_TIMER &&
+		    !picspurious((int)(v - IRQ_BASE)))
+			piceoi((int)(v - IRQ_BASE));
+		proc_fault(tf);
+	} else if (v < IRQ_BASE) {
 		if (!TF_USER(tf))
 			kernelfault(tf);
 		proc_fault(tf);	/* ends the process, never the kernel */

@@ -32,10 +32,22 @@ struct trapframe {
 #define T_XM	19
 #define T_SYSCALL 0x80
 
+/* Bytes on the kernel stack at boot/irq0.asm's ring-3 test: the CPU's EIP,
+ * CS, EFLAGS, ESP and SS, then irq0.asm's EAX and EDX. */
+#define IRQ0_RING3_DEPTH (7 * 4)
+
+#define FL_TF	0x100
 #define FL_IF	0x200
+#define FL_NT	0x4000
+#define FL_VM	0x20000
 #define FL_AC	0x40000
 
-#define TF_USER(tf)	(((tf)->cs & 3) == 3)
+/* A frame from ring 3: CPL 3 in CS, or virtual-8086 mode, which runs at CPL
+ * 3 whatever its CS says. QEMU's TCG lets a ring-3 iret set EFLAGS.VM (a
+ * real CPU ignores it there); the first fault then arrives with a real-mode
+ * CS whose low bits may be 0. */
+#define TF_VM86(tf)	(((tf)->eflags & FL_VM) != 0)
+#define TF_USER(tf)	(((tf)->cs & 3) == 3 || TF_VM86(tf))
 
 void cpuinit(void);		/* GDT, TSS, IDT */
 void cpu_setldt(const uint64_t *ldt, int n, uint32_t kstacktop);

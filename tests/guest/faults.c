@@ -48,6 +48,16 @@ static void fault(const char *kind)
 		__asm__ volatile("mov %0, %%ds" : : "r"(0x10));
 	} else if (!strcmp(kind, "int")) {		/* #GP: a gate ring 3 may not use */
 		__asm__ volatile("int $0x20");
+	} else if (!strcmp(kind, "vm86")) {		/* iret into virtual-8086 mode at 0000:0000 */
+		__asm__ volatile("push $0; push $0; push $0; push $0\n"	/* GS FS DS ES */
+				 "push $0; push $0x1000\n"			/* SS ESP */
+				 "push $0x20202; push $0; push $0\n"		/* EFLAGS (VM IF) CS EIP */
+				 "iret" ::: "memory");
+	} else if (!strcmp(kind, "vm86cs3")) {		/* the same with CS 0003, which looks like ring 3 */
+		__asm__ volatile("push $0; push $0; push $0; push $0\n"
+				 "push $0; push $0x1000\n"
+				 "push $0x20202; push $3; push $0x10\n"
+				 "iret" ::: "memory");
 	} else if (!strcmp(kind, "spin")) {		/* never ends: the hang detector's test */
 		for (;;)
 			zero = 0;

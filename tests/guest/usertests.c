@@ -207,6 +207,7 @@ static int t_faults(void)
 		{ "de", 0 }, { "ud", 6 }, { "cli", 13 }, { "hlt", 13 }, { "out", 13 },
 		{ "kernelsel", 13 }, { "int", 13 }, { "np", 11 }, { "br", 5 },
 		{ "load", 14 }, { "store", 14 }, { "jump", 14 }, { "stack", 14 },
+		{ "vm86", 13 }, { "vm86cs3", 13 },
 	};
 	int ok = 1;
 	for (unsigned i = 0; i < sizeof(f) / sizeof(f[0]); i++) {

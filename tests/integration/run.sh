@@ -321,6 +321,33 @@ if selected sysfuzz; then
 	} || fail "seed $seed: $(cat "$dir/summary.txt" 2>/dev/null)"
 fi
 
+# Two processes at once with different x87 and SSE rounding modes and
+# precisions: each keeps its own registers across switches, and starts clean.
+if selected fpmix; then
+	name=fpmix
+	printf 'fpmix\nhello alive\n' > "$out/fpmix.cmd"
+	boot fpmix 0 -batch "$out/fpmix.cmd" $kernel $u/fpmix.elf $u/hello.elf $u/cmd.elf &&
+	has "fpmix down: 4000 rounds, 0 bad" && has "fpmix up: 4000 rounds, 0 bad" &&
+	has "fpmix: 0 of 2 children failed" && has "[hello] [alive]" && pass
+fi
+
+# Forged iret frames: virtual-8086 mode, NT, TF, IOPL, AC... each child ends
+# as its flags say, the kernel lives, and the system profile still reads.
+if selected iretfuzz; then
+	name=iretfuzz
+	seed=${FUZZ_SEED:-4242}
+	printf 'pset init\npset on\niretfuzz %s 400\npset off\npset dump iret.pro\nhello alive\n' \
+		"$seed" > "$out/iretfuzz.cmd"
+	LIMIT=120 boot iretfuzz 0 -hz 20000 -batch "$out/iretfuzz.cmd" $kernel $u/iretfuzz.elf $u/pset.elf \
+		$u/hello.elf $u/cmd.elf &&
+	has "iretfuzz: seed $seed: 400 frames," && has " 0 bad; the kernel lives" &&
+	has "virtual-8086 mode (vector 14), ended" && hasnot "panic" && has "[hello] [alive]" && extract &&
+	$pinfo "$dir/iret.pro" > "$dir/summary.txt" 2>&1 && {
+		if [ "$(modtics IRETFUZZ < "$dir/summary.txt")" -gt 0 ]; then pass
+		else fail "iret.pro: $(cat "$dir/summary.txt")"; fi
+	} || fail "seed $seed: $(cat "$dir/summary.txt" 2>/dev/null)"
+fi
+
 # ---- make run, as a user runs it --------------------------------------------
 make=${MAKE:-make}
 if selected makerun; then

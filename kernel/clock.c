@@ -30,11 +30,9 @@ uint32_t clock_quantum(void) { return quantum; }
 
 uint64_t clock_ticks(void)
 {
-	uint64_t t;
-	uint32_t fl;
-	__asm__ volatile("pushf; pop %0; cli" : "=r"(fl));
-	t = ticks;
-	if (fl & FL_IF)
-		sti();
+	uint32_t fl = irq_save();
+	uint64_t t = ticks;
+
+	irq_restore(fl);
 	return t;
 }

@@ -173,9 +173,8 @@ static int waits_for(const struct proc *parent, const struct proc *c)
 
 void proc_exit(struct proc *p, int status)
 {
-	uint32_t mask;
+	uint32_t mask = irq_save();
 
-	__asm__ volatile("pushf; pop %0; cli" : "=r"(mask));
 	prof_exit(&p->prof);
 	sched_fpu_release(p);
 	p->exitstatus = status;
@@ -194,8 +193,7 @@ void proc_exit(struct proc *p, int status)
 		qemuexit(QEMUEXIT_OK);
 	}
 	need_resched = 1;
-	if (mask & FL_IF)
-		sti();
+	irq_restore(mask);
 }
 
 void proc_fault(struct trapframe *tf)
@@ -256,12 +254,10 @@ void proc_sleep(struct proc *p, uint32_t ms)
 
 	p->wakeup = clock_ticks() + (ticks ? ticks : 1);
 	p->state = P_SLEEPING;
-	/* IRQ0 reads next_wakeup: not half-written. */
-	__asm__ volatile("pushf; pop %0; cli" : "=r"(fl) : : "memory");
+	fl = irq_save();	/* IRQ0 reads next_wakeup: not half-written */
 	if (p->wakeup < next_wakeup)
 		next_wakeup = p->wakeup;
-	if (fl & FL_IF)
-		sti();
+	irq_restore(fl);
 	need_resched = 1;
 }
 

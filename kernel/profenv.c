@@ -8,18 +8,8 @@
 void *prof_zalloc(size_t size) { return kalloc(size); }
 void prof_release(void *p) { kfree(p); }
 
-uint32_t prof_clock_mask(void)
-{
-	uint32_t fl;
-	__asm__ volatile("pushf; pop %0; cli" : "=r"(fl) : : "memory");
-	return fl;
-}
-
-void prof_clock_restore(uint32_t state)
-{
-	if (state & FL_IF)
-		sti();
-}
+uint32_t prof_clock_mask(void) { return irq_save(); }
+void prof_clock_restore(uint32_t state) { irq_restore(state); }
 
 /* Module names are file names ("testprof"); the profiler's are in capitals. */
 int prof_module_known(const char *name)

@@ -20,6 +20,7 @@ $(BUILD)/u/tests/guest/workerb.o: tests/guest/worker.c
 GUESTS += workerb
 
 integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
+	@sh tests/integration/sti.sh $(BUILD)
 	@sh tests/integration/run.sh $(BUILD)
 	@sh tests/integration/tools.sh $(BUILD)
 

@@ -5,46 +5,45 @@
 ; Interrupted in ring 3, DS and ES are the process's; the kernel's data is
 ; reached through SS, which the CPU loaded from the TSS (the kernel's flat
 ; data segment), so no segment register is reloaded unless prof_tick() has
-; to run. A ring-3 tick is sampled by the running process's plan
-; (profiler/prof.h, made by kernel/sched.c): irq0_sampler is one of
-; irq0_none, irq0_dword, irq0_profil or irq0_call below.
+; to run. Everything this file reads or writes is one structure, irq0
+; (kernel/tick.h, which names each field's owner), at offsets generated
+; from it (kernel/asm-offsets.c). A ring-3 tick is sampled by the running
+; process's plan (profiler/prof.h, made by kernel/sched.c): irq0.sampler is
+; one of irq0_none, irq0_dword, irq0_profil or irq0_call below.
 
-KDATA_SEL   equ 0x10
-IRQ0_VECTOR equ 32
+%include "asm-offsets.inc"
+
 PIC1_CMD    equ 0x20
 PIC_EOI     equ 0x20
 PIT_CH0     equ 0x40
 STI_NOP     equ 0x90FB          ; "sti; nop" (FB 90) read as a word: kernel/x86.h's sti()
 
-; struct prof_plan (kernel/sched.c checks these offsets)
-PLAN_SEG      equ 4             ; seg[i]: limit, then counters; 8 bytes
-PLAN_PFOFFSET equ 36
-PLAN_PFLIMIT  equ 40
-PLAN_PFSCALE  equ 44
-PLAN_PFBUF    equ 48
-
 ; the interrupted frame, below the two registers saved
 F_EIP    equ 8
 F_CS     equ 12
 F_EFLAGS equ 16
-FL_VM_HI equ 0x02               ; EFLAGS.VM (bit 17) in the flags' third byte
+%if IRQ0_RING3_DEPTH != F_EFLAGS + 12
+%error "kernel/trap.h's IRQ0_RING3_DEPTH: the CPU's five words and our two"
+%endif
+; irq0_dword indexes plan.seg[] by CS with its low 3 bits cleared: the LDT
+; index times 8, which is the entry's size.
+%if PLAN_SEG_SIZE != 8 || PLAN_SEG_LIMIT != 0 || PLAN_SEG_COUNTERS != 4
+%error "struct prof_plan_seg: limit, then counters, 8 bytes"
+%endif
 
 section .text
 global irq0_fast, irq0_fixed, irq0_none, irq0_dword, irq0_profil, irq0_call
-extern ticks, slice_left, slice_ticks, sched_work, next_wakeup
-extern prof_current, prof_active, prof_tick, irq0_plan, irq0_sampler
-extern pit_jitter, pit_jitter_base, pit_jitter_seed
-extern trap_common, irq0_ring3_esp
+extern irq0, prof_active, prof_tick, trap_common
 
 ; The next period: the nominal divisor plus a seeded pseudo-random offset,
 ; uniform and centred, so the mean rate holds and runs stay identical. (The
 ; top bits of a 32-bit LCG, scaled to the spread by one mul.)
 %macro NEXT_PERIOD 0
-	imul eax, [ss:pit_jitter_seed], 1664525
+	imul eax, [ss:irq0 + IRQ0_JITTER_SEED], 1664525
 	add eax, 1013904223
-	mov [ss:pit_jitter_seed], eax
-	mul dword [ss:pit_jitter]
-	add edx, [ss:pit_jitter_base]
+	mov [ss:irq0 + IRQ0_JITTER_SEED], eax
+	mul dword [ss:irq0 + IRQ0_JITTER]
+	add edx, [ss:irq0 + IRQ0_JITTER_BASE]
 	mov eax, edx
 	out PIT_CH0, al
 	mov al, ah
@@ -68,7 +67,7 @@ extern trap_common, irq0_ring3_esp
 ; Every tick: count it, acknowledge it, and tell ring 3 from the rest. A
 ; tick from ring 3 finds ESP at one place: the running process's kernel
 ; stack top (the TSS's ESP0) less the CPU's five words and our two, which
-; kernel/cpu.c keeps in irq0_ring3_esp. Only a privilege change from
+; kernel/cpu.c keeps in irq0.ring3_esp. Only a privilege change from
 ; protected-mode ring 3 puts it there: a tick in the kernel pushes no
 ; ESP/SS and runs below a trap frame, and one in virtual-8086 mode pushes
 ; four segment registers more. The CS of a vm86 frame is a real-mode
@@ -77,11 +76,11 @@ extern trap_common, irq0_ring3_esp
 %macro IRQ0_ENTRY 1             ; %1: where a tick not from ring 3 goes
 	push eax
 	push edx
-	add dword [ss:ticks], 1
-	adc dword [ss:ticks + 4], 0
+	add dword [ss:irq0 + IRQ0_TICKS], 1
+	adc dword [ss:irq0 + IRQ0_TICKS + 4], 0
 	mov al, PIC_EOI
 	out PIC1_CMD, al            ; IF stays clear until iret: no nesting
-	cmp esp, [ss:irq0_ring3_esp]
+	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
 	jne %1
 %endmacro
 
@@ -89,7 +88,7 @@ extern trap_common, irq0_ring3_esp
 ; iret can enter under QEMU. A vm86 tick is never sampled: the full path
 ; ends the process (kernel/trap.c).
 %macro NOT_VM86 0
-	test byte [esp + F_EFLAGS + 2], FL_VM_HI
+	test byte [esp + F_EFLAGS + 2], FL_VM >> 16
 	jnz irq0_slow
 %endmacro
 
@@ -98,14 +97,14 @@ align 16
 irq0_fast:
 	IRQ0_ENTRY irq0_kernel
 	NEXT_PERIOD
-	jmp [ss:irq0_sampler]
+	jmp [ss:irq0 + IRQ0_SAMPLER]
 
 ; With jitter=0, kernel/clock.c puts this one in the vector instead: the
 ; period is the chip's own, and nothing is drawn.
 align 16
 irq0_fixed:
 	IRQ0_ENTRY irq0_kfixed
-	jmp [ss:irq0_sampler]
+	jmp [ss:irq0 + IRQ0_SAMPLER]
 irq0_kfixed:
 	NOT_VM86
 	jmp irq0_ksample
@@ -117,10 +116,10 @@ irq0_dword:
 	mov eax, [esp + F_CS]
 	and eax, 0xFFF8             ; the LDT index times 8
 	mov edx, [esp + F_EIP]
-	cmp edx, [ss:irq0_plan + PLAN_SEG + eax]
+	cmp edx, [ss:irq0 + PLAN_SEG + PLAN_SEG_LIMIT + eax]
 	jae irq0_call
 	and edx, -4
-	add edx, [ss:irq0_plan + PLAN_SEG + 4 + eax]
+	add edx, [ss:irq0 + PLAN_SEG + PLAN_SEG_COUNTERS + eax]
 	add dword [ss:edx], 1
 	sbb dword [ss:edx], 0
 	jmp irq0_none
@@ -129,13 +128,13 @@ irq0_dword:
 ; if d is below the plan's limit (which also excludes EIPs below offset).
 irq0_profil:
 	mov eax, [esp + F_EIP]
-	sub eax, [ss:irq0_plan + PLAN_PFOFFSET]
-	cmp eax, [ss:irq0_plan + PLAN_PFLIMIT]
+	sub eax, [ss:irq0 + PLAN_PFOFFSET]
+	cmp eax, [ss:irq0 + PLAN_PFLIMIT]
 	jae irq0_none
-	mul dword [ss:irq0_plan + PLAN_PFSCALE]
+	mul dword [ss:irq0 + PLAN_PFSCALE]
 	shrd eax, edx, 16
 	and eax, -2
-	add eax, [ss:irq0_plan + PLAN_PFBUF]
+	add eax, [ss:irq0 + PLAN_PFBUF]
 	add word [ss:eax], 1
 	sbb word [ss:eax], 0
 	; fall through
@@ -143,7 +142,7 @@ irq0_profil:
 ; NONE, and the end of every tick: the quantum. Idle's slice is 1, so
 ; that it looks for work at every tick.
 irq0_none:
-	sub dword [ss:slice_left], 1
+	sub dword [ss:irq0 + IRQ0_SLICE_LEFT], 1
 	jbe irq0_quantum
 	pop edx
 	pop eax
@@ -175,7 +174,7 @@ irq0_call:
 	cld
 	mov edx, [esp + 12 + F_CS]  ; CS  (ecx ds es pushed)
 	mov ecx, [esp + 12 + F_EIP] ; EIP
-	mov eax, [prof_current]
+	mov eax, [irq0 + IRQ0_PROF]
 	call prof_tick
 	pop es
 	pop ds
@@ -186,18 +185,18 @@ irq0_call:
 ; another process is runnable or a sleeper's tick has come; else the
 ; running process (or idle) simply goes on with a new slice.
 irq0_quantum:
-	cmp dword [ss:sched_work], 0
+	cmp dword [ss:irq0 + IRQ0_SCHED_WORK], 0
 	jne irq0_slow
-	mov eax, [ss:ticks + 4]
-	cmp eax, [ss:next_wakeup + 4]
+	mov eax, [ss:irq0 + IRQ0_TICKS + 4]
+	cmp eax, [ss:irq0 + IRQ0_NEXT_WAKEUP + 4]
 	ja irq0_slow
 	jb irq0_renew
-	mov eax, [ss:ticks]
-	cmp eax, [ss:next_wakeup]
+	mov eax, [ss:irq0 + IRQ0_TICKS]
+	cmp eax, [ss:irq0 + IRQ0_NEXT_WAKEUP]
 	jae irq0_slow
 irq0_renew:
-	mov eax, [ss:slice_ticks]
-	mov [ss:slice_left], eax
+	mov eax, [ss:irq0 + IRQ0_SLICE_TICKS]
+	mov [ss:irq0 + IRQ0_SLICE_LEFT], eax
 	pop edx
 	pop eax
 	iret

@@ -3,8 +3,7 @@
 ; trap(), which returns the frame to resume: the same one, or another
 ; process's after a switch.
 
-KDATA_SEL equ 0x10
-TF_CS     equ 60                ; struct trapframe's cs (kernel/trap.c checks it)
+%include "asm-offsets.inc"        ; KDATA_SEL, TF_CS: kernel/asm-offsets.c
 
 %macro TRAP_NOERR 1
 align 4

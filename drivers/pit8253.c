@@ -5,12 +5,6 @@
 #define PIT_CH0		0x40
 #define PIT_CMD		0x43
 
-/* Read by boot/irq0.asm, which writes each next period's divisor at a
- * ring-3 tick: pit_jitter_base + (a random number below pit_jitter). */
-uint32_t pit_jitter;		/* the spread in counts; 0: a fixed period */
-uint32_t pit_jitter_base;	/* the nominal divisor less half the spread */
-uint32_t pit_jitter_seed = 1;	/* fixed, so that runs stay identical */
-
 /* Latches and reads channel 0's count. */
 static uint16_t pitread(void)
 {
@@ -41,20 +35,22 @@ void pitinit(uint32_t hz)
 }
 
 /* Spreads each period uniformly over pit_jitter_span(divisor) counts around
- * the nominal divisor, so that a loop cannot lock onto the sampling. */
-int pitjitter(uint32_t hz, int on)
+ * the nominal divisor, so that a loop cannot lock onto the sampling: each
+ * next period is *base + (a random number below *spread), which the timer
+ * interrupt writes (boot/irq0.asm). */
+int pitjitter(uint32_t hz, int on, uint32_t *base, uint32_t *spread)
 {
 	uint32_t divisor = PIT_DIVISOR(hz), span = pit_jitter_span(divisor);
 
-	pit_jitter = on && span > 1 ? span : 0;
-	pit_jitter_base = divisor - span / 2;
+	*spread = on && span > 1 ? span : 0;
+	*base = divisor - span / 2;
 	/* A chip that restarts on a write (QEMU's) runs the written count
 	 * plus one, from the write: take the one off. The write follows the
 	 * tick by a few instructions (boot/irq0.asm), a fraction of a count
 	 * that stays. pitinit() programs the chip after the probe. */
-	if (pit_jitter && pitprobe())
-		pit_jitter_base--;
-	return pit_jitter != 0;
+	if (*spread && pitprobe())
+		--*base;
+	return *spread != 0;
 }
 
 /* In mode 2 a new count takes effect when the current period ends. */

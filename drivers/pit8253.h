@@ -22,8 +22,10 @@ static inline uint32_t pit_jitter_span(uint32_t divisor)
 }
 
 void pitinit(uint32_t hz);
-int pitjitter(uint32_t hz, int on);	/* on: vary each period (boot/irq0.asm); before pitinit.
-					 * Returns 1 if each period is drawn */
+/* on: vary each period; before pitinit. The shortest period and the spread
+ * go to *base and *spread (0: a fixed period). Returns 1 if each period is
+ * to be drawn. */
+int pitjitter(uint32_t hz, int on, uint32_t *base, uint32_t *spread);
 void pitsetdivisor(uint16_t divisor);	/* the next period's length */
 
 #endif

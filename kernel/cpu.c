@@ -2,6 +2,7 @@
 #include "trap.h"
 #include "desc.h"
 #include "x86.h"
+#include "tick.h"
 #include <string.h>
 
 struct tss {
@@ -10,11 +11,6 @@ struct tss {
 	uint32_t es, cs, ss, ds, fs, gs, ldt;
 	uint16_t trap, iomap;
 } __attribute__((packed));
-
-/* ESP in boot/irq0.asm's fast path, after its two pushes, when the tick
- * came from ring 3 of the running process: the only way to that depth of
- * its kernel stack (irq0.asm says why). 0 until a process runs. */
-uint32_t irq0_ring3_esp;
 
 static uint64_t gdt[NGDT];
 static uint64_t idt[256];
@@ -56,7 +52,9 @@ void cpu_setldt(const uint64_t *ldt, int n, uint32_t kstacktop)
 	gdt[SEL_LDT >> 3] = seg_desc((uint32_t)ldt, (uint32_t)(n * sizeof(uint64_t)), STS_LDT, 0);
 	lldt(SEL_LDT);
 	tss.esp0 = kstacktop;
-	irq0_ring3_esp = kstacktop - IRQ0_RING3_DEPTH;
+	/* ESP in boot/irq0.asm after its two pushes when a tick comes from
+	 * this process's ring 3: the only way to that depth (irq0.asm says why). */
+	irq0.ring3_esp = kstacktop - IRQ0_RING3_DEPTH;
 }
 
 static const char *const names[] = {

@@ -2,7 +2,7 @@
 
 GCCINC    := $(shell $(CC) -print-file-name=include)
 FREESTAND := -nostdinc -isystem $(GCCINC) -Iuser/include -iquote user/lib -iquote profiler
-KERNEL_C  := $(wildcard kernel/*.c drivers/*.c) profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/dump.c \
+KERNEL_C  := $(filter-out kernel/asm-offsets.c,$(wildcard kernel/*.c drivers/*.c)) profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/dump.c \
              profiler/frame.c profiler/crc32.c user/lib/string.c user/lib/format.c
 KERNEL_ASM := boot/boot.asm boot/trapentry.asm boot/irq0.asm
 KERNEL_OBJ := $(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM)) $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C))
@@ -10,9 +10,18 @@ KERNEL_OBJ := $(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM)) $(patsubst %.c,$(BU
 $(BUILD)/k/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(FREESTAND) -c $< -o $@
-$(BUILD)/k/%.o: %.asm
+$(BUILD)/k/%.o: %.asm $(BUILD)/k/asm-offsets.inc
 	@mkdir -p $(@D)
-	$(NASM) -f elf32 -g -MD $(@:.o=.d) -MP $< -o $@
+	$(NASM) -f elf32 -g -I$(BUILD)/k/ -MD $(@:.o=.d) -MP $< -o $@
+
+# The C structures' offsets and constants for the assembly (kernel/asm-offsets.c).
+$(BUILD)/k/asm-offsets.inc: kernel/asm-offsets.c
+	@mkdir -p $(@D)
+	$(CC) $(KCFLAGS) $(FREESTAND) -MT $@ -MF $(BUILD)/k/asm-offsets.d -S $< -o $(BUILD)/k/asm-offsets.s
+	sed -n 's/^[[:space:]]*\.ascii[[:space:]]*"->\([A-Z0-9_]*\) \$$\{0,1\}\(-\{0,1\}[0-9]*\)\\n"$$/\1 equ \2/p' \
+		$(BUILD)/k/asm-offsets.s > $@.tmp
+	@test -s $@.tmp || { echo "asm-offsets: no offsets found in $(BUILD)/k/asm-offsets.s" >&2; exit 1; }
+	mv $@.tmp $@
 
 $(BUILD)/kernel.elf: $(KERNEL_OBJ) linker.ld
 	$(CC) $(KLDFLAGS) -T linker.ld $(KERNEL_OBJ) $(LIBGCC) -o $@

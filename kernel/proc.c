@@ -149,7 +149,7 @@ int proc_spawn(const char *name, int argc, char *const argv[], struct proc *pare
 			kprintf("spawn: %s: no memory to profile it; its ticks count as out of range\n", name);
 	}
 	p->state = P_RUNNABLE;
-	sched_work = 1;
+	sched_runnable();
 	if (!initproc)
 		initproc = p;
 	return p->pid;
@@ -186,7 +186,7 @@ void proc_exit(struct proc *p, int status)
 		struct proc *parent = p->parent;
 		parent->tf->eax = (uint32_t)reap(parent, p, parent->waitstatus);
 		parent->state = P_RUNNABLE;
-		sched_work = 1;
+		sched_runnable();
 	}
 	if (p == initproc) {
 		kprintf("kernel: %s exited with status %d; shutting down\n", p->name, status);
@@ -250,14 +250,9 @@ void proc_sleep(struct proc *p, uint32_t ms)
 {
 	uint64_t ticks = ((uint64_t)ms * clock_hz() + 999) / 1000;
 
-	uint32_t fl;
-
 	p->wakeup = clock_ticks() + (ticks ? ticks : 1);
 	p->state = P_SLEEPING;
-	fl = irq_save();	/* IRQ0 reads next_wakeup: not half-written */
-	if (p->wakeup < next_wakeup)
-		next_wakeup = p->wakeup;
-	irq_restore(fl);
+	sched_wake_at(p->wakeup);
 	need_resched = 1;
 }
 

@@ -9,18 +9,13 @@
 #include "x86.h"
 #include "clock.h"
 #include "vm.h"
+#include "tick.h"
 #include "../drivers/qemuexit.h"
 #include <stddef.h>
 #include <string.h>
 
 struct proc idleproc;
 int need_resched;
-uint32_t slice_left;			/* ticks left in the slice: boot/irq0.asm counts them */
-uint32_t slice_ticks;			/* the running one's slice: irq0.asm renews slice_left with it */
-/* For boot/irq0.asm, which calls on the scheduler only when there is work:
- * another process may be runnable, or a sleeper's time has come. */
-uint32_t sched_work;
-uint64_t next_wakeup = ~0ull;
 /* Whose registers the FPU holds: the last process to run, or 0 when its
  * owner has been freed (then nothing is saved). */
 static struct proc *fpu_owner;
@@ -30,25 +25,13 @@ void sched_fpu_release(struct proc *p)
 	if (fpu_owner == p)
 		fpu_owner = 0;
 }
-struct prof_proc *prof_current;		/* the running process's, NULL when idle: for irq0.asm */
 
-/* The running process's sampling plan (profiler/prof.h) and the code in
- * boot/irq0.asm that carries it out, which a ring-3 tick jumps to. */
-struct prof_plan irq0_plan;
-const void *irq0_sampler;
+/* The running process's sampling plan (profiler/prof.h), and the code in
+ * boot/irq0.asm that carries it out, which a ring-3 tick jumps to. irq0.asm
+ * indexes plan.seg[] by a ring-3 CS with its low 3 bits cleared: the LDT
+ * index times 8. Ring 3 runs only in LDT code segments (the GDT has no
+ * DPL-3 code), all inside seg[]. */
 static uint32_t plan_gen;
-extern const char irq0_none[], irq0_dword[], irq0_profil[], irq0_call[];
-
-/* irq0.asm reads the plan at these offsets, and indexes seg[] by a ring-3
- * CS with its low 3 bits cleared: the LDT index times 8. Ring 3 runs only
- * in LDT code segments (the GDT has no DPL-3 code), all inside seg[]. */
-#if defined(__i386__)
-_Static_assert(offsetof(struct prof_plan, seg) == 4 && sizeof(struct prof_plan_seg) == 8 &&
-	       offsetof(struct prof_plan_seg, counters) == 4 &&
-	       offsetof(struct prof_plan, pfoffset) == 36 && offsetof(struct prof_plan, pflimit) == 40 &&
-	       offsetof(struct prof_plan, pfscale) == 44 && offsetof(struct prof_plan, pfbuf) == 48,
-	       "boot/irq0.asm's PLAN_ offsets");
-#endif
 _Static_assert(NLDT_ALL <= PROF_LDT_SLOTS, "every LDT index has a plan entry");
 
 static void plan_load(void)
@@ -58,15 +41,15 @@ static void plan_load(void)
 		[PROF_PLAN_PROFIL] = irq0_profil, [PROF_PLAN_CALL] = irq0_call,
 	};
 	plan_gen = prof_gen;
-	prof_plan(prof_current, &irq0_plan);
-	irq0_sampler = samplers[irq0_plan.kind];
+	prof_plan(irq0.prof, &irq0.plan);
+	irq0.sampler = samplers[irq0.plan.kind];
 }
 
 /* p's slice: the quantum, or 1 for idle, which looks for work at every tick. */
 static void new_slice(const struct proc *p)
 {
-	slice_ticks = p == &idleproc ? 1 : clock_quantum();
-	slice_left = slice_ticks;
+	irq0.slice_ticks = p == &idleproc ? 1 : clock_quantum();
+	irq0.slice_left = irq0.slice_ticks;
 }
 
 static void idle_loop(void)
@@ -99,14 +82,14 @@ void procinit(void)
 void sched_tick(void)
 {
 	need_resched = 1;
-	slice_left = 1;		/* if the switch must wait (a system call is under way), retry */
+	irq0.slice_left = 1;		/* if the switch must wait (a system call is under way), retry */
 }
 
 static void wake_sleepers(void)
 {
 	uint64_t now = clock_ticks(), soonest = ~0ull;
 
-	if (now < next_wakeup)
+	if (now < irq0.next_wakeup)
 		return;
 	for (int i = 0; i < NPROC; i++) {
 		if (procs[i].state != P_SLEEPING)
@@ -116,16 +99,32 @@ static void wake_sleepers(void)
 		else if (procs[i].wakeup < soonest)
 			soonest = procs[i].wakeup;
 	}
-	next_wakeup = soonest;
+	irq0.next_wakeup = soonest;
 }
 
 /* Whether a process other than the one about to run is waiting to. */
 static void note_work(const struct proc *running)
 {
-	sched_work = 0;
+	irq0.sched_work = 0;
 	for (int i = 0; i < NPROC; i++)
 		if (procs[i].state == P_RUNNABLE && &procs[i] != running)
-			sched_work = 1;
+			irq0.sched_work = 1;
+}
+
+/* Another process became runnable: the clock's next slice end looks. */
+void sched_runnable(void)
+{
+	irq0.sched_work = 1;
+}
+
+/* A sleeper's tick: the clock calls on the scheduler when it has come. */
+void sched_wake_at(uint64_t tick)
+{
+	uint32_t fl = irq_save();	/* IRQ0 reads next_wakeup: not half-written */
+
+	if (tick < irq0.next_wakeup)
+		irq0.next_wakeup = tick;
+	irq_restore(fl);
 }
 
 void sched_yield(void)
@@ -198,7 +197,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 		fpu_owner = next;
 	}
 	curproc = next;
-	prof_current = next == &idleproc ? 0 : &next->prof;
+	irq0.prof = next == &idleproc ? 0 : &next->prof;
 	plan_load();
 	return next->tf;	/* trapret lets in a tick held back meanwhile */
 }
@@ -216,7 +215,7 @@ void sched_start(void)
 		fpu_owner = next;
 	}
 	curproc = next;
-	prof_current = next == &idleproc ? 0 : &next->prof;
+	irq0.prof = next == &idleproc ? 0 : &next->prof;
 	plan_load();
 	new_slice(next);
 	__asm__ volatile("mov %0, %%esp\n jmp trapret" : : "r"(next->tf) : "memory");

@@ -8,8 +8,8 @@ extern struct proc procs[NPROC];
 extern struct proc idleproc;
 extern struct proc *initproc;		/* the first program: the run ends with it */
 extern int need_resched;		/* switch on the way back to ring 3 */
-extern uint32_t sched_work;		/* another process may be runnable */
-extern uint64_t next_wakeup;		/* the soonest sleeper's tick */
+void sched_runnable(void);		/* another process may be runnable */
+void sched_wake_at(uint64_t tick);	/* a sleeper wakes at that tick */
 
 void free_proc(struct proc *p);
 

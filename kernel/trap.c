@@ -6,10 +6,6 @@
 #include "../drivers/pic8259.h"
 #include <stddef.h>
 
-#if defined(__i386__)
-_Static_assert(offsetof(struct trapframe, cs) == 60, "boot/trapentry.asm's TF_CS");
-#endif
-
 static void kernelfault(struct trapframe *tf)
 {
 	uint32_t cr2;

@@ -1,0 +1,46 @@
+/* asm-offsets.c: the numbers the assembly needs from the C structures,
+ * made when the kernel is built (kernel/kernel.mk turns the "->NAME value"
+ * lines of this file's assembly output into build/k/asm-offsets.inc), so
+ * that the assembly of boot/ never writes a layout twice. Never linked. */
+#include <stddef.h>
+#include "tick.h"
+#include "trap.h"
+#include "desc.h"
+#include "../drivers/pic8259.h"
+
+#define DEFINE(name, value) __asm__ volatile("\n.ascii \"->" #name " %c0\\n\"" : : "i"(value))
+
+void asm_offsets(void);
+void asm_offsets(void)
+{
+	/* struct irq0_state (tick.h) */
+	DEFINE(IRQ0_TICKS, offsetof(struct irq0_state, ticks));
+	DEFINE(IRQ0_JITTER, offsetof(struct irq0_state, jitter));
+	DEFINE(IRQ0_JITTER_BASE, offsetof(struct irq0_state, jitter_base));
+	DEFINE(IRQ0_JITTER_SEED, offsetof(struct irq0_state, jitter_seed));
+	DEFINE(IRQ0_SLICE_LEFT, offsetof(struct irq0_state, slice_left));
+	DEFINE(IRQ0_SLICE_TICKS, offsetof(struct irq0_state, slice_ticks));
+	DEFINE(IRQ0_SCHED_WORK, offsetof(struct irq0_state, sched_work));
+	DEFINE(IRQ0_NEXT_WAKEUP, offsetof(struct irq0_state, next_wakeup));
+	DEFINE(IRQ0_RING3_ESP, offsetof(struct irq0_state, ring3_esp));
+	DEFINE(IRQ0_PROF, offsetof(struct irq0_state, prof));
+	DEFINE(IRQ0_SAMPLER, offsetof(struct irq0_state, sampler));
+	DEFINE(IRQ0_PLAN, offsetof(struct irq0_state, plan));
+	/* struct prof_plan (profiler/prof.h), from the start of irq0 */
+	DEFINE(PLAN_SEG, offsetof(struct irq0_state, plan.seg));
+	DEFINE(PLAN_SEG_LIMIT, offsetof(struct prof_plan_seg, limit));
+	DEFINE(PLAN_SEG_COUNTERS, offsetof(struct prof_plan_seg, counters));
+	DEFINE(PLAN_SEG_SIZE, sizeof(struct prof_plan_seg));
+	DEFINE(PLAN_PFOFFSET, offsetof(struct irq0_state, plan.pfoffset));
+	DEFINE(PLAN_PFLIMIT, offsetof(struct irq0_state, plan.pflimit));
+	DEFINE(PLAN_PFSCALE, offsetof(struct irq0_state, plan.pfscale));
+	DEFINE(PLAN_PFBUF, offsetof(struct irq0_state, plan.pfbuf));
+	/* struct trapframe (trap.h) */
+	DEFINE(TF_CS, offsetof(struct trapframe, cs));
+	DEFINE(TF_EFLAGS, offsetof(struct trapframe, eflags));
+	/* selectors, vectors, flags */
+	DEFINE(KDATA_SEL, SEL_KDATA);
+	DEFINE(IRQ0_VECTOR, IRQ_BASE + IRQ_TIMER);
+	DEFINE(FL_VM, FL_VM);
+	DEFINE(IRQ0_RING3_DEPTH, IRQ0_RING3_DEPTH);
+}

@@ -16,6 +16,7 @@ int bootargs_parse(const char *s, struct bootargs *a)
 	a->hz = 1000;
 	a->jitter = 1;
 	a->crash = CRASH_NONE;
+	a->selftest_tick = 0;
 	a->error = 0;
 	while (*s) {
 		while (*s == ' ')
@@ -38,6 +39,8 @@ int bootargs_parse(const char *s, struct bootargs *a)
 			a->crash = CRASH_FAULT;
 		} else if (word_is(s, "crash=triple")) {
 			a->crash = CRASH_TRIPLE;
+		} else if (word_is(s, "selftest=tick")) {
+			a->selftest_tick = 1;
 		}
 		while (*s && *s != ' ')
 			s++;

@@ -10,6 +10,7 @@ struct bootargs {
 	uint32_t hz;
 	int jitter;		/* jitter=0 fixes the timer's period; on by default */
 	enum crash crash;	/* crash=fault|triple: the tests' way to prove the failure paths */
+	int selftest_tick;	/* selftest=tick: the timer entry's self-test (kernel/ticktest.c) */
 	const char *error;	/* set when bootargs_parse fails */
 };
 

@@ -46,6 +46,11 @@ void cpu_setvector(int v, uint32_t handler)
 	idt[v] = gate_desc(handler, STS_IG32, 0);
 }
 
+uint32_t cpu_vector(int v)
+{
+	return (uint32_t)(idt[v] & 0xFFFF) | (uint32_t)(idt[v] >> 32 & 0xFFFF0000u);
+}
+
 /* Installs a process's LDT and its kernel stack for traps from ring 3. */
 void cpu_setldt(const uint64_t *ldt, int n, uint32_t kstacktop)
 {

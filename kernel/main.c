@@ -10,6 +10,7 @@
 #include "x86.h"
 #include "fpu.h"
 #include "bootargs.h"
+#include "ticktest.h"
 #include "../drivers/uart16550.h"
 #include "../drivers/pic8259.h"
 #include "../drivers/pit8253.h"
@@ -142,5 +143,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	procinit();
 	start_init();
 	clockinit(args.hz, args.jitter);
+	if (args.selftest_tick)
+		ticktest();
 	sched_start();
 }

@@ -45,6 +45,12 @@ static void plan_load(void)
 	irq0.sampler = samplers[irq0.plan.kind];
 }
 
+void tick_load_plan(struct prof_proc *pp)
+{
+	irq0.prof = pp;
+	plan_load();
+}
+
 /* p's slice: the quantum, or 1 for idle, which looks for work at every tick. */
 static void new_slice(const struct proc *p)
 {

@@ -45,4 +45,7 @@ extern struct irq0_state irq0;
 extern const char irq0_fast[], irq0_fixed[];
 extern const char irq0_none[], irq0_dword[], irq0_profil[], irq0_call[];
 
+/* Makes pp's plan the running one, as at a switch to pp (kernel/sched.c). */
+void tick_load_plan(struct prof_proc *pp);
+
 #endif

@@ -52,6 +52,7 @@ struct trapframe {
 void cpuinit(void);		/* GDT, TSS, IDT */
 void cpu_setldt(const uint64_t *ldt, int n, uint32_t kstacktop);
 void cpu_setvector(int v, uint32_t handler);	/* another ring-0 interrupt gate for v */
+uint32_t cpu_vector(int v);			/* v's handler */
 const char *trapname(uint32_t trapno);
 struct trapframe *trap(struct trapframe *tf);
 

@@ -321,6 +321,16 @@ if selected sysfuzz; then
 	} || fail "seed $seed: $(cat "$dir/summary.txt" 2>/dev/null)"
 fi
 
+# The timer's real entry (boot/irq0.asm) against prof_tick(), tick by tick,
+# with and without the jitter's entry (kernel/ticktest.c).
+if selected ticktest; then
+	boot ticktest 0 -append selftest=tick $kernel $u/hello.elf $u/cmd.elf &&
+	has "ticktest: 24701 ticks through the IRQ0 entry, " && has " counted, 0 bad" &&
+	hasnot "hello from ring 3" && pass
+	boot ticktest-fixed 0 -append "selftest=tick jitter=0" $kernel $u/hello.elf $u/cmd.elf &&
+	has "ticktest: 24701 ticks through the IRQ0 entry, " && has " counted, 0 bad" && pass
+fi
+
 # Two processes at once with different x87 and SSE rounding modes and
 # precisions: each keeps its own registers across switches, and starts clean.
 if selected fpmix; then

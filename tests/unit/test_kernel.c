@@ -187,6 +187,11 @@ static void test_bootargs(void **state)
 	assert_int_equal(a.jitter, 1);
 	assert_int_equal(bootargs_parse("jitter=0 hz=100", &a), 0);
 	assert_int_equal(a.jitter, 0);
+	assert_int_equal(a.selftest_tick, 0);
+	assert_int_equal(bootargs_parse("hz=100 selftest=tick", &a), 0);
+	assert_int_equal(a.selftest_tick, 1);
+	assert_int_equal(bootargs_parse("selftest=ticks", &a), 0);
+	assert_int_equal(a.selftest_tick, 0);
 }
 
 /* GRUB's "hello" and QEMU's "build/run/hello.elf args" both name "hello". */

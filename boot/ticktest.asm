@@ -1,0 +1,52 @@
+; ticktest.asm: runs the timer's real entry (boot/irq0.asm) on a made-up
+; interrupt frame, for kernel/ticktest.c (boot argument selftest=tick).
+;
+; ticktest_ring3(entry, cs, eip): a tick from ring 3 at cs:eip. The frame is
+; a ring-3 one (EIP, CS, EFLAGS, ESP, SS) and irq0.ring3_esp is set to its
+; place, so the entry takes it for ring 3's and samples it as it would any.
+; The LDT that ticktest.c installs has CS's descriptor not present, so the
+; iret that ends the tick faults (#NP) before it could leave ring 0, and
+; the #NP handler below brings the call back here.
+;
+; ticktest_kernel(): a tick in the kernel, by int 32 from here; returns
+; the EIP it interrupted.
+
+%include "asm-offsets.inc"
+
+section .text
+global ticktest_ring3, ticktest_np, ticktest_kernel
+extern irq0
+
+align 16
+ticktest_ring3:
+	push ebp
+	mov ebp, esp
+	pushad
+	mov [resume_esp], esp
+	mov eax, [ebp + 8]          ; entry
+	push dword KDATA_SEL        ; SS: never loaded, the iret faults first
+	push dword 0                ; ESP
+	push dword 0x202            ; EFLAGS: IF, as ring 3 always has it
+	push dword [ebp + 12]       ; CS
+	push dword [ebp + 16]       ; EIP
+	lea edx, [esp - 8]          ; where irq0.asm's two pushes leave ESP
+	mov [irq0 + IRQ0_RING3_ESP], edx
+	jmp eax
+
+; #NP from that iret: error code, EIP, CS, EFLAGS on the stack; they go.
+align 16
+ticktest_np:
+	mov esp, [resume_esp]
+	popad
+	pop ebp
+	ret
+
+align 16
+ticktest_kernel:
+	int IRQ0_VECTOR
+.back:
+	mov eax, .back
+	ret
+
+section .bss
+resume_esp: resd 1

@@ -1,0 +1,229 @@
+/* ticktest.c: boot argument selftest=tick. The timer's fast path
+ * (boot/irq0.asm) is the code that counts most ticks; this runs that very
+ * code, from the IDT's own entry, on made-up ring-3 frames (an EIP at and
+ * around every limit that matters, and random ones) for every kind of
+ * plan, and checks that each tick changes exactly what prof_tick() changes
+ * from the same state, that it counts one tick and one tick of the slice,
+ * and that a slice's end is renewed when no other work waits. Ticks the
+ * plan cannot count are prof_tick()'s, called from the assembly with the
+ * frame's CS and EIP: the same comparison holds them to it. A tick in the
+ * kernel goes through the entry's kernel path and prof_tick() the same way.
+ * The kernel prints one line and shuts down. */
+#include "ticktest.h"
+#include "tick.h"
+#include "trap.h"
+#include "desc.h"
+#include "console.h"
+#include "mem.h"
+#include "profile.h"
+#include "../drivers/qemuexit.h"
+#include "../drivers/pic8259.h"
+#include <string.h>
+
+void ticktest_ring3(uint32_t entry, uint32_t cs, uint32_t eip);	/* boot/ticktest.asm */
+uint32_t ticktest_kernel(void);
+extern const char ticktest_np[];
+
+extern struct prof_session *prof_system;
+
+#define UCS 0x07	/* LDT index 0, RPL 3: a process's code selector */
+
+static uint64_t ldt[4];
+static uint8_t pfmem[4096];
+#define STATE_MAX (1 << 16)
+static uint8_t *before, *by_asm, *by_c;	/* STATE_MAX each */
+static uint32_t entry;
+static uint32_t seed = 12345;
+static int ticks_run, bad, planned;
+
+static uint32_t rnd(void)
+{
+	seed = seed * 1103515245u + 12345u;
+	return seed >> 8 ^ seed << 13;
+}
+
+/* Everything a tick may change: both sessions' counts and counters, the
+ * profil buffer. */
+static size_t snapshot(const struct prof_proc *pp, uint8_t *out, int back)
+{
+	struct prof_session *ss[2] = { pp ? pp->user : 0, prof_system };
+	size_t n = 0;
+
+	for (int k = 0; k < 2; k++) {
+		struct prof_session *s = ss[k];
+		if (!s)
+			continue;
+		if (back)
+			memcpy(&s->kernel, out + n, 24);
+		else
+			memcpy(out + n, &s->kernel, 24);	/* kernel, idle, out_of_range */
+		n += 24;
+		for (uint32_t i = 0; i < s->nbufs; i++) {
+			size_t len = PDUMP_NBUCKETS(s->bufs[i].length, PROF_SHIFT) * 4;
+			if (n + len + sizeof(pfmem) > STATE_MAX)
+				panic("ticktest: state too large");
+			if (back)
+				memcpy(s->bufs[i].counters, out + n, len);
+			else
+				memcpy(out + n, s->bufs[i].counters, len);
+			n += len;
+		}
+	}
+	if (back)
+		memcpy(pfmem, out + n, sizeof(pfmem));
+	else
+		memcpy(out + n, pfmem, sizeof(pfmem));
+	return n + sizeof(pfmem);
+}
+
+/* An EIP near the edges that matter: 0, the plan's limits, the wrap. */
+static uint32_t some_eip(void)
+{
+	const struct prof_plan *p = &irq0.plan;
+	uint32_t near[] = { 0, p->seg[0].limit, p->pfoffset, p->pfoffset + p->pflimit, 0xFFFFFFFFu,
+			    p->pfoffset + p->pflimit / 2 };
+	switch (rnd() % 4) {
+	case 0: return rnd();
+	case 1: return rnd() % 0x400;
+	default: return near[rnd() % 6] + rnd() % 9 - 4;
+	}
+}
+
+/* One tick at cs:eip through the real entry, then through prof_tick()
+ * from the same state; kernel: a tick in the kernel instead. */
+static void one(struct prof_proc *pp, uint32_t eip, int kernel, const char *what)
+{
+	uint64_t t0 = irq0.ticks;
+	size_t n = snapshot(pp, before, 0);
+
+	irq0.slice_left = 1000;
+	if (kernel) {
+		eip = ticktest_kernel();
+	} else {
+		ticktest_ring3(entry, UCS, eip);
+	}
+	snapshot(pp, by_asm, 0);
+	ticks_run++;
+	if (irq0.ticks != t0 + 1 || irq0.slice_left != 999) {
+		if (bad++ < 8)
+			kprintf("ticktest: %s, EIP %08x: ticks +%u, slice left %u\n", what, eip,
+				(uint32_t)(irq0.ticks - t0), irq0.slice_left);
+	}
+	snapshot(pp, before, 1);
+	prof_tick(pp, kernel ? SEL_KCODE : UCS, eip);
+	snapshot(pp, by_c, 0);
+	if (memcmp(by_asm, by_c, n)) {
+		if (bad++ < 8)
+			kprintf("ticktest: %s, plan %u, EIP %08x: irq0.asm and prof_tick() differ\n", what,
+				irq0.plan.kind, eip);
+	} else if (memcmp(by_asm, before, n)) {
+		planned++;	/* counted somewhere */
+	}
+}
+
+static void run(struct prof_proc *pp, int n, const char *what)
+{
+	tick_load_plan(pp);
+	for (int i = 0; i < n; i++)
+		one(pp, some_eip(), 0, what);
+}
+
+static struct prof_codeseg seg_of(struct prof_proc *owner, uint32_t origin, uint32_t length)
+{
+	struct prof_codeseg s = { owner, UCS, 1, origin, length, "TICKTEST" };
+	return s;
+}
+
+static void must(int err, const char *call)
+{
+	if (err && bad++ < 8)
+		kprintf("ticktest: %s: error %d\n", call, err);
+}
+
+static void expect_kind(struct prof_proc *pp, uint32_t kind, const char *what)
+{
+	tick_load_plan(pp);
+	if (irq0.plan.kind != kind && bad++ < 8)
+		kprintf("ticktest: %s: plan %u, wanted %u\n", what, irq0.plan.kind, kind);
+}
+
+void ticktest(void)
+{
+	static struct prof_proc a, other, me, pf;
+	static const uint32_t sizes[] = { 2, 3, 9, 100, 4096 };
+	static const uint32_t offsets[] = { 0, 0x100, 0x7FFFFFFF, 0xFFFFFF00 };
+	static const uint32_t scales[] = { 2, 3, 0x100, 0x8000, 0x10000, 0x18000, 0xFFFFFFFF };
+	struct prof_codeseg s = seg_of(&a, 0, 0x1FE), moved = seg_of(&other, 0x40, 0x100);
+
+	/* A made-up process's LDT: every code selector's descriptor not
+	 * present, so the iret back to "ring 3" faults, caught below. */
+	for (int i = 0; i < 4; i++)
+		ldt[i] = seg_desc(0, 0x1000, STA_X | STA_R, 3) & ~((uint64_t)1 << 47);
+	before = kalloc(STATE_MAX);
+	by_asm = kalloc(STATE_MAX);
+	by_c = kalloc(STATE_MAX);
+	if (!before || !by_asm || !by_c)
+		panic("ticktest: no memory");
+	cpu_setldt(ldt, 4, 0);
+	cpu_setvector(T_NP, (uint32_t)ticktest_np);
+	entry = cpu_vector(IRQ_BASE + IRQ_TIMER);
+
+	/* No profile: nothing counts. */
+	expect_kind(&a, PROF_PLAN_NONE, "no profile");
+	run(&a, 500, "no profile");
+	/* A user profile alone: the plan's, saturation and the limit included. */
+	must(prof_init(&a, PT_USER, 0, &s, 1), "prof_init(&a, PT_USER, 0, &s, 1)");
+	must(prof_on(&a, PT_USER), "prof_on(&a, PT_USER)");
+	expect_kind(&a, PROF_PLAN_DWORD, "user profile");
+	a.ubuf[0]->counters[5] = 0xFFFFFFFFu;
+	a.ubuf[0]->counters[6] = 0xFFFFFFFEu;
+	run(&a, 4000, "user profile");
+	/* A user profile with profil: prof_tick()'s, called from the entry. */
+	prof_profil(&a, pfmem, 100, 0, 0x10000);
+	expect_kind(&a, PROF_PLAN_CALL, "user profile and profil");
+	run(&a, 1000, "user profile and profil");
+	prof_profil(&a, 0, 0, 0, 0);
+	must(prof_off(&a, PT_USER), "prof_off(&a, PT_USER)");
+	prof_exit(&a);
+	/* Counters that do not start at offset 0: limit 0, every tick called. */
+	must(prof_init(&other, PT_USER, 0, &moved, 1), "prof_init(&other, PT_USER, 0, &moved, 1)");
+	must(prof_on(&other, PT_USER), "prof_on(&other, PT_USER)");
+	run(&other, 1000, "moved segment");
+	must(prof_off(&other, PT_USER), "prof_off(&other, PT_USER)");
+	prof_exit(&other);
+	/* The system profile: an attached process, and ticks in the kernel. */
+	s = seg_of(&a, 0, 0x333);
+	must(prof_init(&me, PT_SYSTEM, 0, &s, 1), "prof_init(&me, PT_SYSTEM, 0, &s, 1)");
+	must(prof_on(&me, PT_SYSTEM), "prof_on(&me, PT_SYSTEM)");
+	expect_kind(&a, PROF_PLAN_DWORD, "system profile");
+	run(&a, 4000, "system profile");
+	for (int i = 0; i < 200; i++)
+		one(&a, 0, 1, "kernel tick");
+	must(prof_off(&me, PT_SYSTEM), "prof_off(&me, PT_SYSTEM)");
+	must(prof_free(&me, PT_SYSTEM), "prof_free(&me, PT_SYSTEM)");
+	/* profil() alone, over sizes, offsets and scales. */
+	for (size_t i = 0; i < sizeof(sizes) / 4; i++)
+		for (size_t j = 0; j < sizeof(offsets) / 4; j++)
+			for (size_t k = 0; k < sizeof(scales) / 4; k++) {
+				uint32_t last = (sizes[i] & ~1u) - 2;
+				memset(pfmem, 0, sizeof(pfmem));
+				pfmem[last] = pfmem[last + 1] = 0xFF;	/* saturated */
+				prof_profil(&pf, pfmem, sizes[i], offsets[j], scales[k]);
+				run(&pf, 100, "profil");
+			}
+	prof_profil(&pf, 0, 0, 0, 0);
+
+	/* The slice's end with no other work: renewed in the entry itself. */
+	tick_load_plan(0);
+	irq0.slice_ticks = 7;
+	irq0.sched_work = 0;
+	irq0.next_wakeup = ~0ull;
+	irq0.slice_left = 1;
+	ticktest_ring3(entry, UCS, 0x100);
+	ticks_run++;
+	if (irq0.slice_left != 7 && bad++ < 8)
+		kprintf("ticktest: slice end: %u left, wanted 7 (renewed)\n", irq0.slice_left);
+
+	kprintf("ticktest: %d ticks through the IRQ0 entry, %d counted, %d bad\n", ticks_run, planned, bad);
+	qemuexit(bad ? QEMUEXIT_PANIC : QEMUEXIT_OK);
+}

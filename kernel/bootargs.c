@@ -3,12 +3,16 @@
 #include "bootargs.h"
 #include "../drivers/pit8253.h"
 
+/* Whether the word at p is key: the whole word, or its start when key
+ * ends in '=' (a value follows). */
 static int word_is(const char *p, const char *key)
 {
-	while (*key)
-		if (*p++ != *key++)
+	const char *k = key;
+
+	while (*k)
+		if (*p++ != *k++)
 			return 0;
-	return 1;
+	return k[-1] == '=' || *p == 0 || *p == ' ';
 }
 
 int bootargs_parse(const char *s, struct bootargs *a)

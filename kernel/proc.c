@@ -196,6 +196,21 @@ void proc_exit(struct proc *p, int status)
 	irq_restore(mask);
 }
 
+/* Whether a fault is the stack running out: the stack is offsets 0 ..
+ * __stack_size of the data segment, growing down, so an overflow wraps
+ * below offset 0, past the limit. Either ESP has already wrapped, or it is
+ * within a page of 0 and the fault is a stack fault, or a page fault just
+ * below the data window (TCG checks no limit: the backstop catches it). */
+static int stack_overflow(const struct proc *p, const struct trapframe *tf, uint32_t cr2)
+{
+	if (tf->esp >= p->datasize)
+		return 1;
+	if (tf->esp >= PAGE)
+		return 0;
+	return tf->trapno == T_SS ||
+	       (tf->trapno == T_PF && cr2 < UDATA_BASE && cr2 >= UDATA_BASE - PAGE);
+}
+
 void proc_fault(struct trapframe *tf)
 {
 	struct proc *p = curproc;
@@ -213,11 +228,13 @@ void proc_fault(struct trapframe *tf)
 	}
 	if (tf->trapno == T_PF) {	/* past a segment, caught by the paging backstop */
 		__asm__ volatile("mov %%cr2, %0" : "=r"(cr2));
-		kprintf("%s[%d]: %s error 0x%04x at %04x:%08x, linear %08x, ended\n", p->name,
-			p->pid, trapname(tf->trapno), tf->err, tf->cs, tf->eip, cr2);
+		kprintf("%s[%d]: %s error 0x%04x at %04x:%08x, linear %08x%s, ended\n", p->name,
+			p->pid, trapname(tf->trapno), tf->err, tf->cs, tf->eip, cr2,
+			stack_overflow(p, tf, cr2) ? ", stack overflow" : "");
 	} else {
-		kprintf("%s[%d]: %s error 0x%04x at %04x:%08x, ended\n", p->name, p->pid,
-			trapname(tf->trapno), tf->err, tf->cs, tf->eip);
+		kprintf("%s[%d]: %s error 0x%04x at %04x:%08x%s, ended\n", p->name, p->pid,
+			trapname(tf->trapno), tf->err, tf->cs, tf->eip,
+			stack_overflow(p, tf, 0) ? ", stack overflow" : "");
 	}
 	proc_exit(p, 128 + (int)tf->trapno);
 }

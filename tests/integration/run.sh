@@ -98,6 +98,7 @@ if selected faults; then
 			esac
 		done
 		[ $ok = 1 ] && hasnot "did not fault" && has "[hello] [still] [alive]" &&
+		count_is ", stack overflow, ended" 1 &&
 		has "kernel: cmd exited with status 0" && pass
 	fi
 fi

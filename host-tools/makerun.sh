@@ -14,6 +14,8 @@ run=$1 hz=${2:-1000} realtime=$3 script=$4 timeout=$5
 shift 5
 build=$(dirname "$run")
 dumps=$run/dumps
+# The tests count pinfo's runs through a wrapper named here.
+pinfo=${PROFKERN_PINFO:-$build/pinfo}
 
 case $hz in
 ''|*[!0-9]*) ok=0 ;;
@@ -59,15 +61,15 @@ while IFS= read -r name; do
 	dump=$dumps/$name
 	echo
 	echo "pinfo $name"
-	"$build/pinfo" -- "$dump" </dev/null || status=1
+	"$pinfo" -- "$dump" </dev/null || status=1
 	echo
 	map=${name%.pro}.map
 	if [ -f "$run/$map" ]; then
 		echo "pinfo $name $map"
-		"$build/pinfo" -- "$dump" "$run/$map" </dev/null || status=1
+		"$pinfo" -- "$dump" "$run/$map" </dev/null || status=1
 	else
 		echo "pinfo $name -f maps.lst"
-		"$build/pinfo" --skip-absent -- "$dump" -f "$run/maps.lst" </dev/null || status=1
+		"$pinfo" --skip-absent -- "$dump" -f "$run/maps.lst" </dev/null || status=1
 	fi
 done <<EOF_LIST
 $list

@@ -90,7 +90,12 @@ deps:
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# The compilers' dependency files, read only from the folders the compilers
+# write objects to: never from build/run/ or a test's folder, where the
+# guest's dumps land under names the guest chose.
+PROG_OBJ := $(BUILD)/prog
+DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/host $(BUILD)/san $(FUZZ)/obj $(BENCH)/host $(PROG_OBJ)
+-include $(shell find $(DEP_DIRS) -name '*.d' 2>/dev/null)
 
 # ---- running: make run [PROG="a.c b.c"] [SCRIPT=batch.cmd] [HZ=N] [REALTIME=1] ----
 RUN      := $(BUILD)/run
@@ -105,13 +110,14 @@ RUN_ELFS := $(foreach n,$(RUN_NAMES),$(RUN)/$(n).elf)
 RUN_TOOLS := cmd pset testprof
 
 # A user's program, from anywhere, built against user/: warnings are shown,
-# but are the user's to mend, not errors.
+# but are the user's to mend, not errors. Its object and dependency file go
+# to $(PROG_OBJ), not to $(RUN), whose files make never reads.
 PROG_CFLAGS = $(filter-out -Werror,$(UCFLAGS))
 define run_prog
 $(RUN)/$(basename $(notdir $(1))).elf: $(1) $(USER_RT) user/user.ld
-	@mkdir -p $(RUN)
-	$(CC) $(PROG_CFLAGS) -c $(1) -o $(RUN)/$(basename $(notdir $(1))).o
-	$(CC) $(ULDFLAGS) -T user/user.ld $(BUILD)/u/user/crt0.o $(RUN)/$(basename $(notdir $(1))).o $(BUILD)/u/libc.a $(LIBGCC) -o $$@
+	@mkdir -p $(RUN) $(PROG_OBJ)
+	$(CC) $(PROG_CFLAGS) -c $(1) -o $(PROG_OBJ)/$(basename $(notdir $(1))).o
+	$(CC) $(ULDFLAGS) -T user/user.ld $(BUILD)/u/user/crt0.o $(PROG_OBJ)/$(basename $(notdir $(1))).o $(BUILD)/u/libc.a $(LIBGCC) -o $$@
 endef
 $(foreach p,$(filter-out $(foreach t,$(RUN_TOOLS),user/$(t).c),$(RUN_SRCS)),$(eval $(call run_prog,$(p))))
 $(RUN)/%.elf: $(BUILD)/user/%.elf

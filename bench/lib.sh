@@ -41,10 +41,11 @@ dumptotal() { "$build/pinfo" "$1" | awk '$1 == "Total" { print $2 }'; }
 # nonzero DUMP MAP: the dump's nonzero buckets in the map's module.
 nonzero() { "$build/pinfo" -e "$1" "$2" | grep -c '^    [0-9a-f]*:[0-9a-f]* '; }
 
-# wirebytes LOG NAME: the bytes of dump NAME's frame on the serial line.
+# wirebytes LOG NAME: the bytes of dump NAME's frame on the serial line
+# (each of its lines starts with the kernel's mark, 0x01: counted too).
 wirebytes() {
-	awk -v n="$2" '$0 ~ "^@PDUMP1 BEGIN name=" n " " { on = 1 }
-		on { b += length($0) + 1 } on && /^@PDUMP1 END / { on = 0 } END { print b + 0 }' "$1"
+	awk -v n="$2" '$0 ~ "^\001?@PDUMP1 BEGIN name=" n " " { on = 1 }
+		on { b += length($0) + 1 } on && /^\001?@PDUMP1 END / { on = 0 } END { print b + 0 }' "$1"
 }
 
 # divisor HZ: the PIT divisor of a rate (drivers/pit8253.h).

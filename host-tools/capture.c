@@ -4,7 +4,10 @@
  * escape codes). Inside a frame nothing but its own lines may appear: any
  * other line, a wrong length, a bad character, a mismatch between the begin
  * and end lines, or a CRC mismatch damages it. A begin line always starts a
- * new frame, so one damaged frame never hides the next. */
+ * new frame, so one damaged frame never hides the next. Read for the
+ * kernel's lines alone (CAPTURE_KERNEL), a program's lines are not seen at
+ * all: the kernel is not preempted while it sends a frame, so none can fall
+ * inside one, and a frame a program printed is not one. */
 #define _GNU_SOURCE	/* memmem */
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +16,7 @@
 
 #include "capture.h"
 #include "framefmt.h"
+#include "../kernel/console_mark.h"
 
 struct fields {
 	uint8_t name[FRAME_NAME_MAX + 1];
@@ -330,7 +334,7 @@ static int one_line(struct parser *ps, const char *line, size_t n)
 	return 0;
 }
 
-int capture_parse(const uint8_t *buf, size_t len, struct capture *c)
+int capture_parse_mode(const uint8_t *buf, size_t len, int mode, struct capture *c)
 {
 	struct parser ps;
 	size_t pos = 0;
@@ -341,10 +345,15 @@ int capture_parse(const uint8_t *buf, size_t len, struct capture *c)
 	while (pos < len) {
 		const uint8_t *nl = memchr(buf + pos, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - (buf + pos)) : len - pos;
+		size_t skip = n && buf[pos] == CONSOLE_MARK && (mode & (CAPTURE_KERNEL | CAPTURE_UNMARK));
 
 		ps.lineno++;
 		ps.left = len - pos - n;
-		if (one_line(&ps, (const char *)buf + pos, n)) {
+		if ((mode & CAPTURE_KERNEL) && !skip) {	/* a program's line */
+			pos += n + (nl != NULL);
+			continue;
+		}
+		if (one_line(&ps, (const char *)buf + pos + skip, n - skip)) {
 			capture_free(c);
 			return -1;
 		}
@@ -356,6 +365,11 @@ int capture_parse(const uint8_t *buf, size_t len, struct capture *c)
 	}
 	c->lines = ps.lineno;
 	return 0;
+}
+
+int capture_parse(const uint8_t *buf, size_t len, struct capture *c)
+{
+	return capture_parse_mode(buf, len, 0, c);
 }
 
 void capture_free(struct capture *c)

@@ -25,7 +25,18 @@ struct capture {
 	size_t lines;		/* lines in the capture */
 };
 
-/* Parses buf[0..len). Returns 0, or -1 when out of memory (c then empty). */
+/* Which lines of the capture are read. The kernel starts each line it
+ * writes with CONSOLE_MARK (kernel/console_mark.h), a byte no program can
+ * put there; its dump frames are lines of its own. */
+#define CAPTURE_KERNEL	1	/* the kernel's lines only, without the mark; a
+				 * program's lines are skipped, so a frame a
+				 * program printed is not found */
+#define CAPTURE_UNMARK	2	/* every line, a leading mark dropped */
+
+/* Parses buf[0..len), reading the lines mode says (0: every line as it
+ * is). Returns 0, or -1 when out of memory (c then empty). */
+int capture_parse_mode(const uint8_t *buf, size_t len, int mode, struct capture *c);
+/* capture_parse_mode with mode 0. */
 int capture_parse(const uint8_t *buf, size_t len, struct capture *c);
 void capture_free(struct capture *c);
 

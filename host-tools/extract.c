@@ -127,8 +127,47 @@ static int check_dump(const struct frame *fr, char *err, size_t errlen)
 	return 0;
 }
 
-static int extract_one(const struct frame *fr, const char *capname, const char *outdir,
-		       FILE *out, FILE *errs)
+/* A frame may replace a dump (an earlier frame's), never another file: the
+ * output folder may hold files of the run (the capture itself, programs,
+ * maps, lists) that a guest must not be able to replace. 0: dir/name is
+ * not there, or is a regular file holding a valid dump; else -1 and why. */
+static int replaceable(const char *dir, const char *name, char *err, size_t errlen)
+{
+	size_t n = strlen(dir) + strlen(name) + 2;
+	char *path = malloc(n), why[200];
+	struct stat st;
+	uint8_t *buf;
+	size_t len;
+	struct pdump d;
+	int rc = -1;
+
+	if (!path) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	snprintf(path, n, "%s/%s", dir, name);
+	if (lstat(path, &st)) {
+		if (errno == ENOENT)
+			rc = 0;
+		else
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	} else if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s is there and is not a regular file", path);
+	} else if (read_whole(path, &buf, &len, why, sizeof why)) {
+		snprintf(err, errlen, "%s is there and cannot be read: %s", path, why);
+	} else {
+		if (pdump_read(buf, len, &d, &host_alloc, why, sizeof why))
+			snprintf(err, errlen, "%s is there and is not a dump", path);
+		else
+			pdump_release(&d, &host_alloc), rc = 0;
+		free(buf);
+	}
+	free(path);
+	return rc;
+}
+
+static int extract_one(const struct frame *fr, int mode, const char *capname,
+		       const char *outdir, FILE *out, FILE *errs)
 {
 	char safe[SAFE_NAME_MAX + 1], err[300];
 
@@ -139,12 +178,20 @@ static int extract_one(const struct frame *fr, const char *capname, const char *
 			fr->ok ? "not a valid dump: " : "", fr->ok ? err : fr->why);
 		return EXTRACT_BAD;
 	}
+	if (replaceable(outdir, safe, err, sizeof err)) {
+		fprintf(errs, "profextract: %s: frame \"%s\" (line %zu): %s; nothing written\n",
+			capname, safe, fr->line, err);
+		return EXTRACT_BAD;
+	}
 	if (write_whole(outdir, safe, fr->data, fr->len, err, sizeof err)) {
 		fprintf(errs, "profextract: %s\n", err);
 		return EXTRACT_BAD;
 	}
 	/* one plain line a file on stdout, for scripts; a renaming on stderr */
-	fprintf(out, "wrote %s/%s (%zu bytes)\n", outdir, safe, fr->len);
+	if (mode & EXTRACT_NAMES)
+		fprintf(out, "%s\n", safe);
+	else
+		fprintf(out, "wrote %s/%s (%zu bytes)\n", outdir, safe, fr->len);
 	if (strlen(safe) != fr->namelen || memcmp(safe, fr->name, fr->namelen)) {
 		fprintf(errs, "profextract: %s: frame \"", capname);
 		print_given(errs, fr);
@@ -156,11 +203,17 @@ static int extract_one(const struct frame *fr, const char *capname, const char *
 int extract_capture(const uint8_t *buf, size_t len, const char *capname,
 		    const char *outdir, FILE *out, FILE *errs)
 {
+	return extract_capture_mode(buf, len, 0, capname, outdir, out, errs);
+}
+
+int extract_capture_mode(const uint8_t *buf, size_t len, int mode, const char *capname,
+			 const char *outdir, FILE *out, FILE *errs)
+{
 	struct capture c;
 	size_t i;
 	int status = EXTRACT_OK;
 
-	if (capture_parse(buf, len, &c)) {
+	if (capture_parse_mode(buf, len, mode & (CAPTURE_KERNEL | CAPTURE_UNMARK), &c)) {
 		fprintf(errs, "profextract: %s: out of memory\n", capname);
 		return EXTRACT_BAD;
 	}
@@ -168,7 +221,7 @@ int extract_capture(const uint8_t *buf, size_t len, const char *capname,
 		fprintf(errs, "profextract: %s: no dump frame found (%zu lines)\n",
 			capname, c.lines);
 	for (i = 0; i < c.n; i++)
-		if (extract_one(&c.frames[i], capname, outdir, out, errs) != EXTRACT_OK)
+		if (extract_one(&c.frames[i], mode, capname, outdir, out, errs) != EXTRACT_OK)
 			status = EXTRACT_BAD;
 	capture_free(&c);
 	return status;

@@ -24,9 +24,17 @@ void safe_name(const uint8_t *name, size_t len, char out[SAFE_NAME_MAX + 1]);
 int write_whole(const char *dir, const char *name, const uint8_t *data, size_t len,
 		char *err, size_t errlen);
 
+#define EXTRACT_NAMES	0x100	/* on out, each written file's name alone */
+
 /* Extracts every good frame of capture buf (named capname in messages) into
- * outdir; one line per written file on out, one per problem on errs.
- * Returns the exit status. */
+ * outdir, reading the lines mode says (capture.h: CAPTURE_KERNEL, ...; 0:
+ * every line as it is); one line per written file on out ("wrote
+ * outdir/name (N bytes)", or "name" with EXTRACT_NAMES: a safe name holds
+ * no newline), one per problem on errs. A frame never replaces
+ * a file of outdir that is not a dump. Returns the exit status. */
+int extract_capture_mode(const uint8_t *buf, size_t len, int mode, const char *capname,
+			 const char *outdir, FILE *out, FILE *errs);
+/* extract_capture_mode with mode 0. */
 int extract_capture(const uint8_t *buf, size_t len, const char *capname,
 		    const char *outdir, FILE *out, FILE *errs);
 

@@ -7,20 +7,18 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "hostio.h"
 
-int read_whole(const char *path, uint8_t **buf, size_t *len, char *err, size_t errlen)
+/* Reads f whole, then closes it. */
+static int read_stream(FILE *f, uint8_t **buf, size_t *len, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
 	uint8_t *data = NULL, *grown;
 	size_t n = 0, cap = 0, got;
 	struct stat st;
 
-	if (!f) {
-		snprintf(err, errlen, "%s", strerror(errno));
-		return -1;
-	}
 	if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
 	    (uint64_t)st.st_size < SIZE_MAX / 2) {
 		cap = (size_t)st.st_size + 1;	/* one read, and a byte more to see the end */
@@ -54,6 +52,54 @@ fail:
 	free(data);
 	fclose(f);
 	return -1;
+}
+
+int read_whole(const char *path, uint8_t **buf, size_t *len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+
+	if (!f) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -1;
+	}
+	return read_stream(f, buf, len, err, errlen);
+}
+
+static const char *kind_of(mode_t mode)
+{
+	return S_ISDIR(mode) ? "a folder" : S_ISFIFO(mode) ? "a FIFO" :
+	       S_ISCHR(mode) ? "a character device" : S_ISBLK(mode) ? "a block device" :
+	       S_ISSOCK(mode) ? "a socket" : "not a plain file";
+}
+
+int read_regular(const char *path, uint8_t **buf, size_t *len, char *err, size_t errlen)
+{
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer; it changes
+	 * nothing for a regular file. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	FILE *f;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st)) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "not a regular file (%s)", kind_of(st.st_mode));
+		close(fd);
+		return -1;
+	}
+	if (!(f = fdopen(fd, "rb"))) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return read_stream(f, buf, len, err, errlen);
 }
 
 /* The dump reader's allocator. A large block (a segment's counters: 16 MiB

@@ -11,6 +11,11 @@
  * or -1 with errno's text in err. */
 int read_whole(const char *path, uint8_t **buf, size_t *len, char *err, size_t errlen);
 
+/* read_whole for a regular file only: anything else (a folder, a FIFO, a
+ * device such as /dev/zero) is refused, err saying what it is, without
+ * reading from it or waiting on it. */
+int read_regular(const char *path, uint8_t **buf, size_t *len, char *err, size_t errlen);
+
 extern const struct pdump_alloc host_alloc;	/* calloc and free */
 
 #endif

@@ -2,11 +2,20 @@
 # makerun.sh RUN HZ REALTIME SCRIPT TIMEOUT NAME...: what `make run` does
 # after the build: boot the programs (or the batch file SCRIPT) from the
 # GRUB image, show the console, extract every dump, report each with pinfo.
+#
+# What the guest sends, its dumps, lands only in RUN/dumps/, a folder of its
+# own emptied before each run: never over a file that the build or the run
+# reads. The list of dumps comes from profextract's output, one safe name a
+# line (no '/', space or newline in one), and every name is handled as
+# data: no globbing, no word splitting, never taken for an option.
 set -u
+set -f
 run=$1 hz=${2:-1000} realtime=$3 script=$4 timeout=$5
 shift 5
 build=$(dirname "$run")
-pinfo=$(cd "$build" && pwd)/pinfo
+dumps=$run/dumps
+# The tests count pinfo's runs through a wrapper named here.
+pinfo=${PROFKERN_PINFO:-$build/pinfo}
 
 case $hz in
 ''|*[!0-9]*) ok=0 ;;
@@ -14,48 +23,55 @@ case $hz in
 esac
 [ "$ok" = 1 ] || { echo "make run: HZ=$hz: the sample rate must be from 19 to 20000 Hz" >&2; exit 2; }
 
-opts="-iso -o $run -hz $hz -timeout $timeout"
-[ -n "$realtime" ] && [ "$realtime" != 0 ] && opts="$opts -realtime"
+batch=""
 if [ -n "$script" ]; then
 	[ -f "$script" ] || { echo "make run: no such batch file: $script" >&2; exit 1; }
-	cp "$script" "$run/$(basename "$script")"
-	opts="$opts -batch $run/$(basename "$script")"
+	batch=$run/$(basename "$script")
+	cp "$script" "$batch" || exit 1
 fi
 
-progs=""
+# qrun's arguments: options, the kernel, each program once.
+names=" "
 for n in "$@" cmd pset testprof; do
-	case " $progs " in *" $run/$n.elf "*) ;; *) progs="$progs $run/$n.elf" ;; esac
+	case $names in *" $n "*) ;; *) names="$names$n " ;; esac
 done
+set -- -iso -o "$run" -hz "$hz" -timeout "$timeout"
+[ -n "$realtime" ] && [ "$realtime" != 0 ] && set -- "$@" -realtime
+[ -n "$batch" ] && set -- "$@" -batch "$batch"
+set -- "$@" "$build/kernel.elf"
+for n in $names; do set -- "$@" "$run/$n.elf"; done
 
 # Dumps of an earlier run must not pass for this one's.
-for f in "$run"/*.pro; do [ -e "$f" ] && rm -f "$f"; done
+rm -rf "$dumps" && mkdir -p "$dumps" || { echo "make run: cannot make $dumps" >&2; exit 1; }
 
-# shellcheck disable=SC2086
-sh host-tools/qrun $opts "$build/kernel.elf" $progs
+sh host-tools/qrun "$@"
 status=$?
 
 cp "$build/kernel.map" "$build/kernel.sym" "$build/kernel.elf" "$run/" 2>/dev/null
 
-"$build/profextract" -o "$run" "$run/serial.log" > "$run/extracted.txt" || status=1
-dumps=$(sed -n 's/^wrote \(.*\) ([0-9]* bytes)$/\1/p' "$run/extracted.txt")
-for d in $dumps; do
-	base=$(basename "$d")
-	map="$run/$(basename "$base" .pro).map"
+# Every map of the run, for pinfo --skip-absent -f: each dump is reported
+# with the maps of its own modules, the kernel's included.
+set +f
+for m in "$run"/*.map; do [ -f "$m" ] && printf '%s\n' "$m"; done > "$run/maps.lst"
+set -f
+
+list=$("$build/profextract" -l -o "$dumps" "$run/serial.log") || status=1
+while IFS= read -r name; do
+	[ -n "$name" ] || continue
+	dump=$dumps/$name
 	echo
-	echo "pinfo $base"
-	"$build/pinfo" "$d" || status=1
+	echo "pinfo $name"
+	"$pinfo" -- "$dump" </dev/null || status=1
 	echo
-	if [ -f "$map" ]; then
-		echo "pinfo $base $(basename "$map")"
-		"$build/pinfo" "$d" "$map" || status=1
+	map=${name%.pro}.map
+	if [ -f "$run/$map" ]; then
+		echo "pinfo $name $map"
+		"$pinfo" -- "$dump" "$run/$map" </dev/null || status=1
 	else
-		# The maps of the modules this dump has, the kernel's included, for
-		# pinfo -f (whose names are relative to the list's folder).
-		(cd "$run" && for m in *.map; do
-			"$pinfo" "$base" "$m" >/dev/null 2>&1 && echo "$m"
-		done) > "$run/maps.lst"
-		echo "pinfo $base -f maps.lst"
-		"$build/pinfo" "$d" -f "$run/maps.lst" || status=1
+		echo "pinfo $name -f maps.lst"
+		"$pinfo" --skip-absent -- "$dump" -f "$run/maps.lst" </dev/null || status=1
 	fi
-done
+done <<EOF_LIST
+$list
+EOF_LIST
 exit $status

@@ -20,6 +20,7 @@ static int usage(void)
 	      "        file: map file to correlate with dump file\n"
 	      "     -f file: file is list of map files to correlate with dump file,\n"
 	      "               file names listed one per line.\n"
+	      "  --skip-absent : skip the maps of modules not in the dump\n"
 	      "       pinfo --gmon FILE dump_file program.elf\n"
 	      "       pinfo --proc-profile FILE [--module NAME] dump_file\n"
 	      "  --gmon FILE : write FILE, a gprof gmon.out of program.elf's code segment\n"
@@ -71,11 +72,17 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x)
 	int i, r;
 
 	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "-f"); i++) {
+		if (!strcmp(argv[i], "--")) {	/* the end of the options */
+			i++;
+			break;
+		}
 		if ((r = long_opt(argc, argv, &i, "--gmon", &x->gmon)) ||
 		    (r = long_opt(argc, argv, &i, "--proc-profile", &x->proc)) ||
 		    (r = long_opt(argc, argv, &i, "--module", &x->proc_module))) {
 			if (r < 0)
 				return -1;
+		} else if (!strcmp(argv[i], "--skip-absent")) {
+			*flags |= PINFO_SKIP_ABSENT;
 		} else if (argv[i][1] == '-' || flags_of(argv[i], flags)) {
 			return -1;
 		}
@@ -99,7 +106,7 @@ static int read_list(const char *path, char ***maps, size_t *nmaps)
 	uint8_t *text;
 	size_t len;
 
-	if (read_whole(path, &text, &len, err, sizeof err)) {
+	if (read_regular(path, &text, &len, err, sizeof err)) {
 		fprintf(stderr, "pinfo: %s: %s\n", path, err);
 		return -1;
 	}

@@ -76,7 +76,7 @@ static int read_or_say(const char *path, uint8_t **buf, size_t *len, FILE *errs)
 {
 	char err[300];
 
-	if (read_whole(path, buf, len, err, sizeof err)) {
+	if (read_regular(path, buf, len, err, sizeof err)) {
 		fprintf(errs, "pinfo: %s: %s\n", path, err);
 		return -1;
 	}
@@ -194,7 +194,8 @@ static int text_close(FILE *f, struct text *t)
 }
 
 /* One map's block, made whole in memory into *text (empty for a module
- * without a tic, but with -z). Returns 0, or -1 having said why. */
+ * without a tic, but with -z). Returns 0, 1 for a map of a module the dump
+ * lacks with PINFO_SKIP_ABSENT (nothing said), or -1 having said why. */
 static int one_map(const char *path, const struct pdump *d, int flags, struct text *text,
 		   FILE *errs)
 {
@@ -207,9 +208,14 @@ static int one_map(const char *path, const struct pdump *d, int flags, struct te
 	if (load_map(path, &m, errs))
 		return -1;
 	if ((block = text_open(text))) {
-		rc = report_module(block, d, &m, flags);
+		rc = report_module(block, d, &m, flags & (PINFO_E | PINFO_T | PINFO_Z));
 		if (text_close(block, text) && !rc)
 			rc = -1;
+	}
+	if (rc == 1 && (flags & PINFO_SKIP_ABSENT)) {
+		text_drop(text);
+		map_free(&m);
+		return 1;
 	}
 	if (rc == 1) {
 		fprintf(errs, "pinfo: %s: module %s is not in the dump (its modules: ",
@@ -230,8 +236,8 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 {
 	struct pdump d;
 	struct text *blocks;
-	size_t i, n = nmaps ? nmaps : 1;
-	int status = PINFO_OK, first = 1;
+	size_t i, n = nmaps ? nmaps : 1, skipped = 0;
+	int status = PINFO_OK, first = 1, rc;
 	FILE *f;
 
 	if (load_dump(dumpfile, &d, errs))
@@ -247,9 +253,18 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 			status = PINFO_FAIL;
 		}
 	}
-	for (i = 0; i < nmaps; i++)
-		if (one_map(maps[i], &d, flags, &blocks[i], errs))
+	for (i = 0; i < nmaps; i++) {
+		if ((rc = one_map(maps[i], &d, flags, &blocks[i], errs)) < 0)
 			status = PINFO_FAIL;
+		skipped += rc == 1;
+	}
+	if (nmaps && skipped == nmaps) {
+		fprintf(errs, "pinfo: %s: no map given is of a module of the dump (its modules: ",
+			dumpfile);
+		list_modules(errs, &d);
+		fputs(")\n", errs);
+		status = PINFO_FAIL;
+	}
 	for (i = 0; i < n; i++) {
 		if (blocks[i].len) {	/* the blocks, a blank line between */
 			if (!first)

@@ -15,9 +15,16 @@
  * Returns the count (paths malloc'd), or (size_t)-1 when out of memory. */
 size_t pinfo_map_list(const char *listpath, const char *text, size_t len, char ***paths);
 
+/* A flag of pinfo_run beside report.h's PINFO_E, _T, _Z: a map of a module
+ * the dump lacks is skipped without a word (so every map of a run can be
+ * given at once), instead of being an error; it is still an error when
+ * every map given is skipped. */
+#define PINFO_SKIP_ABSENT	0x100
+
 /* Reports dumpfile with maps[0..nmaps) (none: the module table) on out;
  * problems on errs as "pinfo: FILE: what is wrong". Nothing goes to out
- * when the dump is bad. Returns the exit status. */
+ * when the dump is bad. Every file is read only if it is a regular file.
+ * Returns the exit status. */
 int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 	      FILE *out, FILE *errs);
 

@@ -6,14 +6,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "capture.h"
 #include "extract.h"
 #include "hostio.h"
 
 static int usage(void)
 {
-	fputs("usage: profextract [-o outdir] capture_file\n"
+	fputs("usage: profextract [-a] [-l] [-o outdir] capture_file\n"
 	      "  writes each good dump frame of the capture to outdir/<name>\n"
-	      "  (outdir: the capture's folder unless given)\n", stderr);
+	      "  (outdir: the capture's folder unless given)\n"
+	      "  -a: frames on any line, not only on the kernel's own lines\n"
+	      "  -l: print only the written files' names, one a line\n", stderr);
 	return EXTRACT_USAGE;
 }
 
@@ -24,12 +27,17 @@ int main(int argc, char **argv)
 	uint8_t *buf;
 	size_t len;
 	struct stat st;
-	int opt, status;
+	int opt, status, mode = CAPTURE_KERNEL;
 
-	while ((opt = getopt(argc, argv, "o:")) != -1) {
-		if (opt != 'o')
+	while ((opt = getopt(argc, argv, "alo:")) != -1) {
+		if (opt == 'a')
+			mode = (mode & ~CAPTURE_KERNEL) | CAPTURE_UNMARK;
+		else if (opt == 'l')
+			mode |= EXTRACT_NAMES;
+		else if (opt == 'o')
+			outdir = optarg;
+		else
 			return usage();
-		outdir = optarg;
 	}
 	if (argc - optind != 1)
 		return usage();
@@ -51,8 +59,12 @@ int main(int argc, char **argv)
 		free(dir);
 		return EXTRACT_USAGE;
 	}
-	status = extract_capture(buf, len, capname, outdir, stdout, stderr);
+	status = extract_capture_mode(buf, len, mode, capname, outdir, stdout, stderr);
 	free(buf);
 	free(dir);
+	if (fflush(stdout) || ferror(stdout)) {
+		perror("profextract: stdout");
+		return EXTRACT_BAD;
+	}
 	return status;
 }

@@ -1,4 +1,5 @@
-/* console.h: kernel output on COM1, and panic. */
+/* console.h: kernel output on COM1, a program's output, and panic. The
+ * kernel's lines are marked as its own (console_mark.h). */
 #ifndef KERNEL_CONSOLE_H
 #define KERNEL_CONSOLE_H
 
@@ -7,7 +8,10 @@
 
 int kprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int kvprintf(const char *fmt, va_list ap);
+/* A program's bytes (the write system call): never marked as the kernel's. */
 void consolewrite(const void *buf, size_t len);
+/* The kernel's bytes, each line marked (kprintf's, the dump frames). */
+void consolekwrite(const void *buf, size_t len);
 void panic(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 
 #endif

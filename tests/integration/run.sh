@@ -29,6 +29,9 @@ count_is() { n=$(grep -c -- "$1" "$log"); [ "$n" = "$2" ] || { fail "$n lines wi
 has() { grep -qF -- "$1" "$log" || { fail "no line with: $1"; return 1; }; }
 hasnot() { ! grep -qF -- "$1" "$log" || { fail "unexpected: $1"; return 1; }; }
 selected() { [ -z "$only" ] || [ "$only" = "$1" ]; }
+# The byte that starts each line the kernel writes (kernel/console_mark.h).
+K=$(printf '\001')
+ESC=$(printf '\033')
 
 mkdir -p "$out"
 
@@ -91,7 +94,7 @@ if selected faults; then
 			"#GP error 0x0010" "#GP error 0x0102" "#NP error 0x0014" "#BR error 0x0000" \
 			"#PF error 0x0004" "#PF error 0x0006" "#PF error 0x0004" "#PF error 0x0006"; do
 			n=$((n + 1))
-			line=$(grep "^faults\[[0-9]*\]: " "$log" | sed -n "${n}p")
+			line=$(grep "^${K}faults\[[0-9]*\]: " "$log" | sed -n "${n}p")
 			case $line in
 			*"$want at 0007:"*", ended"*) ;;
 			*) ok=0; fail "fault $n: wanted '$want at 0007:...', got '$line'"; break ;;
@@ -308,6 +311,46 @@ if selected usertests; then
 	}
 fi
 
+# A program forges the console: a frame's begin line, a whole frame, escape
+# codes, the kernel's mark byte, a line worded as the kernel's, half a line;
+# then it faults. qrun's view (not -quiet) must show the kernel's fault line
+# as the kernel's, every program line after "| ", no control byte raw; the
+# capture must hold the program's mark byte as 0x1A; profextract must take
+# the kernel's frame and not the program's.
+if selected console; then
+	name=console dir=$out/console
+	rm -rf "$dir"
+	view=$out/console.view
+	sh host-tools/qrun -o "$dir" -timeout 30 $kernel $u/conforge.elf $u/hello.elf $u/cmd.elf >"$view" 2>&1
+	got=$? log=$dir/serial.log
+	if [ "$got" != 0 ]; then
+		fail "qrun status $got: $(cat "$view")"
+	elif ! grep -q '^conforge\[[0-9]*\]: #GP error 0x0000 at 0007:[0-9a-f]*, ended$' "$view"; then
+		fail "the kernel's fault line is not shown as the kernel's: $(cat "$view")"
+	elif grep -q "[$ESC$K]" "$view" || [ "$(tr -d '\011\012\040-\176' < "$view" | wc -c)" != 0 ]; then
+		fail "control bytes reach the terminal raw"
+	elif ! grep -qxF '| ^[[2J^[[H^[]0;title^Gcleared the screen' "$view" ||
+	     ! grep -qxF '| ^[[1A^[[2Kerased the line above' "$view"; then
+		fail "escape codes not shown as text: $(cat "$view")"
+	elif ! grep -qxF '| @PDUMP1 BEGIN name=fake.pro len=5 crc=00000000' "$view" ||
+	     ! grep -qxF '| half a line, then' "$view" ||
+	     ! grep -q '^| hello from ring 3' "$view"; then
+		fail "program lines not shown after '| ': $(cat "$view")"
+	elif ! grep -qxF '| ^Zkernel: conforge exited with status 0; shutting down' "$view" ||
+	     grep -q '^kernel: conforge exited' "$view" || grep -q "^${K}kernel: conforge" "$log"; then
+		fail "a program's line passed for the kernel's"
+	elif ! grep -q '^\[dump frame: name=real.pro len=[0-9]* crc=[0-9A-F]*\]$' "$view" ||
+	     grep -q '^\[dump frame: name=forged.pro' "$view"; then
+		fail "frames: $(grep 'dump frame' "$view")"
+	elif ! "$build/profextract" -o "$dir" "$log" > "$dir/extract.out" 2>&1 ||
+	     [ "$(wc -l < "$dir/extract.out")" != 1 ] ||
+	     ! grep -qx "wrote $dir/real.pro ([0-9]* bytes)" "$dir/extract.out" || [ -e "$dir/forged.pro" ]; then
+		fail "profextract: $(cat "$dir/extract.out")"
+	else
+		pass
+	fi
+fi
+
 if selected sysfuzz; then
 	name=sysfuzz
 	seed=${FUZZ_SEED:-12345}
@@ -359,19 +402,116 @@ if selected iretfuzz; then
 	} || fail "seed $seed: $(cat "$dir/summary.txt" 2>/dev/null)"
 fi
 
+# ---- pinfo and what it is given -----------------------------------------------
+# Anything but a regular file, as a dump, a map or a -f list (or named in
+# one), is refused at once: status 1, one line saying what it is, nothing
+# read from it (/dev/zero would fill the memory, a FIFO wait for ever).
+if selected pinfo-files; then
+	name=pinfo-files dir=$out/pinfo-files
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	mkfifo "$dir/fifo"
+	printf '/dev/zero\n' > "$dir/zero.lst"
+	dump=tests/unit/data/hot.pro
+	ok=1 n=0
+	for args in "/dev/zero" "$dir/fifo" "$dir" "$dump /dev/zero" "$dump $dir/fifo" "$dump $dir" \
+		"$dump -f /dev/zero" "$dump -f $dir/fifo" "$dump -f $dir/zero.lst"; do
+		n=$((n + 1))
+		# shellcheck disable=SC2086
+		(ulimit -v 1000000; exec timeout 10 "$pinfo" $args) > "$dir/$n.out" 2> "$dir/$n.err" </dev/null
+		got=$?
+		if [ "$got" != 1 ] || [ -s "$dir/$n.out" ] || [ "$(wc -l < "$dir/$n.err")" != 1 ] ||
+		   ! grep -q '^pinfo: .*: not a regular file (\(a character device\|a FIFO\|a folder\))$' "$dir/$n.err"; then
+			ok=0
+			fail "pinfo $args: status $got, stderr: $(head -c 300 "$dir/$n.err")"
+			break
+		fi
+	done
+	[ $ok = 1 ] && pass
+fi
+
 # ---- make run, as a user runs it --------------------------------------------
 make=${MAKE:-make}
+# A program names its dumps after the files of the run and the build, and
+# with names a shell would split, glob or take for an option, and prints a
+# forged frame named extracted.txt whose counters say "wrote /dev/null".
+# Each dump is reported as itself, from build/run/dumps/; no file of the run
+# or the build is replaced; make still reads its Makefile.
+if selected makerun-names; then
+	name=makerun-names log=$out/makerun-names.log dir=$out/makerun-names run=$build/run
+	# (left there, if at all, by a make run of before build/run/dumps/)
+	rm -f pwned "$run/x.d" "$run/_._run_y.d" "$run/extracted.txt"
+	if $make --no-print-directory run PROG=tests/guest/dumpnames.c > "$log" 2>&1; then
+		ok=1
+		for n in x.d cmd.elf serial.log maps.lst extracted.txt kernel.elf _ a_b.pro -e.pro \
+			__touch_pwned_.pro _._run_y.d; do
+			if [ ! -f "$run/dumps/$n" ] || [ "$(grep -cxF -- "pinfo $n" "$log")" != 1 ] ||
+			   [ "$(grep -cxF -- "pinfo $n -f maps.lst" "$log")" != 1 ]; then
+				ok=0
+				fail "the dump $n is not reported as itself"
+				break
+			fi
+		done
+		[ $ok = 1 ] && {
+			if [ "$(grep -c '^pinfo ' "$log")" != 24 ] || [ "$(grep -c '^Module DUMPNAMES$' "$log")" != 11 ] ||
+			   grep -q '^pinfo: ' "$log"; then
+				fail "$(grep -c '^pinfo ' "$log") report lines, $(grep -c '^Module DUMPNAMES$' "$log") map reports: $(grep '^pinfo' "$log" | head -30)"
+			elif ! cmp -s "$run/cmd.elf" "$build/user/cmd.elf" || ! cmp -s "$run/kernel.elf" "$build/kernel.elf" ||
+			     ! grep -q "^${K}kernel: cmd exited" "$run/serial.log" || [ ! -f "$run/maps.lst" ] ||
+			     grep -qv '\.map$' "$run/maps.lst"; then
+				fail "a file of the run was replaced"
+			elif [ -e "$run/x.d" ] || [ -e "$run/_._run_y.d" ] || [ -e "$build/y.d" ] || [ -e pwned ] ||
+			     [ -e "$run/extracted.txt" ]; then
+				fail "files outside build/run/dumps: $(ls "$run")"
+			elif ! $make --no-print-directory -n clean > "$dir.clean" 2>&1; then
+				fail "make -n clean: $(cat "$dir.clean")"
+			else
+				pass
+			fi
+		}
+	else
+		fail "make run failed: $(tail -5 "$log")"
+	fi
+fi
+
 if selected makerun; then
 	name=makerun dir=$out/makerun log=$out/makerun.log
 	mkdir -p "$dir"
 	if $make --no-print-directory run > "$log" 2>&1; then
 		# Example 1, then Example 2 with inner on top
+		# and the dumps of an earlier run (makerun-names) are gone
 		if has "pinfo testprof.pro" && has "Module    Segment  Length  Tics      Percent" &&
 		   has "pinfo testprof.pro testprof.map" && has "Module TESTPROF" &&
-		   [ "$(grep -A3 '^Segment 1:' "$log" | sed -n 2p | awk '{ print $NF }')" = inner ]; then pass
-		else fail "reports not as expected"; fi
+		   [ "$(grep -A3 '^Segment 1:' "$log" | sed -n 2p | awk '{ print $NF }')" = inner ] &&
+		   [ "$(ls "$build/run/dumps")" = testprof.pro ]; then pass
+		else fail "reports not as expected, or dumps: $(ls "$build/run/dumps" | head -5)"; fi
 	else
 		fail "make run failed"
+	fi
+fi
+
+# 2,000 dumps under 2,000 names, each reported: one summary and one report
+# with every map of the run (pinfo --skip-absent), never a pinfo run a dump
+# and a map (docs/running.md has the time it takes).
+if selected makerun-many; then
+	name=makerun-many log=$out/makerun-many.log count=$out/makerun-many.runs
+	: > "$count"
+	printf '#!/bin/sh\necho >> "%s"\nexec "%s" "$@"\n' "$(pwd)/$count" "$(pwd)/$pinfo" > "$out/countpinfo"
+	chmod +x "$out/countpinfo"
+	if PROFKERN_PINFO=$(pwd)/$out/countpinfo $make --no-print-directory run PROG=tests/guest/manydumps.c > "$log" 2>&1; then
+		files=$(ls "$build/run/dumps" | grep -c '^d[0-9][0-9][0-9][0-9]\.pro$')
+		missing=$(awk '/^pinfo d[0-9][0-9][0-9][0-9]\.pro$/ { s[$2] = 1 }
+			/^pinfo d[0-9][0-9][0-9][0-9]\.pro -f maps\.lst$/ { m[$2] = 1 }
+			END { for (i = 0; i < 2000; i++) { n = sprintf("d%04d.pro", i); if (!(n in s) || !(n in m)) k++ }
+			      print k + 0 }' "$log")
+		sums=$(grep -c '^MANYDUMPS   0001 ' "$log") maps=$(grep -c '^Module MANYDUMPS$' "$log")
+		# two pinfo runs a dump (and testprof.pro's two), whatever the maps
+		runs=$(wc -l < "$count")
+		if [ "$files" = 2000 ] && [ "$missing" = 0 ] && [ "$sums" = 2000 ] && [ "$maps" = 2000 ] &&
+		   [ "$runs" = 4002 ] && has "manydumps: 2000 dumps made, 0 failed" && ! grep -q '^pinfo: ' "$log"; then pass
+		else fail "$files dumps, $missing not reported, $sums summaries, $maps map reports, $runs pinfo runs"; fi
+	else
+		fail "make run failed: $(tail -5 "$log")"
 	fi
 fi
 

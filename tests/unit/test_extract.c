@@ -315,6 +315,220 @@ static void test_extract_unwritable(void **state)
 	tdump_free(d);
 }
 
+/* ---- the kernel's lines, the output folder's other files --------------------- */
+
+/* b's bytes as the kernel's console writes them: each line that has a byte
+ * starts with the kernel's mark (kernel/console.c). */
+static void put_marked(struct tbuf *out, const struct tbuf *b)
+{
+	size_t i;
+	int start = 1;
+
+	for (i = 0; i < b->len; i++) {
+		if (start && b->data[i] != '\n')
+			tbuf_put(out, "\x01", 1);
+		tbuf_put(out, &b->data[i], 1);
+		start = b->data[i] == '\n';
+	}
+}
+
+static int run_mode(const struct tbuf *cap, int mode, const char *outdir, char **out, char **err)
+{
+	size_t on, en;
+	FILE *fo = open_memstream(out, &on), *fe = open_memstream(err, &en);
+	int status;
+
+	assert_non_null(fo);
+	assert_non_null(fe);
+	status = extract_capture_mode(cap->data, cap->len, mode, "cap.txt", outdir, fo, fe);
+	fclose(fo);
+	fclose(fe);
+	return status;
+}
+
+/* Read for the kernel's lines, a capture gives the frames the kernel sent
+ * and not one a program printed, whole as it may be; a program's text and
+ * a program's copy of the mark (the kernel sends it as 0x1A) are passed
+ * over. CAPTURE_UNMARK reads both; mode 0 sees the mark as damage. */
+static void test_extract_kernel_lines(void **state)
+{
+	struct pdump *d = small_dump(4);
+	struct tbuf cap = { 0 }, kframe = { 0 }, want = tdump_bytes(d);
+	struct scratch s;
+	char names[300], path[200], rerr[100], *out, *err;
+	uint8_t *got;
+	size_t len;
+
+	(void)state;
+	scratch_make(&s);
+	tbuf_puts(&cap, "\x01kernel: 1000 Hz\n");
+	put_frame(&kframe, "kernel.pro", d);
+	put_marked(&cap, &kframe);
+	tbuf_puts(&cap, "program text\n\x1a@PDUMP1 BEGIN name=x len=1 crc=00000000\n");
+	put_frame(&cap, "program.pro", d);		/* a program's, unmarked */
+	tbuf_puts(&cap, "\x01kernel: shutting down\n");
+
+	assert_int_equal(run_mode(&cap, CAPTURE_KERNEL, s.out, &out, &err), EXTRACT_OK);
+	assert_string_equal(err, "");
+	list_dir(s.out, names, sizeof names);
+	assert_string_equal(names, "kernel.pro");
+	snprintf(path, sizeof path, "%s/kernel.pro", s.out);
+	assert_int_equal(read_whole(path, &got, &len, rerr, sizeof rerr), 0);
+	assert_int_equal(len, want.len);
+	assert_memory_equal(got, want.data, len);
+	free(got);
+	free(out);
+	free(err);
+	scratch_remove(&s);
+
+	/* every line, the mark dropped: the program's frame too; its fake
+	 * begin line is a damaged frame */
+	scratch_make(&s);
+	assert_int_equal(run_mode(&cap, CAPTURE_UNMARK, s.out, &out, &err), EXTRACT_BAD);
+	list_dir(s.out, names, sizeof names);
+	assert_string_equal(names, "kernel.pro|program.pro");
+	free(out);
+	free(err);
+	scratch_remove(&s);
+
+	/* every line as it is: the marked frame's lines are not a frame's */
+	scratch_make(&s);
+	assert_int_equal(run_mode(&cap, 0, s.out, &out, &err), EXTRACT_BAD);
+	list_dir(s.out, names, sizeof names);
+	assert_string_equal(names, "program.pro");
+	assert_non_null(strstr(err, "frame \"kernel.pro\""));
+	free(out);
+	free(err);
+	scratch_remove(&s);
+	tbuf_free(&cap);
+	tbuf_free(&kframe);
+	tbuf_free(&want);
+	tdump_free(d);
+}
+
+/* EXTRACT_NAMES: each written file's name alone, a line each. */
+static void test_extract_names_only(void **state)
+{
+	struct pdump *d = small_dump(2);
+	struct tbuf cap = { 0 };
+	struct scratch s;
+	char *out, *err;
+
+	(void)state;
+	scratch_make(&s);
+	put_frame(&cap, "a.pro", d);
+	put_frame(&cap, "b c", d);
+	put_frame(&cap, "-e.pro", d);
+	assert_int_equal(run_mode(&cap, EXTRACT_NAMES, s.out, &out, &err), EXTRACT_OK);
+	assert_string_equal(out, "a.pro\nb_c\n-e.pro\n");
+	free(out);
+	free(err);
+	scratch_remove(&s);
+	tbuf_free(&cap);
+	tdump_free(d);
+}
+
+static void put_file(const char *dir, const char *name, const char *text)
+{
+	char path[300];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	assert_non_null(f = fopen(path, "wb"));
+	fputs(text, f);
+	fclose(f);
+}
+
+static char *file_text(const char *dir, const char *name)
+{
+	char path[300], err[100];
+	uint8_t *buf;
+	size_t len;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	assert_int_equal(read_whole(path, &buf, &len, err, sizeof err), 0);
+	return (char *)buf;
+}
+
+/* A frame replaces a dump of its name (an earlier frame's), never another
+ * file of the output folder: not the capture, not a program, not a
+ * symbolic link (nor what it points to), not a folder. Each refusal is one
+ * line naming the file; the rest is written. */
+static void test_extract_keeps_other_files(void **state)
+{
+	struct pdump *d1 = small_dump(1), *d2 = small_dump(2);
+	struct tbuf cap = { 0 }, old = tdump_bytes(d1), want = tdump_bytes(d2);
+	struct scratch s;
+	char path[300], target[300], *out, *err, *text;
+	struct stat st;
+	FILE *f;
+
+	(void)state;
+	scratch_make(&s);
+	put_file(s.out, "serial.log", "the capture\n");
+	put_file(s.out, "cmd.elf", "\x7f" "ELF a program");
+	put_file(s.top, "target", "outside\n");
+	snprintf(path, sizeof path, "%s/link.pro", s.out);
+	snprintf(target, sizeof target, "%s/target", s.top);
+	assert_int_equal(symlink(target, path), 0);
+	snprintf(path, sizeof path, "%s/sub.pro", s.out);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof path, "%s/old.pro", s.out);
+	assert_non_null(f = fopen(path, "wb"));
+	fwrite(old.data, 1, old.len, f);
+	fclose(f);
+	put_file(s.out, "empty.pro", "");
+
+	put_frame(&cap, "serial.log", d2);
+	put_frame(&cap, "cmd.elf", d2);
+	put_frame(&cap, "link.pro", d2);
+	put_frame(&cap, "sub.pro", d2);
+	put_frame(&cap, "empty.pro", d2);
+	put_frame(&cap, "old.pro", d2);
+	put_frame(&cap, "new.pro", d2);
+	assert_int_equal(run(&cap, s.out, &out, &err), EXTRACT_BAD);
+
+	assert_string_equal(text = file_text(s.out, "serial.log"), "the capture\n");
+	free(text);
+	assert_string_equal(text = file_text(s.out, "cmd.elf"), "\x7f" "ELF a program");
+	free(text);
+	assert_string_equal(text = file_text(s.top, "target"), "outside\n");
+	free(text);
+	snprintf(path, sizeof path, "%s/link.pro", s.out);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	snprintf(path, sizeof path, "%s/sub.pro", s.out);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	assert_string_equal(text = file_text(s.out, "empty.pro"), "");
+	free(text);
+	text = file_text(s.out, "old.pro");
+	assert_memory_equal(text, want.data, want.len);
+	free(text);
+	text = file_text(s.out, "new.pro");
+	assert_memory_equal(text, want.data, want.len);
+	free(text);
+
+	assert_non_null(strstr(err, "frame \"serial.log\" (line 2): "));
+	assert_non_null(strstr(err, "/serial.log is there and is not a dump; nothing written\n"));
+	assert_non_null(strstr(err, "/cmd.elf is there and is not a dump; nothing written\n"));
+	assert_non_null(strstr(err, "/link.pro is there and is not a regular file; nothing written\n"));
+	assert_non_null(strstr(err, "/sub.pro is there and is not a regular file; nothing written\n"));
+	assert_non_null(strstr(err, "/empty.pro is there and is not a dump; nothing written\n"));
+	assert_null(strstr(err, "old.pro"));
+	assert_null(strstr(out, "serial.log"));
+	assert_non_null(strstr(out, "/old.pro ("));
+	assert_non_null(strstr(out, "/new.pro ("));
+	free(out);
+	free(err);
+	scratch_remove(&s);
+	tbuf_free(&cap);
+	tbuf_free(&old);
+	tbuf_free(&want);
+	tdump_free(d1);
+	tdump_free(d2);
+}
+
 /* ---- names and damage, end to end ------------------------------------------- */
 
 /* Frames named to escape, or to be nothing: each file lands in the output
@@ -534,6 +748,9 @@ int main(void)
 		cmocka_unit_test(test_extract_no_frames),
 		cmocka_unit_test(test_extract_not_a_dump),
 		cmocka_unit_test(test_extract_unwritable),
+		cmocka_unit_test(test_extract_kernel_lines),
+		cmocka_unit_test(test_extract_names_only),
+		cmocka_unit_test(test_extract_keeps_other_files),
 		cmocka_unit_test(test_extract_nasty_names_stay_inside),
 		cmocka_unit_test(test_extract_random_damage),
 	};

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 
 #include "dump.h"
@@ -286,6 +287,103 @@ static void test_run_maps(void **state)
 	tdump_free(d);
 }
 
+/* --skip-absent: every map of a run given at once; the maps of modules the
+ * dump lacks are passed over without a word, the report is the one of the
+ * matching map alone. Only when no map matches is it an error. */
+static void test_run_skip_absent(void **state)
+{
+	struct pdump *d = tdump_seed();
+	struct tbuf b = tdump_bytes(d);
+	char *dump = scratch_file("s.pro", b.data, b.len);
+	char *other = scratch_file("other.sym", "00000000 T f\n", 13);
+	char *kernel = scratch_file("kernel.sym", "00100000 T start\n", 17);
+	char *good = malloc(strlen(__FILE__) + 40), *out, *err;
+	char *maps[3];
+
+	(void)state;
+	snprintf(good, strlen(__FILE__) + 40, "%.*sdata/testprof.map",
+		 (int)(strrchr(__FILE__, '/') + 1 - __FILE__), __FILE__);
+	maps[0] = other;
+	maps[1] = good;
+	maps[2] = kernel;
+	assert_int_equal(run(dump, maps, 3, PINFO_SKIP_ABSENT, &out, &err), PINFO_OK);
+	assert_golden(out, "golden/example2.txt");
+	assert_string_equal(err, "");
+	free(out);
+	free(err);
+
+	/* with -etz flags too: the same blocks as without the skipped maps */
+	assert_int_equal(run(dump, maps, 3, PINFO_SKIP_ABSENT | PINFO_E, &out, &err), PINFO_OK);
+	assert_golden(out, "golden/example2-e.txt");
+	assert_string_equal(err, "");
+	free(out);
+	free(err);
+
+	/* none matches: one line saying so, naming the dump's modules */
+	maps[1] = kernel;
+	assert_int_equal(run(dump, maps, 2, PINFO_SKIP_ABSENT, &out, &err), PINFO_FAIL);
+	assert_string_equal(out, "");
+	assert_non_null(strstr(err, "no map given is of a module of the dump (its modules: TESTPROF)"));
+	assert_int_equal(strchr(err, '\n') - err + 1, (long)strlen(err));
+	free(out);
+	free(err);
+	unlink(dump);
+	unlink(other);
+	unlink(kernel);
+	free(dump);
+	free(other);
+	free(kernel);
+	free(good);
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* Anything but a regular file, as a dump or a map, is refused at once with
+ * one line saying what it is, never read: /dev/zero would never end, a
+ * FIFO without a writer would wait for ever. */
+static void test_run_not_regular(void **state)
+{
+	struct pdump *d = tdump_seed();
+	struct tbuf b = tdump_bytes(d);
+	char *dump = scratch_file("r.pro", b.data, b.len), fifo[300], *out, *err;
+	char *maps[1];
+	static const struct { const char *path, *kind; } odd[] = {
+		{ "/dev/zero", "a character device" },
+		{ "/dev/null", "a character device" },
+		{ "/tmp", "a folder" },
+		{ NULL, "a FIFO" },
+	};
+	size_t i;
+
+	(void)state;
+	snprintf(fifo, sizeof fifo, "%s/fifo", scratch_dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	for (i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+		const char *path = odd[i].path ? odd[i].path : fifo;
+		char want[400];
+
+		snprintf(want, sizeof want, "pinfo: %s: not a regular file (%s)\n", path, odd[i].kind);
+		/* as the dump */
+		assert_int_equal(run(path, NULL, 0, 0, &out, &err), PINFO_FAIL);
+		assert_string_equal(out, "");
+		assert_string_equal(err, want);
+		free(out);
+		free(err);
+		/* as a map: the dump is good, the map refused */
+		maps[0] = (char *)path;
+		assert_int_equal(run(dump, maps, 1, 0, &out, &err), PINFO_FAIL);
+		assert_string_equal(out, "");
+		assert_string_equal(err, want);
+		free(out);
+		free(err);
+	}
+	unlink(fifo);
+	unlink(dump);
+	free(dump);
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
 /* A -f list: one name a line, blanks and CRs dropped; a relative name from
  * the current folder, else from the list's folder. */
 static void test_run_map_list(void **state)
@@ -325,6 +423,8 @@ int main(void)
 		cmocka_unit_test(test_run_bad_dump),
 		cmocka_unit_test(test_run_maps),
 		cmocka_unit_test(test_run_map_list),
+		cmocka_unit_test(test_run_skip_absent),
+		cmocka_unit_test(test_run_not_regular),
 	};
 
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -97,29 +97,69 @@ PROG_OBJ := $(BUILD)/prog
 DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/host $(BUILD)/san $(FUZZ)/obj $(BENCH)/host $(PROG_OBJ)
 -include $(shell find $(DEP_DIRS) -name '*.d' 2>/dev/null)
 
-# ---- running: make run [PROG="a.c b.c"] [SCRIPT=batch.cmd] [HZ=N] [REALTIME=1] ----
+# ---- running: make run [PROG="..."] [PROG_CFLAGS=...] [SCRIPT=batch.cmd] [HZ=N]
+#      [STACK=bytes] [MEM=MiB] [REALTIME=1] (README.md) ------------------------
 RUN      := $(BUILD)/run
 PROG     ?=
+PROG_CFLAGS ?=
 SCRIPT   ?=
 REALTIME ?=
+STACK    ?= 1048576
+MEM      ?= 128
+comma    := ,
+
+# Each word of PROG is one program: NAME=a.c,b.c (named NAME); a.c,b.c (named
+# after the first file); a folder (every .c directly in it, named after the
+# folder); a.c. $(call prog_name,WORD) and $(call prog_srcs,WORD).
+prog_named = $(findstring =,$(1))
+prog_list  = $(findstring $(comma),$(1))
+prog_dir   = $(if $(prog_named)$(prog_list),,$(wildcard $(1)/.))
+prog_name  = $(strip $(if $(prog_named),$(firstword $(subst =, ,$(1))),$(if $(prog_list),$(basename \
+	$(notdir $(firstword $(subst $(comma), ,$(1))))),$(if $(prog_dir),$(notdir $(patsubst %/,%,$(1))),$(basename \
+	$(notdir $(1)))))))
+prog_srcs  = $(strip $(if $(prog_named),$(subst $(comma), ,$(word 2,$(subst =, ,$(1)))),$(if $(prog_list),$(subst \
+	$(comma), ,$(1)),$(if $(prog_dir),$(sort $(wildcard $(patsubst %/,%,$(1))/*.c)),$(1)))))
+
 # The demo runs when no program is given.
-RUN_SRCS := $(if $(PROG),$(PROG),user/testprof.c)
-RUN_NAMES := $(foreach p,$(RUN_SRCS),$(basename $(notdir $(p))))
+RUN_WORDS := $(if $(PROG),$(PROG),user/testprof.c)
+RUN_NAMES := $(foreach w,$(RUN_WORDS),$(call prog_name,$(w)))
 RUN_ELFS := $(foreach n,$(RUN_NAMES),$(RUN)/$(n).elf)
 # Always there, callable by name from a batch file.
-RUN_TOOLS := cmd pset testprof
+RUN_TOOLS := cmd pset profrun testprof
 
-# A user's program, from anywhere, built against user/: warnings are shown,
-# but are the user's to mend, not errors. Its object and dependency file go
-# to $(PROG_OBJ), not to $(RUN), whose files make never reads.
-PROG_CFLAGS = $(filter-out -Werror,$(UCFLAGS))
-define run_prog
-$(RUN)/$(basename $(notdir $(1))).elf: $(1) $(USER_RT) user/user.ld
-	@mkdir -p $(RUN) $(PROG_OBJ)
-	$(CC) $(PROG_CFLAGS) -c $(1) -o $(PROG_OBJ)/$(basename $(notdir $(1))).o
-	$(CC) $(ULDFLAGS) -T user/user.ld $(BUILD)/u/user/crt0.o $(PROG_OBJ)/$(basename $(notdir $(1))).o $(BUILD)/u/libc.a $(LIBGCC) -o $$@
+# A user's program, from anywhere, built against the guests' C library: with
+# the FPU (x87), warnings shown but the user's to mend, not errors; quoted
+# includes relative to each source, then PROG_CFLAGS's -I folders, then the
+# library's headers. Objects and dependency files go to $(PROG_OBJ), by
+# program and by the source's absolute path; never to $(RUN), whose files
+# make never reads. A change of flags or STACK relinks every program.
+USER_PROG_CFLAGS = $(filter-out -Werror -mno-sse -mno-mmx -mno-80387 -Iuser/include -iquote user/lib -isystem \
+	$(GCCINC),$(UCFLAGS)) -mfpmath=387 -isystem user/include -isystem $(GCCINC)
+PROG_LDFLAGS = -Wl$(comma)--defsym=__stack_size=$(STACK)
+PROG_FLAGS_NOW := $(strip $(USER_PROG_CFLAGS) $(PROG_CFLAGS) stack=$(STACK))
+ifneq ($(PROG_FLAGS_NOW),$(strip $(file <$(PROG_OBJ)/flags.txt)))
+$(shell mkdir -p $(PROG_OBJ))
+$(file >$(PROG_OBJ)/flags.txt,$(PROG_FLAGS_NOW))
+endif
+prog_obj = $(PROG_OBJ)/$(1)$(abspath $(2)).o
+define run_obj
+$(call prog_obj,$(1),$(2)): $(2) $(PROG_OBJ)/flags.txt
+	@mkdir -p $$(@D)
+	$(CC) $(USER_PROG_CFLAGS) $(PROG_CFLAGS) -c $(2) -o $$@
 endef
-$(foreach p,$(filter-out $(foreach t,$(RUN_TOOLS),user/$(t).c),$(RUN_SRCS)),$(eval $(call run_prog,$(p))))
+define run_prog
+$(if $(call prog_srcs,$(2)),,$(error make run: PROG word '$(2)': no C file in it))
+$(foreach s,$(call prog_srcs,$(2)),$(eval $(call run_obj,$(1),$(s))))
+$(RUN)/$(1).elf: $(foreach s,$(call prog_srcs,$(2)),$(call prog_obj,$(1),$(s))) $(USER_RT) user/user.ld
+	@mkdir -p $(RUN)
+	$(CC) $(ULDFLAGS) $(PROG_LDFLAGS) -T user/user.ld $(BUILD)/u/user/crt0.o \
+		$(foreach s,$(call prog_srcs,$(2)),$(call prog_obj,$(1),$(s))) $(BUILD)/u/libc.a $(LIBGCC) -o $$@
+	@if nm -u $(foreach s,$(call prog_srcs,$(2)),$(call prog_obj,$(1),$(s))) | \
+		grep -qE ' U (Prof(Init|On|Off|Dump|Clear|Free)|profil)$$$$'; then touch $(RUN)/$(1).profcalls; \
+	else rm -f $(RUN)/$(1).profcalls; fi
+endef
+$(foreach w,$(filter-out $(foreach t,$(RUN_TOOLS),user/$(t).c),$(RUN_WORDS)),$(eval \
+	$(call run_prog,$(call prog_name,$(w)),$(w))))
 $(RUN)/%.elf: $(BUILD)/user/%.elf
 	@mkdir -p $(RUN)
 	cp $< $@
@@ -127,7 +167,8 @@ $(RUN)/%.map: $(RUN)/%.elf $(BUILD)/mkmap
 	$(BUILD)/mkmap $< $(shell echo $* | tr a-z A-Z) > $@
 
 run: all $(RUN_ELFS) $(RUN_ELFS:.elf=.map) $(foreach t,$(RUN_TOOLS),$(RUN)/$(t).elf $(RUN)/$(t).map)
-	@sh host-tools/makerun.sh "$(RUN)" "$(HZ)" "$(REALTIME)" "$(SCRIPT)" "$(TIMEOUT)" $(RUN_NAMES)
+	@sh host-tools/makerun.sh "$(RUN)" "$(HZ)" "$(REALTIME)" "$(SCRIPT)" "$(TIMEOUT)" "$(MEM)" \
+		"$(if $(PROG),programs,demo)" $(RUN_NAMES)
 
 # ---- the ISO: a GRUB 2 image with the kernel and the demo ----------------
 ISO_PROGS := $(foreach t,$(RUN_TOOLS),$(BUILD)/user/$(t).elf) user/autoexec.cmd

@@ -1,7 +1,14 @@
 #!/bin/sh
-# makerun.sh RUN HZ REALTIME SCRIPT TIMEOUT NAME...: what `make run` does
-# after the build: boot the programs (or the batch file SCRIPT) from the
-# GRUB image, show the console, extract every dump, report each with pinfo.
+# makerun.sh RUN HZ REALTIME SCRIPT TIMEOUT MEM MODE NAME...: what `make run`
+# does after the build: boot the programs (or the batch file SCRIPT) from
+# the GRUB image, show the console, extract every dump, report each with
+# pinfo, and say how the programs went.
+#
+# MODE "programs": the NAMEs are the user's, run in order and nothing else;
+# one that makes no Prof* call of its own runs under profrun, profiled whole
+# into NAME.pro. MODE "demo": the demo (testprof), as it is. The run fails,
+# naming the program, when one does not load, exits non-zero or faults; the
+# last line says how many ran and how many failed.
 #
 # What the guest sends, its dumps, lands only in RUN/dumps/, a folder of its
 # own emptied before each run: never over a file that the build or the run
@@ -10,8 +17,8 @@
 # data: no globbing, no word splitting, never taken for an option.
 set -u
 set -f
-run=$1 hz=${2:-1000} realtime=$3 script=$4 timeout=$5
-shift 5
+run=$1 hz=${2:-1000} realtime=$3 script=$4 timeout=$5 mem=${6:-128} mode=$7
+shift 7
 build=$(dirname "$run")
 dumps=$run/dumps
 # The tests count pinfo's runs through a wrapper named here.
@@ -23,19 +30,37 @@ case $hz in
 esac
 [ "$ok" = 1 ] || { echo "make run: HZ=$hz: the sample rate must be from 19 to 20000 Hz" >&2; exit 2; }
 
+for n in "$@"; do
+	case $n in
+	*[!A-Za-z0-9_.-]*|'') echo "make run: program name '$n': letters, digits, '_', '-' and '.' only" >&2; exit 2 ;;
+	esac
+	[ ${#n} -le 32 ] || { echo "make run: program name '$n': longer than 32 characters" >&2; exit 2; }
+done
+
 batch=""
 if [ -n "$script" ]; then
 	[ -f "$script" ] || { echo "make run: no such batch file: $script" >&2; exit 1; }
 	batch=$run/$(basename "$script")
 	cp "$script" "$batch" || exit 1
+elif [ "$mode" = programs ]; then
+	# The user's programs, in order, and nothing else.
+	batch=$run/run.cmd
+	for n in "$@"; do
+		if [ -f "$run/$n.profcalls" ]; then	# the Makefile: its objects call Prof* or profil
+			printf '%s\n' "$n"
+		else
+			printf 'profrun %s\n' "$n"
+		fi
+	done > "$batch"
 fi
 
 # qrun's arguments: options, the kernel, each program once.
 names=" "
-for n in "$@" cmd pset testprof; do
+for n in "$@" cmd pset profrun testprof; do
 	case $names in *" $n "*) ;; *) names="$names$n " ;; esac
 done
-set -- -iso -o "$run" -hz "$hz" -timeout "$timeout"
+programs="$*"
+set -- -iso -o "$run" -hz "$hz" -timeout "$timeout" -mem "$mem"
 [ -n "$realtime" ] && [ "$realtime" != 0 ] && set -- "$@" -realtime
 [ -n "$batch" ] && set -- "$@" -batch "$batch"
 set -- "$@" "$build/kernel.elf"
@@ -46,6 +71,7 @@ rm -rf "$dumps" && mkdir -p "$dumps" || { echo "make run: cannot make $dumps" >&
 
 sh host-tools/qrun "$@"
 status=$?
+qs=$status
 
 cp "$build/kernel.map" "$build/kernel.sym" "$build/kernel.elf" "$run/" 2>/dev/null
 
@@ -74,4 +100,25 @@ while IFS= read -r name; do
 done <<EOF_LIST
 $list
 EOF_LIST
+
+# How each program went, from the console: a fault is the kernel's line
+# (marked with byte 0x01, which no program can write); a load failure or a
+# non-zero status, cmd's or profrun's line.
+if [ "$mode" = programs ] && [ -z "$script" ]; then
+	ran=0 failed=0
+	K=$(printf '\001')
+	echo
+	for n in $programs; do
+		ran=$((ran + 1))
+		why=$(grep -a -E "^$K$n\[[0-9]+\]: .*, ended\$|^(cmd|profrun): $n(: | exited with status )" "$run/serial.log" |
+			head -1 | tr -d '\001')
+		if [ -n "$why" ] || [ "$qs" != 0 ]; then
+			failed=$((failed + 1))
+			echo "make run: $n failed: ${why:-the machine did not shut down cleanly}"
+		fi
+	done
+	[ "$ran" = 1 ] && s= || s=s
+	echo "make run: $ran program$s ran, $failed failed"
+	[ "$failed" = 0 ] || status=1
+fi
 exit $status

@@ -67,8 +67,8 @@ static void memory_init(const struct multiboot_info *mbi)
 		if (e->type == 1 && e->addr < 0xFFFFF000ull) {
 			uint64_t end = e->addr + e->len;
 			uint32_t start = e->addr < 0x100000 ? 0x100000 : (uint32_t)e->addr;
-			if (end > 0xFFFFF000ull)
-				end = 0xFFFFF000ull;
+			if (end > KMAP_BYTES)
+				end = KMAP_BYTES;	/* the kernel maps (and so uses) the first GiB only */
 			if (end > start)
 				add_free(start, (uint32_t)end, res, n);
 		}

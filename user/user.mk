@@ -7,7 +7,7 @@ UCFLAGS := $(KCFLAGS) -nostdinc -isystem $(GCCINC) -Iuser/include -iquote user/l
 ULDFLAGS := $(KLDFLAGS) -Wl,--no-check-sections
 USER_RT := $(BUILD)/u/user/crt0.o $(BUILD)/u/libc.a
 # The guest programs of the tree; tests/tests.mk adds its own.
-GUESTS  := testprof cmd pset
+GUESTS  := testprof cmd pset profrun
 
 $(BUILD)/u/%.o: %.c
 	@mkdir -p $(@D)

@@ -1,0 +1,60 @@
+/* profrun.c: `profrun PROGRAM [ARG...]` runs PROGRAM under a profile of
+ * its own, whole, from its first instruction to its exit, as gprof's -pg
+ * or `perf record` would, and dumps it to PROGRAM.pro: a system profile
+ * restricted to PROGRAM's module, so that the report has PROGRAM's
+ * functions, and the kernel's and idle time while it ran as one line each.
+ * `make run` runs every program that makes no Prof* call of its own this
+ * way. The exit status is PROGRAM's; a line says when it is not 0. */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <profile.h>
+#include <sys/errno.h>
+
+#define NAME_MAX_DUMP 64
+
+int main(int argc, char **argv)
+{
+	static char list[NAME_MAX_DUMP + 2], dump[NAME_MAX_DUMP + 5];
+	const char *name;
+	size_t n;
+	int pid, status = -1, rc, profiled;
+
+	if (argc < 2) {
+		printf("usage: profrun PROGRAM [ARG...]\n");
+		return 2;
+	}
+	name = argv[1];
+	n = strlen(name);
+	if (n > NAME_MAX_DUMP) {
+		printf("profrun: %s: name longer than %d bytes\n", name, NAME_MAX_DUMP);
+		return 2;
+	}
+	memcpy(list, name, n + 1);
+	list[n + 1] = 0;		/* "NAME\0\0": the module list of one */
+	memcpy(dump, name, n);
+	memcpy(dump + n, ".pro", 5);
+
+	rc = ProfInit(PT_SYSTEM, list);
+	if (rc == 0)
+		rc = ProfOn(PT_SYSTEM);
+	profiled = rc == 0;
+	if (!profiled)
+		printf("profrun: %s: not profiled: %s (%s)\n", name, errname(rc), strerror(rc));
+	pid = spawn(name, argv + 1);
+	if (pid > 0 && wait(pid, &status) != pid)
+		status = -1;
+	if (profiled) {
+		ProfOff(PT_SYSTEM);
+		if ((rc = ProfDump(PT_SYSTEM, dump)) != 0)
+			printf("profrun: %s: %s (%s)\n", dump, errname(rc), strerror(rc));
+		ProfFree(PT_SYSTEM);
+	}
+	if (pid < 0) {
+		printf("profrun: %s: %s\n", name, strerror(pid));
+		return 1;
+	}
+	if (status != 0)
+		printf("profrun: %s exited with status %d\n", name, status);
+	return status;
+}

@@ -195,8 +195,8 @@ static int text_close(FILE *f, struct text *t)
 
 /* One map's block, made whole in memory into *text (empty for a module
  * without a tic, but with -z). Returns 0, or -1 having said why. */
-static int one_map(const char *path, const struct pdump *d, int flags, struct text *text,
-		   FILE *errs)
+static int one_map(const char *path, const char *dumpfile, const struct pdump *d, int flags,
+		   struct text *text, FILE *errs)
 {
 	struct map m;
 	FILE *block;
@@ -206,6 +206,11 @@ static int one_map(const char *path, const struct pdump *d, int flags, struct te
 	text->len = 0;
 	if (load_map(path, &m, errs))
 		return -1;
+	if (report_check_fingerprint(errs, dumpfile, d, path, &m, flags & PINFO_STRICT) &&
+	    (flags & PINFO_STRICT)) {
+		map_free(&m);
+		return -1;	/* a map of other code: no block */
+	}
 	if ((block = text_open(text))) {
 		rc = report_module(block, d, &m, flags);
 		if (text_close(block, text) && !rc)
@@ -248,7 +253,7 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 		}
 	}
 	for (i = 0; i < nmaps; i++)
-		if (one_map(maps[i], &d, flags, &blocks[i], errs))
+		if (one_map(maps[i], dumpfile, &d, flags, &blocks[i], errs))
 			status = PINFO_FAIL;
 	for (i = 0; i < n; i++) {
 		if (blocks[i].len) {	/* the blocks, a blank line between */
@@ -371,7 +376,9 @@ int pinfo_export(const char *dumpfile, const struct pinfo_exports *x, FILE *errs
 		if (load_map(x->gmon_map, &m, errs)) {
 			status = PINFO_FAIL;
 		} else {
-			if (one_export(x->gmon, &d, m.module, gmon_fn, x->gmon_map, errs))
+			if ((report_check_fingerprint(errs, dumpfile, &d, x->gmon_map, &m, x->strict) &&
+			     x->strict) ||
+			    one_export(x->gmon, &d, m.module, gmon_fn, x->gmon_map, errs))
 				status = PINFO_FAIL;
 			map_free(&m);
 		}

@@ -184,9 +184,11 @@ static int set_fingerprint(struct map *m, uint32_t crc, size_t lineno, char *err
 	return 0;
 }
 
+/* Token i is s (l->n may say one more than MAX_TOKENS: too many). */
 static int token_is(const struct line *l, int i, const char *s)
 {
-	return i < l->n && l->len[i] == strlen(s) && !memcmp(l->tok[i], s, l->len[i]);
+	return i < l->n && i < MAX_TOKENS && l->len[i] == strlen(s) &&
+	       !memcmp(l->tok[i], s, l->len[i]);
 }
 
 /* ---- LINK-style map ---------------------------------------------------------- */

@@ -302,6 +302,11 @@ static void test_map_names_like_headers(void **state)
 	assert_int_equal(m.form, MAP_NM);
 	assert_int_equal(m.n, 5);
 	map_free(&m);
+	/* "Publics by" as the sixth and seventh words of a line: a line of
+	 * more words than are kept, looked at no further (found by
+	 * tests/fuzz: map_link) */
+	parse_bad(" a b c d e Publics by\n", "line 1: too many fields");
+	parse_bad(" M\n a b c d e Publics by Value\n", "line 1");
 }
 
 /* ---- absurd but parseable ------------------------------------------------- */

@@ -5,10 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dump.h"
 #include "elf32.h"
+#include "../kernel/elf.h"
 
 enum {
-	EHDR_SIZE = 52, SHDR_SIZE = 40, SYM_SIZE = 16,
+	EHDR_SIZE = 52, SHDR_SIZE = 40, SYM_SIZE = 16, PHDR_SIZE = 32, PT_LOAD = 1,
 	EM_386 = 3, SHT_SYMTAB = 2, SHT_STRTAB = 3, SHT_NOBITS = 8, SHT_DYNSYM = 11,
 	SHF_WRITE = 1, SHF_ALLOC = 2, SHF_EXECINSTR = 4, SHN_LORESERVE = 0xff00,
 	STT_NOTYPE = 0, STT_OBJECT = 1, STT_FUNC = 2, STB_LOCAL = 0, STB_WEAK = 2,
@@ -192,4 +194,70 @@ void elf32_free(struct elfsyms *e)
 	free(e->strings);
 	free(e->syms);
 	memset(e, 0, sizeof *e);
+}
+
+/* The address of the symbol name in e's code segment, or -1. */
+static int64_t code_symbol(const struct elfsyms *e, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < e->n; i++)
+		if (e->syms[i].seg == 1 && !strcmp(e->syms[i].name, name))
+			return e->syms[i].value;
+	return -1;
+}
+
+/* The kernel's text, [lo, hi), as the PT_LOAD that holds it is loaded: its
+ * file bytes, then zeros to its memory size. */
+static int kernel_text_crc(const uint8_t *buf, size_t len, uint32_t lo, uint32_t hi,
+			   uint32_t *crc, char *why, size_t whylen)
+{
+	uint32_t phoff = le(buf + 28, 4), phentsize = le(buf + 42, 2), phnum = le(buf + 44, 2), i;
+
+	if (phentsize < PHDR_SIZE || !in_file(len, phoff, phnum * phentsize))
+		return fail(why, whylen, "bad program header table");
+	for (i = 0; i < phnum; i++) {
+		const uint8_t *ph = buf + phoff + (size_t)i * phentsize;
+		uint32_t off = le(ph + 4, 4), vaddr = le(ph + 8, 4);
+		uint32_t filesz = le(ph + 16, 4), memsz = le(ph + 20, 4), file;
+
+		if (le(ph, 4) != PT_LOAD || lo < vaddr || (uint64_t)hi > (uint64_t)vaddr + memsz)
+			continue;
+		if (filesz > memsz || !in_file(len, off, filesz))
+			return fail(why, whylen, "the text's segment lies outside the file");
+		file = filesz > lo - vaddr ? filesz - (lo - vaddr) : 0;	/* bytes from the file */
+		if (file > hi - lo)
+			file = hi - lo;
+		*crc = file ? crc32_update(0, buf + off + (lo - vaddr), file) : 0;
+		*crc = crc32_zeros(*crc, hi - lo - file);
+		return 0;
+	}
+	return fail(why, whylen, "no loadable segment holds the text");
+}
+
+int elf32_fingerprint(const uint8_t *buf, size_t len, const struct elfsyms *e, int kernel,
+		      uint32_t *crc, char *why, size_t whylen)
+{
+	struct elfimage img;
+	const char *reason;
+	int64_t lo, hi;
+
+	if (len < EHDR_SIZE || !elf32_is(buf, len))
+		return fail(why, whylen, "not an ELF file");
+	if (kernel) {
+		lo = code_symbol(e, "_text_start");
+		hi = code_symbol(e, "_text_end");
+		if (lo < 0 || hi < lo)
+			return fail(why, whylen, "no _text_start and _text_end symbols");
+		return kernel_text_crc(buf, len, (uint32_t)lo, (uint32_t)hi, crc, why, whylen);
+	}
+	if (len > UINT32_MAX)
+		return fail(why, whylen, "larger than 4 GiB");
+	if (elf_parse(buf, (uint32_t)len, &img, &reason)) {
+		snprintf(why, whylen, "the kernel would not load it: %s", reason);
+		return -1;
+	}
+	*crc = crc32_update(0, buf + img.text.offset, img.text.filesz);
+	*crc = crc32_zeros(*crc, img.codesize - img.text.filesz);
+	return 0;
 }

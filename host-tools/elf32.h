@@ -32,4 +32,14 @@ void elf32_free(struct elfsyms *e);
 
 int elf32_is(const uint8_t *buf, size_t len);	/* starts with the ELF magic */
 
+/* The code fingerprint of buf (docs/pinfo.md): the CRC-32 of the code
+ * segment exactly as the kernel loads it and fingerprints it at load.
+ * A program's (kernel 0): the code segment kernel/elf.c lays out, the
+ * executable PT_LOAD's file bytes then zeros up to its size. The kernel's
+ * (kernel 1): its text, _text_start to _text_end (e's symbols), as the
+ * PT_LOAD that holds it puts it in memory. Returns 0 and *crc, or -1 with
+ * a one-line reason in why (a file the kernel would not load). */
+int elf32_fingerprint(const uint8_t *buf, size_t len, const struct elfsyms *e, int kernel,
+		      uint32_t *crc, char *why, size_t whylen);
+
 #endif

@@ -22,11 +22,19 @@ test_extract_SRCS := tests/unit/test_extract.c tests/unit/testbuf.c profiler/fra
 $(BUILD)/host/tests/unit/%.o $(BUILD)/san/tests/unit/%.o: HOST_CFLAGS += -iquote host-tools
 
 HOST_PROGS += mkmap
-mkmap_SRCS := host-tools/mkmap.c host-tools/elf32.c host-tools/mapwrite.c host-tools/hostio.c
+# elf32.c fingerprints code as the kernel's loader lays it out: kernel/elf.c.
+mkmap_SRCS := host-tools/mkmap.c host-tools/elf32.c host-tools/mapwrite.c host-tools/hostio.c \
+	kernel/elf.c profiler/crc32.c
+
+# mkmap with the sanitizers, LeakSanitizer on, on good and hostile ELF files.
+unit-san: mkmap-san
+.PHONY: mkmap-san
+mkmap-san: $(BUILD)/san/mkmap $(BUILD)/san/pinfo
+	@sh tests/unit/mkmap_san.sh $(BUILD)
 
 HOST_PROGS += pinfo
 PINFO_LIB := host-tools/pinfo_run.c host-tools/report.c host-tools/attrib.c host-tools/maps.c \
-	host-tools/elf32.c host-tools/hostio.c host-tools/export.c $(PDUMP_SRCS)
+	host-tools/elf32.c host-tools/hostio.c host-tools/export.c kernel/elf.c $(PDUMP_SRCS)
 pinfo_SRCS := host-tools/pinfo.c $(PINFO_LIB)
 
 UNIT_TESTS += test_pinfo test_attrib test_map test_elf32

@@ -13,7 +13,6 @@
 #include "maps.h"
 
 #define MAX_TOKENS	6
-#define NAME_MAX_LEN	4096	/* a longer symbol name is not a map */
 
 struct line {
 	const char *tok[MAX_TOKENS];
@@ -108,7 +107,53 @@ static int parse_hex(const char *p, size_t n, size_t maxdigits, uint64_t *v)
 	return 0;
 }
 
-static int add(struct map *m, uint16_t seg, uint32_t addr, const char *name, size_t n)
+static int hexval(char c)
+{
+	return isdigit((unsigned char)c) ? c - '0' : tolower((unsigned char)c) - 'a' + 10;
+}
+
+/* A symbol name of a text map, decoded into a malloc'd string: "\\" is a
+ * backslash and "\xHH" the byte HH, as mkmap writes a name's spaces,
+ * controls, non-ASCII bytes and backslashes (mapwrite.c); any other
+ * backslash stands for itself, as in a map from elsewhere. Returns 0, or
+ * -1 with the reason in err. */
+static int decode_name(const char *p, size_t n, size_t lineno, char **out, char *err,
+		       size_t errlen)
+{
+	char *name = malloc(n + 1);
+	size_t i, k = 0;
+
+	if (!name)
+		return fail(err, errlen, "out of memory");
+	for (i = 0; i < n; i++) {
+		if (p[i] == '\\' && i + 1 < n && p[i + 1] == '\\') {
+			name[k++] = '\\';
+			i++;
+		} else if (p[i] == '\\' && i + 3 < n && p[i + 1] == 'x' &&
+			   isxdigit((unsigned char)p[i + 2]) && isxdigit((unsigned char)p[i + 3])) {
+			name[k] = (char)(hexval(p[i + 2]) << 4 | hexval(p[i + 3]));
+			if (!name[k]) {
+				free(name);
+				return fail(err, errlen, "line %zu: \\x00 in a symbol name", lineno);
+			}
+			k++;
+			i += 3;
+		} else {
+			name[k++] = p[i];
+		}
+	}
+	name[k] = 0;
+	if (k > MAP_NAME_MAX) {
+		free(name);
+		return fail(err, errlen, "line %zu: symbol name of %zu bytes", lineno, k);
+	}
+	*out = name;
+	return 0;
+}
+
+/* Adds the symbol named by the token name[0..n), decoded. */
+static int add(struct map *m, uint16_t seg, uint32_t addr, const char *name, size_t n,
+	       size_t lineno, char *err, size_t errlen)
 {
 	struct msym *s;
 
@@ -117,17 +162,33 @@ static int add(struct map *m, uint16_t seg, uint32_t addr, const char *name, siz
 		struct msym *grown = realloc(m->syms, cap * sizeof *grown);
 
 		if (!grown)
-			return -1;
+			return fail(err, errlen, "out of memory");
 		m->syms = grown;
 		m->cap = cap;
 	}
 	s = &m->syms[m->n];
-	if (!(s->name = strndup(name, n)))
+	if (decode_name(name, n, lineno, &s->name, err, errlen))
 		return -1;
 	s->seg = seg;
 	s->addr = addr;
 	m->n++;
 	return 0;
+}
+
+static int set_fingerprint(struct map *m, uint32_t crc, size_t lineno, char *err, size_t errlen)
+{
+	if (m->has_fingerprint)
+		return fail(err, errlen, "line %zu: a second code fingerprint", lineno);
+	m->has_fingerprint = 1;
+	m->fingerprint = crc;
+	return 0;
+}
+
+/* Token i is s (l->n may say one more than MAX_TOKENS: too many). */
+static int token_is(const struct line *l, int i, const char *s)
+{
+	return i < l->n && i < MAX_TOKENS && l->len[i] == strlen(s) &&
+	       !memcmp(l->tok[i], s, l->len[i]);
 }
 
 /* ---- LINK-style map ---------------------------------------------------------- */
@@ -165,11 +226,25 @@ static int link_public(struct map *m, const struct line *l, size_t lineno, char 
 		return 0;	/* absolute or imported: no code of this module */
 	if (l->n != 2)
 		return fail(err, errlen, "line %zu: expected \"ssss:oooo name\"", lineno);
-	if (l->len[1] > NAME_MAX_LEN)
-		return fail(err, errlen, "line %zu: symbol name of %zu bytes", lineno, l->len[1]);
 	if (!seg)
 		return 0;
-	return add(m, seg, off, l->tok[1], l->len[1]) ? fail(err, errlen, "out of memory") : 0;
+	return add(m, seg, off, l->tok[1], l->len[1], lineno, err, errlen);
+}
+
+/* " Fingerprint 0001 CRC-32 XXXXXXXX": the code segment's, once. */
+static int link_fingerprint(struct map *m, const struct line *l, size_t lineno, char *err,
+			    size_t errlen)
+{
+	uint64_t seg, crc;
+
+	if (l->n != 4 || parse_hex(l->tok[1], l->len[1], 4, &seg) || !token_is(l, 2, "CRC-32") ||
+	    l->len[3] != 8 || parse_hex(l->tok[3], l->len[3], 8, &crc))
+		return fail(err, errlen, "line %zu: expected \" Fingerprint 0001 CRC-32 XXXXXXXX\"",
+			    lineno);
+	if (seg != 1)
+		return fail(err, errlen, "line %zu: a fingerprint of segment %u: only the code "
+			    "segment, 0001, has one", lineno, (unsigned)seg);
+	return set_fingerprint(m, (uint32_t)crc, lineno, err, errlen);
 }
 
 /* A segment table line starts "ssss:oooo" (OS/2) or "xxxxxH" (DOS). */
@@ -196,12 +271,21 @@ static int link_line(struct map *m, const struct line *l, size_t lineno,
 			*st = L_OTHER;	/* a blank line ends a section */
 		return 0;
 	}
+	uint16_t seg;
+	uint32_t off;
+
 	if (*st == L_HEAD) {
 		if (l->n != 1 || l->len[0] >= MAP_MODULE_MAX)
 			return fail(err, errlen, "line %zu: expected the module name", lineno);
 		memcpy(m->module, l->tok[0], l->len[0]);
 		m->module[l->len[0]] = 0;
 		*st = L_OTHER;
+	} else if (*st == L_PUBS && !parse_segoff(l->tok[0], l->len[0], &seg, &off)) {
+		/* a symbol, even one whose name holds a header's words ("setOrigin") */
+		return link_public(m, l, lineno, err, errlen);
+	} else if (token_is(l, 0, MAP_FP_WORD)) {
+		*st = L_OTHER;
+		return link_fingerprint(m, l, lineno, err, errlen);
 	} else if (has(l, "Publics by Value")) {
 		if (!*by_value)	/* by Value wins over by Name: one list, not two */
 			while (m->n)
@@ -241,13 +325,13 @@ static int nm_line(struct map *m, const struct line *l, size_t lineno, char *err
 	if (v > 0xFFFFFFFFull)
 		return fail(err, errlen, "line %zu: address %s does not fit 32 bits", lineno,
 			    shown(l->tok[0], l->len[0], &sh));
-	if (l->len[2] > NAME_MAX_LEN)
-		return fail(err, errlen, "line %zu: symbol name of %zu bytes", lineno, l->len[2]);
 	t = l->tok[1][0];
 	if (strchr("TtWwi", t))
-		return add(m, 1, (uint32_t)v, l->tok[2], l->len[2]) ? fail(err, errlen, "out of memory") : 0;
+		return add(m, 1, (uint32_t)v, l->tok[2], l->len[2], lineno, err, errlen);
 	if (strchr("DdBbRrGgSsVv", t))
-		return add(m, 2, (uint32_t)v, l->tok[2], l->len[2]) ? fail(err, errlen, "out of memory") : 0;
+		return add(m, 2, (uint32_t)v, l->tok[2], l->len[2], lineno, err, errlen);
+	if (t == 'A' && l->n == 3 && token_is(l, 2, MAP_FP_SYMBOL))
+		return set_fingerprint(m, (uint32_t)v, lineno, err, errlen);
 	if (strchr("AaNnUuCc?-", t))
 		return 0;	/* absolute, debugging, undefined, common: no place in a segment */
 	return fail(err, errlen, "line %zu: unknown symbol type '%s'", lineno,
@@ -256,10 +340,32 @@ static int nm_line(struct map *m, const struct line *l, size_t lineno, char *err
 
 /* ---- the three forms ----------------------------------------------------------- */
 
+/* A LINK map has a line of the words "Publics by", or of "Start", "Length"
+ * and "Class": as words of one line, not as parts of symbol names, which
+ * an nm map may well hold ("StartTimer", "ClassOf"). */
 static int is_link(const uint8_t *buf, size_t len)
 {
-	return memmem(buf, len, "Publics by", 10) ||
-	       (memmem(buf, len, "Start", 5) && memmem(buf, len, "Class", 5));
+	size_t pos = 0;
+
+	while (pos < len) {
+		const uint8_t *nl = memchr(buf + pos, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - buf) - pos : len - pos;
+		int i, start = 0, length = 0, class = 0;
+		struct line l;
+
+		split((const char *)buf + pos, n, &l);
+		for (i = 0; i < l.n && i < MAX_TOKENS; i++) {
+			if (token_is(&l, i, "Publics") && token_is(&l, i + 1, "by"))
+				return 1;
+			start |= token_is(&l, i, "Start");
+			length |= token_is(&l, i, "Length");
+			class |= token_is(&l, i, "Class");
+		}
+		if (start && length && class)
+			return 1;
+		pos += n + 1;
+	}
+	return 0;
 }
 
 static int parse_text(struct map *m, const uint8_t *buf, size_t len, char *err, size_t errlen)
@@ -300,6 +406,11 @@ static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, s
 
 	if (elf32_symbols(buf, len, &e, err, errlen))
 		return -1;
+	/* The fingerprint of the code in this file, as the kernel computes it
+	 * when it loads it: an ELF map needs no line to carry one. */
+	if (!elf32_fingerprint(buf, len, &e, !strcmp(m->module, "kernel"), &m->fingerprint,
+			       m->why_none, sizeof m->why_none))
+		m->has_fingerprint = 1;
 	/* One block: the symbols, then one copy of the string table for all
 	 * their names (symbols may share a name's bytes: a copy each could
 	 * take the square of the file's size). map_free frees it whole. */
@@ -344,13 +455,14 @@ int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
 	memset(m, 0, sizeof *m);
 	if (elf32_is(buf, len)) {
 		m->form = MAP_ELF;
+		map_module_from_path(path, m->module, sizeof m->module);
 		rc = parse_elf(m, buf, len, err, errlen);
 	} else {
 		m->form = is_link(buf, len) ? MAP_LINK : MAP_NM;
 		rc = parse_text(m, buf, len, err, errlen);
+		if (m->form == MAP_NM)
+			map_module_from_path(path, m->module, sizeof m->module);
 	}
-	if (m->form != MAP_LINK)
-		map_module_from_path(path, m->module, sizeof m->module);
 	if (rc)
 		map_free(m);
 	return rc;

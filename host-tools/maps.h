@@ -7,6 +7,13 @@
 #include <stdint.h>
 
 #define MAP_MODULE_MAX	64	/* bytes of a module name, NUL included */
+#define MAP_NAME_MAX	4096	/* bytes of a symbol name (decoded), NUL not included */
+
+/* The code fingerprint in a text map (docs/pinfo.md): in the LINK form a
+ * line " Fingerprint 0001 CRC-32 XXXXXXXX", in the nm form an absolute
+ * symbol "xxxxxxxx A __code_crc32", as nm prints one. */
+#define MAP_FP_WORD	"Fingerprint"
+#define MAP_FP_SYMBOL	"__code_crc32"
 
 enum map_form { MAP_LINK, MAP_NM, MAP_ELF };
 
@@ -22,11 +29,15 @@ struct map {
 	struct msym *syms;	/* as listed; an ELF map's block also holds a copy
 				 * of its string table, which its names point into */
 	size_t n, cap;
+	int has_fingerprint;	/* 1: fingerprint is the code's (segment 1) */
+	uint32_t fingerprint;	/* CRC-32 of the code segment as loaded */
+	char why_none[120];	/* an ELF map without one: why not */
 };
 
 /* Parses the map in buf[0..len), read from path (whose name gives the module
  * of nm and ELF maps). Returns 0, or -1 with a one-line reason in err (with
- * its line number for text maps) and nothing allocated. */
+ * its line number for text maps) and nothing allocated. Names in text maps
+ * are decoded: "\\" is a backslash, "\xHH" the byte HH (mkmap's escapes). */
 int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
 	      char *err, size_t errlen);
 void map_free(struct map *m);

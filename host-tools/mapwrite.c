@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maps.h"
 #include "mapwrite.h"
 
 static int global(const struct esym *s)
@@ -44,7 +45,22 @@ static void seg_line(FILE *out, int seg, const struct elfsyms *e, const char *na
 		e->end[seg] - e->start[seg], name, class);
 }
 
-void map_write_link(FILE *out, const char *module, struct elfsyms *e, int kernel)
+void map_put_name(FILE *out, const char *name)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)name; *p; p++) {
+		if (*p == '\\')
+			fputs("\\\\", out);
+		else if (*p > ' ' && *p < 0x7f)
+			putc(*p, out);
+		else
+			fprintf(out, "\\x%02x", *p);
+	}
+}
+
+void map_write_link(FILE *out, const char *module, struct elfsyms *e, int kernel,
+		    const uint32_t *fingerprint)
 {
 	size_t i;
 	int has_data = !kernel && e->end[2] > e->start[2];
@@ -57,19 +73,30 @@ void map_write_link(FILE *out, const char *module, struct elfsyms *e, int kernel
 		seg_line(out, 2, e, "_DATA", "DATA");
 	fprintf(out, "\n  Address         Publics by Value\n\n");
 	for (i = 0; i < e->n; i++)
-		if (e->syms[i].seg == 1 || has_data)
-			fprintf(out, " %04X:%08X       %s\n", e->syms[i].seg,
-				e->syms[i].value, e->syms[i].name);
+		if (e->syms[i].seg == 1 || has_data) {
+			fprintf(out, " %04X:%08X       ", e->syms[i].seg, e->syms[i].value);
+			map_put_name(out, e->syms[i].name);
+			putc('\n', out);
+		}
 	fprintf(out, "\nProgram entry point at 0001:%08X\n", e->entry);
+	/* last, where LINK maps hold nothing a reader needs */
+	if (fingerprint)
+		fprintf(out, "\n %s 0001 CRC-32 %08X\n", MAP_FP_WORD, *fingerprint);
 }
 
-void map_write_system(FILE *out, struct elfsyms *e, int kernel)
+void map_write_system(FILE *out, struct elfsyms *e, int kernel, const uint32_t *fingerprint)
 {
 	size_t i;
 
+	/* First, as nm prints an absolute symbol: readprofile skips any line
+	 * before _stext, and pinfo reads no other absolute symbol. */
+	if (fingerprint)
+		fprintf(out, "%08x A %s\n", *fingerprint, MAP_FP_SYMBOL);
 	qsort(e->syms, e->n, sizeof *e->syms, by_value);
 	for (i = 0; i < e->n; i++)
-		if (e->syms[i].seg == 1 || !kernel)
-			fprintf(out, "%08x %c %s\n", e->syms[i].value, e->syms[i].type,
-				e->syms[i].name);
+		if (e->syms[i].seg == 1 || !kernel) {
+			fprintf(out, "%08x %c ", e->syms[i].value, e->syms[i].type);
+			map_put_name(out, e->syms[i].name);
+			putc('\n', out);
+		}
 }

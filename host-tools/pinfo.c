@@ -25,7 +25,8 @@ static int usage(void)
 	      "       pinfo --proc-profile FILE [--module NAME] dump_file\n"
 	      "  --gmon FILE : write FILE, a gprof gmon.out of program.elf's code segment\n"
 	      "  --proc-profile FILE : write FILE, a Linux /proc/profile for readprofile\n"
-	      "  --module NAME : the module --proc-profile exports (default: kernel)\n",
+	      "  --module NAME : the module --proc-profile exports (default: kernel)\n"
+	      "  --strict : a map whose code fingerprint differs from the dump's is an error\n",
 	      stderr);
 	return PINFO_USAGE;
 }
@@ -83,6 +84,8 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x)
 				return -1;
 		} else if (!strcmp(argv[i], "--skip-absent")) {
 			*flags |= PINFO_SKIP_ABSENT;
+		} else if (!strcmp(argv[i], "--strict")) {
+			*flags |= PINFO_STRICT;
 		} else if (argv[i][1] == '-' || flags_of(argv[i], flags)) {
 			return -1;
 		}
@@ -90,8 +93,10 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x)
 	if (i >= argc)
 		return -1;
 	if (x->gmon || x->proc) {	/* an export prints no report: no -etz */
-		if (*flags || (x->proc_module && !x->proc) || i + 1 + !!x->gmon != argc)
+		if ((*flags & ~PINFO_STRICT) || (x->proc_module && !x->proc) ||
+		    i + 1 + !!x->gmon != argc)
 			return -1;
+		x->strict = !!(*flags & PINFO_STRICT);
 		x->gmon_map = x->gmon ? argv[i + 1] : NULL;
 	} else if (x->proc_module) {
 		return -1;

@@ -196,8 +196,8 @@ static int text_close(FILE *f, struct text *t)
 /* One map's block, made whole in memory into *text (empty for a module
  * without a tic, but with -z). Returns 0, 1 for a map of a module the dump
  * lacks with PINFO_SKIP_ABSENT (nothing said), or -1 having said why. */
-static int one_map(const char *path, const struct pdump *d, int flags, struct text *text,
-		   FILE *errs)
+static int one_map(const char *path, const char *dumpfile, const struct pdump *d, int flags,
+		   struct text *text, FILE *errs)
 {
 	struct map m;
 	FILE *block;
@@ -207,6 +207,11 @@ static int one_map(const char *path, const struct pdump *d, int flags, struct te
 	text->len = 0;
 	if (load_map(path, &m, errs))
 		return -1;
+	if (report_check_fingerprint(errs, dumpfile, d, path, &m, flags & PINFO_STRICT) &&
+	    (flags & PINFO_STRICT)) {
+		map_free(&m);
+		return -1;	/* a map of other code: no block */
+	}
 	if ((block = text_open(text))) {
 		rc = report_module(block, d, &m, flags & (PINFO_E | PINFO_T | PINFO_Z));
 		if (text_close(block, text) && !rc)
@@ -254,7 +259,7 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 		}
 	}
 	for (i = 0; i < nmaps; i++) {
-		if ((rc = one_map(maps[i], &d, flags, &blocks[i], errs)) < 0)
+		if ((rc = one_map(maps[i], dumpfile, &d, flags, &blocks[i], errs)) < 0)
 			status = PINFO_FAIL;
 		skipped += rc == 1;
 	}
@@ -386,7 +391,9 @@ int pinfo_export(const char *dumpfile, const struct pinfo_exports *x, FILE *errs
 		if (load_map(x->gmon_map, &m, errs)) {
 			status = PINFO_FAIL;
 		} else {
-			if (one_export(x->gmon, &d, m.module, gmon_fn, x->gmon_map, errs))
+			if ((report_check_fingerprint(errs, dumpfile, &d, x->gmon_map, &m, x->strict) &&
+			     x->strict) ||
+			    one_export(x->gmon, &d, m.module, gmon_fn, x->gmon_map, errs))
 				status = PINFO_FAIL;
 			map_free(&m);
 		}

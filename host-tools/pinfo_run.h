@@ -35,6 +35,7 @@ struct pinfo_exports {
 	const char *gmon_map;	/* its program: the map (an ELF) that names the module */
 	const char *proc;	/* /proc/profile to write, or NULL */
 	const char *proc_module;	/* its module; NULL: the kernel */
+	int strict;		/* --strict: gmon_map of other code than the dump's is an error */
 };
 
 /* Writes the exports x asks for from dumpfile, code segments (1) only;

@@ -456,3 +456,40 @@ int report_module(FILE *out, const struct pdump *d, const struct map *m, int fla
 	free(segs);
 	return rc;
 }
+
+int report_check_fingerprint(FILE *errs, const char *dumpfile, const struct pdump *d,
+			     const char *mapfile, const struct map *m, int strict)
+{
+	const struct pdump_seg *first = NULL, *differs = NULL;
+	uint32_t i;
+
+	for (i = 0; i < d->nseg; i++) {
+		const struct pdump_seg *s = &d->segs[i];
+
+		if (s->segno != 1 || strcasecmp(s->module, m->module))
+			continue;
+		if (!first)
+			first = s;
+		if (!differs && s->fingerprint != m->fingerprint)
+			differs = s;	/* (a program run twice is one segment, or two) */
+	}
+	if (!first)
+		return 0;
+	if (d->version < PDUMP_VERSION) {
+		fprintf(errs, "pinfo: note: %s: a version %u dump has no code fingerprints: "
+			"%s not checked against it\n", dumpfile, d->version, mapfile);
+		return 0;
+	}
+	if (!m->has_fingerprint) {
+		fprintf(errs, "pinfo: note: %s: no code fingerprint (%s): not checked against %s\n",
+			mapfile, m->why_none[0] ? m->why_none : "a map not made by mkmap", dumpfile);
+		return 0;
+	}
+	if (!differs)
+		return 0;
+	fprintf(errs, "pinfo: %s%s: module %s: the map's code fingerprint %08x differs from "
+		"%08x in %s: the map is of other code than was profiled; %s\n",
+		strict ? "" : "warning: ", mapfile, m->module, m->fingerprint, differs->fingerprint,
+		dumpfile, strict ? "not reported (--strict)" : "its report is wrong");
+	return 1;
+}

@@ -1,5 +1,7 @@
 /* elf.c: ELF32 validation, pure so the host tests can feed it anything. */
 #include "elf.h"
+#include "desc.h"
+#include "vm.h"
 #include "sys/errno.h"
 
 #define PT_LOAD 1
@@ -87,5 +89,7 @@ int elf_parse(const uint8_t *buf, uint32_t len, struct elfimage *img, const char
 	img->entry = rd32(buf + 24);
 	if (img->entry >= img->text.memsz)
 		return fail(why, "entry point outside the code");
+	img->codesize = img->text.memsz > DESC_MAX_BYTE_LIMIT + 1 ? PAGEROUND(img->text.memsz)
+								  : img->text.memsz;
 	return 0;
 }

@@ -16,6 +16,11 @@ struct elfload {		/* one PT_LOAD to copy */
 struct elfimage {
 	uint32_t entry;
 	struct elfload text;
+	/* Bytes of the code segment: the text's memory size, in whole 4 KiB
+	 * pages above 1 MiB (where a descriptor's limit counts pages). The
+	 * loader copies text.filesz bytes of the file to its start; the rest
+	 * is zero. Its CRC-32 is the program's fingerprint in a dump. */
+	uint32_t codesize;
 	struct elfload data[ELF_MAX_PHDRS];
 	int ndata;
 	uint32_t data_start;	/* lowest data offset: the top of the stack */

@@ -140,6 +140,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 		__asm__ volatile("int3");
 	}
 	modules_init(mbi);
+	proc_fingerprint_kernel();
 	procinit();
 	start_init();
 	clockinit(args.hz, args.jitter);

@@ -23,11 +23,13 @@ struct proc *proc_first(void)
 	return procs;
 }
 
-/* Segment sizes: the code segment ends with the text; a segment over 1 MiB
- * must be whole 4 KiB pages. */
-static uint32_t segsize(uint32_t bytes)
+uint32_t kernel_text_fingerprint;
+
+void proc_fingerprint_kernel(void)
 {
-	return bytes > DESC_MAX_BYTE_LIMIT + 1 ? PAGEROUND(bytes) : bytes;
+	extern char _text_start[], _text_end[];	/* linker.ld */
+
+	kernel_text_fingerprint = crc32_update(0, _text_start, (size_t)(_text_end - _text_start));
 }
 
 /* argv strings and pointers above the data, argc and argv on the stack. */
@@ -75,6 +77,7 @@ void proc_codeseg(struct proc *p, struct prof_codeseg *seg, char *module)
 	seg->origin = 0;
 	seg->length = p->codesize;
 	seg->module = module;
+	seg->fingerprint = p->codecrc;
 }
 
 int proc_spawn(const char *name, int argc, char *const argv[], struct proc *parent)
@@ -103,7 +106,7 @@ int proc_spawn(const char *name, int argc, char *const argv[], struct proc *pare
 
 	/* Whole pages for each segment, so the paging backstop (vm.h) and the
 	 * segment limits agree but for the code segment's last page. */
-	p->codesize = segsize(img.text.memsz);
+	p->codesize = img.codesize;	/* the code segment ends with the text */
 	p->dataoff = PAGEROUND(p->codesize);
 	argbase = (img.data_end + 3) & ~3u;
 	if (argbase > UWINDOW_MAX - ARG_BYTES - PAGE)
@@ -121,6 +124,9 @@ int proc_spawn(const char *name, int argc, char *const argv[], struct proc *pare
 	memcpy(p->image, m->data + img.text.offset, img.text.filesz);
 	for (int i = 0; i < img.ndata; i++)
 		memcpy(uaddr(p, img.data[i].vaddr), m->data + img.data[i].offset, img.data[i].filesz);
+	/* The code as loaded (its file bytes, then the zeros of kalloc), once:
+	 * mkmap and pinfo compute the same from the ELF file (elf32.c). */
+	p->codecrc = crc32_update(0, p->image, p->codesize);
 	if ((err = setup_args(p, argbase, img.data_start, argc, argv))) {
 		free_proc(p);
 		return err;

@@ -25,6 +25,7 @@ struct proc {
 	struct proc *parent;
 	uint8_t *image;		/* code then data, one kalloc block */
 	uint32_t codesize;	/* bytes of segment 1, the text */
+	uint32_t codecrc;	/* CRC-32 of segment 1 as loaded: its fingerprint in a dump */
 	uint32_t dataoff;	/* where segment 2 starts in the image */
 	uint32_t datasize;	/* bytes of segment 2: stack, data, arguments */
 	uint64_t ldt[NLDT_ALL];
@@ -42,6 +43,10 @@ struct proc {
 extern struct proc *curproc;
 
 void procinit(void);
+/* The kernel's text fingerprint (CRC-32 of _text_start.._text_end), taken
+ * once at boot by proc_fingerprint_kernel(). */
+extern uint32_t kernel_text_fingerprint;
+void proc_fingerprint_kernel(void);
 int proc_spawn(const char *name, int argc, char *const argv[], struct proc *parent);
 void proc_exit(struct proc *p, int status);
 void proc_codeseg(struct proc *p, struct prof_codeseg *seg, char *module);

@@ -195,6 +195,7 @@ static int codesegs(int system, struct prof_codeseg *segs, char (*names)[PDUMP_M
 		segs[n].origin = (uint32_t)_text_start;
 		segs[n].length = (uint32_t)(_text_end - _text_start);
 		segs[n].module = PROF_KERNEL_MODULE;
+		segs[n].fingerprint = kernel_text_fingerprint;
 		n++;
 	}
 	return n;

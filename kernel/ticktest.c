@@ -130,7 +130,7 @@ static void run(struct prof_proc *pp, int n, const char *what)
 
 static struct prof_codeseg seg_of(struct prof_proc *owner, uint32_t origin, uint32_t length)
 {
-	struct prof_codeseg s = { owner, UCS, 1, origin, length, "TICKTEST" };
+	struct prof_codeseg s = { owner, UCS, 1, origin, length, "TICKTEST", 0 };
 	return s;
 }
 

@@ -26,3 +26,36 @@ uint32_t crc32_update(uint32_t crc, const void *data, size_t len)
 	}
 	return ~crc;
 }
+
+/* a * b modulo the CRC's polynomial, in the reflected order of its
+ * register (bit 31 is x^0). a is a power of x here, never 0. */
+static uint32_t multmodp(uint32_t a, uint32_t b)
+{
+	uint32_t m = 1u << 31, p = 0;
+
+	for (; m; m >>= 1) {
+		if (a & m) {
+			p ^= b;
+			if (!(a & (m - 1)))
+				break;
+		}
+		b = (b & 1) ? (b >> 1) ^ 0xedb88320u : b >> 1;
+	}
+	return p;
+}
+
+/* A zero byte multiplies the register by x^8: n of them by x^(8n), made
+ * of the squares x^8, x^16, x^32, ... as zlib's crc32_combine() does. So
+ * a code segment's fingerprint costs the CRC of its file bytes, however
+ * many zero bytes the loader puts after them. */
+uint32_t crc32_zeros(uint32_t crc, uint64_t n)
+{
+	uint32_t reg = ~crc, xp = 1u << 23;	/* x^8 */
+
+	for (; n; n >>= 1) {
+		if (n & 1)
+			reg = multmodp(xp, reg);
+		xp = multmodp(xp, xp);
+	}
+	return ~reg;
+}

@@ -117,6 +117,7 @@ static void write_seg(struct writer *w, const struct pdump_seg *s, uint32_t shif
 	put32(w, s->length);
 	put32(w, nb);
 	put8(w, sparse ? PDUMP_ENC_SPARSE : PDUMP_ENC_DENSE);
+	put32(w, s->fingerprint);
 	if (!sparse) {
 		for (i = 0; i < nb; i++)
 			put32(w, counter_at(s, i));

@@ -21,10 +21,12 @@ struct pdump_seg {
 	uint16_t selector;	/* CS it was sampled under: 0x07 LDT seg 1, 0x08 kernel */
 	uint32_t origin;	/* offset of bucket 0: 0 in an LDT segment, text start for the kernel */
 	uint32_t length;	/* bytes of code the buffer covers */
+	uint32_t fingerprint;	/* CRC-32 of those bytes as loaded, taken at load (0 in a version 1 dump) */
 	uint32_t *counters;	/* PDUMP_NBUCKETS(length, shift) DWORDs */
 };
 
 struct pdump {
+	uint32_t version;	/* as read: 1 has no fingerprints; the writer writes PDUMP_VERSION */
 	uint32_t type;		/* PT_SYSTEM (0) or PT_USER|PT_USEKP (5), | PT_VERBOSE */
 	uint32_t shift;		/* bucket = 1 << shift bytes (PROF_SHIFT, 2) */
 	uint32_t hz;		/* sample rate */
@@ -61,5 +63,7 @@ int pdump_read(const uint8_t *buf, size_t len, struct pdump *d,
 void pdump_release(struct pdump *d, const struct pdump_alloc *a);
 
 uint32_t crc32_update(uint32_t crc, const void *data, size_t len);	/* start with 0 */
+/* crc32_update(crc, n zero bytes), in O(log n) steps, whatever n. */
+uint32_t crc32_zeros(uint32_t crc, uint64_t n);
 
 #endif

@@ -175,11 +175,13 @@ static int read_header(struct reader *r, struct pdump *h)
 	for (i = 0; i < 4 && i < r->len; i++)
 		if (p[i] != (uint8_t)PDUMP_MAGIC[i])
 			return HARD(r, "not a profile dump (bad magic)", NULL, 0, 0, 0);
-	if (r->len >= 6 && get_le(p + 4, 2) != PDUMP_VERSION)
-		return HARD(r, "unsupported dump version %u (this reader knows %u)",
-			    NULL, get_le(p + 4, 2), PDUMP_VERSION, 0);
+	if (r->len >= 6 && get_le(p + 4, 2) != PDUMP_VERSION &&
+	    get_le(p + 4, 2) != PDUMP_VERSION_V1)
+		return HARD(r, "unsupported dump version %u (this reader knows %u and %u)",
+			    NULL, get_le(p + 4, 2), PDUMP_VERSION_V1, PDUMP_VERSION);
 	if (need(r, PDUMP_HDR_SIZE, "the header", NOSEG))
 		return -1;
+	h->version = get_le(p + 4, 2);
 	h->type = get_le(p + 8, 4);
 	h->shift = get_le(p + 12, 4);
 	h->hz = get_le(p + 16, 4);
@@ -275,12 +277,13 @@ static int walk_seg(struct reader *r, const struct pdump *h, uint32_t seg,
 {
 	const uint8_t *p;
 	uint32_t origin, length, nb, *out = NULL;
+	uint32_t hdr = h->version == PDUMP_VERSION_V1 ? PDUMP_SEGHDR_SIZE_V1 : PDUMP_SEGHDR_SIZE;
 	int k;
 
-	if (need(r, PDUMP_SEGHDR_SIZE, "header", seg))
+	if (need(r, hdr, "header", seg))
 		return -1;
 	p = r->buf + r->pos;
-	r->pos += PDUMP_SEGHDR_SIZE;
+	r->pos += hdr;
 	check_name(r, p, seg);
 	origin = get_le(p + 20, 4);
 	length = get_le(p + 24, 4);
@@ -302,15 +305,16 @@ static int walk_seg(struct reader *r, const struct pdump *h, uint32_t seg,
 		s->selector = (uint16_t)get_le(p + 18, 2);
 		s->origin = origin;
 		s->length = length;
+		s->fingerprint = hdr > PDUMP_SEG_FINGERPRINT ? get_le(p + PDUMP_SEG_FINGERPRINT, 4) : 0;
 		if (nb && !(out = s->counters = a->zalloc(a->ctx, (size_t)nb * 4)))
 			return HARD(r, "out of memory for segment %u (%u buckets)", NULL, seg, nb, 0);
 	}
-	if (p[32] == PDUMP_ENC_DENSE)
+	if (p[PDUMP_SEG_ENCODING] == PDUMP_ENC_DENSE)
 		return walk_dense(r, seg, nb, out);
-	if (p[32] == PDUMP_ENC_SPARSE)
+	if (p[PDUMP_SEG_ENCODING] == PDUMP_ENC_SPARSE)
 		return walk_sparse(r, seg, nb, out);
 	return HARD(r, "segment %u: unknown counter encoding %u at offset %u",
-		    NULL, seg, p[32], r->pos - 1);
+		    NULL, seg, p[PDUMP_SEG_ENCODING], (r->pos - hdr) + PDUMP_SEG_ENCODING);
 }
 
 /* Whole, untouched, and adding up: checked in that order. */
@@ -372,7 +376,8 @@ int pdump_read(const uint8_t *buf, size_t len, struct pdump *d,
 		pdump_release(&h, a);
 		return -1;
 	}
-	d->type = h.type;	/* field by field: a struct copy may call memcpy */
+	d->version = h.version;	/* field by field: a struct copy may call memcpy */
+	d->type = h.type;
 	d->shift = h.shift;
 	d->hz = h.hz;
 	d->total = h.total;

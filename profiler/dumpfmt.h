@@ -6,9 +6,13 @@
 #include <stdint.h>
 
 #define PDUMP_MAGIC		"PDMP"	/* 4 bytes, no NUL on disk */
-#define PDUMP_VERSION		1
+#define PDUMP_VERSION		2	/* what the writer writes */
+#define PDUMP_VERSION_V1	1	/* the reader also reads it: no fingerprints */
 #define PDUMP_HDR_SIZE		56	/* magic .. nseg */
-#define PDUMP_SEGHDR_SIZE	33	/* module .. encoding */
+#define PDUMP_SEGHDR_SIZE	37	/* module .. fingerprint */
+#define PDUMP_SEGHDR_SIZE_V1	33	/* module .. encoding */
+#define PDUMP_SEG_ENCODING	32	/* offset of the encoding byte in a segment header */
+#define PDUMP_SEG_FINGERPRINT	33	/* offset of the fingerprint (version 2) */
 #define PDUMP_CRC_SIZE		4
 #define PDUMP_ENC_DENSE		0	/* nbuckets u32 counters */
 #define PDUMP_ENC_SPARSE	1	/* varint n, then n (varint gap, varint count) */

@@ -3,6 +3,7 @@
  * with the clock interrupt masked, so the sampler never sees half a
  * change. */
 #include "profint.h"
+#include "dumpfmt.h"
 #include "profenv.h"
 #include "profile.h"
 #include "sys/errno.h"
@@ -179,6 +180,7 @@ int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 
 	if (err)
 		return err;
+	d.version = PDUMP_VERSION;
 	d.type = s->type;
 	d.shift = PROF_SHIFT;
 	d.hz = hz;

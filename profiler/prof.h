@@ -22,6 +22,7 @@ struct prof_codeseg {
 	uint32_t origin;	/* offset of its first byte */
 	uint32_t length;	/* bytes */
 	const char *module;	/* "TESTPROF", "kernel" */
+	uint32_t fingerprint;	/* CRC-32 of its length bytes, taken once when it was loaded */
 };
 
 /* A counter buffer paralleling one code segment is a struct pdump_seg:

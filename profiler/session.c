@@ -29,7 +29,8 @@ void prof_free_session(struct prof_session *s)
 }
 
 /* The buffer of a code segment: the one its module already has (two runs
- * of a program add up), or a new one. NULL when memory runs out. */
+ * of a program add up), or a new one. Other code under the module's name
+ * (another fingerprint) gets a buffer of its own. NULL when memory runs out. */
 struct pdump_seg *prof_buffer_for(struct prof_session *s, const struct prof_codeseg *cs)
 {
 	struct pdump_seg *b;
@@ -37,7 +38,7 @@ struct pdump_seg *prof_buffer_for(struct prof_session *s, const struct prof_code
 	for (uint32_t i = 0; i < s->nbufs; i++) {
 		b = &s->bufs[i];
 		if (b->segno == cs->segno && b->length == cs->length && b->origin == cs->origin &&
-		    prof_name_eq(b->module, cs->module))
+		    b->fingerprint == cs->fingerprint && prof_name_eq(b->module, cs->module))
 			return b;
 	}
 	if (s->nbufs == PROF_MAX_BUFS)
@@ -48,6 +49,7 @@ struct pdump_seg *prof_buffer_for(struct prof_session *s, const struct prof_code
 		return 0;
 	b->origin = cs->origin;
 	b->length = cs->length;
+	b->fingerprint = cs->fingerprint;
 	b->selector = cs->selector;
 	b->segno = cs->segno;
 	prof_copyname(b->module, cs->module);

@@ -36,7 +36,8 @@ FUZZ_RUNFLAGS = -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2560 -malloc_limit_mb=204
 FUZZ_LIB := tests/fuzz/fuzz_common.c profiler/dump_read.c profiler/dump.c profiler/crc32.c \
 	profiler/frame.c \
 	host-tools/maps.c host-tools/elf32.c host-tools/attrib.c host-tools/report.c \
-	host-tools/capture.c host-tools/extract.c host-tools/hostio.c
+	host-tools/capture.c host-tools/extract.c host-tools/hostio.c kernel/elf.c \
+	host-tools/mapwrite.c
 
 $(FUZZ)/obj/%.o: %.c
 	@mkdir -p $(@D)

@@ -172,8 +172,10 @@ void fuzz_check_map(const struct map *m)
 	size_t i, nseg = 0;
 
 	FUZZ_CHECK(memchr(m->module, 0, sizeof m->module) != NULL && m->module[0]);
+	FUZZ_CHECK(m->has_fingerprint || !m->fingerprint);
 	for (i = 0; i < m->n; i++) {
 		FUZZ_CHECK(m->syms[i].name != NULL && m->syms[i].seg != 0);
+		FUZZ_CHECK(m->form == MAP_ELF || strlen(m->syms[i].name) <= MAP_NAME_MAX);
 		if (!seen[m->syms[i].seg] && nseg < SEGS_CHECKED)
 			order[nseg++] = m->syms[i].seg;
 		seen[m->syms[i].seg] = 1;

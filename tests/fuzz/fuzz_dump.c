@@ -25,11 +25,14 @@ static void check_rewrite(const struct pdump *d)
 		abort();
 	}
 	FUZZ_CHECK(back.total == d->total && back.nseg == d->nseg && back.shift == d->shift);
+	FUZZ_CHECK(back.version == PDUMP_VERSION);	/* a version 1 dump is written as 2 */
 	for (i = 0; i < d->nseg; i++) {
 		const struct pdump_seg *x = &d->segs[i], *y = &back.segs[i];
 
 		FUZZ_CHECK(!memcmp(x->module, y->module, sizeof x->module));
 		FUZZ_CHECK(x->origin == y->origin && x->length == y->length);
+		FUZZ_CHECK(x->fingerprint == y->fingerprint);
+		FUZZ_CHECK(d->version == PDUMP_VERSION || !x->fingerprint);
 		if (pdump_nbuckets(x->length, d->shift))	/* else no counters at all */
 			FUZZ_CHECK(!memcmp(x->counters, y->counters,
 					   (size_t)pdump_nbuckets(x->length, d->shift) * 4));

@@ -3,6 +3,7 @@
  * (little-endian) give the dump's length, the dump follows, the map is the
  * rest. The dump's CRC is made right, so that mutations reach the report;
  * both must parse for it to run, in every mix of -e -t -z. */
+#include "dumpfmt.h"
 #include "fuzz.h"
 #include "hostio.h"
 #include "report.h"
@@ -31,6 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		       sizeof err)) {
 		for (flags = 0; flags < 8; flags++)
 			FUZZ_CHECK(report_module(fuzz_null(), &d, &m, flags) >= 0);
+		rc = report_check_fingerprint(fuzz_null(), "t.pro", &d, "testprof.map", &m, 1);
+		FUZZ_CHECK(rc == 0 || (rc == 1 && m.has_fingerprint && d.version == PDUMP_VERSION));
 		map_free(&m);
 	}
 	pdump_release(&d, &host_alloc);

@@ -41,7 +41,7 @@ boot() {
 
 # pinfo's ticks a function, "name ticks", from pinfo DUMP MAP.
 pinfo_ticks() {
-	$pinfo "$1" "$2" | awk '/^[0-9a-f][0-9a-f][0-9a-f][0-9a-f]:/ { print $NF, $2 }'
+	$pinfo --strict "$1" "$2" | awk '/^[0-9a-f][0-9a-f][0-9a-f][0-9a-f]:/ { print $NF, $2 }'
 }
 
 # gprof's flat profile, "name self-seconds", of ELF and GMON.
@@ -68,8 +68,11 @@ check_gprof() {
 	gprof -b -p -z "$elf" "$dir/gmon1.out" >"$dir/all.txt" 2>"$dir/gprof.err" ||
 		{ fail "gprof: $(cat "$dir/gprof.err")"; return; }
 	awk 'NF == 4 && $1 ~ /^[0-9.]+$/ { print $4 }' "$dir/all.txt" >"$dir/names"
-	nm "$elf" | awk 'NR == FNR { want[$1] = 1; next } $2 ~ /^[TtWw]$/ && ($3 in want)' \
-		"$dir/names" - | sort >"$dir/$mod.nm"
+	{	# the code fingerprint first, as mkmap -s writes it, for pinfo to check
+		"$build/mkmap" -s "$elf" "$mod" | head -1
+		nm "$elf" | awk 'NR == FNR { want[$1] = 1; next } $2 ~ /^[TtWw]$/ && ($3 in want)' \
+			"$dir/names" - | sort
+	} >"$dir/$mod.nm"
 	last=$(tail -1 "$dir/$mod.nm" | awk '{ print $3 }')
 	pinfo_ticks "$dump" "$dir/$mod.nm" >"$dir/pinfo.txt"
 	gprof_self "$elf" "$dir/gmon1.out" >"$dir/gprof1.txt"
@@ -168,7 +171,7 @@ shifted_map() {	# shifted_map ELF MODULE BASE LENGTH
 }
 
 mkdir -p "$out"
-for tool in gprof readprofile nm; do
+for tool in gprof readprofile nm as; do
 	command -v $tool >/dev/null || { name=$tool; fail "not installed (make deps installs it)"; }
 done
 
@@ -197,6 +200,19 @@ fixture=tests/unit/data/hot.pro
 check_gprof hot-bins $fixture tests/unit/data/tiny.elf
 shifted_map tests/unit/data/tiny.elf TINY 1000 87 >"$out/tiny.sym"
 check_readprofile hot-bins $fixture TINY "$out/tiny.sym" tests/unit/data/tiny.elf 1000
+
+# The code fingerprint's line in mkmap's System.map text (the first) is the
+# line binutils print for such a symbol: as assembles ".set" of it, nm
+# prints it. readprofile read the kernel's map with it above.
+name=nm-fingerprint-line
+line=$(head -1 "$build/kernel.sym")
+printf '.globl __code_crc32\n.set __code_crc32, 0x%s\n' "${line%% *}" | as --32 -o "$out/fp.o" - &&
+	nmline=$(nm "$out/fp.o")
+case $line in
+[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]" A __code_crc32")
+	if [ "$line" = "${nmline:-}" ]; then pass "$line"; else fail "mkmap: '$line', nm: '${nmline:-}'"; fi ;;
+*) fail "first line of kernel.sym: '$line'" ;;
+esac
 
 # Misuse is status 2; a module the dump lacks is 1, and no file.
 name=cli

@@ -202,7 +202,7 @@ static void test_attrib_segment_symbols(void **state)
 {
 	struct msym list[] = { { 0x30, 1, "b" }, { 0x10, 2, "data" }, { 0x10, 1, "a" },
 			       { 0x30, 1, "alias" }, { 0, 1, "start" } };
-	struct map m = { "M", MAP_NM, list, 5, 5 };
+	struct map m = { "M", MAP_NM, list, 5, 5, 0, 0, "" };
 	struct msym *out;
 	size_t n;
 
@@ -220,7 +220,7 @@ static void test_attrib_speed(void **state)
 {
 	struct pdump *d = tdump_new(5, 1);
 	struct msym *syms = malloc(100000 * sizeof *syms);
-	struct map m = { "BIG", MAP_NM, syms, 100000, 100000 };
+	struct map m = { "BIG", MAP_NM, syms, 100000, 100000, 0, 0, "" };
 	uint32_t i, seed = 1;
 	clock_t t0;
 	double secs;

@@ -27,6 +27,7 @@ static void assert_same(const struct pdump *a, const struct pdump *b)
 {
 	uint32_t i;
 
+	assert_int_equal(b->version, PDUMP_VERSION);
 	assert_int_equal(a->type, b->type);
 	assert_int_equal(a->shift, b->shift);
 	assert_int_equal(a->hz, b->hz);
@@ -42,6 +43,7 @@ static void assert_same(const struct pdump *a, const struct pdump *b)
 		assert_int_equal(x->selector, y->selector);
 		assert_int_equal(x->origin, y->origin);
 		assert_int_equal(x->length, y->length);
+		assert_int_equal(x->fingerprint, y->fingerprint);
 		if (nb)
 			assert_memory_equal(x->counters, y->counters, (size_t)nb * 4);
 	}
@@ -72,6 +74,23 @@ static void test_crc32_vector(void **state)
 	assert_int_equal(crc32_update(crc32_update(0, "1234", 4), "56789", 5), 0xCBF43926u);
 	assert_int_equal(crc32_update(0, "", 0), 0);
 	assert_int_equal(crc32_update(0, "a", 1), 0xE8B7BE43u);
+}
+
+/* n zero bytes in O(log n): the same as feeding them, from any CRC. */
+static void test_crc32_zeros(void **state)
+{
+	static uint8_t zeros[(1 << 20) + 3];
+	uint64_t n;
+
+	(void)state;
+	for (n = 0; n < 600; n++) {
+		assert_int_equal(crc32_zeros(0, n), crc32_update(0, zeros, (size_t)n));
+		assert_int_equal(crc32_zeros(0xCBF43926u, n), crc32_update(0xCBF43926u, zeros, (size_t)n));
+	}
+	n = sizeof zeros;
+	assert_int_equal(crc32_zeros(crc32_update(0, "123456789", 9), n),
+			 crc32_update(crc32_update(0, "123456789", 9), zeros, (size_t)n));
+	assert_int_equal(crc32_zeros(crc32_zeros(7, 1u << 30), 1u << 30), crc32_zeros(7, 1ull << 31));
 }
 
 /* ---- round trips ----------------------------------------------------------- */
@@ -195,6 +214,34 @@ static void test_dump_long_module_name(void **state)
 	tdump_free(d);
 }
 
+/* Version 2 on the wire: the version in the header, and each segment's
+ * fingerprint, little-endian, after its encoding byte (docs/dump-format.md). */
+static void test_dump_fingerprint_bytes(void **state)
+{
+	struct pdump *d = tdump_new(0, 2);
+	struct tbuf b;
+	const uint8_t *seg1;
+
+	(void)state;
+	tdump_seg(d, 0, "A", 1, 0, 16);
+	tdump_seg(d, 1, "B", 1, 0, 16);
+	d->segs[0].fingerprint = 0x11223344u;
+	d->segs[1].fingerprint = 0xDEADBEEFu;
+	d->version = 1;		/* the writer writes its own version, whatever this says */
+	tdump_fix_totals(d);
+	b = tdump_bytes(d);
+	assert_int_equal(b.data[4] | b.data[5] << 8, 2);
+	assert_memory_equal(b.data + PDUMP_HDR_SIZE + 33, "\x44\x33\x22\x11", 4);
+	/* no ticks: segment 0 is its header and one byte (n = 0) */
+	seg1 = b.data + PDUMP_HDR_SIZE + PDUMP_SEGHDR_SIZE + 1;
+	assert_memory_equal(seg1, "B", 2);
+	assert_memory_equal(seg1 + 33, "\xEF\xBE\xAD\xDE", 4);
+	d->version = 2;
+	round_trip(d);
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
 /* ---- sizes ----------------------------------------------------------------- */
 
 /* A dump's size follows its ticks: at most 12 bytes per nonzero bucket,
@@ -231,6 +278,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_crc32_vector),
+		cmocka_unit_test(test_crc32_zeros),
+		cmocka_unit_test(test_dump_fingerprint_bytes),
 		cmocka_unit_test(test_dump_roundtrip_sparse),
 		cmocka_unit_test(test_dump_roundtrip_dense),
 		cmocka_unit_test(test_dump_roundtrip_empty),

@@ -95,10 +95,61 @@ static void test_dump_foreign(void **state)
 
 	(void)state;
 	read_bad((const uint8_t *)"\177ELF\1\1\1", 7, "magic");
-	b.data[4] = 2;
-	read_bad(b.data, b.len, "version 2");
+	b.data[4] = 3;
+	read_bad(b.data, b.len, "version 3");
+	b.data[4] = 0;
+	read_bad(b.data, b.len, "version 0");
 	tbuf_free(&b);
 	tdump_free(d);
+}
+
+/* Version 1, as documented byte by byte (docs/dump-format.md): the seed's
+ * example, 101 bytes, its segment header of 33 bytes without a
+ * fingerprint. It reads, every fingerprint 0, version 1. */
+static const uint8_t v1_seed[101] = {
+	'P', 'D', 'M', 'P', 1, 0, 0, 0,			/* magic, version 1, reserved */
+	5, 0, 0, 0, 2, 0, 0, 0, 0xe8, 3, 0, 0,		/* type 5, shift 2, 1000 Hz */
+	0xdf, 1, 0, 0, 0, 0, 0, 0,			/* total 479 */
+	9, 0, 0, 0, 0, 0, 0, 0,				/* kernel 9 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* idle, out_of_range */
+	1, 0, 0, 0,					/* nseg 1 */
+	'T', 'E', 'S', 'T', 'P', 'R', 'O', 'F', 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 0, 7, 0, 0, 0, 0, 0, 0x2c, 0x18, 0, 0,	/* segno 1, CS 7, origin 0, length */
+	0x0b, 6, 0, 0, 1,				/* 0x60b buckets, sparse */
+	3, 0x10, 6, 0x39, 0x90, 3, 0, 0x40,		/* 3 pairs: (16, 6) (57, 400) (0, 64) */
+	0xb5, 0xb9, 0x67, 0xcd,				/* CRC-32 */
+};
+
+static void test_dump_version1(void **state)
+{
+	struct talloc t = { 0 };
+	struct pdump_alloc a = talloc_make(&t);
+	struct pdump *seed = tdump_seed(), d;
+	uint8_t copy[sizeof v1_seed];
+	char err[200];
+	size_t n;
+
+	(void)state;
+	assert_int_equal(pdump_read(v1_seed, sizeof v1_seed, &d, &a, err, sizeof err), 0);
+	assert_int_equal(d.version, 1);
+	assert_int_equal(d.total, seed->total);
+	assert_int_equal(d.kernel, 9);
+	assert_int_equal(d.nseg, 1);
+	assert_string_equal(d.segs[0].module, "TESTPROF");
+	assert_int_equal(d.segs[0].length, 0x182c);
+	assert_int_equal(d.segs[0].fingerprint, 0);
+	assert_memory_equal(d.segs[0].counters, seed->segs[0].counters, 0x60b * 4);
+	pdump_release(&d, &a);
+	assert_int_equal(t.live, 0);
+	/* read as version 2 (four bytes more a segment), it is short; every
+	 * prefix of it is refused */
+	memcpy(copy, v1_seed, sizeof copy);
+	copy[4] = 2;
+	recrc(copy, sizeof copy);
+	read_bad(copy, sizeof copy, NULL);
+	for (n = 0; n < sizeof v1_seed; n++)
+		read_bad(v1_seed, n, n ? "truncated" : "empty");
+	tdump_free(seed);
 }
 
 /* Each field out of bounds, with a right CRC, gets its own reason. */
@@ -270,6 +321,7 @@ int main(void)
 		cmocka_unit_test(test_dump_truncated_every_length),
 		cmocka_unit_test(test_dump_trailing_bytes),
 		cmocka_unit_test(test_dump_foreign),
+		cmocka_unit_test(test_dump_version1),
 		cmocka_unit_test(test_dump_bad_fields),
 		cmocka_unit_test(test_dump_bad_sparse),
 		cmocka_unit_test(test_dump_limits),

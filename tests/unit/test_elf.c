@@ -45,6 +45,29 @@ static void test_elf_good(void **state)
 	assert_int_equal(img.ndata, 1);
 	assert_int_equal(img.data_start, 0x10000);
 	assert_int_equal(img.data_end, 0x11000);
+	assert_int_equal(img.codesize, 0x200);
+}
+
+/* The code segment's size: the text's memory size up to 1 MiB, whole
+ * 4 KiB pages above (where a descriptor's limit counts pages). */
+static void test_elf_codesize(void **state)
+{
+	(void)state;
+	static const uint32_t cases[][2] = {
+		{ 0x87, 0x87 }, { 0xFFFFF, 0xFFFFF }, { 0x100000, 0x100000 },
+		{ 0x100001, 0x101000 }, { 0x123456, 0x124000 }, { 0x40000000, 0x40000000 },
+	};
+	struct elfimage img;
+	const char *why = NULL;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		make_program();
+		put32(file + 52 + 16, 0x80);		/* the text's filesz */
+		put32(file + 52 + 20, cases[i][0]);	/* and memsz */
+		put32(file + 84 + 8, 0x40000000);	/* data above it */
+		if (elf_parse(file, sizeof(file), &img, &why))
+			fail_msg("memsz %#x: %s", cases[i][0], why);
+		assert_int_equal(img.codesize, cases[i][1]);
+	}
 }
 
 static void expect_bad(size_t len)
@@ -79,6 +102,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_elf_good),
+		cmocka_unit_test(test_elf_codesize),
 		cmocka_unit_test(test_elf_bad),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

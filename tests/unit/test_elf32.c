@@ -10,7 +10,9 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "dump.h"
 #include "elf32.h"
+#include "../../kernel/elf.h"
 #include "mapwrite.h"
 #include "maps.h"
 #include "testbuf.h"
@@ -227,18 +229,24 @@ static void test_map_elf_gcc(void **state)
 
 /* ---- mkmap's output, read back ------------------------------------------------- */
 
-static char *write_map(struct elfsyms *e, const char *module, int kernel, int sysmap)
+static char *write_map_fp(struct elfsyms *e, const char *module, int kernel, int sysmap,
+			  const uint32_t *fp)
 {
 	char *text;
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 
 	if (sysmap)
-		map_write_system(f, e, kernel);
+		map_write_system(f, e, kernel, fp);
 	else
-		map_write_link(f, module, e, kernel);
+		map_write_link(f, module, e, kernel, fp);
 	fclose(f);
 	return text;
+}
+
+static char *write_map(struct elfsyms *e, const char *module, int kernel, int sysmap)
+{
+	return write_map_fp(e, module, kernel, sysmap, NULL);
 }
 
 /* The LINK map mkmap writes parses back to the same symbols; for the kernel
@@ -281,6 +289,253 @@ static void test_mkmap_roundtrip(void **state)
 	free(elf);
 }
 
+/* ---- fingerprints ----------------------------------------------------------- */
+
+/* The loader's code segment, made as kernel/proc.c makes it: a zeroed block
+ * of the segment's size, the text's file bytes copied to its start. */
+static uint32_t loaded_crc(const uint8_t *buf, size_t len)
+{
+	struct elfimage img;
+	const char *why;
+	uint8_t *image;
+	uint32_t crc;
+
+	if (elf_parse(buf, (uint32_t)len, &img, &why))
+		fail_msg("elf_parse: %s", why);
+	image = calloc(1, img.codesize);
+	assert_non_null(image);
+	memcpy(image, buf + img.text.offset, img.text.filesz);
+	crc = crc32_update(0, image, img.codesize);
+	free(image);
+	return crc;
+}
+
+/* A program of one executable PT_LOAD at 0, text file bytes a pattern. */
+static struct tbuf program_elf(uint32_t filesz, uint32_t memsz)
+{
+	struct tbuf b = { 0 };
+	uint8_t hdr[52 + 32] = { 0 };
+	uint32_t i;
+
+	memcpy(hdr, "\177ELF\1\1\1", 7);
+	put16(hdr + 16, 2);
+	put16(hdr + 18, 3);
+	put32(hdr + 28, 52);		/* phoff */
+	put16(hdr + 42, 32);
+	put16(hdr + 44, 1);
+	put32(hdr + 52, 1);		/* PT_LOAD */
+	put32(hdr + 56, 0x100);		/* offset */
+	put32(hdr + 68, filesz);
+	put32(hdr + 72, memsz);
+	put32(hdr + 76, 5);		/* R X */
+	tbuf_put(&b, hdr, sizeof hdr);
+	while (b.len < 0x100)
+		tbuf_put(&b, "", 1);
+	for (i = 0; i < filesz; i++) {
+		uint8_t c = (uint8_t)(i * 7 + 3);
+
+		tbuf_put(&b, &c, 1);
+	}
+	return b;
+}
+
+/* A program's fingerprint is the CRC-32 of its code segment exactly as the
+ * loader lays it out: its file bytes, zeros to the text's memory size, and
+ * zeros to whole pages above 1 MiB. */
+static void test_fingerprint_program(void **state)
+{
+	static const uint32_t sizes[][2] = {
+		{ 0x87, 0x87 }, { 0x80, 0x1000 }, { 0x1000, 0x100000 }, { 0x333, 0x100001 },
+		{ 0x10, 0x123456 },
+	};
+	struct elfsyms none = { 0 };
+	char why[200], *elf;
+	size_t i, elen;
+	uint32_t crc, other;
+
+	(void)state;
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		struct tbuf b = program_elf(sizes[i][0], sizes[i][1]);
+
+		if (elf32_fingerprint(b.data, b.len, &none, 0, &crc, why, sizeof why))
+			fail_msg("%s", why);
+		assert_int_equal(crc, loaded_crc(b.data, b.len));
+		b.data[0x100 + sizes[i][0] / 2] ^= 1;	/* one bit of code */
+		assert_int_equal(elf32_fingerprint(b.data, b.len, &none, 0, &other, why, sizeof why), 0);
+		assert_int_not_equal(other, crc);
+		tbuf_free(&b);
+	}
+	elf = tfile("data/tiny.elf", &elen);
+	assert_int_equal(elf32_fingerprint((uint8_t *)elf, elen, &none, 0, &crc, why, sizeof why), 0);
+	assert_int_equal(crc, loaded_crc((uint8_t *)elf, elen));
+	/* a file the loader refuses has none, and says why */
+	elf[24] = 0x90;		/* the entry point past the code */
+	assert_int_equal(elf32_fingerprint((uint8_t *)elf, elen, &none, 0, &crc, why, sizeof why), -1);
+	assert_non_null(strstr(why, "would not load it: entry point"));
+	free(elf);
+}
+
+/* The kernel's: its text, _text_start to _text_end, as its PT_LOAD puts it
+ * in memory (file bytes, then zeros past the file size). */
+static void test_fingerprint_kernel(void **state)
+{
+	struct esym syms[] = {
+		{ 0x10000c, 1, 'T', 0, "_text_start" }, { 0x100100, 1, 'T', 0, "_text_end" },
+	};
+	struct elfsyms e = { syms, 2, NULL, 0, 0x10000c, { 0 }, { 0 } };
+	struct tbuf b = program_elf(0x80, 0x200);
+	uint8_t memory[0x200] = { 0 };
+	char why[200];
+	uint32_t crc;
+
+	(void)state;
+	put32(b.data + 52 + 8, 0x100000);	/* vaddr */
+	memcpy(memory, b.data + 0x100, 0x80);
+	assert_int_equal(elf32_fingerprint(b.data, b.len, &e, 1, &crc, why, sizeof why), 0);
+	assert_int_equal(crc, crc32_update(0, memory + 0xc, 0x100 - 0xc));
+	/* text past the segment, no segment, no symbols: none */
+	syms[1].value = 0x100201;
+	assert_int_equal(elf32_fingerprint(b.data, b.len, &e, 1, &crc, why, sizeof why), -1);
+	assert_non_null(strstr(why, "no loadable segment"));
+	syms[1].name = "_etext";
+	assert_int_equal(elf32_fingerprint(b.data, b.len, &e, 1, &crc, why, sizeof why), -1);
+	assert_non_null(strstr(why, "_text_start and _text_end"));
+	tbuf_free(&b);
+}
+
+/* mkmap writes the fingerprint into both text forms; pinfo reads it back,
+ * and computes the same itself from the ELF file. */
+static void test_fingerprint_in_maps(void **state)
+{
+	size_t elen;
+	char *elf = tfile("data/tiny.elf", &elen), err[200], *text;
+	struct elfsyms e;
+	struct map m, me;
+	uint32_t fp;
+	int sysmap;
+
+	(void)state;
+	assert_int_equal(elf32_symbols((uint8_t *)elf, elen, &e, err, sizeof err), 0);
+	assert_int_equal(elf32_fingerprint((uint8_t *)elf, elen, &e, 0, &fp, err, sizeof err), 0);
+	me = parse_ok("tiny.elf", elf, elen);
+	assert_true(me.has_fingerprint);
+	assert_int_equal(me.fingerprint, fp);
+	for (sysmap = 0; sysmap < 2; sysmap++) {
+		text = write_map_fp(&e, "TINY", 0, sysmap, &fp);
+		m = parse_ok("tiny.map", text, strlen(text));
+		assert_true(m.has_fingerprint);
+		assert_int_equal(m.fingerprint, fp);
+		assert_int_equal(m.n, me.n);
+		map_free(&m);
+		free(text);
+		text = write_map(&e, "TINY", 0, sysmap);	/* none written: none read */
+		m = parse_ok("tiny.map", text, strlen(text));
+		assert_false(m.has_fingerprint);
+		map_free(&m);
+		free(text);
+	}
+	text = write_map_fp(&e, "TINY", 0, 0, &fp);
+	assert_non_null(strstr(text, "\nProgram entry point at 0001:0000006C\n\n Fingerprint 0001 CRC-32 "));
+	free(text);
+	text = write_map_fp(&e, "TINY", 0, 1, &fp);
+	snprintf(err, sizeof err, "%08x A __code_crc32\n", fp);
+	assert_true(!strncmp(text, err, strlen(err)));	/* first, as nm prints it */
+	free(text);
+	map_free(&me);
+	elf32_free(&e);
+	free(elf);
+}
+
+/* ---- names that are not one word --------------------------------------------- */
+
+/* An ELF file with a .text section and a FUNC symbol of each name, at 4 * i. */
+static struct tbuf named_elf(const char *const *names, size_t n)
+{
+	struct tbuf b = { 0 };
+	uint8_t zero[64] = { 0 }, *p;
+	size_t strtab_off, strtab_len, symtab_off, sh_off, i, name = 1;
+
+	tbuf_put(&b, zero, 52);
+	strtab_off = b.len;
+	tbuf_put(&b, "", 1);
+	for (i = 0; i < n; i++)
+		tbuf_put(&b, names[i], strlen(names[i]) + 1);
+	strtab_len = b.len - strtab_off;
+	symtab_off = b.len;
+	tbuf_put(&b, zero, 16);
+	for (i = 0; i < n; i++) {
+		uint8_t sym[16] = { 0 };
+
+		put32(sym, (uint32_t)name);
+		name += strlen(names[i]) + 1;
+		put32(sym + 4, (uint32_t)(4 * i));
+		sym[12] = 0x12;		/* GLOBAL FUNC */
+		put16(sym + 14, 1);
+		tbuf_put(&b, sym, 16);
+	}
+	sh_off = b.len;
+	for (i = 0; i < 4; i++)
+		tbuf_put(&b, zero, 40);
+	p = b.data + sh_off;
+	shdr(p + 40, 1, 6, 0, 0, (uint32_t)(4 * n + 4), 0, 0);	/* .text AX */
+	shdr(p + 80, 2, 0, 0, (uint32_t)symtab_off, (uint32_t)(16 * (n + 1)), 3, 16);
+	shdr(p + 120, 3, 0, 0, (uint32_t)strtab_off, (uint32_t)strtab_len, 0, 0);
+	memcpy(b.data, "\177ELF\1\1\1", 7);
+	put16(b.data + 16, 2);
+	put16(b.data + 18, 3);
+	put32(b.data + 32, (uint32_t)sh_off);
+	put16(b.data + 46, 40);
+	put16(b.data + 48, 4);
+	return b;
+}
+
+/* Any name but an empty one survives mkmap and pinfo: escaped in the map
+ * ("\\x0a", "\\x20", "\\\\"), one token on its line, decoded back,
+ * in both text forms; a name holding the LINK headers' words, or a
+ * fingerprint's, is only a name. */
+static void test_names_round_trip(void **state)
+{
+	static const char *const names[] = {
+		"plain", "with space", "new\nline", "tab\there", "cr\r", "back\\slash",
+		"\\x41 not an escape", "\\\\", "esc\033[31m", "high\xff\x80", "del\x7f",
+		"Publics by Value", "setOrigin", "Start", "Length", "Class", "Fingerprint",
+		"__code_crc32", "Abs", "Program entry point at 0001:0000", "0001:0000",
+		"[mod]", "trailing\\", "\\x4", "\\xzz",
+	};
+	enum { N = sizeof names / sizeof names[0] };
+	struct tbuf b = named_elf(names, N);
+	struct elfsyms e;
+	struct map m;
+	char err[200], *text;
+	size_t i, k;
+	int sysmap;
+
+	(void)state;
+	assert_int_equal(elf32_symbols(b.data, b.len, &e, err, sizeof err), 0);
+	assert_int_equal(e.n, N);
+	for (sysmap = 0; sysmap < 2; sysmap++) {
+		text = write_map(&e, "NAMES", 0, sysmap);
+		for (i = 0; text[i]; i++)	/* nothing but printable text and newlines */
+			assert_true(text[i] == '\n' || (text[i] >= ' ' && text[i] < 0x7f));
+		m = parse_ok("names.map", text, strlen(text));
+		assert_int_equal(m.form, sysmap ? MAP_NM : MAP_LINK);
+		assert_int_equal(m.n, N);
+		for (i = 0; i < N; i++) {
+			for (k = 0; k < m.n && strcmp(m.syms[k].name, names[i]); k++)
+				;
+			if (k == m.n)
+				fail_msg("%s form: name %zu lost", sysmap ? "nm" : "LINK", i);
+			assert_int_equal(m.syms[k].addr, 4 * i);
+			assert_int_equal(m.syms[k].seg, 1);
+		}
+		assert_false(m.has_fingerprint);
+		map_free(&m);
+		free(text);
+	}
+	elf32_free(&e);
+	tbuf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -288,6 +543,10 @@ int main(void)
 		cmocka_unit_test(test_map_elf_damaged),
 		cmocka_unit_test(test_map_elf_gcc),
 		cmocka_unit_test(test_mkmap_roundtrip),
+		cmocka_unit_test(test_fingerprint_program),
+		cmocka_unit_test(test_fingerprint_kernel),
+		cmocka_unit_test(test_fingerprint_in_maps),
+		cmocka_unit_test(test_names_round_trip),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -87,7 +87,7 @@ static void test_files_written(void **state)
 	struct tbuf b = tdump_bytes(d), g, p;
 	char *dump = scratch_write("hot.pro", b.data, b.len);
 	char *map = scratch_write("tiny.nm", "00000000 t helper\n", 18), *err;
-	struct pinfo_exports x = { scratch_path("g.out"), map, scratch_path("p.out"), "tiny" };
+	struct pinfo_exports x = { scratch_path("g.out"), map, scratch_path("p.out"), "tiny", 0 };
 	struct gmon_stats st;
 
 	(void)state;
@@ -117,7 +117,7 @@ static void test_files_failures(void **state)
 	struct pdump *d = tdump_seed();
 	struct tbuf b = tdump_bytes(d);
 	char *dump = scratch_write("seed.pro", b.data, b.len), *err;
-	struct pinfo_exports x = { NULL, NULL, scratch_path("p.out"), NULL };
+	struct pinfo_exports x = { NULL, NULL, scratch_path("p.out"), NULL, 0 };
 	size_t before = files_in_scratch();
 
 	(void)state;
@@ -136,6 +136,77 @@ static void test_files_failures(void **state)
 	unlink(dump);
 	free(dump);
 	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* --gmon's program of other code than the dump's (its fingerprint differs):
+ * a warning naming both files and the module, and the file written; with
+ * --strict, status 1 and no file. A map without a fingerprint: a note. */
+static void test_gmon_fingerprint(void **state)
+{
+	struct pdump *d = hot_dump();
+	struct tbuf b = tdump_bytes(d);
+	char *dump = scratch_write("hot.pro", b.data, b.len), *err, want[300];
+	char *other = scratch_write("tiny.sym", "12345678 A __code_crc32\n00000000 t helper\n", 42);
+	char *none = scratch_write("TINY", "00000000 t helper\n", 18);
+	struct pinfo_exports x = { scratch_path("g.out"), other, NULL, NULL, 0 };
+	size_t before = files_in_scratch();
+
+	(void)state;
+	snprintf(want, sizeof want, "pinfo: warning: %s: module TINY: the map's code fingerprint "
+		 "12345678 differs from %08x in %s: the map is of other code than was profiled; "
+		 "its report is wrong\n", other, d->segs[0].fingerprint, dump);
+	assert_int_equal(export_run(&x, dump, &err), PINFO_OK);
+	if (strncmp(err, want, strlen(want)))
+		fail_msg("got %s, wanted %s", err, want);
+	free(err);
+	assert_int_equal(unlink(x.gmon), 0);	/* written all the same */
+	x.strict = 1;
+	assert_int_equal(export_run(&x, dump, &err), PINFO_FAIL);
+	assert_non_null(strstr(err, "not reported (--strict)"));
+	free(err);
+	assert_int_equal(files_in_scratch(), before);
+	x.gmon_map = none;
+	assert_int_equal(export_run(&x, dump, &err), PINFO_OK);
+	assert_non_null(strstr(err, "pinfo: note: "));
+	assert_non_null(strstr(err, "TINY: no code fingerprint (a map not made by mkmap): not "
+				"checked against"));
+	free(err);
+	assert_int_equal(unlink(x.gmon) | unlink(dump) | unlink(other) | unlink(none), 0);
+	free((char *)x.gmon);
+	free(dump);
+	free(other);
+	free(none);
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
+/* data/hot-v1.pro, the fixture in version 1 of the format: pinfo still
+ * reads it, and exports the same bytes; of the fingerprint, a note. */
+static void test_fixture_version1(void **state)
+{
+	struct pdump *d = hot_dump();
+	struct gmon_stats st;
+	struct tbuf g = gmon_of(d, "TINY", &st);
+	char path[512], *err;
+	struct pinfo_exports x = { scratch_path("g1.out"), path, NULL, NULL, 1 };
+
+	(void)state;
+	snprintf(path, sizeof path, "%.*sdata/tiny.elf",
+		 (int)(strrchr(__FILE__, '/') + 1 - __FILE__), __FILE__);
+	{
+		char v1[512];
+
+		snprintf(v1, sizeof v1, "%.*sdata/hot-v1.pro",
+			 (int)(strrchr(__FILE__, '/') + 1 - __FILE__), __FILE__);
+		assert_int_equal(export_run(&x, v1, &err), PINFO_OK);
+		assert_non_null(strstr(err, "hot-v1.pro: a version 1 dump has no code fingerprints: "));
+		free(err);
+	}
+	assert_file(x.gmon, &g);
+	assert_int_equal(unlink(x.gmon), 0);
+	free((char *)x.gmon);
+	tbuf_free(&g);
 	tdump_free(d);
 }
 
@@ -170,6 +241,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_files_written),
 		cmocka_unit_test(test_files_failures),
+		cmocka_unit_test(test_gmon_fingerprint),
+		cmocka_unit_test(test_fixture_version1),
 		cmocka_unit_test(test_fixture_is_hot_dump),
 	};
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -194,6 +194,121 @@ static void test_map_message_escaped(void **state)
 		assert_true(err[i] >= ' ' && err[i] < 0x7f);
 }
 
+/* ---- fingerprints and names ------------------------------------------------ */
+
+#define LINK_HEAD " M\n\n  Address   Publics by Value\n\n 0001:0000  f\n\n" \
+	"Program entry point at 0001:0000\n"
+
+/* The code fingerprint: a LINK line, an nm absolute symbol; none, in a map
+ * that has none (MS LINK's, a hand-written one). */
+static void test_map_fingerprint(void **state)
+{
+	static const struct {
+		const char *text;
+		int has;
+		uint32_t fp;
+	} good[] = {
+		{ LINK_HEAD "\n Fingerprint 0001 CRC-32 DEADBEEF\n", 1, 0xdeadbeef },
+		{ LINK_HEAD " Fingerprint 1 CRC-32 0badc0de\r\n", 1, 0x0badc0de },
+		{ LINK_HEAD, 0, 0 },
+		{ "deadbeef A __code_crc32\n00000000 T f\n", 1, 0xdeadbeef },
+		{ "00000000 T f\n00000000 A __code_crc32\n", 1, 0 },
+		{ "deadbeef a __code_crc32\n00000000 T f\n", 0, 0 },	/* not nm's A: skipped */
+		{ "deadbeef A __code_crc32 [mod]\n00000000 T f\n", 0, 0 },
+		{ "deadbeef A other\n00000000 T f\n", 0, 0 },
+		{ "deadbeef T __code_crc32\n", 0, 0 },	/* a function of that name */
+		{ "00000000 T f\n", 0, 0 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+		struct map m = parse_ok("m.map", good[i].text, strlen(good[i].text));
+
+		assert_int_equal(m.has_fingerprint, good[i].has);
+		assert_int_equal(m.fingerprint, good[i].fp);
+		assert_int_equal(m.n, 1);
+		map_free(&m);
+	}
+	parse_bad(LINK_HEAD " Fingerprint 0001 CRC-32 DEADBEE\n", "line 8: expected \" Fingerprint");
+	parse_bad(LINK_HEAD " Fingerprint 0001 CRC-32 DEADBEEF0\n", "expected");
+	parse_bad(LINK_HEAD " Fingerprint 0001 CRC32 DEADBEEF\n", "expected");
+	parse_bad(LINK_HEAD " Fingerprint 0001 CRC-32 DEADBEEF now\n", "expected");
+	parse_bad(LINK_HEAD " Fingerprint 0001 CRC-32 DEADBEEG\n", "expected");
+	parse_bad(LINK_HEAD " Fingerprint 0002 CRC-32 DEADBEEF\n", "segment 2: only the code");
+	parse_bad(LINK_HEAD " Fingerprint 0001 CRC-32 DEADBEEF\n Fingerprint 0001 CRC-32 DEADBEEF\n",
+		  "line 9: a second code fingerprint");
+	parse_bad("deadbeef A __code_crc32\n00000000 T f\n00000001 A __code_crc32\n",
+		  "line 3: a second code fingerprint");
+	parse_bad("1deadbeef A __code_crc32\n", "does not fit 32 bits");
+}
+
+/* Names are decoded as mkmap escapes them; a lone backslash stays; a NUL
+ * or a name longer than MAP_NAME_MAX bytes (decoded) is refused. */
+static void test_map_names_decoded(void **state)
+{
+	static const char text[] =
+		"00000000 T a\\x20b\\x0a\n"
+		"00000004 T c\\\\d\n"
+		"00000008 T e\\qf\\\n"
+		"0000000c T g\\x4\n"
+		"00000010 T \\xFF\\x1b[m\n";
+	char *big = malloc(4 * MAP_NAME_MAX + 32);
+	struct map m = parse_ok("m.sym", text, sizeof text - 1);
+	size_t i;
+
+	(void)state;
+	assert_sym(&m, 0, 1, 0, "a b\n");
+	assert_sym(&m, 1, 1, 4, "c\\d");
+	assert_sym(&m, 2, 1, 8, "e\\qf\\");
+	assert_sym(&m, 3, 1, 12, "g\\x4");
+	assert_sym(&m, 4, 1, 16, "\xff\x1b[m");
+	map_free(&m);
+	parse_bad("00000000 T a\\x00b\n", "line 1: \\x00 in a symbol name");
+	parse_bad(" M\n\n  Address   Publics by Value\n\n 0001:0004  a\\x00\n", "line 5: \\x00");
+	/* at most MAP_NAME_MAX bytes once decoded, whatever the escapes */
+	assert_non_null(big);
+	strcpy(big, "00000000 T ");
+	for (i = 0; i < MAP_NAME_MAX; i++)
+		strcat(big + 11 + 4 * i, "\\x41");
+	strcat(big, "\n");
+	m = parse_ok("m.sym", big, strlen(big));
+	assert_int_equal(strlen(m.syms[0].name), MAP_NAME_MAX);
+	map_free(&m);
+	strcpy(big + strlen(big) - 1, "A\n");
+	parse_bad(big, "symbol name of 4097 bytes");
+	free(big);
+}
+
+/* A symbol whose name holds a LINK header's word ("setOrigin", "Start",
+ * "Class") is a symbol: in a LINK map it does not end the list, and nm
+ * text with such names is not taken for a LINK map. */
+static void test_map_names_like_headers(void **state)
+{
+	static const char link[] = " M\n\n  Address   Publics by Value\n\n"
+		" 0001:0000  setOrigin\n 0001:0010  OriginGroup\n 0001:0020  Program\n"
+		" 0001:0030  StartLengthClass\n 0001:0040  last\n";
+	static const char nm[] = "00000000 T StartTimer\n00000010 T Length\n00000020 T ClassOf\n"
+		"00000030 T Start\n00000040 T Class\n";
+	struct map m = parse_ok("m.map", link, sizeof link - 1);
+
+	(void)state;
+	assert_int_equal(m.form, MAP_LINK);
+	assert_int_equal(m.n, 5);
+	assert_sym(&m, 0, 1, 0, "setOrigin");
+	assert_sym(&m, 4, 1, 0x40, "last");
+	map_free(&m);
+	m = parse_ok("m.sym", nm, sizeof nm - 1);
+	assert_int_equal(m.form, MAP_NM);
+	assert_int_equal(m.n, 5);
+	map_free(&m);
+	/* "Publics by" as the sixth and seventh words of a line: a line of
+	 * more words than are kept, looked at no further (found by
+	 * tests/fuzz: map_link) */
+	parse_bad(" a b c d e Publics by\n", "line 1: too many fields");
+	parse_bad(" M\n a b c d e Publics by Value\n", "line 1");
+}
+
 /* ---- absurd but parseable ------------------------------------------------- */
 
 static double seconds(void)
@@ -368,7 +483,7 @@ static void test_map_many_segments(void **state)
 static void test_map_edges_of_4gib(void **state)
 {
 	struct msym syms[] = { { 0xfffffff0u, 1, "high" }, { 0xffffffffu, 1, "last" } };
-	struct map m = { "M", MAP_NM, syms, 2, 2 };
+	struct map m = { "M", MAP_NM, syms, 2, 2, 0, 0, "" };
 	struct pdump *d = tdump_new(5, 2);
 	char *text;
 
@@ -414,6 +529,9 @@ int main(void)
 		cmocka_unit_test(test_map_module_names),
 		cmocka_unit_test(test_map_malformed),
 		cmocka_unit_test(test_map_message_escaped),
+		cmocka_unit_test(test_map_fingerprint),
+		cmocka_unit_test(test_map_names_decoded),
+		cmocka_unit_test(test_map_names_like_headers),
 		cmocka_unit_test(test_map_million_symbols),
 		cmocka_unit_test(test_map_elf_shared_names),
 		cmocka_unit_test(test_map_many_segments),

@@ -159,7 +159,7 @@ static void test_report_kernel_module(void **state)
 {
 	struct pdump *d = system_dump();
 	struct msym syms[] = { { 0x100000, 1, "_start" }, { 0x100010, 1, "clockintr" } };
-	struct map m = { "KERNEL", MAP_NM, syms, 2, 2 };
+	struct map m = { "KERNEL", MAP_NM, syms, 2, 2, 0, 0, "" };
 	char *text = module(d, &m, 0);
 
 	(void)state;
@@ -177,7 +177,7 @@ static void test_report_module_without_tics(void **state)
 {
 	struct pdump *d = system_dump();
 	struct msym syms[] = { { 0, 1, "_start" }, { 0x40, 1, "main" } };
-	struct map m = { "HELLO", MAP_NM, syms, 2, 2 };
+	struct map m = { "HELLO", MAP_NM, syms, 2, 2, 0, 0, "" };
 	char *text = module(d, &m, 0), *z = module(d, &m, PINFO_Z);
 
 	(void)state;
@@ -255,7 +255,7 @@ static void test_run_maps(void **state)
 	char *dump = scratch_file("t.pro", b.data, b.len);
 	char *other = scratch_file("other.sym", "00000000 T f\n", 13);
 	char *broken = scratch_file("broken.sym", "00000000 T f\nzz T g\n", 20);
-	char *good = malloc(strlen(__FILE__) + 40), *out, *err;
+	char *good = malloc(strlen(__FILE__) + 40), *out, *err, note[600];
 	char *maps[3];
 
 	(void)state;
@@ -264,7 +264,9 @@ static void test_run_maps(void **state)
 	maps[0] = good;
 	assert_int_equal(run(dump, maps, 1, 0, &out, &err), PINFO_OK);
 	assert_golden(out, "golden/example2.txt");
-	assert_string_equal(err, "");
+	snprintf(note, sizeof note, "pinfo: note: %s: no code fingerprint (a map not made by "
+		 "mkmap): not checked against %s\n", good, dump);
+	assert_string_equal(err, note);	/* the seed's map has none */
 	free(out);
 	free(err);
 
@@ -298,24 +300,26 @@ static void test_run_skip_absent(void **state)
 	char *other = scratch_file("other.sym", "00000000 T f\n", 13);
 	char *kernel = scratch_file("kernel.sym", "00100000 T start\n", 17);
 	char *good = malloc(strlen(__FILE__) + 40), *out, *err;
-	char *maps[3];
+	char *maps[3], note[600];
 
 	(void)state;
 	snprintf(good, strlen(__FILE__) + 40, "%.*sdata/testprof.map",
 		 (int)(strrchr(__FILE__, '/') + 1 - __FILE__), __FILE__);
+	snprintf(note, sizeof note, "pinfo: note: %s: no code fingerprint (a map not made by "
+		 "mkmap): not checked against %s\n", good, dump);
 	maps[0] = other;
 	maps[1] = good;
 	maps[2] = kernel;
 	assert_int_equal(run(dump, maps, 3, PINFO_SKIP_ABSENT, &out, &err), PINFO_OK);
 	assert_golden(out, "golden/example2.txt");
-	assert_string_equal(err, "");
+	assert_string_equal(err, note);	/* the seed's map has no fingerprint; the skipped say nothing */
 	free(out);
 	free(err);
 
 	/* with -etz flags too: the same blocks as without the skipped maps */
 	assert_int_equal(run(dump, maps, 3, PINFO_SKIP_ABSENT | PINFO_E, &out, &err), PINFO_OK);
 	assert_golden(out, "golden/example2-e.txt");
-	assert_string_equal(err, "");
+	assert_string_equal(err, note);	/* the seed's map has no fingerprint; the skipped say nothing */
 	free(out);
 	free(err);
 
@@ -384,6 +388,196 @@ static void test_run_not_regular(void **state)
 	tdump_free(d);
 }
 
+/* ---- code fingerprints ------------------------------------------------------- */
+
+static char *data_path(const char *name)
+{
+	char *path = malloc(strlen(__FILE__) + strlen(name) + 8);
+
+	sprintf(path, "%.*sdata/%s", (int)(strrchr(__FILE__, '/') + 1 - __FILE__), __FILE__, name);
+	return path;
+}
+
+/* A dump of TINY's code segment (data/tiny.elf's), with fingerprint fp. */
+static char *tiny_dump(const char *tag, uint32_t fp)
+{
+	struct pdump *d = tdump_new(5, 1);
+	struct tbuf b;
+	char *path;
+
+	tdump_seg(d, 0, "TINY", 1, 0, 0x87);
+	d->segs[0].counters[0] = 10;	/* helper */
+	d->segs[0].fingerprint = fp;
+	tdump_fix_totals(d);
+	b = tdump_bytes(d);
+	path = scratch_file(tag, b.data, b.len);
+	tbuf_free(&b);
+	tdump_free(d);
+	return path;
+}
+
+static uint32_t tiny_fp(void)
+{
+	char *path = data_path("tiny.elf"), err[200];
+	size_t len;
+	char *elf = tfile("data/tiny.elf", &len);
+	struct map m;
+	uint32_t fp;
+
+	assert_int_equal(map_parse(path, (uint8_t *)elf, len, &m, err, sizeof err), 0);
+	assert_true(m.has_fingerprint);
+	fp = m.fingerprint;
+	map_free(&m);
+	free(elf);
+	free(path);
+	return fp;
+}
+
+/* The three forms of a map of TINY, each with fingerprint fp: LINK and nm
+ * text as mkmap writes them, and a copy of the ELF file itself (whose
+ * fingerprint pinfo computes: fp must then be tiny.elf's). */
+static void tiny_maps(uint32_t fp, char *maps[3])
+{
+	char text[300];
+	size_t len;
+	char *elf = tfile("data/tiny.elf", &len);
+
+	snprintf(text, sizeof text, " TINY\n\n  Address   Publics by Value\n\n"
+		 " 0001:00000000       helper\n\nProgram entry point at 0001:0000006C\n\n"
+		 " Fingerprint 0001 CRC-32 %08X\n", fp);
+	maps[0] = scratch_file("link.map", text, strlen(text));
+	snprintf(text, sizeof text, "%08x A __code_crc32\n00000000 t helper\n", fp);
+	maps[1] = scratch_file("tiny.sym", text, strlen(text));
+	maps[2] = scratch_file("tiny.elf", elf, len);
+	free(elf);
+}
+
+static void free_paths(char **paths, size_t n)
+{
+	while (n--) {
+		unlink(paths[n]);
+		free(paths[n]);
+	}
+}
+
+/* The dump's code and each map's agree: the report, nothing on stderr,
+ * with and without --strict. */
+static void test_fingerprint_match(void **state)
+{
+	uint32_t fp = tiny_fp();
+	char *dump = tiny_dump("tiny.pro", fp), *maps[3], *out, *err;
+	int i, strict;
+
+	(void)state;
+	tiny_maps(fp, maps);
+	for (i = 0; i < 3; i++)
+		for (strict = 0; strict <= PINFO_STRICT; strict += PINFO_STRICT) {
+			assert_int_equal(run(dump, maps + i, 1, strict, &out, &err), PINFO_OK);
+			assert_non_null(strstr(out, "Module TINY\n\nSegment 1:\n"));
+			assert_string_equal(err, "");
+			free(out);
+			free(err);
+		}
+	free_paths(maps, 3);
+	free_paths(&dump, 1);
+}
+
+/* Another program's map under the right name (each form): a warning naming
+ * the map, the module and the dump, the report all the same, status 0;
+ * with --strict, an error, no report, status 1. */
+static void test_fingerprint_mismatch(void **state)
+{
+	uint32_t fp = tiny_fp();
+	char *dump = tiny_dump("tiny.pro", fp ^ 0x80000000u), *maps[3], *out, *err, want[600];
+	int i;
+
+	(void)state;
+	tiny_maps(fp, maps);
+	for (i = 0; i < 3; i++) {
+		snprintf(want, sizeof want, "pinfo: warning: %s: module TINY: the map's code "
+			 "fingerprint %08x differs from %08x in %s: the map is of other code than "
+			 "was profiled; its report is wrong\n", maps[i], fp, fp ^ 0x80000000u, dump);
+		assert_int_equal(run(dump, maps + i, 1, 0, &out, &err), PINFO_OK);
+		assert_non_null(strstr(out, "Module TINY\n"));
+		assert_string_equal(err, want);
+		free(out);
+		free(err);
+		assert_int_equal(run(dump, maps + i, 1, PINFO_STRICT | PINFO_Z, &out, &err), PINFO_FAIL);
+		assert_string_equal(out, "");
+		assert_non_null(strstr(err, "; not reported (--strict)\n"));
+		assert_int_equal(strchr(err, '\n') - err + 1, (long)strlen(err));
+		assert_true(!strncmp(err, "pinfo: ", 7) && strstr(err, maps[i]) && strstr(err, dump) &&
+			    strstr(err, "module TINY"));
+		free(out);
+		free(err);
+	}
+	/* the good maps of a run are reported, the wrong one is not */
+	free_paths(&dump, 1);
+	dump = tiny_dump("tiny.pro", fp);
+	free_paths(maps + 2, 1);
+	maps[2] = scratch_file("tiny.elf", "00000000 A __code_crc32\n00000000 t helper\n", 42);
+	assert_int_equal(run(dump, maps, 3, PINFO_STRICT, &out, &err), PINFO_FAIL);
+	assert_non_null(strstr(out, "Module TINY\n\nSegment 1:\n"));
+	assert_non_null(strstr(strstr(out, "Module TINY") + 1, "\nModule TINY\n"));
+	assert_int_equal(strchr(err, '\n') - err + 1, (long)strlen(err));	/* that one alone */
+	assert_non_null(strstr(err, "tiny.elf: module TINY: the map's code fingerprint 00000000"));
+	free(out);
+	free(err);
+	free_paths(maps, 3);
+	free_paths(&dump, 1);
+}
+
+/* A map without a fingerprint (hand-written, MS LINK's, an ELF file the
+ * kernel would not load) or a version 1 dump: a note, the report, status 0,
+ * --strict or not. */
+static void test_fingerprint_absent(void **state)
+{
+	uint32_t fp = tiny_fp();
+	static const char link[] = " TINY\n\n  Address   Publics by Value\n\n 0001:0000  helper\n";
+	char *dump = tiny_dump("tiny.pro", fp), *maps[3], *out, *err, want[600];
+	size_t len;
+	char *elf = tfile("data/tiny.elf", &len);
+	int i;
+
+	(void)state;
+	maps[0] = scratch_file("link.map", link, sizeof link - 1);
+	maps[1] = scratch_file("tiny.sym", "00000000 t helper\n", 18);
+	elf[24] = 0x90;		/* the entry point past the code: the kernel refuses it */
+	maps[2] = scratch_file("tiny.elf", elf, len);
+	for (i = 0; i < 3; i++) {
+		snprintf(want, sizeof want, "pinfo: note: %s: no code fingerprint (%s): not checked "
+			 "against %s\n", maps[i], i < 2 ? "a map not made by mkmap" :
+			 "the kernel would not load it: entry point outside the code", dump);
+		assert_int_equal(run(dump, maps + i, 1, PINFO_STRICT, &out, &err), PINFO_OK);
+		assert_non_null(strstr(out, "Module TINY\n"));
+		assert_string_equal(err, want);
+		free(out);
+		free(err);
+	}
+	free_paths(maps, 3);
+	free_paths(&dump, 1);
+	free(elf);
+}
+
+/* A version 1 dump, read as before, against a map with a fingerprint. */
+static void test_fingerprint_version1_dump(void **state)
+{
+	uint32_t fp = tiny_fp();
+	char *v1 = data_path("hot-v1.pro"), *maps[3], *out, *err, want[600];
+
+	(void)state;
+	tiny_maps(fp, maps);
+	snprintf(want, sizeof want, "pinfo: note: %s: a version 1 dump has no code fingerprints: %s "
+		 "not checked against it\n", v1, maps[1]);
+	assert_int_equal(run(v1, maps + 1, 1, PINFO_STRICT, &out, &err), PINFO_OK);
+	assert_non_null(strstr(out, "Module TINY\n"));
+	assert_string_equal(err, want);
+	free(out);
+	free(err);
+	free_paths(maps, 3);
+	free(v1);
+}
+
 /* A -f list: one name a line, blanks and CRs dropped; a relative name from
  * the current folder, else from the list's folder. */
 static void test_run_map_list(void **state)
@@ -425,6 +619,10 @@ int main(void)
 		cmocka_unit_test(test_run_map_list),
 		cmocka_unit_test(test_run_skip_absent),
 		cmocka_unit_test(test_run_not_regular),
+		cmocka_unit_test(test_fingerprint_match),
+		cmocka_unit_test(test_fingerprint_mismatch),
+		cmocka_unit_test(test_fingerprint_absent),
+		cmocka_unit_test(test_fingerprint_version1_dump),
 	};
 
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);

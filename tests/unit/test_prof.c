@@ -46,9 +46,12 @@ static void dump_back(struct prof_proc *pp, int type, struct pdump *d)
 }
 
 
+/* A program's code segment; its fingerprint made from its module name, so
+ * that two programs of one name have the same code. */
 static struct prof_codeseg userseg(struct prof_proc *owner, uint32_t length, const char *module)
 {
-	struct prof_codeseg s = { owner, UCS, 1, 0, length, module };
+	struct prof_codeseg s = { owner, UCS, 1, 0, length, module,
+				  crc32_update(0, module, strlen(module)) };
 	return s;
 }
 
@@ -177,7 +180,7 @@ static void test_prof_system(void **state)
 	struct prof_proc a = { 0 }, b = { 0 }, c = { 0 }, me = { 0 };
 	struct prof_codeseg segs[3] = {
 		userseg(&a, 64, "WORKER"), userseg(&b, 64, "WORKER"),
-		{ NULL, KCS, 1, 0x100000, 0x400, "kernel" },
+		{ NULL, KCS, 1, 0x100000, 0x400, "kernel", 0x7E57C0DE },
 	};
 	struct prof_codeseg late = userseg(&c, 32, "TESTPROF");
 	struct pdump d;
@@ -199,6 +202,7 @@ static void test_prof_system(void **state)
 	assert_int_equal(d.idle, 1);
 	assert_int_equal(d.kernel, 1);
 	assert_int_equal(d.total, 2 + 1 + 1 + 1 + 1);
+	assert_int_equal(d.version, 2);
 	for (uint32_t i = 0; i < d.nseg; i++) {
 		if (!strcmp(d.segs[i].module, "WORKER"))
 			assert_int_equal(d.segs[i].counters[0], 2);
@@ -206,12 +210,42 @@ static void test_prof_system(void **state)
 			assert_int_equal(d.segs[i].counters[4], 1);
 		else
 			assert_int_equal(d.segs[i].counters[7], 1);
+		/* each segment carries the fingerprint of the code it counted */
+		assert_int_equal(d.segs[i].fingerprint, !strcmp(d.segs[i].module, "kernel") ? 0x7E57C0DE :
+				 crc32_update(0, d.segs[i].module, strlen(d.segs[i].module)));
 	}
 	pdump_release(&d, &heap);
 	assert_int_equal(prof_free(&me, PT_SYSTEM), 0);
 	assert_null(b.sbuf[0]);
 	assert_null(c.sbuf[0]);
 	prof_tick(&b, UCS, 0);			/* no session: nothing happens */
+}
+
+/* Two programs of one name and size but other code (other fingerprints)
+ * count apart, each segment under its own fingerprint; a third with the
+ * first one's code adds up with it. */
+static void test_prof_other_code_same_name(void **state)
+{
+	(void)state;
+	struct prof_proc a = { 0 }, b = { 0 }, c = { 0 }, me = { 0 };
+	struct prof_codeseg segs[3] = { userseg(&a, 64, "WORKER"), userseg(&b, 64, "WORKER"),
+					userseg(&c, 64, "WORKER") };
+	struct pdump d;
+	segs[1].fingerprint ^= 1;
+	assert_int_equal(prof_init(&me, PT_SYSTEM, NULL, segs, 3), 0);
+	assert_int_equal(prof_on(&me, PT_SYSTEM), 0);
+	prof_tick(&a, UCS, 0);
+	prof_tick(&b, UCS, 0);
+	prof_tick(&c, UCS, 0);
+	prof_off(&me, PT_SYSTEM);
+	dump_back(&me, PT_SYSTEM, &d);
+	assert_int_equal(d.nseg, 2);
+	assert_int_equal(d.segs[0].fingerprint, segs[0].fingerprint);
+	assert_int_equal(d.segs[0].counters[0], 2);
+	assert_int_equal(d.segs[1].fingerprint, segs[1].fingerprint);
+	assert_int_equal(d.segs[1].counters[0], 1);
+	pdump_release(&d, &heap);
+	assert_int_equal(prof_free(&me, PT_SYSTEM), 0);
 }
 
 /* A module list profiles only the modules named; an unknown name is an error. */
@@ -336,6 +370,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_prof_saturation, teardown),
 		cmocka_unit_test_teardown(test_prof_nomem, teardown),
 		cmocka_unit_test_teardown(test_prof_system, teardown),
+		cmocka_unit_test_teardown(test_prof_other_code_same_name, teardown),
 		cmocka_unit_test_teardown(test_prof_module_list, teardown),
 		cmocka_unit_test_teardown(test_prof_user_and_system, teardown),
 		cmocka_unit_test_teardown(test_profil_index, teardown),

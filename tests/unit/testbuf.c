@@ -70,6 +70,7 @@ struct pdump *tdump_new(uint32_t type, uint32_t nseg)
 	struct pdump *d = calloc(1, sizeof *d);
 
 	assert_non_null(d);
+	d->version = PDUMP_VERSION;
 	d->type = type;
 	d->shift = 2;
 	d->hz = 1000;
@@ -90,6 +91,8 @@ void tdump_seg(struct pdump *d, uint32_t i, const char *module, uint16_t segno,
 	s->selector = 0x07;
 	s->origin = origin;
 	s->length = length;
+	/* a fingerprint of its own, not 0, to see it travel */
+	s->fingerprint = crc32_update(0, module, strlen(module)) ^ segno;
 	free(s->counters);
 	s->counters = calloc(nb ? nb : 1, 4);
 	assert_non_null(s->counters);
@@ -166,5 +169,5 @@ char *tfile(const char *path, size_t *len)
 
 uint8_t tdump_encoding(const struct tbuf *b)
 {
-	return b->data[PDUMP_HDR_SIZE + PDUMP_SEGHDR_SIZE - 1];
+	return b->data[PDUMP_HDR_SIZE + PDUMP_SEG_ENCODING];
 }

@@ -6,7 +6,24 @@
 #include <stdio.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
+
+#include "elf32.h"
 #include "testexport.h"
+
+uint32_t tiny_fingerprint(void)
+{
+	size_t len;
+	char *elf = tfile("data/tiny.elf", &len), err[200];
+	struct elfsyms e;
+	uint32_t fp;
+
+	assert_int_equal(elf32_symbols((uint8_t *)elf, len, &e, err, sizeof err), 0);
+	assert_int_equal(elf32_fingerprint((uint8_t *)elf, len, &e, 0, &fp, err, sizeof err), 0);
+	elf32_free(&e);
+	free(elf);
+	return fp;
+}
 
 struct pdump *hot_dump(void)
 {
@@ -14,6 +31,7 @@ struct pdump *hot_dump(void)
 	uint32_t *c;
 
 	tdump_seg(d, 0, "TINY", 1, 0, 0x87);
+	d->segs[0].fingerprint = tiny_fingerprint();
 	c = d->segs[0].counters;
 	c[0] = 70000;
 	c[1] = 65535;

@@ -90,7 +90,8 @@ deps:
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# Not under build/fresh: a whole Debian root (make check-fresh).
+-include $(shell find $(BUILD) -path $(BUILD)/fresh -prune -o -name '*.d' -print 2>/dev/null)
 
 # ---- running: make run [PROG="a.c b.c"] [SCRIPT=batch.cmd] [HZ=N] [REALTIME=1] ----
 RUN      := $(BUILD)/run
@@ -132,5 +133,11 @@ $(BUILD)/profkern.iso: $(BUILD)/kernel.elf $(ISO_PROGS) host-tools/mkiso.sh
 # ---- tests ------------------------------------------------------------------
 test: deps all
 	@$(MAKE) --no-print-directory unit unit-san fuzz-brief integration
+
+# make run and make test on a fresh Debian root, under chroot (docs/running.md);
+# FRESH=1 makes the root's base again. Not part of make test.
+.PHONY: check-fresh
+check-fresh:
+	@sh host-tools/check-fresh.sh $(if $(filter-out 0,$(FRESH)),-new)
 
 endif # PROFKERN_PHASE

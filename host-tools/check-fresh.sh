@@ -8,7 +8,7 @@
 # and the packages deps.sh installed for it, and exits 1 if either failed.
 # docs/running.md, section "A fresh machine", has the details.
 #
-#   -new   make the base root again, even if build/fresh/base.tar.gz exists
+#   -new   make the base root again, even if build/fresh/base-SUITE.tar.gz exists
 #
 # Environment: FRESH_SUITE (bookworm), FRESH_MIRROR (the host's own Debian
 # source for that suite), FRESH_TIMEOUT (3600 seconds, for debootstrap and
@@ -42,10 +42,13 @@ fi
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 fresh=$repo/build/fresh
-base=$fresh/base.tar.gz
+base=$fresh/base-$suite.tar.gz
 root=$fresh/root
 case $fresh in *[[:space:]]*) echo "check-fresh: $fresh: a folder with blanks in its name is not handled" >&2; exit 2 ;; esac
 mkdir -p "$fresh" || exit 2
+# One check at a time in a tree: a second one would undo the first's mounts.
+exec 9>"$fresh/lock"
+flock -n 9 || { echo "check-fresh: another check-fresh is running in $repo" >&2; exit 2; }
 
 # ---- mounts: each one made is listed, and all are undone on any exit -------
 mounted=""	# newest first
@@ -53,20 +56,22 @@ mnt() {	# mnt TYPE OPTIONS DIR
 	mount -t "$1" -o "$2" "$1" "$3" || return 1
 	mounted="$3 $mounted"
 }
-# The processes whose root is the chroot: only ours can be there.
+# The processes whose root is under build/fresh (this check's chroot, or
+# debootstrap's): only this script, or one that was killed outright before
+# it could clean up, starts any there.
 chroot_pids() {
 	for p in /proc/[0-9]*; do
-		[ "$(readlink "$p/root" 2>/dev/null)" = "$root" ] && echo "${p#/proc/}"
+		case $(readlink "$p/root" 2>/dev/null) in "$fresh"/*) echo "${p#/proc/}" ;; esac
 	done
 }
-# The mounts under build/fresh, deepest first: ours, left by a run that was
-# killed outright; unmounted before anything there is removed.
-stale_mounts() {
+# The mounts under build/fresh, deepest first.
+fresh_mounts() {
 	awk -v d="$fresh/" 'index($2, d) == 1 { print $2 }' /proc/mounts | sort -r
 }
+# release: ends the processes in the chroot and undoes every mount under
+# build/fresh: this run's, newest first, then any a killed run left.
 # shellcheck disable=SC2317
-cleanup() {
-	trap '' INT TERM HUP
+release() {
 	[ -n "${job:-}" ] && kill -TERM "$job" 2>/dev/null
 	pids=$(chroot_pids)
 	if [ -n "$pids" ]; then
@@ -80,23 +85,22 @@ cleanup() {
 		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
 	done
 	mounted=""
-	# Those of debootstrap, if it was stopped before it undid them.
-	for m in $(stale_mounts); do
+	for m in $(fresh_mounts); do
 		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
 	done
-	left=$(stale_mounts)
-	[ -z "$left" ] || echo "check-fresh: could not unmount:" "$left" >&2
+	left=$(fresh_mounts)
+	[ -z "$left" ] || { echo "check-fresh: could not unmount:" "$left" >&2; return 1; }
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-trap 'exit 129' HUP
+trap 'trap "" INT TERM HUP; release' EXIT
+trap 'echo "check-fresh: interrupted" >&2; exit 130' INT
+trap 'echo "check-fresh: terminated" >&2; exit 143' TERM
+trap 'echo "check-fresh: hung up" >&2; exit 129' HUP
 
 # run LOG COMMAND...: in the background, so that a signal is taken at once
 # rather than when the command ends; its status.
 run() {
 	log=$1; shift
-	"$@" >"$log" 2>&1 </dev/null &
+	"$@" >"$log" 2>&1 </dev/null 9>&- &
 	job=$!
 	wait "$job"
 	st=$?
@@ -106,7 +110,7 @@ run() {
 
 # A folder removed without crossing into anything mounted below it.
 remove() {
-	for m in $(stale_mounts); do umount "$m" 2>/dev/null || umount -l "$m"; done
+	release || exit 2
 	rm -rf --one-file-system "$1"
 }
 
@@ -137,7 +141,7 @@ sources() {
 		END { flush() }' "$f"
 	done
 }
-pairs=$(sources | awk -v s="$suite" '$2 == s || index($2, s "-") == 1' | sort -u)
+pairs=$(sources | awk -v s="$suite" '($2 == s || index($2, s "-") == 1) && !seen[$0]++')
 mirror=${FRESH_MIRROR:-$(echo "$pairs" | awk -v s="$suite" '$2 == s { print $1; exit }')}
 if [ -z "$mirror" ]; then
 	echo "check-fresh: no Debian $suite source in /etc/apt/sources.list or sources.list.d/; set FRESH_MIRROR=URL" >&2
@@ -164,24 +168,27 @@ if [ "$new" = 1 ] || [ ! -s "$base" ]; then
 	printf '#!/bin/sh\nexit 101\n' > "$fresh/base/usr/sbin/policy-rc.d"
 	chmod 755 "$fresh/base/usr/sbin/policy-rc.d"
 	date -u '+%Y-%m-%d %H:%M UTC' > "$fresh/base/etc/profkern-fresh-base"
-	tar -C "$fresh/base" --numeric-owner -czf "$base.tmp" . && mv "$base.tmp" "$base" || {
-		echo "check-fresh: could not write $base" >&2; rm -f "$base.tmp"; exit 2; }
+	if ! { tar -C "$fresh/base" --numeric-owner -czf "$base.tmp" . && mv "$base.tmp" "$base"; }; then
+		echo "check-fresh: could not write $base" >&2; rm -f "$base.tmp"; exit 2
+	fi
 	remove "$fresh/base"
 fi
 
 # ---- the root of this check: a pristine copy of the base --------------------
 remove "$root"
-mkdir -p "$root" && tar -C "$root" --numeric-owner -xzf "$base" || {
-	echo "check-fresh: could not extract $base" >&2; exit 2; }
+if ! { mkdir -p "$root" && tar -C "$root" --numeric-owner -xzf "$base"; }; then
+	echo "check-fresh: could not extract $base (make check-fresh FRESH=1 makes it again)" >&2; exit 2
+fi
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
 
 # A clean clone of the current commit: what is not committed is not checked.
 commit=$(git -C "$repo" rev-parse HEAD) || exit 2
 [ -z "$(git -C "$repo" status --porcelain --untracked-files=no)" ] ||
 	echo "check-fresh: note: uncommitted changes in $repo are not part of this check"
-git clone -q --no-hardlinks --no-checkout "$repo" "$root/root/profkern" &&
-	git -C "$root/root/profkern" checkout -q --detach "$commit" || {
-	echo "check-fresh: could not clone $repo at $commit" >&2; exit 2; }
+if ! { git clone -q --no-hardlinks --no-checkout "$repo" "$root/root/profkern" &&
+	git -C "$root/root/profkern" checkout -q --detach "$commit"; }; then
+	echo "check-fresh: could not clone $repo at $commit" >&2; exit 2
+fi
 
 # /proc, /sys (read-only) and a /dev of its own: the usual nodes, no disks,
 # no /dev/kvm (QEMU emulates, as it does anyway).

@@ -155,6 +155,7 @@ if [ "$new" = 1 ] || [ ! -s "$base" ]; then
 	echo "check-fresh: debootstrap --variant=minbase --include=make,git $suite from $mirror (log: $fresh/debootstrap.log)"
 	remove "$fresh/base"
 	rm -f "$base"
+	t0=$(date +%s)
 	if ! run "$fresh/debootstrap.log" timeout -k 30 "$limit" \
 		debootstrap --variant=minbase --include=make,git "$suite" "$fresh/base" "$mirror"; then
 		tail -n 20 "$fresh/debootstrap.log" >&2
@@ -167,7 +168,7 @@ if [ "$new" = 1 ] || [ ! -s "$base" ]; then
 	echo "$pairs" | awk '{ print "deb", $1, $2, "main" }' > "$fresh/base/etc/apt/sources.list"
 	printf '#!/bin/sh\nexit 101\n' > "$fresh/base/usr/sbin/policy-rc.d"
 	chmod 755 "$fresh/base/usr/sbin/policy-rc.d"
-	date -u '+%Y-%m-%d %H:%M UTC' > "$fresh/base/etc/profkern-fresh-base"
+	echo "$(date -u '+%Y-%m-%d %H:%M UTC') (debootstrap: $(( $(date +%s) - t0 )) s)" > "$fresh/base/etc/profkern-fresh-base"
 	if ! { tar -C "$fresh/base" --numeric-owner -czf "$base.tmp" . && mv "$base.tmp" "$base"; }; then
 		echo "check-fresh: could not write $base" >&2; rm -f "$base.tmp"; exit 2
 	fi
@@ -216,6 +217,7 @@ report=$fresh/report.txt
 {
 	echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "debian: $suite $(cat "$root/etc/debian_version"), minbase + make + git, from $mirror"
+	echo "base: made $(cat "$root/etc/profkern-fresh-base")"
 	echo "commit: $commit"
 } > "$report"
 failed=0

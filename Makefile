@@ -92,7 +92,8 @@ clean:
 
 # The compilers' dependency files, read only from the folders the compilers
 # write objects to: never from build/run/ or a test's folder, where the
-# guest's dumps land under names the guest chose.
+# guest's dumps land under names the guest chose, nor build/fresh (a whole
+# Debian root: make check-fresh).
 PROG_OBJ := $(BUILD)/prog
 DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/host $(BUILD)/san $(FUZZ)/obj $(BENCH)/host $(PROG_OBJ)
 -include $(shell find $(DEP_DIRS) -name '*.d' 2>/dev/null)
@@ -179,5 +180,11 @@ $(BUILD)/profkern.iso: $(BUILD)/kernel.elf $(ISO_PROGS) host-tools/mkiso.sh
 # ---- tests ------------------------------------------------------------------
 test: deps all
 	@$(MAKE) --no-print-directory unit unit-san fuzz-brief integration
+
+# make run and make test on a fresh Debian root, under chroot (docs/running.md);
+# FRESH=1 makes the root's base again. Not part of make test.
+.PHONY: check-fresh
+check-fresh:
+	@sh host-tools/check-fresh.sh $(if $(filter-out 0,$(FRESH)),-new)
 
 endif # PROFKERN_PHASE

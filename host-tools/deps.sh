@@ -10,8 +10,9 @@
 # everything the build computes from the installed packages sees them.
 set -u
 
+# xz-utils: grub-mkrescue --compress=xz (host-tools/mkiso.sh) runs xz.
 PACKAGES="make gcc gcc-multilib binutils nasm qemu-system-x86 grub-common grub-pc-bin
-xorriso mtools libcmocka-dev clang libclang-rt-dev valgrind util-linux"
+xorriso xz-utils mtools libcmocka-dev clang libclang-rt-dev valgrind util-linux"
 [ $# -gt 0 ] && PACKAGES="$*"
 
 installed() {	# installed PACKAGE: dpkg says "install ok installed"

@@ -45,7 +45,7 @@ int main(int argc, char **argv)
 	seg.origin = (uint32_t)strtoul(argv[2], 0, 0);
 	seg.length = (uint32_t)strtoul(argv[3], 0, 0);
 	samples = (uint32_t)strtoul(argv[4], 0, 0);
-	nbuckets = PDUMP_NBUCKETS(seg.length, d.shift);
+	nbuckets = pdump_nbuckets(seg.length, d.shift);
 	if (!nbuckets || !(seg.counters = calloc(nbuckets, 4))) {
 		fprintf(stderr, "gendump: no buckets or no memory\n");
 		return 1;

@@ -11,20 +11,6 @@
 
 /* ---- the symbols of a segment --------------------------------------------- */
 
-struct keyed {
-	uint32_t addr;
-	size_t index;	/* in the map: keeps the sort stable */
-};
-
-static int by_addr_then_index(const void *a, const void *b)
-{
-	const struct keyed *x = a, *y = b;
-
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
 /* Every segment's symbols, sorted by segment then address, so a report of
  * many segments sorts the map once and finds each segment by a binary
  * search, instead of scanning the whole map for each (4096 segments against
@@ -92,31 +78,6 @@ size_t msym_segment(const struct msym *sorted, size_t n, uint16_t seg, size_t *f
 			hi = mid;
 	}
 	return end - lo;
-}
-
-size_t map_segment_symbols(const struct map *m, uint16_t seg, struct msym **out)
-{
-	struct keyed *keys = malloc((m->n ? m->n : 1) * sizeof *keys);
-	size_t i, n = 0, kept = 0;
-
-	*out = NULL;
-	if (!keys)
-		return (size_t)-1;
-	for (i = 0; i < m->n; i++)
-		if (m->syms[i].seg == seg) {
-			keys[n].addr = m->syms[i].addr;
-			keys[n++].index = i;
-		}
-	qsort(keys, n, sizeof *keys, by_addr_then_index);
-	if (!(*out = malloc((n ? n : 1) * sizeof **out))) {
-		free(keys);
-		return (size_t)-1;
-	}
-	for (i = 0; i < n; i++)
-		if (!kept || keys[i].addr != (*out)[kept - 1].addr)
-			(*out)[kept++] = m->syms[keys[i].index];
-	free(keys);
-	return kept;
 }
 
 /* ---- owners ---------------------------------------------------------------- */

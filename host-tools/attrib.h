@@ -25,13 +25,8 @@ struct attribution {
 	uint64_t tics;		/* the segment's ticks: the sum of owners' tics */
 };
 
-/* The symbols of segment seg in m, sorted by address; at one address only
- * the first listed stays. *out is malloc'd; names are m's. Returns the count,
- * or (size_t)-1 when out of memory. */
-size_t map_segment_symbols(const struct map *m, uint16_t seg, struct msym **out);
-
-/* Every symbol of m sorted by segment, then address, aliases dropped as
- * above; *out is malloc'd, names are m's. Returns the count, or (size_t)-1
+/* Every symbol of m sorted by segment, then address; at one address of a
+ * segment only the first listed stays; *out is malloc'd, names are m's. Returns the count, or (size_t)-1
  * when out of memory. With msym_segment, which finds the run of segment
  * seg in it (the count; its start in *first), a report of many segments
  * sorts the map once. */

@@ -48,16 +48,3 @@ uint64_t gate_desc(uint32_t handler, uint8_t type, uint8_t dpl)
 	d |= (uint64_t)(handler >> 16) << 48;
 	return d;
 }
-
-uint32_t desc_base(uint64_t d)
-{
-	return (uint32_t)((d >> 16) & 0xFFFFFF) | (uint32_t)((d >> 56) & 0xFF) << 24;
-}
-
-uint32_t desc_size(uint64_t d)
-{
-	uint32_t limit = (uint32_t)(d & 0xFFFF) | (uint32_t)((d >> 48) & 0xF) << 16;
-	if (d & ((uint64_t)1 << 55))
-		limit = (limit << 12) | 0xFFF;
-	return limit + 1;
-}

@@ -37,7 +37,5 @@ uint64_t seg_desc_flat(uint8_t type, uint8_t dpl);
 /* A 32-bit gate to handler in the kernel's code segment. */
 uint64_t gate_desc(uint32_t handler, uint8_t type, uint8_t dpl);
 
-uint32_t desc_base(uint64_t d);
-uint32_t desc_size(uint64_t d);	/* limit + 1, granularity applied */
 
 #endif

@@ -1,5 +1,6 @@
 /* profenv.c: the kernel's side of profiler/profenv.h. */
 #include "../profiler/profenv.h"
+#include "../profiler/prof.h"
 #include "mem.h"
 #include "trap.h"
 #include "module.h"
@@ -16,13 +17,8 @@ int prof_module_known(const char *name)
 {
 	const struct module *m;
 
-	for (int i = 0; (m = module_at(i)); i++) {
-		const char *a = m->name, *b = name;
-		while (*a && *b && (*a == *b || (*a >= 'a' && *a <= 'z' && *a - 32 == *b) ||
-				    (*b >= 'a' && *b <= 'z' && *b - 32 == *a)))
-			a++, b++;
-		if (!*a && !*b)
+	for (int i = 0; (m = module_at(i)); i++)
+		if (prof_name_eq(m->name, name))
 			return 1;
-	}
 	return 0;
 }

@@ -59,7 +59,7 @@ static size_t snapshot(const struct prof_proc *pp, uint8_t *out, int back)
 			memcpy(out + n, &s->kernel, 24);	/* kernel, idle, out_of_range */
 		n += 24;
 		for (uint32_t i = 0; i < s->nbufs; i++) {
-			size_t len = PDUMP_NBUCKETS(s->bufs[i].length, PROF_SHIFT) * 4;
+			size_t len = pdump_nbuckets(s->bufs[i].length, PROF_SHIFT) * 4;
 			if (n + len + sizeof(pfmem) > STATE_MAX)
 				panic("ticktest: state too large");
 			if (back)

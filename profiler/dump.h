@@ -9,10 +9,14 @@
 
 #define PDUMP_MODNAME_MAX 16	/* bytes of a module name, NUL included */
 #define PDUMP_MAXSEGS 4096	/* a reader refuses more */
-/* Buckets of a segment: length / bucket size, rounded up, without
- * overflowing when length is near 4 GiB. */
-#define PDUMP_NBUCKETS(length, shift) \
-	(((uint32_t)(length) >> (shift)) + (((uint32_t)(length) & ((1u << (shift)) - 1)) != 0))
+/* Buckets of a segment: length / bucket size, rounded up; exact for any
+ * length up to 4 GiB (no length + bucket - 1 to overflow) and any shift. */
+static inline uint32_t pdump_nbuckets(uint32_t length, uint32_t shift)
+{
+	if (shift >= 32)
+		return length != 0;
+	return (length >> shift) + ((length & ((1u << shift) - 1)) != 0);
+}
 
 /* One counter buffer: it parallels a code segment (or the kernel's text). */
 struct pdump_seg {
@@ -22,7 +26,7 @@ struct pdump_seg {
 	uint32_t origin;	/* offset of bucket 0: 0 in an LDT segment, text start for the kernel */
 	uint32_t length;	/* bytes of code the buffer covers */
 	uint32_t fingerprint;	/* CRC-32 of those bytes as loaded, taken at load (0 in a version 1 dump) */
-	uint32_t *counters;	/* PDUMP_NBUCKETS(length, shift) DWORDs */
+	uint32_t *counters;	/* pdump_nbuckets(length, shift) DWORDs */
 };
 
 struct pdump {

@@ -22,13 +22,4 @@
  * a sparse segment is a few bytes on disk whatever its length. */
 #define PDUMP_READ_MAXBUCKETS	(1u << 28)
 
-/* Buckets of a segment; without the overflow of PDUMP_NBUCKETS when
- * length + bucket - 1 passes 2^32, and defined for any shift. */
-static inline uint32_t pdump_nbuckets(uint32_t length, uint32_t shift)
-{
-	if (shift >= 32)
-		return length != 0;
-	return (length >> shift) + ((length & ((1u << shift) - 1)) != 0);
-}
-
 #endif

@@ -1,7 +1,12 @@
 /* prof.c: the OS/2 profiler calls, for a process's user profile and for
- * the system's. Every call checks all it is given first, then commits
- * with the clock interrupt masked, so the sampler never sees half a
- * change. */
+ * the system's. Every call checks all it is given before it changes
+ * anything. A change the sampler could see half made (a session or a
+ * buffer coming or going, counters cleared, profil() armed, a process's
+ * end) is committed with the clock interrupt masked. ProfOn and ProfOff
+ * change only the nesting depth, prof_active and prof_gen, one aligned word
+ * each, and any order of those states is one the sampler reads rightly: a
+ * depth above 0 with prof_active still 0 only leaves one kernel tick
+ * unsampled, and the plan is made again before ring 3 runs. */
 #include "profint.h"
 #include "dumpfmt.h"
 #include "profenv.h"
@@ -130,7 +135,7 @@ int prof_clear(struct prof_proc *pp, int type)
 	 * already zeroed (and stays, as a tick after the clear) or in one not
 	 * yet zeroed (and goes, as a tick before it). */
 	for (uint32_t i = 0; i < s->nbufs; i++) {
-		uint32_t n = PDUMP_NBUCKETS(s->bufs[i].length, PROF_SHIFT);
+		uint32_t n = pdump_nbuckets(s->bufs[i].length, PROF_SHIFT);
 		for (uint32_t j = 0; j < n; j++)
 			s->bufs[i].counters[j] = 0;
 	}
@@ -197,7 +202,7 @@ int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 	prof_clock_restore(mask);
 	d.total = d.kernel + d.idle + d.out_of_range;
 	for (uint32_t i = 0; i < s->nbufs; i++) {
-		uint32_t n = PDUMP_NBUCKETS(s->bufs[i].length, PROF_SHIFT);
+		uint32_t n = pdump_nbuckets(s->bufs[i].length, PROF_SHIFT);
 		for (uint32_t j = 0; j < n; j++)
 			d.total += s->bufs[i].counters[j];
 	}

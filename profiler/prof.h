@@ -77,6 +77,9 @@ int prof_proc_start(struct prof_proc *pp, const struct prof_codeseg *segs, int n
  * its counts. */
 void prof_exit(struct prof_proc *pp);
 
+/* Module names compare without regard to case ("testprof", "TESTPROF"). */
+int prof_name_eq(const char *a, const char *b);
+
 /* 1 when a ProfInit module list is "A B" (ends at its NUL), 0 when it is
  * "A\0B\0\0" (ends at an empty name). */
 int prof_modlist_spaced(const char *list);

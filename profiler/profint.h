@@ -9,7 +9,6 @@
 extern struct prof_session *prof_system;	/* the system profile, or NULL */
 
 /* session.c */
-int prof_name_eq(const char *a, const char *b);	/* case-insensitive */
 void prof_copyname(char *dst, const char *src);
 void prof_free_session(struct prof_session *s);
 struct pdump_seg *prof_buffer_for(struct prof_session *s, const struct prof_codeseg *cs);

@@ -44,7 +44,7 @@ struct pdump_seg *prof_buffer_for(struct prof_session *s, const struct prof_code
 	if (s->nbufs == PROF_MAX_BUFS)
 		return 0;
 	b = &s->bufs[s->nbufs];
-	b->counters = prof_zalloc((size_t)PDUMP_NBUCKETS(cs->length, PROF_SHIFT) * 4);
+	b->counters = prof_zalloc((size_t)pdump_nbuckets(cs->length, PROF_SHIFT) * 4);
 	if (!b->counters)
 		return 0;
 	b->origin = cs->origin;

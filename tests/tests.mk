@@ -1,10 +1,14 @@
 # tests.mk: the kernel's host unit tests, the guest test programs, and the
 # integration tests that boot QEMU.
 
-UNIT_TESTS += test_kernel test_mem test_elf test_batch
-test_kernel_SRCS := tests/unit/test_kernel.c tests/unit/kstub.c kernel/desc.c kernel/uaccess.c \
-                    kernel/bootargs.c kernel/module.c drivers/pit8253.c
-test_kernel_LIBS := -Wl,--wrap=outb
+UNIT_TESTS += test_desc test_pit test_pic test_uaccess test_bootargs test_mem test_elf test_batch
+test_desc_SRCS     := tests/unit/test_desc.c kernel/desc.c
+test_pit_SRCS      := tests/unit/test_pit.c tests/unit/kstub.c drivers/pit8253.c
+test_pit_LIBS      := -Wl,--wrap=outb
+test_pic_SRCS      := tests/unit/test_pic.c tests/unit/kstub.c drivers/pic8259.c
+test_pic_LIBS      := -Wl,--wrap=outb -Wl,--wrap=inb
+test_uaccess_SRCS  := tests/unit/test_uaccess.c kernel/uaccess.c
+test_bootargs_SRCS := tests/unit/test_bootargs.c tests/unit/kstub.c kernel/bootargs.c kernel/module.c
 test_mem_SRCS    := tests/unit/test_mem.c kernel/mem.c
 test_elf_SRCS    := tests/unit/test_elf.c kernel/elf.c
 test_batch_SRCS  := tests/unit/test_batch.c user/batch.c

@@ -133,11 +133,13 @@ static void check_segment(const struct map *m, uint16_t seg)
 	static uint32_t fine[WINDOW / 4], fine2[WINDOW / 4], coarse[16];
 	struct pdump_seg s1, s2, whole, empty;
 	const struct pdump_seg *segs[2];
-	struct msym *syms;
-	size_t n = map_segment_symbols(m, seg, &syms), i;
+	struct msym *sorted, *syms;
+	size_t all = map_sorted_symbols(m, &sorted), first = 0, n, i;
 	uint32_t origin;
 
-	FUZZ_CHECK(n != (size_t)-1);
+	FUZZ_CHECK(all != (size_t)-1);
+	n = msym_segment(sorted, all, seg, &first);
+	syms = sorted + first;
 	for (i = 1; i < n; i++)
 		FUZZ_CHECK(syms[i - 1].addr < syms[i].addr);
 	if (n) {
@@ -160,7 +162,7 @@ static void check_segment(const struct map *m, uint16_t seg)
 	made_up(&empty, n ? syms[n - 1].addr : 0, 0, 2, fine);
 	segs[0] = &empty;
 	check_attribution(segs, 1, 2, syms, n);
-	free(syms);
+	free(sorted);
 }
 
 #define SEGS_CHECKED	8	/* per input: each costs a pass over the map */

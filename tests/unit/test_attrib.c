@@ -33,7 +33,7 @@ static void reference(const struct pdump_seg *s, uint32_t shift, const struct ms
 	uint32_t i, b;
 	size_t k, best;
 
-	for (i = 0; i < PDUMP_NBUCKETS(s->length, shift); i++)
+	for (i = 0; i < pdump_nbuckets(s->length, shift); i++)
 		for (b = 0; b < size; b++) {
 			uint64_t addr = s->origin + ((uint64_t)i << shift) + b;
 			size_t owner = n;
@@ -180,7 +180,7 @@ static void test_attrib_random(void **state)
 
 			d->shift = shift;
 			tdump_seg(d, 0, "R", 1, 0x40, 0x600);
-			for (i = 0; i < PDUMP_NBUCKETS(0x600, shift); i++) {
+			for (i = 0; i < pdump_nbuckets(0x600, shift); i++) {
 				seed = seed * 1103515245 + 12345;
 				d->segs[0].counters[i] = (seed >> 16) % 4 ? 0 : (seed >> 8) % 1000;
 			}
@@ -203,16 +203,22 @@ static void test_attrib_segment_symbols(void **state)
 	struct msym list[] = { { 0x30, 1, "b" }, { 0x10, 2, "data" }, { 0x10, 1, "a" },
 			       { 0x30, 1, "alias" }, { 0, 1, "start" } };
 	struct map m = { "M", MAP_NM, list, 5, 5, 0, 0, "" };
-	struct msym *out;
-	size_t n;
+	struct msym *sorted, *out;
+	size_t n, first = 99;
 
 	(void)state;
-	n = map_segment_symbols(&m, 1, &out);
-	assert_int_equal(n, 3);
+	n = map_sorted_symbols(&m, &sorted);
+	assert_int_equal(n, 4);		/* "alias" goes: "b" came first at 0x30 */
+	assert_int_equal(msym_segment(sorted, n, 1, &first), 3);
+	assert_int_equal(first, 0);
+	out = sorted + first;
 	assert_string_equal(out[0].name, "start");
 	assert_string_equal(out[1].name, "a");
 	assert_string_equal(out[2].name, "b");
-	free(out);
+	assert_int_equal(msym_segment(sorted, n, 2, &first), 1);
+	assert_string_equal(sorted[first].name, "data");
+	assert_int_equal(msym_segment(sorted, n, 3, &first), 0);
+	free(sorted);
 }
 
 /* ~10^6 samples over a 16 MiB segment with a 100,000-symbol map: fast. */

@@ -36,7 +36,7 @@ static void assert_same(const struct pdump *a, const struct pdump *b)
 	assert_int_equal(a->nseg, b->nseg);
 	for (i = 0; i < a->nseg; i++) {
 		const struct pdump_seg *x = &a->segs[i], *y = &b->segs[i];
-		uint32_t nb = PDUMP_NBUCKETS(x->length, a->shift);
+		uint32_t nb = pdump_nbuckets(x->length, a->shift);
 
 		assert_string_equal(x->module, y->module);
 		assert_int_equal(x->segno, y->segno);

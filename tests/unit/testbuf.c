@@ -84,7 +84,7 @@ void tdump_seg(struct pdump *d, uint32_t i, const char *module, uint16_t segno,
 	       uint32_t origin, uint32_t length)
 {
 	struct pdump_seg *s = &d->segs[i];
-	uint32_t nb = PDUMP_NBUCKETS(length, d->shift);
+	uint32_t nb = pdump_nbuckets(length, d->shift);
 
 	snprintf(s->module, sizeof s->module, "%s", module);
 	s->segno = segno;
@@ -119,7 +119,7 @@ void tdump_fix_totals(struct pdump *d)
 	uint32_t i, k;
 
 	for (i = 0; i < d->nseg; i++)
-		for (k = 0; k < PDUMP_NBUCKETS(d->segs[i].length, d->shift); k++)
+		for (k = 0; k < pdump_nbuckets(d->segs[i].length, d->shift); k++)
 			sum += d->segs[i].counters[k];
 	d->total = sum;
 }

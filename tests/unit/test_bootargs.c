@@ -1,0 +1,64 @@
+/* test_bootargs.c: the kernel command line (kernel/bootargs.c) and the
+ * modules' names (kernel/module.c). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+#include "../../kernel/bootargs.h"
+#include "../../kernel/module.h"
+
+/* hz= is read and bounded; other words are ignored. */
+static void test_bootargs(void **state)
+{
+	(void)state;
+	struct bootargs a;
+	assert_int_equal(bootargs_parse("", &a), 0);
+	assert_int_equal(a.hz, 1000);
+	assert_int_equal(bootargs_parse("/boot/kernel.elf hz=250 other", &a), 0);
+	assert_int_equal(a.hz, 250);
+	assert_int_equal(bootargs_parse("hz=19", &a), 0);
+	assert_int_equal(bootargs_parse("hz=20000", &a), 0);
+	assert_int_equal(bootargs_parse("hz=18", &a), -1);
+	assert_non_null(a.error);
+	assert_int_equal(bootargs_parse("hz=20001", &a), -1);
+	assert_int_equal(bootargs_parse("hz=", &a), -1);
+	assert_int_equal(bootargs_parse("hz=12x", &a), -1);
+	assert_int_equal(bootargs_parse("hz=99999999999999", &a), -1);
+	assert_int_equal(bootargs_parse("hz=100", &a), 0);
+	assert_int_equal(a.jitter, 1);
+	assert_int_equal(bootargs_parse("jitter=0 hz=100", &a), 0);
+	assert_int_equal(a.jitter, 0);
+	assert_int_equal(a.selftest_tick, 0);
+	assert_int_equal(bootargs_parse("hz=100 selftest=tick", &a), 0);
+	assert_int_equal(a.selftest_tick, 1);
+	assert_int_equal(bootargs_parse("selftest=ticks", &a), 0);
+	assert_int_equal(a.selftest_tick, 0);
+}
+
+/* GRUB's "hello" and QEMU's "build/run/hello.elf args" both name "hello". */
+static void test_module_basename(void **state)
+{
+	(void)state;
+	char name[MODULE_NAME_MAX];
+	module_basename("hello", name);
+	assert_string_equal(name, "hello");
+	module_basename("build/run/hello.elf", name);
+	assert_string_equal(name, "hello");
+	module_basename(" /a/b/autoexec.cmd extra", name);
+	assert_string_equal(name, "autoexec.cmd");
+	module_basename("", name);
+	assert_string_equal(name, "");
+	module_basename("a/verylongname_verylongname_verylongname.elf", name);
+	assert_int_equal(strlen(name), MODULE_NAME_MAX - 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bootargs),
+		cmocka_unit_test(test_module_basename),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

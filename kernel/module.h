@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #define NMODULE		64
-#define MODULE_NAME_MAX	32
+#define MODULE_NAME_MAX	33	/* 32 characters and the NUL, as a process's name */
 
 struct module {
 	char name[MODULE_NAME_MAX];	/* base name, without ".elf" */

@@ -11,7 +11,7 @@
 
 #define NPROC		32
 #define KSTACK_SIZE	8192
-#define PROC_NAME_MAX	16
+#define PROC_NAME_MAX	33		/* a program's name: 32 characters and the NUL */
 #define ARG_MAX		32		/* arguments of a program */
 #define ARG_BYTES	2048		/* their strings and pointers */
 #define NLDT_ALL	(NLDT + 1)	/* + one not-present entry, so a stray load faults #NP */

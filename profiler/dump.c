@@ -101,7 +101,7 @@ static void write_name(struct writer *w, const char *module)
 
 	while (n < PDUMP_MODNAME_MAX - 1 && module[n])
 		n++;
-	for (i = 0; i < PDUMP_MODNAME_MAX; i++)
+	for (i = 0; i < PDUMP_SEG_NAME; i++)
 		put8(w, i < n ? (uint8_t)module[i] : 0);
 }
 

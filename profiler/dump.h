@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PDUMP_MODNAME_MAX 16	/* bytes of a module name, NUL included */
+#define PDUMP_MODNAME_MAX 33	/* bytes of a module name, NUL included: 32 characters */
 #define PDUMP_MAXSEGS 4096	/* a reader refuses more */
 /* Buckets of a segment: length / bucket size, rounded up; exact for any
  * length up to 4 GiB (no length + bucket - 1 to overflow) and any shift. */

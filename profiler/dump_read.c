@@ -206,11 +206,11 @@ static int read_header(struct reader *r, struct pdump *h)
 }
 
 /* NUL-terminated, printable, no spaces (pinfo prints it in a column), zero-padded. */
-static void check_name(struct reader *r, const uint8_t *p, uint32_t seg)
+static void check_name(struct reader *r, const uint8_t *p, int size, uint32_t seg)
 {
 	int k, end = -1;
 
-	for (k = 0; k < PDUMP_MODNAME_MAX; k++) {
+	for (k = 0; k < size; k++) {
 		if (end < 0 && !p[k])
 			end = k;
 		else if (end >= 0 && p[k])
@@ -218,9 +218,9 @@ static void check_name(struct reader *r, const uint8_t *p, uint32_t seg)
 		else if (end < 0 && (p[k] < 0x21 || p[k] > 0x7e))
 			break;
 	}
-	if (k < PDUMP_MODNAME_MAX && end >= 0)
+	if (k < size && end >= 0)
 		SOFT(r, "segment %u: module name padding is not zero", NULL, seg, 0, 0);
-	else if (k < PDUMP_MODNAME_MAX)
+	else if (k < size)
 		SOFT(r, "segment %u: module name has byte %x", NULL, seg, p[k], 0);
 	else if (end < 0)
 		SOFT(r, "segment %u: module name is not NUL-terminated", NULL, seg, 0, 0);
@@ -275,20 +275,22 @@ static int walk_sparse(struct reader *r, uint32_t seg, uint32_t nb, uint32_t *ou
 static int walk_seg(struct reader *r, const struct pdump *h, uint32_t seg,
 		    struct pdump_seg *s, const struct pdump_alloc *a)
 {
-	const uint8_t *p;
+	const uint8_t *p, *f;	/* the header, and its fields after the module name */
 	uint32_t origin, length, nb, *out = NULL;
-	uint32_t hdr = h->version == PDUMP_VERSION_V1 ? PDUMP_SEGHDR_SIZE_V1 : PDUMP_SEGHDR_SIZE;
+	int v1 = h->version == PDUMP_VERSION_V1, name = v1 ? PDUMP_SEG_NAME_V1 : PDUMP_SEG_NAME;
+	uint32_t hdr = v1 ? PDUMP_SEGHDR_SIZE_V1 : PDUMP_SEGHDR_SIZE;
 	int k;
 
 	if (need(r, hdr, "header", seg))
 		return -1;
 	p = r->buf + r->pos;
+	f = p + name;
 	r->pos += hdr;
-	check_name(r, p, seg);
-	origin = get_le(p + 20, 4);
-	length = get_le(p + 24, 4);
-	nb = get_le(p + 28, 4);
-	if (!get_le(p + 16, 2))
+	check_name(r, p, name, seg);
+	origin = get_le(f + PDUMP_SEG_ORIGIN, 4);
+	length = get_le(f + PDUMP_SEG_LENGTH, 4);
+	nb = get_le(f + PDUMP_SEG_NBUCKETS, 4);
+	if (!get_le(f + PDUMP_SEG_SEGNO, 2))
 		SOFT(r, "segment %u: segment number 0 (they start at 1)", NULL, seg, 0, 0);
 	if ((uint64_t)origin + length > 0x100000000ull)
 		SOFT(r, "segment %u: origin %x + length %x passes 4 GiB", NULL, seg, origin, length);
@@ -300,21 +302,21 @@ static int walk_seg(struct reader *r, const struct pdump *h, uint32_t seg,
 		SOFT(r, "more than %u buckets in all (segment %u)", NULL, PDUMP_READ_MAXBUCKETS, seg, 0);
 	if (a) {
 		for (k = 0; k < PDUMP_MODNAME_MAX; k++)
-			s->module[k] = (char)p[k];
-		s->segno = (uint16_t)get_le(p + 16, 2);
-		s->selector = (uint16_t)get_le(p + 18, 2);
+			s->module[k] = k < name ? (char)p[k] : 0;
+		s->segno = (uint16_t)get_le(f + PDUMP_SEG_SEGNO, 2);
+		s->selector = (uint16_t)get_le(f + PDUMP_SEG_SELECTOR, 2);
 		s->origin = origin;
 		s->length = length;
-		s->fingerprint = hdr > PDUMP_SEG_FINGERPRINT ? get_le(p + PDUMP_SEG_FINGERPRINT, 4) : 0;
+		s->fingerprint = v1 ? 0 : get_le(f + PDUMP_SEG_FP, 4);
 		if (nb && !(out = s->counters = a->zalloc(a->ctx, (size_t)nb * 4)))
 			return HARD(r, "out of memory for segment %u (%u buckets)", NULL, seg, nb, 0);
 	}
-	if (p[PDUMP_SEG_ENCODING] == PDUMP_ENC_DENSE)
+	if (f[PDUMP_SEG_ENC] == PDUMP_ENC_DENSE)
 		return walk_dense(r, seg, nb, out);
-	if (p[PDUMP_SEG_ENCODING] == PDUMP_ENC_SPARSE)
+	if (f[PDUMP_SEG_ENC] == PDUMP_ENC_SPARSE)
 		return walk_sparse(r, seg, nb, out);
 	return HARD(r, "segment %u: unknown counter encoding %u at offset %u",
-		    NULL, seg, p[PDUMP_SEG_ENCODING], (r->pos - hdr) + PDUMP_SEG_ENCODING);
+		    NULL, seg, f[PDUMP_SEG_ENC], (r->pos - hdr) + name + PDUMP_SEG_ENC);
 }
 
 /* Whole, untouched, and adding up: checked in that order. */

@@ -9,10 +9,23 @@
 #define PDUMP_VERSION		2	/* what the writer writes */
 #define PDUMP_VERSION_V1	1	/* the reader also reads it: no fingerprints */
 #define PDUMP_HDR_SIZE		56	/* magic .. nseg */
-#define PDUMP_SEGHDR_SIZE	37	/* module .. fingerprint */
-#define PDUMP_SEGHDR_SIZE_V1	33	/* module .. encoding */
-#define PDUMP_SEG_ENCODING	32	/* offset of the encoding byte in a segment header */
-#define PDUMP_SEG_FINGERPRINT	33	/* offset of the fingerprint (version 2) */
+/* A segment header: the module field (33 bytes: up to 32 characters and a
+ * NUL; 16 in version 1), then at these offsets from the field's end the
+ * segment number, the selector, the origin, the length, the bucket count,
+ * the encoding byte and (version 2) the fingerprint. */
+#define PDUMP_SEG_NAME		33
+#define PDUMP_SEG_NAME_V1	16
+#define PDUMP_SEG_SEGNO		0
+#define PDUMP_SEG_SELECTOR	2
+#define PDUMP_SEG_ORIGIN	4
+#define PDUMP_SEG_LENGTH	8
+#define PDUMP_SEG_NBUCKETS	12
+#define PDUMP_SEG_ENC		16
+#define PDUMP_SEG_FP		17
+#define PDUMP_SEGHDR_SIZE	(PDUMP_SEG_NAME + 21)		/* module .. fingerprint: 54 */
+#define PDUMP_SEGHDR_SIZE_V1	(PDUMP_SEG_NAME_V1 + 17)	/* module .. encoding: 33 */
+#define PDUMP_SEG_ENCODING	(PDUMP_SEG_NAME + PDUMP_SEG_ENC)	/* in a version 2 header: 49 */
+#define PDUMP_SEG_FINGERPRINT	(PDUMP_SEG_NAME + PDUMP_SEG_FP)	/* 50 */
 #define PDUMP_CRC_SIZE		4
 #define PDUMP_ENC_DENSE		0	/* nbuckets u32 counters */
 #define PDUMP_ENC_SPARSE	1	/* varint n, then n (varint gap, varint count) */

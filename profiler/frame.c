@@ -156,8 +156,10 @@ static void out_init(struct out *o, pdump_sink sink, void *ctx)
 }
 
 /* The frame's CRC starts with the name's bytes, so that it covers the name
- * too and differs from dump to dump (a dump's CRC-32 over itself, its own
- * CRC included, would be the constant residue 2144DF1C). */
+ * too. Over the dump's bytes it adds little: a CRC-32 over data that ends
+ * with its own CRC-32 depends on their length alone (alone it would be the
+ * constant residue 2144DF1C), so the frame's CRC checks the name and the
+ * length, and the dump's own CRC its bytes (the reader checks both). */
 static uint32_t name_crc(const char *name)
 {
 	size_t n = 0;

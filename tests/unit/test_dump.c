@@ -193,7 +193,8 @@ static void test_dump_roundtrip_many_segs(void **state)
 	tdump_free(d);
 }
 
-/* A name of 16 bytes or more is cut to 15 plus the NUL, not overrun. */
+/* A name of 33 bytes or more is cut to 32 plus the NUL, not overrun; one
+ * of 32 (a program's name may have that many) goes whole. */
 static void test_dump_long_module_name(void **state)
 {
 	struct pdump *d = tdump_new(5, 1);
@@ -204,11 +205,17 @@ static void test_dump_long_module_name(void **state)
 
 	(void)state;
 	tdump_seg(d, 0, "X", 1, 0, 16);
-	memcpy(d->segs[0].module, "ABCDEFGHIJKLMNOP", 16);	/* no NUL */
+	memcpy(d->segs[0].module, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456", 33);	/* no NUL */
 	tdump_fix_totals(d);
 	b = tdump_bytes(d);
 	read_ok(&b, &back, &t);
-	assert_string_equal(back.segs[0].module, "ABCDEFGHIJKLMNO");
+	assert_string_equal(back.segs[0].module, "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345");
+	pdump_release(&back, &a);
+	tbuf_free(&b);
+	memcpy(d->segs[0].module, "A_RATHER_LONG_BENCHMARK_NAME", 29);
+	b = tdump_bytes(d);
+	read_ok(&b, &back, &t);
+	assert_string_equal(back.segs[0].module, "A_RATHER_LONG_BENCHMARK_NAME");
 	pdump_release(&back, &a);
 	tbuf_free(&b);
 	tdump_free(d);
@@ -231,11 +238,12 @@ static void test_dump_fingerprint_bytes(void **state)
 	tdump_fix_totals(d);
 	b = tdump_bytes(d);
 	assert_int_equal(b.data[4] | b.data[5] << 8, 2);
-	assert_memory_equal(b.data + PDUMP_HDR_SIZE + 33, "\x44\x33\x22\x11", 4);
+	assert_int_equal(PDUMP_SEG_FINGERPRINT, 50);	/* docs/dump-format.md */
+	assert_memory_equal(b.data + PDUMP_HDR_SIZE + 50, "\x44\x33\x22\x11", 4);
 	/* no ticks: segment 0 is its header and one byte (n = 0) */
 	seg1 = b.data + PDUMP_HDR_SIZE + PDUMP_SEGHDR_SIZE + 1;
 	assert_memory_equal(seg1, "B", 2);
-	assert_memory_equal(seg1 + 33, "\xEF\xBE\xAD\xDE", 4);
+	assert_memory_equal(seg1 + 50, "\xEF\xBE\xAD\xDE", 4);
 	d->version = 2;
 	round_trip(d);
 	tbuf_free(&b);

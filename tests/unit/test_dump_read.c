@@ -157,7 +157,7 @@ static void test_dump_bad_fields(void **state)
 {
 	static const struct {
 		size_t off;	/* from the start; >= 1000: from segment 0's header */
-		int width;	/* bytes of val written, little-endian; 16: a zeroed name */
+		int width;	/* bytes of val written, little-endian; 33: a zeroed name */
 		uint32_t val;
 		const char *want;
 	} cases[] = {
@@ -166,13 +166,13 @@ static void test_dump_bad_fields(void **state)
 		{ 12, 4, 32, "shift" },
 		{ 16, 4, 0, "0 Hz" },
 		{ 20, 4, 256, "do not add up" },	/* total 479 -> 256 */
-		{ 1000 + 0, 16, 0, "empty module name" },
-		{ 1000 + 12, 1, 'X', "padding" },
+		{ 1000 + 0, 33, 0, "empty module name" },
+		{ 1000 + 29, 1, 'X', "padding" },
 		{ 1000 + 3, 1, ' ', "byte 0x00000020" },
-		{ 1000 + 16, 2, 0, "segment number 0" },
-		{ 1000 + 20, 4, 0xFFFFFF00u, "passes 4 GiB" },
-		{ 1000 + 28, 4, 0x600, "1536 buckets, but" },
-		{ 1000 + 32, 1, 7, "encoding 7" },
+		{ 1000 + 33 + PDUMP_SEG_SEGNO, 2, 0, "segment number 0" },
+		{ 1000 + 33 + PDUMP_SEG_ORIGIN, 4, 0xFFFFFF00u, "passes 4 GiB" },
+		{ 1000 + 33 + PDUMP_SEG_NBUCKETS, 4, 0x600, "1536 buckets, but" },
+		{ 1000 + 33 + PDUMP_SEG_ENC, 1, 7, "encoding 7" },
 	};
 	struct pdump *d = tdump_seed();
 	struct tbuf b = tdump_bytes(d);
@@ -266,7 +266,7 @@ static void test_dump_limits(void **state)
 	 * since writing it would walk 2^32 counters */
 	b = tdump_bytes(d);
 	memset(b.data + 12, 0, 4);
-	memset(b.data + PDUMP_HDR_SIZE + 24, 0xff, 8);
+	memset(b.data + PDUMP_HDR_SIZE + PDUMP_SEG_NAME + PDUMP_SEG_LENGTH, 0xff, 8);
 	recrc(b.data, b.len);
 	read_bad(b.data, b.len, "buckets in all");
 	tbuf_free(&b);

@@ -34,3 +34,30 @@ BENCH_GENDUMP_SRCS := bench/gendump.c profiler/dump.c profiler/crc32.c profiler/
 $(BENCH)/gendump: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_GENDUMP_SRCS))
 	@mkdir -p $(@D)
 	$(HOST_CC) $^ -o $@
+
+# ---- the ground truth: the instruction-count plugin (bench/truth/) ---------
+# A host shared object that qemu-system-i386 loads (-plugin); its arguments
+# for this kernel (symbols, struct proc's layout); the program whose counts
+# are known by construction. tests/integration/truth.sh checks the plugin.
+TRUTH := $(BENCH)/truth
+$(TRUTH)/insncount.so: bench/truth/insncount.c bench/truth/qplugin.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -shared -fPIC -fvisibility=hidden $< -o $@
+# The same under ASan and UBSan, for the integration test (QEMU runs it
+# with the sanitizers' runtime preloaded).
+$(BUILD)/san/bench/truth/insncount.so: bench/truth/insncount.c bench/truth/qplugin.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -shared -fPIC -fvisibility=hidden $< -o $@
+$(TRUTH)/offsets.s: bench/truth/offsets.c
+	@mkdir -p $(@D)
+	$(CC) $(KCFLAGS) $(FREESTAND) -iquote kernel -MT $@ -MF $(TRUTH)/offsets.d -S $< -o $@
+$(TRUTH)/plugin.args: $(TRUTH)/offsets.s $(BUILD)/kernel.elf bench/truth/args.sh
+	sh bench/truth/args.sh $(BUILD)/kernel.elf $(TRUTH)/offsets.s > $@.tmp
+	mv $@.tmp $@
+$(BUILD)/user/exact.elf: $(BUILD)/u/bench/truth/exact.o $(USER_RT) user/user.ld
+	@mkdir -p $(@D)
+	$(GUEST_LINK)
+TRUTH_DEPS := $(TRUTH)/insncount.so $(TRUTH)/plugin.args $(BUILD)/user/exact.elf $(BUILD)/user/pset.elf \
+	$(BUILD)/user/cmd.elf
+integration: $(TRUTH_DEPS) $(BUILD)/san/bench/truth/insncount.so
+bench: $(TRUTH_DEPS)

@@ -1,7 +1,8 @@
 # compare.awk: a workload's profile against the truth, function by function.
-#   awk -v sum=SUMMARY [-v showmod=1] -f compare.awk FUNCS TRUTH PROFILE
+#   awk -v sum=SUMMARY [-v showmod=1] [-v source=SOURCE] -f compare.awk FUNCS TRUTH PROFILE
 # FUNCS lists the workload's own functions ("MODULE name"), TRUTH their
-# instructions from callgrind ("MODULE name count"), PROFILE their ticks
+# instructions ("MODULE name count", from SOURCE: the instruction-count
+# plugin or callgrind, named in the table's header), PROFILE their ticks
 # from pinfo ("MODULE name tics"). Each side's share is of the sum over
 # FUNCS only (not libc, not the kernel). Prints a Markdown table, biggest
 # true share first; writes "samples=N worst=D function=F" to SUMMARY.
@@ -15,7 +16,7 @@ END {
 		for (j = i; j > 1 && truth[order[j]] > truth[order[j - 1]]; j--) {
 			t = order[j]; order[j] = order[j - 1]; order[j - 1] = t
 		}
-	print "| function | tics | profiled | true (callgrind) | difference (points) |"
+	print "| function | tics | profiled | true (" (source == "" ? "callgrind" : source) ") | difference (points) |"
 	print "|---|---:|---:|---:|---:|"
 	worst = -1
 	for (i = 1; i <= n; i++) {

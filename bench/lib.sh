@@ -6,7 +6,8 @@ die() { echo "bench: $*" >&2; exit 1; }
 
 # boot DIR HZ JITTER BATCH PROGRAM...: boots the kernel (QEMU, -icount, so
 # deterministic) with the programs and a batch file holding the lines of
-# BATCH, and extracts every dump into DIR.
+# BATCH, and extracts every dump into DIR. With BOOT_PLUGIN set, QEMU loads
+# that TCG plugin (qrun -plugin).
 boot() {
 	_dir=$1 _hz=$2 _jitter=$3 _batch=$4
 	shift 4
@@ -17,7 +18,7 @@ boot() {
 	for _p in "$@" cmd; do _progs="$_progs $build/user/$_p.elf"; done
 	# shellcheck disable=SC2086
 	sh host-tools/qrun -kernel -quiet -o "$_dir" -hz "$_hz" -append "jitter=$_jitter" -timeout 300 \
-		-batch "$_dir/bench.cmd" "$build/kernel.elf" $_progs > "$_dir/qrun.out" 2>&1 ||
+		${BOOT_PLUGIN:+-plugin "$BOOT_PLUGIN"} -batch "$_dir/bench.cmd" "$build/kernel.elf" $_progs > "$_dir/qrun.out" 2>&1 ||
 		die "$_dir: qrun failed: $(cat "$_dir/qrun.out")"
 	"$build/profextract" -o "$_dir" "$_dir/serial.log" > "$_dir/extract.out" 2>&1 ||
 		die "$_dir: profextract failed: $(cat "$_dir/extract.out")"

@@ -1,0 +1,22 @@
+/* offsets.c: the layout the instruction-count plugin (insncount.c) reads
+ * in the kernel's memory, made from the kernel's own headers when the
+ * benchmark is built (bench/bench.mk turns the "->NAME value" lines of
+ * this file's assembly output into the plugin's arguments), so that it
+ * follows any change to struct proc. Never linked. */
+#include <stddef.h>
+#include "proc.h"
+#include "vm.h"
+
+#define DEFINE(name, value) __asm__ volatile("\n.ascii \"->" #name " %c0\\n\"" : : "i"(value))
+
+void truth_offsets(void);
+void truth_offsets(void)
+{
+	DEFINE(pid, offsetof(struct proc, pid));
+	DEFINE(name, offsetof(struct proc, name));
+	DEFINE(image, offsetof(struct proc, image));
+	DEFINE(ubase, UCODE_BASE);
+	_Static_assert(sizeof(((struct proc *)0)->pid) == 4, "the plugin reads a 32-bit pid");
+	_Static_assert(sizeof(((struct proc *)0)->image) == 4, "the plugin reads a 32-bit pointer");
+	_Static_assert(sizeof(((struct proc *)0)->name) == 16, "the plugin reads 16 bytes of name");
+}

@@ -18,5 +18,5 @@ void truth_offsets(void)
 	DEFINE(ubase, UCODE_BASE);
 	_Static_assert(sizeof(((struct proc *)0)->pid) == 4, "the plugin reads a 32-bit pid");
 	_Static_assert(sizeof(((struct proc *)0)->image) == 4, "the plugin reads a 32-bit pointer");
-	_Static_assert(sizeof(((struct proc *)0)->name) == 16, "the plugin reads 16 bytes of name");
+	_Static_assert(sizeof(((struct proc *)0)->name) == 33, "the plugin reads 32 bytes of name: 32 characters, then the NUL");
 }

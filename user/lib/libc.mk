@@ -25,13 +25,18 @@ $(patsubst %.c,$(BUILD)/u/%.o,$(LIBC_FLOAT_SRCS)): UCFLAGS += $(LIBC_FLOAT_CFLAG
 # fmtfloat.c have no libc names and link as they are. --wrap=write lets
 # test_libc see printf's writes. The host tests of the float files compute
 # on the x87 as the guest does (on x86-64, -mfpmath=387 moves doubles off SSE).
-UNIT_TESTS += test_libc test_string test_fmtfloat test_stdlib
+UNIT_TESTS += test_libc test_string test_fmtfloat test_stdlib test_malloc test_sort test_setjmp test_time
 test_libc_SRCS     := tests/unit/test_libc.c user/lib/format.c user/lib/fmtfloat.c
 test_libc_LIBS     := -Wl,--wrap=write
 test_string_SRCS   := tests/unit/test_string.c
 test_fmtfloat_SRCS := tests/unit/test_fmtfloat.c user/lib/format.c user/lib/fmtfloat.c
 test_stdlib_SRCS   := tests/unit/test_stdlib.c user/lib/format.c user/lib/fmtfloat.c
 test_stdlib_LIBS   := -Wl,--wrap=_exit -Wl,--wrap=write
-LIBC_HOST_FLOAT := $(LIBC_FLOAT_SRCS) tests/unit/test_fmtfloat.c
+test_malloc_SRCS   := tests/unit/test_malloc.c user/lib/format.c user/lib/fmtfloat.c
+test_malloc_LIBS   := -Wl,--wrap=_exit -Wl,--wrap=write
+test_sort_SRCS     := tests/unit/test_sort.c
+test_setjmp_SRCS   := tests/unit/test_setjmp.c
+test_time_SRCS     := tests/unit/test_time.c
+LIBC_HOST_FLOAT := $(LIBC_FLOAT_SRCS) tests/unit/test_fmtfloat.c tests/unit/test_time.c
 $(foreach d,host san,$(patsubst %.c,$(BUILD)/$(d)/%.o,$(LIBC_HOST_FLOAT))): \
 	HOST_CFLAGS += -mfpmath=387 -fexcess-precision=standard

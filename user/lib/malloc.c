@@ -241,13 +241,21 @@ void *LIBC(calloc)(size_t count, size_t size)
 	return p;
 }
 
-/* In place when the block shrinks, or when the free block above it (or the
- * heap's end) has the room; else a new block, the bytes copied. As glibc,
+/* The bytes free just above b: the free block there, if any. */
+static size_t room_above(struct block *b)
+{
+	struct block *next = at(b, size_of(b));
+
+	return next != top && !(next->head & USED) ? size_of(next) : 0;
+}
+
+/* In place when the block shrinks, or when the free block above it and the
+ * heap's end have the room; else a new block, the bytes copied. As glibc,
  * realloc(p, 0) frees p and returns NULL. */
 void *LIBC(realloc)(void *p, size_t n)
 {
-	struct block *b, *next;
-	size_t size, have;
+	struct block *b;
+	size_t size, have, above;
 	void *q;
 
 	if (p == NULL)
@@ -263,18 +271,17 @@ void *LIBC(realloc)(void *p, size_t n)
 		return NULL;
 	}
 	have = size_of(b);
-	next = at(b, have);
-	if (size > have && next == top && heap_extend(size - have) != NULL)
-		next = at(b, have);	/* now a free block of the room */
-	if (size > have && next != top && !(next->head & USED) && have + size_of(next) >= size) {
-		bin_remove(next);
-		have += size_of(next);
+	above = room_above(b);
+	/* The last block, or the one below a free last block: the heap grows. */
+	if (have + above < size && at(b, have + above) == top && heap_extend(size - have - above))
+		above = room_above(b);
+	if (size > have && have + above >= size) {
+		bin_remove(at(b, have));
+		have += above;
 		b->head = have | (b->head & FLAGS);
 	}
-	if (size <= have) {
-		b->head = have | (b->head & FLAGS) | USED;
+	if (size <= have)
 		return take(b, size);
-	}
 	q = LIBC(malloc)(n);
 	if (q == NULL)
 		return NULL;

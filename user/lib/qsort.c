@@ -1,6 +1,7 @@
 /* qsort.c: qsort and bsearch.
  *
- * qsort is an introsort: quicksort on the median of three, partitioned so
+ * qsort is an introsort: quicksort on the median of three (of three such
+ * medians for long slices), partitioned so
  * that runs of equal keys split evenly; slices of up to 12 elements by
  * insertion; and, when the partitions go badly (deeper than twice log2 of
  * the count), heapsort for the slice, so that no input takes more than
@@ -73,18 +74,35 @@ static void heap_sort(unsigned char *base, size_t n, size_t size, cmp_fn cmp)
 	}
 }
 
-/* Puts the median of the first, middle and last elements first, as the pivot. */
+/* Orders three elements so that the middle one, b, is their median. */
+static void order3(unsigned char *a, unsigned char *b, unsigned char *c, size_t size, cmp_fn cmp)
+{
+	if (cmp(b, a) < 0)
+		swap(a, b, size);
+	if (cmp(c, b) < 0) {
+		swap(b, c, size);
+		if (cmp(b, a) < 0)
+			swap(a, b, size);
+	}
+}
+
+/* Puts a pivot first: the median of the first, middle and last elements,
+ * or for long slices the median of three such medians (Tukey's ninther). */
 static void median_first(unsigned char *base, size_t n, size_t size, cmp_fn cmp)
 {
-	unsigned char *a = base + size, *m = base + n / 2 * size, *z = base + (n - 1) * size;
+	unsigned char *m = base + n / 2 * size, *z = base + (n - 1) * size;
 
-	swap(a, m, size);
-	if (cmp(a, z) > 0)
-		swap(a, z, size);
-	if (cmp(base, z) > 0)
-		swap(base, z, size);
-	if (cmp(a, base) > 0)
-		swap(a, base, size);
+	if (n >= 40) {
+		size_t d = n / 8 * size;
+
+		order3(base, base + d, base + 2 * d, size, cmp);
+		order3(m - d, m, m + d, size, cmp);
+		order3(z - 2 * d, z - d, z, size, cmp);
+		order3(base + d, m, z - d, size, cmp);
+	} else {
+		order3(base, m, z, size, cmp);
+	}
+	swap(base, m, size);
 }
 
 static void sort(unsigned char *base, size_t n, size_t size, cmp_fn cmp, unsigned depth)

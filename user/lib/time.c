@@ -12,7 +12,7 @@ clock_t LIBC(clock)(void)
 	uint64_t ticks;
 	uint32_t hz;
 
-	if (clock_ticks(&ticks, &hz) < 0 || hz == 0)
+	if (LIBC(clock_ticks)(&ticks, &hz) < 0 || hz == 0)
 		return (clock_t)-1;
 	/* ticks < 2^64 / 10^6 for 584,000 years at 1000 Hz: no overflow */
 	return (clock_t)(uint32_t)(ticks * (uint64_t)CLOCKS_PER_SEC / hz);
@@ -24,7 +24,7 @@ time_t LIBC(time)(time_t *t)
 	uint32_t hz;
 	time_t now;
 
-	if (clock_ticks(&ticks, &hz) < 0 || hz == 0)
+	if (LIBC(clock_ticks)(&ticks, &hz) < 0 || hz == 0)
 		now = (time_t)-1;
 	else
 		now = (time_t)(ticks / hz);

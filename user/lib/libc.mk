@@ -8,7 +8,7 @@ LIBC_INT_SRCS := user/lib/format.c user/lib/printf.c user/lib/string.c user/lib/
                  user/lib/qsort.c user/lib/rand.c user/lib/setjmp.c
 # Floating point: built for the x87 FPU (LIBC_FPU), guest libc only.
 LIBC_FLOAT_SRCS := user/lib/fmtfloat.c user/lib/time.c user/lib/math.c user/lib/mathexp.c \
-                   user/lib/mathtrig.c user/lib/mathkern.c
+                   user/lib/mathtrig.c user/lib/mathkern.c user/lib/strtod.c
 LIBC_SRCS := $(LIBC_INT_SRCS) $(LIBC_FLOAT_SRCS)
 
 # The FPU for guest code: the kernel's flags say -mno-80387; -m80387 after
@@ -26,7 +26,7 @@ $(patsubst %.c,$(BUILD)/u/%.o,$(LIBC_FLOAT_SRCS)): UCFLAGS += $(LIBC_FLOAT_CFLAG
 # fmtfloat.c have no libc names and link as they are. --wrap=write lets
 # test_libc see printf's writes. The host tests of the float files compute
 # on the x87 as the guest does (on x86-64, -mfpmath=387 moves doubles off SSE).
-UNIT_TESTS += test_libc test_string test_fmtfloat test_stdlib test_malloc test_sort test_setjmp test_time test_math
+UNIT_TESTS += test_libc test_string test_fmtfloat test_stdlib test_malloc test_sort test_setjmp test_time test_math test_strtod
 test_libc_SRCS     := tests/unit/test_libc.c user/lib/format.c user/lib/fmtfloat.c
 test_libc_LIBS     := -Wl,--wrap=write
 test_string_SRCS   := tests/unit/test_string.c
@@ -40,9 +40,11 @@ test_setjmp_SRCS   := tests/unit/test_setjmp.c
 test_time_SRCS     := tests/unit/test_time.c
 test_math_SRCS     := tests/unit/test_math.c
 test_math_LIBS     := -lm
+test_strtod_SRCS   := tests/unit/test_strtod.c
+test_strtod_LIBS   := -lm
 # glibc's functions called as they are: no folding, no assumptions about errno.
 $(foreach d,host san,$(BUILD)/$(d)/tests/unit/test_math.o): HOST_CFLAGS += -fno-builtin
 LIBC_HOST_FLOAT := $(LIBC_FLOAT_SRCS) tests/unit/test_fmtfloat.c tests/unit/test_time.c \
-                   tests/unit/test_math.c
+                   tests/unit/test_math.c tests/unit/test_strtod.c
 $(foreach d,host san,$(patsubst %.c,$(BUILD)/$(d)/%.o,$(LIBC_HOST_FLOAT))): \
 	HOST_CFLAGS += -mfpmath=387 -fexcess-precision=standard

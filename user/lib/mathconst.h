@@ -31,9 +31,6 @@
 /* 1/(2n+1), n = 0 .. 20 */
 #define INV_ODD { 0x8000000000000000p-63L, 0xaaaaaaaaaaaaaaabp-65L, 0xcccccccccccccccdp-66L, 0x9249249249249249p-66L, 0xe38e38e38e38e38ep-67L, 0xba2e8ba2e8ba2e8cp-67L, 0x9d89d89d89d89d8ap-67L, 0x8888888888888889p-67L, 0xf0f0f0f0f0f0f0f1p-68L, 0xd79435e50d79435ep-68L, 0xc30c30c30c30c30cp-68L, 0xb21642c8590b2164p-68L, 0xa3d70a3d70a3d70ap-68L, 0x97b425ed097b425fp-68L, 0x8d3dcb08d3dcb08dp-68L, 0x8421084210842108p-68L, 0xf83e0f83e0f83e10p-69L, 0xea0ea0ea0ea0ea0fp-69L, 0xdd67c8a60dd67c8ap-69L, 0xd20d20d20d20d20dp-69L, 0xc7ce0c7ce0c7ce0cp-69L }
 
-/* 10^(2^i), i = 0 .. 8, rounded */
-#define TEN_POW2 { 0xa000000000000000p-60L, 0xc800000000000000p-57L, 0x9c40000000000000p-50L, 0xbebc200000000000p-37L, 0x8e1bc9bf04000000p-10L, 0x9dc5ada82b70b59ep43L, 0xc2781f49ffcfa6d5p149L, 0x93ba47c980e98ce0p362L, 0xaa7eebfb9df9de8ep787L }
-
 /* 2/pi: its bits after the point, 32 to a word, the first in the top bit */
 #define TWO_OVER_PI_WORDS 40
 #define TWO_OVER_PI { \

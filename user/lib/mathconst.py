@@ -71,8 +71,6 @@ def main():
     out += ["#define INV_FACT { %s }" % ", ".join(ld(1 / mpmath.factorial(n))[0] for n in range(25))]
     out += ["", "/* 1/(2n+1), n = 0 .. 20 */"]
     out += ["#define INV_ODD { %s }" % ", ".join(ld(mpf(1) / (2 * n + 1))[0] for n in range(21))]
-    out += ["", "/* 10^(2^i), i = 0 .. 8, rounded */"]
-    out += ["#define TEN_POW2 { %s }" % ", ".join(ld(mpf(10) ** (2 ** i))[0] for i in range(9))]
     # 2/pi, bits 1 .. 40*32, in 32-bit words, the first bit highest
     two_over_pi = 2 / pi
     words = []

@@ -1,8 +1,9 @@
 /* string.c: the <string.h> functions. memset, memcpy, memmove and memcmp
  * work a 32-bit word at a time: after the bytes that bring the destination
  * to a 4-byte boundary, memset and memcpy store whole words with rep stosl
- * and rep movsl, memmove copies words downwards when the regions overlap
- * that way, memcmp compares words until two differ. The other functions go
+ * and rep movsl (below 16 bytes, words wherever they fall), memmove copies
+ * words downwards when the regions overlap that way, memcmp compares words
+ * until two differ. The other functions go
  * a byte at a time: short and plainly right. Bytes compare as unsigned char,
  * as C requires.
  *
@@ -36,6 +37,7 @@ NO_LOOP_CALLS void *LIBC(memset)(void *dst, int c, size_t n)
 {
 	unsigned char *d = dst;
 	unsigned char b = (unsigned char)c;
+	uint32_t w = b * 0x01010101u;
 
 	if (n >= WORD_MIN) {
 		size_t head = to_boundary(d), words;
@@ -46,9 +48,11 @@ NO_LOOP_CALLS void *LIBC(memset)(void *dst, int c, size_t n)
 		n %= 4;
 		__asm__ volatile("rep stosl"
 				 : "+D"(d), "+c"(words)
-				 : "a"(b * 0x01010101u)
+				 : "a"(w)
 				 : "memory");
 	}
+	for (; n >= 4; n -= 4, d += 4)	/* short: words where they fall */
+		*(uword *)d = w;
 	while (n--)
 		*d++ = b;
 	return dst;
@@ -70,6 +74,8 @@ NO_LOOP_CALLS static inline __attribute__((always_inline)) void copy_up(unsigned
 				 :
 				 : "memory");
 	}
+	for (; n >= 4; n -= 4, d += 4, s += 4)	/* short: words where they fall */
+		*(uword *)d = *(const uword *)s;
 	while (n--)
 		*d++ = *s++;
 }

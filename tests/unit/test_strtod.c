@@ -174,6 +174,17 @@ static void test_midpoints(void **state)
 			same(s);
 		}
 	}
+	/* The midpoints of doubles of everyday size written with 16 to 19
+	 * digits: near a tie, within the reach of the short way (19 digits,
+	 * 10^27), where its check must send the closest ones the long way. */
+	for (int i = 0; i < 20000; i++) {
+		double d = ldexp(1.0 + (double)(next_random() >> 12) * 0x1p-52,
+				 (int)(next_random() % 110) - 30);
+		long double mid = ((long double)d + nextafter(d, INFINITY)) / 2;
+
+		snprintf(s, sizeof s, "%.*Le", 15 + i % 4, mid);
+		same(s);
+	}
 	/* float midpoints, exact in double */
 	for (int i = 0; i < 3000; i++) {
 		uint32_t b = (uint32_t)next_random() & 0x7fffffff;

@@ -150,10 +150,18 @@ int rem_pio2(double x, ld *rh, ld *rl)
 	a1 = (uint64_t)p[3] << 32 | p[2];
 	a0 = (uint64_t)p[1] << 32 | p[0];
 	/* the fraction is a2:a1:a0 / 2^190; bring its top bit to bit 63 of a2 */
-	for (lz = 0; lz < 190 && !(a2 >> 63); lz++) {
-		a2 = a2 << 1 | a1 >> 63;
-		a1 = a1 << 1 | a0 >> 63;
-		a0 <<= 1;
+	for (lz = 0; a2 == 0 && lz < 128; lz += 64) {
+		a2 = a1;
+		a1 = a0;
+		a0 = 0;
+	}
+	if (a2 != 0 && !(a2 >> 63)) {
+		int z = __builtin_clzll(a2);
+
+		a2 = a2 << z | a1 >> (64 - z);
+		a1 = a1 << z | a0 >> (64 - z);
+		a0 <<= z;
+		lz += z;
 	}
 	fh = (ld)a2 * pow2_ld(-62 - lz);
 	fl = (ld)a1 * pow2_ld(-126 - lz);

@@ -118,16 +118,53 @@ static int big_cmp(const struct big *a, const struct big *b)
 	return 0;
 }
 
-/* The sign of D 10^e10 - M 2^k: both sides made integers, then compared. */
-static int compare(const struct big *digits, long e10, uint64_t m, long k)
-{
-	struct big a = *digits, b;
+/* The number, D 10^e10, made ready for comparisons: for e10 >= 0, scaled
+ * is D 10^e10; for e10 < 0, digits is D and scaled is 10^-e10, the
+ * divisor that the binary side takes as a factor. */
+struct number {
+	struct big digits, scaled;
+	long e10;
+};
 
-	big_set(&b, m);
-	if (e10 >= 0)
-		big_pow10(&a, e10);
-	else
-		big_pow10(&b, -e10);
+/* b = a m, m < 2^64: a times m's low word, then its high word one word up. */
+static void big_mul64(struct big *b, const struct big *a, uint64_t m)
+{
+	uint64_t carry = 0, t;
+	int n = a->n, i;
+
+	if (n + 2 > LIMBS) {	/* cannot happen within the bounds of LIMBS */
+		b->n = 0;
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		t = (uint64_t)a->w[i] * (uint32_t)m + carry;
+		b->w[i] = (uint32_t)t;
+		carry = t >> 32;
+	}
+	b->w[n] = (uint32_t)carry;
+	carry = 0;
+	for (i = 0; i < n; i++) {
+		t = (uint64_t)a->w[i] * (m >> 32) + b->w[i + 1] + carry;
+		b->w[i + 1] = (uint32_t)t;
+		carry = t >> 32;
+	}
+	b->w[n + 1] = (uint32_t)carry;
+	for (b->n = n + 2; b->n > 0 && b->w[b->n - 1] == 0; b->n--)
+		;
+}
+
+/* The sign of D 10^e10 - M 2^k: both sides made integers, then compared. */
+static int compare(const struct number *num, uint64_t m, long k)
+{
+	struct big a, b;
+
+	if (num->e10 >= 0) {
+		a = num->scaled;
+		big_set(&b, m);
+	} else {
+		a = num->digits;
+		big_mul64(&b, &num->scaled, m);
+	}
 	if (k >= 0)
 		big_shl(&b, k);
 	else
@@ -163,12 +200,12 @@ static struct cand next_down(struct cand c, const struct format *f)
 }
 
 /* The number against the midpoint of two neighbours, lo below hi. */
-static int compare_mid(const struct big *digits, long e10, struct cand lo, struct cand hi)
+static int compare_mid(const struct number *num, struct cand lo, struct cand hi)
 {
 	long k = lo.k < hi.k ? lo.k : hi.k;
 	uint64_t m = (lo.m << (lo.k - k)) + (hi.m << (hi.k - k));
 
-	return compare(digits, e10, m, k - 1);
+	return compare(num, m, k - 1);
 }
 
 /* The candidate nearest to v (> 0), roughly: v's top bits. */
@@ -245,11 +282,46 @@ static long double value_of(struct cand c, const struct format *f)
 	return (long double)c.m * pow2(c.k);
 }
 
+/* The short way, when it is sure: up to 19 digits and 10^|e10| up to
+ * 10^27 are exact in long double, so D 10^e10 comes out of one rounded
+ * multiplication or division, within half a unit of its 64th bit. Unless
+ * the bits below the format's last are within one unit of a half, the
+ * exact value lies on the same side of the midpoint: rounding the long
+ * double gives the right answer. Else (or out of the format's normal
+ * range) 0, and the long way decides. */
+static int decimal_fast(const struct decimal *dc, uint64_t first, const struct format *f,
+			long double *out)
+{
+	union {
+		long double f;
+		struct {
+			uint64_t m;
+			uint16_t se;
+		} p;
+	} q;
+	long double ten = 1;
+	uint64_t low, half = 1ULL << (63 - f->bits);
+
+	if (dc->nd > 19 || dc->e10 < -27 || dc->e10 > 27)
+		return 0;
+	for (long i = dc->e10 < 0 ? -dc->e10 : dc->e10; i > 0; i--)
+		ten *= 10;
+	q.f = dc->e10 >= 0 ? (long double)first * ten : (long double)first / ten;
+	low = q.p.m & ((half << 1) - 1);
+	if (low + 1 >= half && low <= half + 1)
+		return 0;
+	if (q.f < pow2(f->kmin + f->bits - 1) || q.f >= pow2(f->kmax + f->bits))
+		return 0;
+	*out = f->bits == 24 ? (long double)(float)q.f : (long double)(double)q.f;
+	return 1;
+}
+
 /* Decimal to binary: a guess, then exact steps to the nearest. */
 static long double decimal_to(struct decimal *dc, const struct format *f, int *range)
 {
-	struct big digits;
+	struct number num;
 	struct cand c;
+	long double v;
 	uint64_t first = 0;
 	int n19 = dc->nd < 19 ? dc->nd : 19, cmp;
 
@@ -266,14 +338,24 @@ static long double decimal_to(struct decimal *dc, const struct format *f, int *r
 	}
 	for (int i = 0; i < n19; i++)
 		first = first * 10 + dc->d[i];
+	if (decimal_fast(dc, first, f, &v))
+		return v;
 	c = guess((long double)first * pow10_ld(dc->e10 + dc->nd - n19), f);
-	digits.n = 0;
+	num.digits.n = 0;
 	for (int i = 0; i < dc->nd; i++)
-		big_mul_add(&digits, 10, dc->d[i]);
+		big_mul_add(&num.digits, 10, dc->d[i]);
+	num.e10 = dc->e10;
+	if (dc->e10 >= 0) {
+		num.scaled = num.digits;
+		big_pow10(&num.scaled, dc->e10);
+	} else {
+		big_set(&num.scaled, 1);
+		big_pow10(&num.scaled, -dc->e10);
+	}
 	for (;;) {
 		struct cand up = next_up(c, f), down;
 
-		cmp = compare_mid(&digits, dc->e10, c, up);
+		cmp = compare_mid(&num, c, up);
 		if (cmp > 0 || (cmp == 0 && (c.m & 1))) {
 			c = up;
 			if (c.k > f->kmax)
@@ -283,7 +365,7 @@ static long double decimal_to(struct decimal *dc, const struct format *f, int *r
 		if (c.m == 0)
 			break;
 		down = next_down(c, f);
-		cmp = compare_mid(&digits, dc->e10, down, c);
+		cmp = compare_mid(&num, down, c);
 		if (cmp < 0 || (cmp == 0 && (c.m & 1))) {
 			c = down;
 			continue;
@@ -293,7 +375,7 @@ static long double decimal_to(struct decimal *dc, const struct format *f, int *r
 	if (c.k > f->kmax)
 		*range = 1;
 	else if (c.m < 1ULL << (f->bits - 1))	/* subnormal or zero: exact? */
-		*range = c.m == 0 || compare(&digits, dc->e10, c.m, c.k) != 0;
+		*range = c.m == 0 || compare(&num, c.m, c.k) != 0;
 	return value_of(c, f);
 }
 

@@ -1,7 +1,7 @@
 /* time.h: the clock. There is no real-time clock: time() counts seconds
  * since the machine booted, and clock() the time since boot in
  * CLOCKS_PER_SEC units, from the timer's ticks (so its resolution is one
- * tick, 1 ms at the default rate). A clock_t wraps after about 35 minutes;
+ * tick, 1 ms at the default rate). A clock_t wraps after about 36 minutes;
  * the difference of two calls less than that apart is right all the same. */
 #ifndef TIME_H
 #define TIME_H

@@ -1,7 +1,8 @@
 # libc.mk: the guests' C library, and its host unit tests.
 # The guest build compiles LIBC_SRCS into the libc archive.
 
-# Integer-only, with the kernel's flags (string.c and format.c are the kernel's too).
+# Integer-only: string.c and format.c are the kernel's too (kernel.mk builds
+# them again, with its flags: no FPU).
 LIBC_INT_SRCS := user/lib/format.c user/lib/printf.c user/lib/string.c user/lib/strextra.c \
                  user/lib/stdlib.c user/lib/errstr.c user/lib/errno.c user/lib/ctype.c \
                  user/lib/assert.c user/lib/malloc.c user/lib/heap.c user/lib/heaparea.c \
@@ -10,6 +11,10 @@ LIBC_INT_SRCS := user/lib/format.c user/lib/printf.c user/lib/string.c user/lib/
 LIBC_FLOAT_SRCS := user/lib/fmtfloat.c user/lib/time.c user/lib/math.c user/lib/mathexp.c \
                    user/lib/mathtrig.c user/lib/mathkern.c user/lib/strtod.c
 LIBC_SRCS := $(LIBC_INT_SRCS) $(LIBC_FLOAT_SRCS)
+
+# The headers, compiled as the guests see them (not archived): a wrong
+# PRI macro, limit or size fails the build.
+guests: $(BUILD)/u/user/lib/hdrcheck.o
 
 # The FPU for guest code: the kernel's flags say -mno-80387; -m80387 after
 # them turns the x87 back on, and doubles are computed on it (-mfpmath=387,
@@ -26,7 +31,8 @@ $(patsubst %.c,$(BUILD)/u/%.o,$(LIBC_FLOAT_SRCS)): UCFLAGS += $(LIBC_FLOAT_CFLAG
 # fmtfloat.c have no libc names and link as they are. --wrap=write lets
 # test_libc see printf's writes. The host tests of the float files compute
 # on the x87 as the guest does (on x86-64, -mfpmath=387 moves doubles off SSE).
-UNIT_TESTS += test_libc test_string test_fmtfloat test_stdlib test_malloc test_sort test_setjmp test_time test_math test_strtod
+UNIT_TESTS += test_libc test_string test_fmtfloat test_stdlib test_malloc test_sort \
+              test_setjmp test_time test_math test_strtod
 test_libc_SRCS     := tests/unit/test_libc.c user/lib/format.c user/lib/fmtfloat.c
 test_libc_LIBS     := -Wl,--wrap=write
 test_string_SRCS   := tests/unit/test_string.c

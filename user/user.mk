@@ -3,7 +3,9 @@
 
 include user/lib/libc.mk
 
-UCFLAGS := $(KCFLAGS) -nostdinc -isystem $(GCCINC) -Iuser/include -iquote user/lib
+# Guests compute with the x87 FPU (LIBC_FPU, user/lib/libc.mk), as the
+# libc's floating-point functions do: one calling convention for doubles.
+UCFLAGS := $(KCFLAGS) $(LIBC_FPU) -nostdinc -isystem $(GCCINC) -Iuser/include -iquote user/lib
 ULDFLAGS := $(KLDFLAGS) -Wl,--no-check-sections
 USER_RT := $(BUILD)/u/user/crt0.o $(BUILD)/u/libc.a
 # The guest programs of the tree; tests/tests.mk adds its own.

@@ -13,14 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <errno.h>
 
 #define LIBC(name) u_##name
+#include "../../user/lib/errstr.c"
 #include "../../user/lib/printf.c"
 #include "../../user/lib/stdlib.c"
 
 /* ---- write(), as printf sees it ---- */
 
 static struct {
+	int fd;			/* the last call's */
 	int calls;
 	size_t lens[8];		/* each call's length */
 	char text[4096];	/* all the bytes, in order */
@@ -32,7 +35,8 @@ static struct {
 ssize_t __wrap_write(int fd, const void *buf, size_t len);
 ssize_t __wrap_write(int fd, const void *buf, size_t len)
 {
-	assert_int_equal(fd, 1);
+	assert_true(fd == 1 || fd == 2);
+	wr.fd = fd;
 	if (wr.fail)
 		return -5;
 	if (wr.most && len > wr.most)
@@ -208,6 +212,28 @@ static void test_format_div10(void **state)
 		same("%llu %lld", (unsigned long long)v, -(long long)v);
 }
 
+/* %o, with '#' (a leading 0, also at precision 0), widths and precisions. */
+static void test_format_octal(void **state)
+{
+	static const unsigned values[] = { 0, 1, 7, 8, 0777, 01234567, UINT_MAX };
+	static const char *const fmts[] = { "%o", "%#o", "%5o|", "%-#6o|", "%08o", "%.0o|",
+		"%#.0o|", "%#.3o", "%#.8o", "%#5.3o|", "%.10o" };
+
+	(void)state;
+	for (size_t v = 0; v < sizeof values / sizeof *values; v++)
+		for (size_t f = 0; f < sizeof fmts / sizeof *fmts; f++)
+			same(fmts[f], values[v]);
+	same("%llo %#llo %lo", 01777777777777777777777ULL, 1ULL << 40, (unsigned long)-1);
+}
+
+/* j (intmax_t) and t (ptrdiff_t) read arguments of their width. */
+static void test_format_j_t(void **state)
+{
+	(void)state;
+	same("%jd %ju %jx|%td %tu|%d", (intmax_t)INT64_MIN, (uintmax_t)UINT64_MAX,
+	     (uintmax_t)0xabcdef0123ULL, (ptrdiff_t)-5, (ptrdiff_t)7, 9);
+}
+
 /* %p is 0x and at least eight hex digits, in the field width. */
 static void test_format_pointer(void **state)
 {
@@ -258,6 +284,42 @@ static void test_fmt_format_counts(void **state)
 	puts = 0;
 	assert_int_equal(count_format(&puts, ""), 0);
 	assert_int_equal(puts, 0);
+}
+
+struct text {
+	char buf[64];
+	int len;
+};
+
+static void text_put(void *ctx, char c)
+{
+	struct text *t = ctx;
+
+	if (t->len < (int)sizeof t->buf - 1)
+		t->buf[t->len++] = c;
+	t->buf[t->len] = '\0';
+}
+
+static int text_format(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = fmt_format(text_put, t, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+/* fmt_format, the kernel's way in, has no floating point: a floating-point
+ * conversion prints as written, as an unknown one does. */
+static void test_fmt_format_no_float(void **state)
+{
+	struct text t = { .len = 0 };
+
+	(void)state;
+	assert_int_equal(text_format(&t, "a%5.2fb%e%G"), 11);
+	assert_string_equal(t.buf, "a%5.2fb%e%G");
 }
 
 /* ---- the buffer functions ---- */
@@ -339,7 +401,7 @@ static void test_printf_short_write(void **state)
 	assert_memory_equal(wr.text, "partial 12345\n", 14);
 }
 
-/* A failing write makes printf, puts and putchar return EOF. */
+/* A failing write makes every output function say so. */
 static void test_printf_write_fails(void **state)
 {
 	(void)state;
@@ -347,6 +409,108 @@ static void test_printf_write_fails(void **state)
 	assert_int_equal(u_printf("x%d", 1), EOF);
 	assert_int_equal(u_puts("x"), EOF);
 	assert_int_equal(u_putchar('x'), EOF);
+	assert_int_equal(u_fprintf(u_stderr, "x"), EOF);
+	assert_int_equal(u_fputs("x", u_stdout), EOF);
+	assert_int_equal(u_fputc('x', u_stderr), EOF);
+	assert_int_equal(u_fwrite("xyz", 1, 3, u_stdout), 0);
+}
+
+/* printf formats floating point on the console as snprintf does. */
+static void test_printf_float(void **state)
+{
+	(void)state;
+	assert_int_equal(u_printf("%.3f|%g|%e\n", 3.14159, 1e-5, -2.5), 26);
+	assert_int_equal(wr.calls, 1);
+	assert_memory_equal(wr.text, "3.142|1e-05|-2.500000e+00\n", 26);
+}
+
+/* stdout is fd 1, stderr fd 2, for every stream function. */
+static void test_streams_fds(void **state)
+{
+	(void)state;
+	assert_int_equal(u_fprintf(u_stderr, "e%d", 2), 2);
+	assert_int_equal(wr.fd, 2);
+	assert_int_equal(u_fprintf(u_stdout, "o%d", 1), 2);
+	assert_int_equal(wr.fd, 1);
+	assert_true(u_fputs("ab", u_stderr) >= 0);
+	assert_int_equal(wr.fd, 2);
+	assert_int_equal(u_fputc(0x141, u_stdout), 0x41);
+	assert_int_equal(wr.fd, 1);
+	assert_int_equal(u_putc('z', u_stderr), 'z');
+	assert_int_equal(wr.fd, 2);
+	assert_int_equal(u_fflush(u_stdout), 0);
+	assert_int_equal(wr.len, 8);
+	assert_memory_equal(wr.text, "e2o1abAz", 8);
+}
+
+static int call_vfprintf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = u_vfprintf(u_stderr, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+/* vfprintf and vsprintf are their siblings with a va_list. */
+static int call_vsprintf(char *buf, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = u_vsprintf(buf, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+static void test_v_variants(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_int_equal(call_vfprintf("<%s>", "v"), 3);
+	assert_int_equal(wr.fd, 2);
+	assert_memory_equal(wr.text, "<v>", 3);
+	assert_int_equal(call_vsprintf(buf, "%05.1f", 2.25), 5);
+	assert_string_equal(buf, "002.2");
+}
+
+/* fwrite writes size * count bytes, again after a short write, and
+ * returns the whole items written; nothing for size or count 0. */
+static void test_fwrite_items(void **state)
+{
+	(void)state;
+	wr.most = 4;
+	assert_int_equal(u_fwrite("abcdefghij", 2, 5, u_stdout), 5);
+	assert_int_equal(wr.len, 10);
+	assert_memory_equal(wr.text, "abcdefghij", 10);
+	assert_int_equal(wr.calls, 3);
+	assert_int_equal(u_fwrite("x", 0, 5, u_stdout), 0);
+	assert_int_equal(u_fwrite("x", 1, 0, u_stdout), 0);
+	assert_int_equal(wr.calls, 3);
+}
+
+/* perror: "s: " and errno's text on stderr in one write; the text alone
+ * when s is NULL or empty. */
+static void test_perror(void **state)
+{
+	(void)state;
+	errno = ERANGE;
+	u_perror("strtod");
+	assert_int_equal(wr.fd, 2);
+	assert_int_equal(wr.calls, 1);
+	assert_int_equal(wr.len, strlen("strtod: a result too large or too small for its type\n"));
+	assert_memory_equal(wr.text, "strtod: a result too large or too small for its type\n", wr.len);
+	reset_write(NULL);
+	errno = EDOM;
+	u_perror("");
+	assert_memory_equal(wr.text, "an argument outside the function's domain\n", wr.len);
+	reset_write(NULL);
+	u_perror(NULL);
+	assert_memory_equal(wr.text, "an argument outside the function's domain\n", wr.len);
 }
 
 /* vprintf is printf with a va_list. */
@@ -475,9 +639,12 @@ int main(void)
 		cmocka_unit_test(test_format_percent),
 		cmocka_unit_test(test_format_sizes),
 		cmocka_unit_test(test_format_div10),
+		cmocka_unit_test(test_format_octal),
+		cmocka_unit_test(test_format_j_t),
 		cmocka_unit_test(test_format_pointer),
 		cmocka_unit_test(test_format_unknown),
 		cmocka_unit_test(test_fmt_format_counts),
+		cmocka_unit_test(test_fmt_format_no_float),
 		cmocka_unit_test(test_snprintf_truncates),
 		cmocka_unit_test(test_sprintf_returns_count),
 		cmocka_unit_test(test_format_long_output),
@@ -486,6 +653,11 @@ int main(void)
 		WRITE_TEST(test_printf_short_write),
 		WRITE_TEST(test_printf_write_fails),
 		WRITE_TEST(test_vprintf_one_write),
+		WRITE_TEST(test_printf_float),
+		WRITE_TEST(test_streams_fds),
+		WRITE_TEST(test_v_variants),
+		WRITE_TEST(test_fwrite_items),
+		WRITE_TEST(test_perror),
 		WRITE_TEST(test_puts_one_write),
 		WRITE_TEST(test_putchar_writes_byte),
 		cmocka_unit_test(test_atoi_matches_host),

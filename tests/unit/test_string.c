@@ -11,9 +11,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #define LIBC(name) u_##name
 #include "../../user/lib/string.c"
 #include "../../user/lib/errstr.c"
+
+/* strdup's malloc: the host's here (test_malloc tests the guest's). */
+static void *u_malloc(size_t n)
+{
+	return malloc(n);
+}
+#include "../../user/lib/strextra.c"
 
 #define ERRNO_HEADER	"user/include/sys/errno.h"	/* tests run from the top directory */
 
@@ -86,6 +95,142 @@ static void test_memcmp_signs(void **state)
 			assert_int_equal(sign(u_memcmp(words[i], words[j], n)),
 					 sign(memcmp(words[i], words[j], n)));
 		}
+}
+
+/* ---- word at a time: every alignment and length, against byte loops ---- */
+
+#define SPAN	64			/* lengths 0 .. SPAN */
+#define ALIGNS	8			/* start offsets 0 .. ALIGNS-1 */
+#define AREA	(ALIGNS + SPAN + 2 * ALIGNS)	/* room for the guards */
+
+/* Bytes that differ from each other and from any fill value used. */
+static void pattern(unsigned char *p, size_t n, unsigned seed)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = (unsigned char)(seed * 31 + i * 7 + 1);
+}
+
+/* memset at every start offset and length fills exactly [off, off+n) with
+ * c's low byte and leaves the bytes around it as they were. */
+static void test_memset_every_alignment(void **state)
+{
+	static const int fills[] = { 0, 0xa5, 0x1ff, -1 };
+	unsigned char got[AREA], want[AREA];
+
+	(void)state;
+	for (size_t f = 0; f < sizeof fills / sizeof *fills; f++)
+		for (size_t off = 0; off < ALIGNS; off++)
+			for (size_t n = 0; n <= SPAN; n++) {
+				pattern(got, AREA, (unsigned)(off + n));
+				memcpy(want, got, AREA);
+				for (size_t i = 0; i < n; i++)
+					want[off + i] = (unsigned char)fills[f];
+				assert_ptr_equal(u_memset(got + off, fills[f], n), got + off);
+				if (memcmp(got, want, AREA) != 0)
+					fail_msg("memset(+%zu, %#x, %zu) differs", off, fills[f], n);
+			}
+}
+
+/* memcpy from every source offset to every destination offset, every
+ * length: the copy, and nothing else written. */
+static void test_memcpy_every_alignment(void **state)
+{
+	unsigned char src[AREA], got[AREA], want[AREA];
+
+	(void)state;
+	pattern(src, AREA, 99);
+	for (size_t so = 0; so < ALIGNS; so++)
+		for (size_t dof = 0; dof < ALIGNS; dof++)
+			for (size_t n = 0; n <= SPAN; n++) {
+				pattern(got, AREA, (unsigned)(so + dof + n));
+				memcpy(want, got, AREA);
+				for (size_t i = 0; i < n; i++)
+					want[dof + i] = src[so + i];
+				assert_ptr_equal(u_memcpy(got + dof, src + so, n), got + dof);
+				if (memcmp(got, want, AREA) != 0)
+					fail_msg("memcpy(+%zu, +%zu, %zu) differs", dof, so, n);
+			}
+}
+
+/* memmove within one buffer, source and destination at every pair of
+ * offsets (so overlapping both ways and not at all), every length: what
+ * a copy through a temporary gives. */
+static void test_memmove_every_overlap(void **state)
+{
+	enum { MAXOFF = 2 * ALIGNS + 5 };
+	unsigned char got[MAXOFF + SPAN + 4], want[sizeof got], tmp[SPAN];
+
+	(void)state;
+	for (size_t so = 0; so < MAXOFF; so++)
+		for (size_t dof = 0; dof < MAXOFF; dof++)
+			for (size_t n = 0; n <= SPAN; n++) {
+				pattern(got, sizeof got, (unsigned)(so * 3 + dof + n));
+				memcpy(want, got, sizeof got);
+				for (size_t i = 0; i < n; i++)
+					tmp[i] = want[so + i];
+				for (size_t i = 0; i < n; i++)
+					want[dof + i] = tmp[i];
+				assert_ptr_equal(u_memmove(got + dof, got + so, n), got + dof);
+				if (memcmp(got, want, sizeof got) != 0)
+					fail_msg("memmove(+%zu, +%zu, %zu) differs", dof, so, n);
+			}
+}
+
+/* Long copies and fills, past any one word loop's unrolling: 4 KiB at odd
+ * offsets, overlapping by one byte and by one word, both ways. */
+static void test_long_runs(void **state)
+{
+	enum { LEN = 4096 };
+	static unsigned char got[LEN + 64], want[LEN + 64], tmp[LEN];
+	static const size_t shifts[][2] = { { 0, 1 }, { 1, 0 }, { 3, 7 }, { 7, 3 }, { 2, 6 }, { 9, 5 } };
+
+	(void)state;
+	for (size_t k = 0; k < sizeof shifts / sizeof *shifts; k++) {
+		size_t so = shifts[k][0], dof = shifts[k][1];
+
+		pattern(got, sizeof got, (unsigned)k);
+		memcpy(want, got, sizeof got);
+		memcpy(tmp, want + so, LEN);
+		memcpy(want + dof, tmp, LEN);
+		u_memmove(got + dof, got + so, LEN);
+		assert_memory_equal(got, want, sizeof got);
+	}
+	memset(want, 0xee, sizeof want);
+	memset(want + 3, 0x5a, LEN);
+	memset(got, 0xee, sizeof got);
+	u_memset(got + 3, 0x5a, LEN);
+	assert_memory_equal(got, want, sizeof got);
+	pattern(tmp, LEN, 5);
+	memcpy(want + 5, tmp + 1, LEN - 1);
+	u_memcpy(got + 5, tmp + 1, LEN - 1);
+	assert_memory_equal(got, want, sizeof got);
+}
+
+/* memcmp of equal runs at every pair of offsets, then with one byte
+ * changed at every position, up or down: the host's sign, and 0 when the
+ * change lies past n. */
+static void test_memcmp_every_position(void **state)
+{
+	unsigned char a[AREA], b[AREA];
+
+	(void)state;
+	for (size_t ao = 0; ao < 5; ao++)
+		for (size_t bo = 0; bo < 5; bo++)
+			for (size_t n = 0; n <= SPAN; n++) {
+				pattern(a + ao, n, 7);
+				pattern(b + bo, n, 7);
+				assert_int_equal(u_memcmp(a + ao, b + bo, n), 0);
+				for (size_t at = 0; at < n; at++)
+					for (int up = 0; up < 2; up++) {
+						unsigned char keep = b[bo + at];
+
+						b[bo + at] = (unsigned char)(keep + (up ? 0x81 : 1));
+						assert_int_equal(sign(u_memcmp(a + ao, b + bo, n)),
+								 sign(memcmp(a + ao, b + bo, n)));
+						assert_int_equal(u_memcmp(a + ao, b + bo, at), 0);
+						b[bo + at] = keep;
+					}
+			}
 }
 
 /* strlen counts up to the NUL. */
@@ -183,6 +328,108 @@ static void test_strrchr_finds(void **state)
 	assert_ptr_equal(u_strrchr(s, 0x100 + 'a'), s + 3);
 }
 
+/* ---- strextra.c: the rest of <string.h>, against the host ---- */
+
+static const char *const texts[] = { "", "a", "abc", "abcabc", "hello world", "aaa", "aab",
+	"\xff\x80x", "needle in a haystack", "  \t spaces", ",,a,,b,c,," };
+
+/* memchr finds the first c (as unsigned char) within n, or NULL. */
+static void test_memchr_as_host(void **state)
+{
+	(void)state;
+	for (size_t t = 0; t < sizeof texts / sizeof *texts; t++) {
+		size_t len = strlen(texts[t]) + 1;
+
+		for (int c = 0; c < 256; c++)
+			for (size_t n = 0; n <= len; n++)
+				assert_ptr_equal(u_memchr(texts[t], c, n), memchr(texts[t], c, n));
+	}
+	assert_ptr_equal(u_memchr("ab\xff", 0x1ff, 3), memchr("ab\xff", 0x1ff, 3));
+}
+
+/* strnlen stops at the NUL or at max. */
+static void test_strnlen_as_host(void **state)
+{
+	(void)state;
+	for (size_t t = 0; t < sizeof texts / sizeof *texts; t++)
+		for (size_t max = 0; max < 25; max++)
+			assert_int_equal(u_strnlen(texts[t], max), strnlen(texts[t], max));
+}
+
+/* strncat appends at most n bytes and a NUL, touching nothing past it. */
+static void test_strncat_as_host(void **state)
+{
+	(void)state;
+	for (size_t t = 0; t < sizeof texts / sizeof *texts; t++)
+		for (size_t n = 0; n < 25; n++) {
+			char got[64], want[64];
+
+			memset(got, 'X', sizeof got);
+			memset(want, 'X', sizeof want);
+			strcpy(got, "pre-");
+			strcpy(want, "pre-");
+			assert_ptr_equal(u_strncat(got, texts[t], n), got);
+			strncat(want, texts[t], n);
+			assert_memory_equal(got, want, sizeof got);
+		}
+}
+
+/* strstr, strspn, strcspn and strpbrk against the host, every pair. */
+static void test_searches_as_host(void **state)
+{
+	static const char *const needles[] = { "", "a", "b", "abc", "ca", "world", "aab", "x",
+		"\x80", "hay", " \t", ",", "zz", "stack" };
+
+	(void)state;
+	for (size_t t = 0; t < sizeof texts / sizeof *texts; t++)
+		for (size_t k = 0; k < sizeof needles / sizeof *needles; k++) {
+			const char *s = texts[t], *n = needles[k];
+
+			assert_ptr_equal(u_strstr(s, n), strstr(s, n));
+			assert_int_equal(u_strspn(s, n), strspn(s, n));
+			assert_int_equal(u_strcspn(s, n), strcspn(s, n));
+			assert_ptr_equal(u_strpbrk(s, n), strpbrk(s, n));
+		}
+}
+
+/* strtok splits as the host's does, across calls, with changing delimiters. */
+static void test_strtok_as_host(void **state)
+{
+	static const char *const delims[] = { ",", " \t", "a", "", ",c" };
+
+	(void)state;
+	for (size_t t = 0; t < sizeof texts / sizeof *texts; t++)
+		for (size_t d = 0; d < sizeof delims / sizeof *delims; d++) {
+			char got[64], want[64];
+			char *g, *w;
+			int first = 1;
+
+			strcpy(got, texts[t]);
+			strcpy(want, texts[t]);
+			do {
+				g = u_strtok(first ? got : NULL, delims[(d + !first) % 5]);
+				w = strtok(first ? want : NULL, delims[(d + !first) % 5]);
+				first = 0;
+				assert_int_equal(g ? g - got : -1, w ? w - want : -1);
+			} while (g != NULL);
+			assert_memory_equal(got, want, strlen(texts[t]) + 1);
+			/* after the end, it stays at the end */
+			assert_null(u_strtok(NULL, ","));
+		}
+}
+
+/* strdup gives an equal string at another address. */
+static void test_strdup_copies(void **state)
+{
+	char *d;
+
+	(void)state;
+	d = u_strdup("copy me");
+	assert_non_null(d);
+	assert_string_equal(d, "copy me");
+	free(d);
+}
+
 /* Reads "#define ENAME n<tab>/ * text * /" lines of the header into the tables. */
 static int read_errno_header(const char *names[ERRNO_MAX], char texts[ERRNO_MAX][80])
 {
@@ -217,7 +464,7 @@ static void test_errname_every_code(void **state)
 	static char texts[ERRNO_MAX][80];
 
 	(void)state;
-	assert_true(read_errno_header(names, texts) >= 17);
+	assert_true(read_errno_header(names, texts) >= 20);
 	for (int code = -ERRNO_MAX - 2; code <= ERRNO_MAX + 2; code++) {
 		int abscode = code < 0 ? -code : code;
 		int known = abscode < ERRNO_MAX && names[abscode];
@@ -256,6 +503,11 @@ int main(void)
 		cmocka_unit_test(test_memcpy_copies),
 		cmocka_unit_test(test_memmove_overlaps),
 		cmocka_unit_test(test_memcmp_signs),
+		cmocka_unit_test(test_memset_every_alignment),
+		cmocka_unit_test(test_memcpy_every_alignment),
+		cmocka_unit_test(test_memmove_every_overlap),
+		cmocka_unit_test(test_long_runs),
+		cmocka_unit_test(test_memcmp_every_position),
 		cmocka_unit_test(test_strlen_counts),
 		cmocka_unit_test(test_strcmp_signs),
 		cmocka_unit_test(test_strncmp_stops),
@@ -263,6 +515,12 @@ int main(void)
 		cmocka_unit_test(test_strncpy_pads_and_cuts),
 		cmocka_unit_test(test_strchr_finds),
 		cmocka_unit_test(test_strrchr_finds),
+		cmocka_unit_test(test_memchr_as_host),
+		cmocka_unit_test(test_strnlen_as_host),
+		cmocka_unit_test(test_strncat_as_host),
+		cmocka_unit_test(test_searches_as_host),
+		cmocka_unit_test(test_strtok_as_host),
+		cmocka_unit_test(test_strdup_copies),
 		cmocka_unit_test(test_errname_every_code),
 		cmocka_unit_test(test_errname_either_sign),
 		cmocka_unit_test(test_errname_unknown),

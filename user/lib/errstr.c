@@ -26,11 +26,14 @@ static const struct error errors[ERRNO_MAX] = {
 	ERROR(EBUSY,		"profiling is on: turn it off first"),
 	ERROR(EEXIST,		"already initialised"),
 	ERROR(EINVAL,		"an invalid argument (a bad profile type, ...)"),
+	ERROR(EDOM,		"an argument outside the function's domain"),
+	ERROR(ERANGE,		"a result too large or too small for its type"),
 	ERROR(ENAMETOOLONG,	"a name or string too long"),
 	ERROR(ENOSYS,		"no such system call, or not supported"),
 	ERROR(ENOTINIT,		"the profile was not initialised (ProfInit first)"),
 	ERROR(ENOTON,		"ProfOff without a matching ProfOn"),
 	ERROR(EOVERFLOW,	"ProfOn nested too deep"),
+	ERROR(EILSEQ,		"an invalid byte sequence"),
 };
 
 /* Takes code or -code, since system calls return the negative; NULL if unknown. */

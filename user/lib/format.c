@@ -1,30 +1,28 @@
 /* format.c: the printf engine behind printf, snprintf and the rest.
  *
- * Conversions: d i u x X s c p %. Flags: - 0 + space #. Width and precision
- * as digits or *. Sizes: hh h l ll z. %p prints 0x%08x. 64-bit values print without libgcc:
- * division by 10 is done 16 bits at a time with 32-bit divides. */
+ * Conversions: d i o u x X s c p %. Flags: - 0 + space #. Width and precision
+ * as digits or *. Sizes: hh h l ll j z t (and L, for the floating-point
+ * conversions). %p prints 0x%08x. 64-bit values print without libgcc:
+ * division by 10 is done 16 bits at a time with 32-bit divides.
+ *
+ * The floating-point conversions (f F e E g G a A) are done by a function
+ * that the caller hands in (fmt_format_float, libc.h): the guest libc's
+ * fmtfloat.c, built for the FPU. The kernel links this file too, and passes
+ * none: it is integer-only, and a floating-point conversion then prints as
+ * written, as an unknown one does. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "libc.h"
 
-#define NO_PREC		(-1)
+#define NO_PREC		FMT_NO_PREC
 #define FIELD_MAX	100000	/* widths beyond this are typos; stop before int overflows */
-
-struct spec {
-	int left;	/* '-': pad on the right */
-	int zero;	/* '0': pad numbers with zeros, not spaces */
-	char sign;	/* '+' or ' ': what a non-negative number starts with, or 0 */
-	int alt;	/* '#': 0x before non-zero hex */
-	int width;
-	int prec;	/* NO_PREC, or digits of a number / bytes of a string */
-	char size;	/* 0, 'H' (hh), 'h', 'l', 'L' (ll) or 'z' */
-};
 
 struct out {
 	void (*put)(void *ctx, char c);
 	void *ctx;
 	int count;
+	fmt_float_fn *flt;	/* the floating-point conversions, or NULL */
 };
 
 static void emit(struct out *o, const char *s, int n)
@@ -51,7 +49,7 @@ static int length(const char *s)
 }
 
 /* Lays out prefix (sign or 0x), the precision's zeros and body in the field. */
-static void emit_field(struct out *o, const struct spec *sp, const char *prefix,
+static void emit_field(struct out *o, const struct fmt_spec *sp, const char *prefix,
 		       const char *body, int len, int numeric)
 {
 	int plen = length(prefix);
@@ -67,6 +65,29 @@ static void emit_field(struct out *o, const struct spec *sp, const char *prefix,
 		emit_repeat(o, '0', pad);
 	emit_repeat(o, '0', zeros);
 	emit(o, body, len);
+	if (sp->left)
+		emit_repeat(o, ' ', pad);
+}
+
+/* A floating-point conversion's text in its field: prefix (a sign), body,
+ * zeros more '0's, then suffix (an exponent). The '0' flag pads with zeros
+ * after the sign when pad_zeros says the value is finite. */
+void fmt_emit_float(struct fmt_out *fo, const struct fmt_spec *sp, const char *prefix,
+		    const char *body, int len, int zeros, const char *suffix, int pad_zeros)
+{
+	struct out *o = (struct out *)fo;
+	int plen = length(prefix), slen = length(suffix);
+	int pad = sp->width - plen - len - zeros - slen;
+	int zero_pad = pad_zeros && sp->zero && !sp->left;
+
+	if (!sp->left && !zero_pad)
+		emit_repeat(o, ' ', pad);
+	emit(o, prefix, plen);
+	if (zero_pad)
+		emit_repeat(o, '0', pad);
+	emit(o, body, len);
+	emit_repeat(o, '0', zeros);
+	emit(o, suffix, slen);
 	if (sp->left)
 		emit_repeat(o, ' ', pad);
 }
@@ -100,6 +121,9 @@ static char *digits(uint64_t v, int base, int upper, char *end)
 		if (base == 16) {
 			*--end = set[v & 15];
 			v >>= 4;
+		} else if (base == 8) {
+			*--end = set[v & 7];
+			v >>= 3;
 		} else {
 			*--end = set[div10(&v)];
 		}
@@ -113,7 +137,7 @@ static uint64_t arg_unsigned(char size, va_list *ap)
 	case 'H': return (unsigned char)va_arg(*ap, unsigned int);
 	case 'h': return (unsigned short)va_arg(*ap, unsigned int);
 	case 'l': return va_arg(*ap, unsigned long);
-	case 'L': return va_arg(*ap, unsigned long long);
+	case 'q': return va_arg(*ap, unsigned long long);
 	case 'z': return va_arg(*ap, size_t);
 	default:  return va_arg(*ap, unsigned int);
 	}
@@ -125,14 +149,15 @@ static int64_t arg_signed(char size, va_list *ap)
 	case 'H': return (signed char)va_arg(*ap, int);
 	case 'h': return (short)va_arg(*ap, int);
 	case 'l': return va_arg(*ap, long);
-	case 'L': return va_arg(*ap, long long);
+	case 'q': return va_arg(*ap, long long);
 	case 'z': return va_arg(*ap, ptrdiff_t);	/* size_t's signed twin */
 	default:  return va_arg(*ap, int);
 	}
 }
 
-/* d i u x X p: sign or 0x, then digits; 0 with precision 0 prints none. */
-static void format_number(struct out *o, struct spec *sp, char conv, va_list *ap)
+/* d i o u x X p: sign or 0x, then digits; 0 with precision 0 prints none,
+ * but with '#', %o always starts with a 0. */
+static void format_number(struct out *o, struct fmt_spec *sp, char conv, va_list *ap)
 {
 	char buf[24], *end = buf + sizeof buf, *start;
 	const char *prefix = "";
@@ -150,18 +175,19 @@ static void format_number(struct out *o, struct spec *sp, char conv, va_list *ap
 			sp->prec = 8;
 	} else {
 		v = arg_unsigned(sp->size, ap);
-		if (sp->alt && v != 0 && conv != 'u')
+		if (sp->alt && v != 0 && (conv == 'x' || conv == 'X'))
 			prefix = conv == 'X' ? "0X" : "0x";
 	}
-	start = digits(v, conv == 'u' || conv == 'd' || conv == 'i' ? 10 : 16,
+	start = digits(v, conv == 'o' ? 8 : conv == 'u' || conv == 'd' || conv == 'i' ? 10 : 16,
 		       conv == 'X', end);
-	if (v == 0 && sp->prec != 0)
+	if ((v == 0 && sp->prec != 0) || (conv == 'o' && sp->alt && (v != 0 || sp->prec == 0) &&
+					   sp->prec <= end - start))
 		*--start = '0';
 	emit_field(o, sp, prefix, start, (int)(end - start), 1);
 }
 
 /* %s: at most prec bytes, reading no further (the string may be unterminated). */
-static void format_string(struct out *o, const struct spec *sp, va_list *ap)
+static void format_string(struct out *o, const struct fmt_spec *sp, va_list *ap)
 {
 	const char *s = va_arg(*ap, const char *);
 	int len = 0;
@@ -187,9 +213,9 @@ static const char *parse_count(const char *f, int *count, va_list *ap)
 }
 
 /* Reads flags, width, precision and size after the '%'; returns the conversion. */
-static const char *parse_spec(const char *f, struct spec *sp, va_list *ap)
+static const char *parse_spec(const char *f, struct fmt_spec *sp, va_list *ap)
 {
-	*sp = (struct spec){ .prec = NO_PREC };
+	*sp = (struct fmt_spec){ .prec = NO_PREC };
 	for (;; f++) {
 		if (*f == '-')
 			sp->left = 1;
@@ -212,13 +238,19 @@ static const char *parse_spec(const char *f, struct spec *sp, va_list *ap)
 		if (sp->prec < 0)	/* C: a negative * precision means none */
 			sp->prec = NO_PREC;
 	}
-	if (*f == 'z') {
+	if (*f == 'z' || *f == 't') {		/* ptrdiff_t is size_t's signed twin */
 		sp->size = 'z';
+		f++;
+	} else if (*f == 'j') {			/* intmax_t is long long */
+		sp->size = 'q';
+		f++;
+	} else if (*f == 'L') {
+		sp->size = 'L';
 		f++;
 	} else if (*f == 'l' || *f == 'h') {
 		sp->size = *f++;
 		if (*f == sp->size) {	/* doubled: ll or hh */
-			sp->size = sp->size == 'l' ? 'L' : 'H';
+			sp->size = sp->size == 'l' ? 'q' : 'H';
 			f++;
 		}
 	}
@@ -228,13 +260,20 @@ static const char *parse_spec(const char *f, struct spec *sp, va_list *ap)
 /* One conversion; pct points at its '%'. Returns what follows it. */
 static const char *format_one(struct out *o, const char *pct, va_list *ap)
 {
-	struct spec sp;
+	struct fmt_spec sp;
 	const char *f = parse_spec(pct + 1, &sp, ap);
 	char c;
 
 	switch (*f) {
-	case 'd': case 'i': case 'u': case 'x': case 'X': case 'p':
+	case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'p':
 		format_number(o, &sp, *f, ap);
+		break;
+	case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
+		if (o->flt == NULL) {	/* no floating point here: print it as written */
+			emit(o, pct, (int)(f - pct) + 1);
+			break;
+		}
+		o->flt((struct fmt_out *)o, &sp, *f, ap);
 		break;
 	case 's':
 		format_string(o, &sp, ap);
@@ -258,7 +297,13 @@ static const char *format_one(struct out *o, const char *pct, va_list *ap)
 
 int fmt_format(void (*put)(void *ctx, char c), void *ctx, const char *fmt, va_list ap)
 {
-	struct out o = { put, ctx, 0 };
+	return fmt_format_float(put, ctx, fmt, ap, NULL);
+}
+
+int fmt_format_float(void (*put)(void *ctx, char c), void *ctx, const char *fmt, va_list ap,
+		     fmt_float_fn *flt)
+{
+	struct out o = { put, ctx, 0, flt };
 	va_list args;	/* a copy, so helpers can share it by pointer on any ABI */
 
 	va_copy(args, ap);

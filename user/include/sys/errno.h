@@ -1,5 +1,7 @@
 /* sys/errno.h: error codes. A failed system call returns -code; the libc
- * names them with errname() and strerror() (<string.h>). */
+ * names them with errname() and strerror() (<string.h>), and its functions
+ * set errno (<errno.h>) to them. EDOM, ERANGE and EILSEQ come from the libc
+ * only: no system call returns them. The numbers are Linux's. */
 #ifndef SYS_ERRNO_H
 #define SYS_ERRNO_H
 
@@ -15,12 +17,15 @@
 #define EBUSY		16	/* profiling is on: turn it off first */
 #define EEXIST		17	/* already initialised */
 #define EINVAL		22	/* an invalid argument (a bad profile type, ...) */
+#define EDOM		33	/* an argument outside the function's domain */
+#define ERANGE		34	/* a result too large or too small for its type */
 #define ENAMETOOLONG	36	/* a name or string too long */
 #define ENOSYS		38	/* no such system call, or not supported */
 #define ENOTINIT	70	/* the profile was not initialised (ProfInit first) */
 #define ENOTON		71	/* ProfOff without a matching ProfOn */
 #define EOVERFLOW	75	/* ProfOn nested too deep */
+#define EILSEQ		84	/* an invalid byte sequence */
 
-#define ERRNO_MAX	76
+#define ERRNO_MAX	85
 
 #endif

@@ -47,6 +47,9 @@ all: deps kernel guests tools iso
 # ---- fragments: each part of the tree lists its own sources ----------------
 HOST_PROGS :=
 UNIT_TESTS :=
+include lib/lib.mk
+include format/format.mk
+include profiler/profiler.mk
 include kernel/kernel.mk
 include user/user.mk
 include host-tools/host.mk
@@ -58,10 +61,10 @@ include bench/bench.mk
 # For each NAME in HOST_PROGS / UNIT_TESTS, NAME_SRCS lists its C files.
 $(BUILD)/host/%.o: %.c
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -iquote profiler -iquote user/include -c $< -o $@
+	$(HOST_CC) $(HOST_CFLAGS) -iquote profiler -iquote format -iquote include -c $< -o $@
 $(BUILD)/san/%.o: %.c
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -iquote profiler -iquote user/include -c $< -o $@
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -iquote profiler -iquote format -iquote include -c $< -o $@
 
 # $(1): output under build/, $(2): the variable prefix, $(3): extra libraries
 define host_prog
@@ -134,8 +137,7 @@ RUN_TOOLS := cmd pset profrun testprof
 # library's headers. Objects and dependency files go to $(PROG_OBJ), by
 # program and by the source's absolute path; never to $(RUN), whose files
 # make never reads. A change of flags or STACK relinks every program.
-USER_PROG_CFLAGS = $(filter-out -Werror -mno-sse -mno-mmx -mno-80387 -Iuser/include -iquote user/lib -isystem \
-	$(GCCINC),$(UCFLAGS)) -mfpmath=387 -isystem user/include -isystem $(GCCINC)
+USER_PROG_CFLAGS = $(filter-out -Werror -mno-sse -mno-mmx -mno-80387,$(KCFLAGS)) $(LIBC_FPU) $(UINC)
 PROG_LDFLAGS = -Wl$(comma)--defsym=__stack_size=$(STACK)
 PROG_FLAGS_NOW := $(strip $(USER_PROG_CFLAGS) $(PROG_CFLAGS) stack=$(STACK))
 ifneq ($(PROG_FLAGS_NOW),$(strip $(file <$(PROG_OBJ)/flags.txt)))

@@ -30,7 +30,7 @@ bench: deps $(BENCH_DEPS)
 	@sh bench/bench.sh $(BUILD)
 
 # The generator of the host side's large dump, with the kernel's writer.
-BENCH_GENDUMP_SRCS := bench/gendump.c profiler/dump.c profiler/crc32.c profiler/frame.c
+BENCH_GENDUMP_SRCS := bench/gendump.c $(FORMAT_SRCS)
 $(BENCH)/gendump: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_GENDUMP_SRCS))
 	@mkdir -p $(@D)
 	$(HOST_CC) $^ -o $@

@@ -1,5 +1,5 @@
 /* gendump.c: a large profile dump for the host-side benchmark, made with
- * the kernel's own writer (profiler/dump.c, profiler/frame.c).
+ * the kernel's own writer (format/dump.c, format/frame.c).
  *   gendump MODULE ORIGIN LENGTH SAMPLES OUT.pro
  * A system dump (PT_SYSTEM | PT_VERBOSE) of one code segment: segment 1 of
  * MODULE, LENGTH bytes from address ORIGIN, in DWORD buckets (as the

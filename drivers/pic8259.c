@@ -1,6 +1,6 @@
 /* pic8259.c: the 8259A PIC pair, remapped above the CPU exceptions. */
 #include "pic8259.h"
-#include "../kernel/ioport.h"
+#include "ioport.h"
 
 #define PIC1_CMD	0x20
 #define PIC1_DATA	0x21

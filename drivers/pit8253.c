@@ -1,6 +1,6 @@
 /* pit8253.c: the 8253/8254 PIT, channel 0 as a rate generator on IRQ0. */
 #include "pit8253.h"
-#include "../kernel/ioport.h"
+#include "ioport.h"
 
 #define PIT_CH0		0x40
 #define PIT_CMD		0x43

@@ -1,7 +1,6 @@
 /* qemuexit.c: QEMU's isa-debug-exit device (iobase 0xf4, iosize 4). */
 #include "qemuexit.h"
-#include "../kernel/ioport.h"
-#include "../kernel/x86.h"
+#include "ioport.h"
 
 #define DEBUG_EXIT_PORT 0xF4
 
@@ -9,8 +8,6 @@ void qemuexit(int code)
 {
 	outb(DEBUG_EXIT_PORT, (uint8_t)code);
 	/* Not under QEMU, or the device is missing: stop here. */
-	for (;;) {
-		cli();
-		hlt();
-	}
+	for (;;)
+		__asm__ volatile("cli; hlt" ::: "memory");
 }

@@ -1,6 +1,6 @@
 /* uart16550.c: the 16550 UART on COM1, polled, as the kernel's console. */
 #include "uart16550.h"
-#include "../kernel/ioport.h"
+#include "ioport.h"
 
 #define COM1		0x3F8
 #define UART_THR	0	/* transmit holding (DLAB 0) */

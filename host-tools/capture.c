@@ -16,7 +16,7 @@
 
 #include "capture.h"
 #include "framefmt.h"
-#include "../kernel/console_mark.h"
+#include "console_mark.h"
 
 struct fields {
 	uint8_t name[FRAME_NAME_MAX + 1];

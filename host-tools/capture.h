@@ -26,7 +26,7 @@ struct capture {
 };
 
 /* Which lines of the capture are read. The kernel starts each line it
- * writes with CONSOLE_MARK (kernel/console_mark.h), a byte no program can
+ * writes with CONSOLE_MARK (format/console_mark.h), a byte no program can
  * put there; its dump frames are lines of its own. */
 #define CAPTURE_KERNEL	1	/* the kernel's lines only, without the mark; a
 				 * program's lines are skipped, so a frame a

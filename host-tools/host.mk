@@ -2,21 +2,22 @@
 # The top Makefile builds each NAME of HOST_PROGS / UNIT_TESTS from NAME_SRCS,
 # plain under build/ and with sanitizers under build/san/.
 
-PDUMP_SRCS := profiler/dump.c profiler/dump_read.c profiler/crc32.c
+# The host's components, each named once: the frame extractor, the parsers
+# and reports pinfo is made of (EXTRACT_SRCS, PINFO_PARSE_SRCS, PINFO_LIB).
+EXTRACT_SRCS := host-tools/extract.c host-tools/capture.c host-tools/hostio.c
+PINFO_PARSE_SRCS := host-tools/maps.c host-tools/elf32.c host-tools/attrib.c host-tools/report.c \
+	kernel/elf.c
 
 UNIT_TESTS += test_dump test_dump_read
-test_dump_SRCS := tests/unit/test_dump.c tests/unit/testbuf.c $(PDUMP_SRCS)
-test_dump_read_SRCS := tests/unit/test_dump_read.c tests/unit/testbuf.c $(PDUMP_SRCS)
+test_dump_SRCS := tests/unit/test_dump.c tests/unit/testbuf.c $(FORMAT_HOST_SRCS)
+test_dump_read_SRCS := tests/unit/test_dump_read.c tests/unit/testbuf.c $(FORMAT_HOST_SRCS)
 
 HOST_PROGS += profextract
-profextract_SRCS := host-tools/profextract.c host-tools/extract.c host-tools/capture.c \
-	host-tools/hostio.c $(PDUMP_SRCS)
+profextract_SRCS := host-tools/profextract.c $(EXTRACT_SRCS) $(FORMAT_HOST_SRCS)
 
 UNIT_TESTS += test_frame test_extract
-test_frame_SRCS := tests/unit/test_frame.c tests/unit/testbuf.c profiler/frame.c \
-	host-tools/capture.c $(PDUMP_SRCS)
-test_extract_SRCS := tests/unit/test_extract.c tests/unit/testbuf.c profiler/frame.c \
-	host-tools/extract.c host-tools/capture.c host-tools/hostio.c $(PDUMP_SRCS)
+test_frame_SRCS := tests/unit/test_frame.c tests/unit/testbuf.c host-tools/capture.c $(FORMAT_HOST_SRCS)
+test_extract_SRCS := tests/unit/test_extract.c tests/unit/testbuf.c $(EXTRACT_SRCS) $(FORMAT_HOST_SRCS)
 
 # The unit tests include the tools' headers.
 $(BUILD)/host/tests/unit/%.o $(BUILD)/san/tests/unit/%.o: HOST_CFLAGS += -iquote host-tools
@@ -24,7 +25,7 @@ $(BUILD)/host/tests/unit/%.o $(BUILD)/san/tests/unit/%.o: HOST_CFLAGS += -iquote
 HOST_PROGS += mkmap
 # elf32.c fingerprints code as the kernel's loader lays it out: kernel/elf.c.
 mkmap_SRCS := host-tools/mkmap.c host-tools/elf32.c host-tools/mapwrite.c host-tools/hostio.c \
-	kernel/elf.c profiler/crc32.c
+	kernel/elf.c format/crc32.c
 
 # mkmap with the sanitizers, LeakSanitizer on, on good and hostile ELF files.
 unit-san: mkmap-san
@@ -33,8 +34,8 @@ mkmap-san: $(BUILD)/san/mkmap $(BUILD)/san/pinfo
 	@sh tests/unit/mkmap_san.sh $(BUILD)
 
 HOST_PROGS += pinfo
-PINFO_LIB := host-tools/pinfo_run.c host-tools/report.c host-tools/attrib.c host-tools/maps.c \
-	host-tools/elf32.c host-tools/hostio.c host-tools/export.c kernel/elf.c $(PDUMP_SRCS)
+PINFO_LIB := host-tools/pinfo_run.c host-tools/hostio.c host-tools/export.c $(PINFO_PARSE_SRCS) \
+	$(FORMAT_HOST_SRCS)
 pinfo_SRCS := host-tools/pinfo.c $(PINFO_LIB)
 
 UNIT_TESTS += test_pinfo test_attrib test_map test_elf32

@@ -10,7 +10,7 @@
 #include "console.h"
 #include "console_mark.h"
 #include "x86.h"
-#include "libc.h"
+#include "lib.h"
 #include <stdint.h>
 #include "../drivers/uart16550.h"
 #include "../drivers/qemuexit.h"

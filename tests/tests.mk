@@ -30,8 +30,7 @@ integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 	@sh tests/integration/tools.sh $(BUILD)
 	@sh tests/integration/truth.sh $(BUILD)
 
-PROF_SRCS := profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/frame.c \
-             profiler/dump.c profiler/crc32.c tests/unit/profstub.c
+PROF_SRCS := $(PROFILER_SRCS) $(FORMAT_SRCS) tests/unit/profstub.c
 UNIT_TESTS += test_prof test_plan
 test_plan_SRCS := tests/unit/test_plan.c $(PROF_SRCS)
-test_prof_SRCS := tests/unit/test_prof.c $(PROF_SRCS) host-tools/capture.c profiler/dump_read.c
+test_prof_SRCS := tests/unit/test_prof.c $(PROF_SRCS) host-tools/capture.c format/dump_read.c

@@ -5,7 +5,10 @@ include user/lib/libc.mk
 
 # Guests compute with the x87 FPU (LIBC_FPU, user/lib/libc.mk), as the
 # libc's floating-point functions do: one calling convention for doubles.
-UCFLAGS := $(KCFLAGS) $(LIBC_FPU) -nostdinc -isystem $(GCCINC) -Iuser/include -iquote user/lib
+# A program's headers: the C library's (user/include), the interface to the
+# kernel (include/: profile.h, sys/errno.h, sys/syscall.h), the compiler's.
+UINC := -nostdinc -isystem user/include -isystem include -isystem $(GCCINC)
+UCFLAGS := $(KCFLAGS) $(LIBC_FPU) $(UINC) -iquote user/lib
 ULDFLAGS := $(KLDFLAGS) -Wl,--no-check-sections
 USER_RT := $(BUILD)/u/user/crt0.o $(BUILD)/u/libc.a
 # The guest programs of the tree; tests/tests.mk adds its own.
@@ -14,7 +17,7 @@ GUESTS  := testprof cmd pset profrun
 $(BUILD)/u/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(UCFLAGS) -c $< -o $@
-$(BUILD)/u/syscall.inc: user/include/sys/syscall.h
+$(BUILD)/u/syscall.inc: include/sys/syscall.h
 	@mkdir -p $(@D)
 	sed -n 's/^#define[[:space:]]*\(SYS_[a-z]*\)[[:space:]]*\([0-9]*\).*/%define \1 \2/p' $< > $@
 $(BUILD)/u/%.o: %.asm $(BUILD)/u/syscall.inc

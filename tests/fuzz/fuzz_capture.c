@@ -5,7 +5,7 @@
  * which the harness checks by writing into a folder of its own.
  *
  * An input that starts with a NUL is instead a name and a dump, sent by the
- * guest's own frame writer (profiler/frame.c) and extracted again: the same
+ * guest's own frame writer (format/frame.c) and extracted again: the same
  * bytes must come back under the safe form of that name. */
 #define _GNU_SOURCE	/* mkdtemp */
 #include <dirent.h>

@@ -1,4 +1,4 @@
-/* fuzz_dump.c: the dump reader (profiler/dump_read.c) on any bytes. It must
+/* fuzz_dump.c: the dump reader (format/dump_read.c) on any bytes. It must
  * refuse with a one-line reason and nothing allocated, or accept a dump that
  * keeps the format's promises, that writes back to bytes it reads again the
  * same, and that pinfo's module table can print. */

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../profiler/crc32.c"
-#include "../../profiler/dump.c"
-#include "../../profiler/frame.c"
+#include "../../format/crc32.c"
+#include "../../format/dump.c"
+#include "../../format/frame.c"
 
 static void forge_sink(void *ctx, const void *data, size_t len)
 {

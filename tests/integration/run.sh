@@ -30,7 +30,7 @@ has() { grep -qF -- "$1" "$log" || { fail "no line with: $1"; return 1; }; }
 hasnot() { ! grep -qF -- "$1" "$log" || { fail "unexpected: $1"; return 1; }; }
 line_is() { grep -qxF -- "$1" "$log" || { fail "no line that is: $1"; return 1; }; }
 selected() { [ -z "$only" ] || [ "$only" = "$1" ]; }
-# The byte that starts each line the kernel writes (kernel/console_mark.h).
+# The byte that starts each line the kernel writes (format/console_mark.h).
 K=$(printf '\001')
 ESC=$(printf '\033')
 

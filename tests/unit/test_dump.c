@@ -1,4 +1,4 @@
-/* test_dump.c: the dump writer (profiler/dump.c, crc32.c): the CRC,
+/* test_dump.c: the dump writer (format/dump.c, crc32.c): the CRC,
  * round trips through the reader, sizes. Damage is test_dump_read.c's. */
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* test_dump_read.c: the dump reader (profiler/dump_read.c) refuses every
+/* test_dump_read.c: the dump reader (format/dump_read.c) refuses every
  * kind of damage with a one-line reason, keeping nothing it allocated. */
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* test_frame.c: the serial frame, written by profiler/frame.c and found by
+/* test_frame.c: the serial frame, written by format/frame.c and found by
  * host-tools/capture.c, amid console text and through every kind of damage. */
 #define _GNU_SOURCE	/* memmem */
 #include <stdarg.h>

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #define LIBC(name) u_##name
-#include "../../user/lib/string.c"
+#include "../../lib/string.c"
 #include "../../user/lib/errstr.c"
 #include "../../user/lib/printf.c"
 #include "../../user/lib/stdlib.c"

@@ -1,6 +1,6 @@
 /* test_string.c: the guest libc's <string.h> (string.c, errstr.c), checked
  * against the host's libc, and errname()/strerror() against the comments of
- * user/include/sys/errno.h itself. The sources are #included with their
+ * include/sys/errno.h itself. The sources are #included with their
  * names prefixed (u_strlen), so the real code links beside the host's libc. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 #define LIBC(name) u_##name
-#include "../../user/lib/string.c"
+#include "../../lib/string.c"
 #include "../../user/lib/errstr.c"
 
 /* strdup's malloc: the host's here (test_malloc tests the guest's). */
@@ -24,7 +24,7 @@ static void *u_malloc(size_t n)
 }
 #include "../../user/lib/strextra.c"
 
-#define ERRNO_HEADER	"user/include/sys/errno.h"	/* tests run from the top directory */
+#define ERRNO_HEADER	"include/sys/errno.h"	/* tests run from the top directory */
 
 static int sign(int n)
 {

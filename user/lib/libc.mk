@@ -3,7 +3,7 @@
 
 # Integer-only: string.c and format.c are the kernel's too (kernel.mk builds
 # them again, with its flags: no FPU).
-LIBC_INT_SRCS := user/lib/format.c user/lib/printf.c user/lib/string.c user/lib/strextra.c \
+LIBC_INT_SRCS := $(LIB_SRCS) user/lib/printf.c user/lib/strextra.c \
                  user/lib/stdlib.c user/lib/errstr.c user/lib/errno.c user/lib/ctype.c \
                  user/lib/assert.c user/lib/malloc.c user/lib/heap.c user/lib/heaparea.c \
                  user/lib/qsort.c user/lib/rand.c user/lib/setjmp.c
@@ -33,13 +33,13 @@ $(patsubst %.c,$(BUILD)/u/%.o,$(LIBC_FLOAT_SRCS)): UCFLAGS += $(LIBC_FLOAT_CFLAG
 # on the x87 as the guest does (on x86-64, -mfpmath=387 moves doubles off SSE).
 UNIT_TESTS += test_libc test_string test_fmtfloat test_stdlib test_malloc test_sort \
               test_setjmp test_time test_math test_strtod
-test_libc_SRCS     := tests/unit/test_libc.c user/lib/format.c user/lib/fmtfloat.c
+test_libc_SRCS     := tests/unit/test_libc.c lib/format.c user/lib/fmtfloat.c
 test_libc_LIBS     := -Wl,--wrap=write
 test_string_SRCS   := tests/unit/test_string.c
-test_fmtfloat_SRCS := tests/unit/test_fmtfloat.c user/lib/format.c user/lib/fmtfloat.c
-test_stdlib_SRCS   := tests/unit/test_stdlib.c user/lib/format.c user/lib/fmtfloat.c
+test_fmtfloat_SRCS := tests/unit/test_fmtfloat.c lib/format.c user/lib/fmtfloat.c
+test_stdlib_SRCS   := tests/unit/test_stdlib.c lib/format.c user/lib/fmtfloat.c
 test_stdlib_LIBS   := -Wl,--wrap=_exit -Wl,--wrap=write
-test_malloc_SRCS   := tests/unit/test_malloc.c user/lib/format.c user/lib/fmtfloat.c
+test_malloc_SRCS   := tests/unit/test_malloc.c lib/format.c user/lib/fmtfloat.c
 test_malloc_LIBS   := -Wl,--wrap=_exit -Wl,--wrap=write
 test_sort_SRCS     := tests/unit/test_sort.c
 test_setjmp_SRCS   := tests/unit/test_setjmp.c

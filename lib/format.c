@@ -13,7 +13,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "libc.h"
+#include "lib.h"
 
 #define NO_PREC		FMT_NO_PREC
 #define FIELD_MAX	100000	/* widths beyond this are typos; stop before int overflows */

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include "libc.h"
+#include "lib.h"
 
 /* A word that may lie at any address, and alias any type. */
 typedef uint32_t __attribute__((may_alias, aligned(1))) uword;

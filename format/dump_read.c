@@ -1,8 +1,9 @@
 /* dump_read.c: the profile dump's reader (docs/dump-format.md). It trusts
  * nothing: every size, index and sum is checked before it is used, and on
- * failure it says why in one line and keeps nothing it allocated.
- * Freestanding like dump.c (no libc, no 64-bit division), though only the
- * host tools call it. */
+ * failure it says why in one line and keeps nothing it allocated. Only the
+ * host tools call it: it uses the ordinary C library. */
+#include <inttypes.h>
+#include <stdio.h>
 #include "dump.h"
 #include "dumpfmt.h"
 
@@ -19,82 +20,38 @@ struct reader {
 	uint64_t sum;		/* all counters so far */
 };
 
-struct msg {
-	char *p;
-	size_t cap, n;
-};
-
-static void msg_char(struct msg *m, char c)
-{
-	if (m->n + 1 < m->cap)
-		m->p[m->n++] = c;
-}
-
-/* Decimal with 32-bit divisions only: long division by 10 in 16-bit digits. */
-static void msg_dec(struct msg *m, uint64_t v)
-{
-	char digits[20];
-	int n = 0, k;
-
-	do {
-		uint32_t part[4], r = 0;
-
-		for (k = 3; k >= 0; k--) {
-			uint32_t cur = (r << 16) | (uint32_t)((v >> (16 * k)) & 0xffff);
-
-			part[k] = cur / 10;
-			r = cur % 10;
-		}
-		digits[n++] = (char)('0' + r);
-		v = (uint64_t)part[3] << 48 | (uint64_t)part[2] << 32 |
-		    (uint64_t)part[1] << 16 | part[0];
-	} while (v);
-	while (n)
-		msg_char(m, digits[--n]);
-}
-
-static void msg_hex(struct msg *m, uint64_t v)
-{
-	int k = 60;
-
-	msg_char(m, '0');
-	msg_char(m, 'x');
-	while (k > 28 && !(v >> k))
-		k -= 4;		/* at least 8 digits, more only when needed */
-	for (; k >= 0; k -= 4)
-		msg_char(m, "0123456789abcdef"[(v >> k) & 15]);
-}
-
-/* fmt: %s is s, %u the next number in decimal, %x in hex. */
+/* fmt: %s is s, %u the next number in decimal, %x in hex (0x and at least
+ * 8 digits). The host's snprintf does the digits. */
 static void say(struct reader *r, int hard, const char *fmt, const char *s,
 		uint64_t a, uint64_t b, uint64_t c)
 {
-	struct msg m = { r->err, r->errlen, 0 };
-	uint64_t nums[3];
-	int k = 0;
+	uint64_t nums[3] = { a, b, c };
+	size_t n = 0;
+	int k = 0, w;
 
 	if (!hard && r->have_err)
 		return;		/* the first semantic error is the one reported */
-	nums[0] = a;
-	nums[1] = b;
-	nums[2] = c;
-	for (; *fmt; fmt++) {
+	r->have_err = 1;
+	if (!r->errlen)
+		return;
+	r->err[0] = 0;
+	for (; *fmt && n + 1 < r->errlen; fmt++) {
 		if (*fmt != '%' || !fmt[1]) {
-			msg_char(&m, *fmt);
+			r->err[n++] = *fmt;
 			continue;
 		}
 		fmt++;
+		w = 0;
 		if (*fmt == 's')
-			while (s && *s)
-				msg_char(&m, *s++);
+			w = snprintf(r->err + n, r->errlen - n, "%s", s ? s : "");
 		else if (*fmt == 'u' && k < 3)
-			msg_dec(&m, nums[k++]);
+			w = snprintf(r->err + n, r->errlen - n, "%" PRIu64, nums[k++]);
 		else if (*fmt == 'x' && k < 3)
-			msg_hex(&m, nums[k++]);
+			w = snprintf(r->err + n, r->errlen - n, "0x%08" PRIx64, nums[k++]);
+		if (w > 0)
+			n += (size_t)w < r->errlen - n ? (size_t)w : r->errlen - n - 1;
 	}
-	if (m.cap)
-		m.p[m.n] = 0;
-	r->have_err = 1;
+	r->err[n] = 0;
 }
 
 #define HARD(r, f, s, a, b, c) (say((r), 1, (f), (s), (a), (b), (c)), -1)

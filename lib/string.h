@@ -1,0 +1,23 @@
+/* string.h: the memory and string functions of lib/string.c, which the
+ * kernel and the programs' C library share (the programs' <string.h>,
+ * user/include/string.h, includes this and adds the rest). */
+#ifndef LIB_STRING_H
+#define LIB_STRING_H
+
+#include <stddef.h>
+
+void *memset(void *dst, int c, size_t n);
+void *memcpy(void *dst, const void *src, size_t n);
+void *memmove(void *dst, const void *src, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+
+size_t strlen(const char *s);
+int strcmp(const char *a, const char *b);
+int strncmp(const char *a, const char *b, size_t n);
+char *strcpy(char *dst, const char *src);
+char *strncpy(char *dst, const char *src, size_t n);
+char *strcat(char *dst, const char *src);
+char *strchr(const char *s, int c);
+char *strrchr(const char *s, int c);
+
+#endif

@@ -3,9 +3,9 @@
 
 UNIT_TESTS += test_desc test_pit test_pic test_uaccess test_bootargs test_mem test_elf test_batch
 test_desc_SRCS     := tests/unit/test_desc.c kernel/desc.c
-test_pit_SRCS      := tests/unit/test_pit.c tests/unit/kstub.c drivers/pit8253.c
-test_pit_LIBS      := -Wl,--wrap=outb
-test_pic_SRCS      := tests/unit/test_pic.c tests/unit/kstub.c drivers/pic8259.c
+test_pit_SRCS      := tests/unit/test_pit.c tests/unit/portrec.c tests/unit/kstub.c drivers/pit8253.c
+test_pit_LIBS      := -Wl,--wrap=outb -Wl,--wrap=inb
+test_pic_SRCS      := tests/unit/test_pic.c tests/unit/portrec.c tests/unit/kstub.c drivers/pic8259.c
 test_pic_LIBS      := -Wl,--wrap=outb -Wl,--wrap=inb
 test_uaccess_SRCS  := tests/unit/test_uaccess.c kernel/uaccess.c
 test_bootargs_SRCS := tests/unit/test_bootargs.c tests/unit/kstub.c kernel/bootargs.c kernel/module.c

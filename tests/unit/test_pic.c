@@ -10,28 +10,7 @@
 #include <cmocka.h>
 #include "../../drivers/pic8259.h"
 
-/* Port writes, recorded (--wrap=outb), and what each read returns. */
-static uint16_t ports[32];
-static uint8_t values[32];
-static int nwrites;
-static uint8_t isr_value;
-
-void __wrap_outb(uint16_t port, uint8_t value);
-void __wrap_outb(uint16_t port, uint8_t value)
-{
-	if (nwrites < 32) {
-		ports[nwrites] = port;
-		values[nwrites] = value;
-	}
-	nwrites++;
-}
-
-uint8_t __wrap_inb(uint16_t port);
-uint8_t __wrap_inb(uint16_t port)
-{
-	(void)port;
-	return isr_value;
-}
+#include "portrec.h"
 
 static void expect_writes(const uint16_t *p, const uint8_t *v, int n)
 {
@@ -96,12 +75,12 @@ static void test_pic_spurious(void **state)
 	nwrites = 0;
 	assert_int_equal(picspurious(3), 0);
 	expect_writes(NULL, NULL, 0);
-	isr_value = 0x00;
+	port_read_value = 0x00;
 	assert_int_equal(picspurious(7), 1);
 	expect_writes(read_master, ocw3, 1);
 	assert_int_equal(picspurious(15), 1);
 	expect_writes(read_slave_eoi, ocw3_eoi, 2);
-	isr_value = 0x80;
+	port_read_value = 0x80;
 	assert_int_equal(picspurious(7), 0);
 	expect_writes(read_master, ocw3, 1);
 	assert_int_equal(picspurious(15), 0);

@@ -8,19 +8,7 @@
 #include <cmocka.h>
 #include "../../drivers/pit8253.h"
 
-/* Port writes of the driver under test, recorded (linked with --wrap=outb). */
-static uint16_t ports[16];
-static uint8_t values[16];
-static int nwrites;
-void __wrap_outb(uint16_t port, uint8_t value);
-void __wrap_outb(uint16_t port, uint8_t value)
-{
-	if (nwrites < 16) {
-		ports[nwrites] = port;
-		values[nwrites] = value;
-	}
-	nwrites++;
-}
+#include "portrec.h"
 
 /* The divisor is the nearest integer to 1193182 / hz, and fits 16 bits from 19 Hz. */
 static void test_pit_divisor(void **state)

@@ -106,6 +106,9 @@ DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/host $(BUILD)/san $(FUZZ)/obj $(BENCH
 RUN      := $(BUILD)/run
 PROG     ?=
 PROG_CFLAGS ?=
+# CFLAGS, as a C user would give it, goes to the programs too (after
+# PROG_CFLAGS); the kernel's and the tools' flags are the project's own.
+CFLAGS   ?=
 SCRIPT   ?=
 REALTIME ?=
 STACK    ?= 1048576
@@ -139,7 +142,7 @@ RUN_TOOLS := cmd pset profrun testprof
 # make never reads. A change of flags or STACK relinks every program.
 USER_PROG_CFLAGS = $(filter-out -Werror -mno-sse -mno-mmx -mno-80387,$(KCFLAGS)) $(LIBC_FPU) $(UINC)
 PROG_LDFLAGS = -Wl$(comma)--defsym=__stack_size=$(STACK)
-PROG_FLAGS_NOW := $(strip $(USER_PROG_CFLAGS) $(PROG_CFLAGS) stack=$(STACK))
+PROG_FLAGS_NOW := $(strip $(USER_PROG_CFLAGS) $(PROG_CFLAGS) $(CFLAGS) stack=$(STACK))
 ifneq ($(PROG_FLAGS_NOW),$(strip $(file <$(PROG_OBJ)/flags.txt)))
 $(shell mkdir -p $(PROG_OBJ))
 $(file >$(PROG_OBJ)/flags.txt,$(PROG_FLAGS_NOW))
@@ -148,7 +151,7 @@ prog_obj = $(PROG_OBJ)/$(1)$(abspath $(2)).o
 define run_obj
 $(call prog_obj,$(1),$(2)): $(2) $(PROG_OBJ)/flags.txt
 	@mkdir -p $$(@D)
-	$(CC) $(USER_PROG_CFLAGS) $(PROG_CFLAGS) -c $(2) -o $$@
+	$(CC) $(USER_PROG_CFLAGS) $(PROG_CFLAGS) $(CFLAGS) -c $(2) -o $$@
 endef
 define run_prog
 $(if $(call prog_srcs,$(2)),,$(error make run: PROG word '$(2)': no C file in it))

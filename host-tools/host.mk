@@ -33,9 +33,16 @@ mkmap-san: $(BUILD)/san/mkmap $(BUILD)/san/pinfo
 	@sh tests/unit/mkmap_san.sh $(BUILD)
 
 HOST_PROGS += pinfo
+# Beyond the seed's report: sorted views, source lines (DWARF by elfutils'
+# libdw), annotation, diff and merge, the HTML report.
+PINFO_MORE_SRCS := host-tools/view.c host-tools/lines.c host-tools/annotate.c \
+	host-tools/pinfo_lines.c host-tools/diff.c host-tools/html.c
+PINFO_MORE_LIBS := -ldw -lelf
 PINFO_LIB := host-tools/pinfo_run.c host-tools/report.c host-tools/attrib.c host-tools/maps.c \
-	host-tools/elf32.c host-tools/hostio.c host-tools/export.c kernel/elf.c $(PDUMP_SRCS)
+	host-tools/elf32.c host-tools/hostio.c host-tools/export.c kernel/elf.c $(PDUMP_SRCS) \
+	$(PINFO_MORE_SRCS)
 pinfo_SRCS := host-tools/pinfo.c $(PINFO_LIB)
+pinfo_LIBS := $(PINFO_MORE_LIBS)
 
 UNIT_TESTS += test_pinfo test_attrib test_map test_elf32
 test_pinfo_SRCS := tests/unit/test_pinfo.c tests/unit/testbuf.c $(PINFO_LIB)
@@ -47,3 +54,7 @@ UNIT_TESTS += test_export test_export_run
 test_export_SRCS := tests/unit/test_export.c tests/unit/testexport.c tests/unit/testbuf.c $(PINFO_LIB)
 test_export_run_SRCS := tests/unit/test_export_run.c tests/unit/testexport.c tests/unit/testbuf.c \
 	$(PINFO_LIB)
+
+# The tests that link pinfo's code link libdw with it.
+$(foreach t,test_pinfo test_attrib test_map test_elf32 test_export test_export_run,$(eval \
+	$(t)_LIBS += $(PINFO_MORE_LIBS)))

@@ -316,6 +316,14 @@ static int merge_one(struct pdump *out, const char *first, const struct pdump *b
 				o->origin, first);
 			return -1;
 		}
+		for (j = 0; o && j < pdump_nbuckets(s->length, b->shift); j++)
+			if (o->counters[j] > UINT32_MAX - s->counters[j]) {
+				fprintf(errs, "pinfo: %s: module %s segment %u: the bucket at %#x "
+					"would pass 2^32 - 1 ticks, which a dump cannot hold; nothing "
+					"written\n", bfile, s->module, s->segno,
+					s->origin + (j << b->shift));
+				return -1;
+			}
 	}
 	for (i = 0; i < b->nseg; i++) {
 		const struct pdump_seg *s = &b->segs[i];
@@ -326,9 +334,8 @@ static int merge_one(struct pdump *out, const char *first, const struct pdump *b
 			k += b->segs[j].segno == s->segno && !strcasecmp(b->segs[j].module, s->module);
 		nb = pdump_nbuckets(s->length, b->shift);
 		if ((o = nth_seg(out, s->module, s->segno, k))) {
-			for (j = 0; j < nb; j++)	/* saturating, as the kernel counts */
-				o->counters[j] = o->counters[j] > UINT32_MAX - s->counters[j]
-							 ? UINT32_MAX : o->counters[j] + s->counters[j];
+			for (j = 0; j < nb; j++)	/* none passes 2^32 - 1: checked above */
+				o->counters[j] += s->counters[j];
 			continue;
 		}
 		/* a module (or a run of one) only b has: added as it is */

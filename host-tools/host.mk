@@ -58,3 +58,18 @@ test_export_run_SRCS := tests/unit/test_export_run.c tests/unit/testexport.c tes
 # The tests that link pinfo's code link libdw with it.
 $(foreach t,test_pinfo test_attrib test_map test_elf32 test_export test_export_run,$(eval \
 	$(t)_LIBS += $(PINFO_MORE_LIBS)))
+
+# Source lines: an ELF with DWARF built at test time from a C file whose
+# lines are known (order-only: the test reads it, it is not linked in).
+UNIT_TESTS += test_lines test_views
+test_lines_SRCS := tests/unit/test_lines.c tests/unit/testbuf.c $(PINFO_LIB)
+test_lines_LIBS := $(PINFO_MORE_LIBS)
+test_views_SRCS := tests/unit/test_views.c tests/unit/testbuf.c $(PINFO_LIB)
+test_views_LIBS := $(PINFO_MORE_LIBS)
+$(BUILD)/tests/test_lines $(BUILD)/san/tests/test_lines: | $(BUILD)/tests/data/lines.elf
+$(BUILD)/host/tests/unit/test_lines.o $(BUILD)/san/tests/unit/test_lines.o: \
+	HOST_CFLAGS += -DLINES_ELF='"$(BUILD)/tests/data/lines.elf"'
+$(BUILD)/tests/data/lines.elf: tests/unit/data/lines.c
+	@mkdir -p $(@D)
+	$(CC) -m32 -g -O0 -ffreestanding -fno-pic -fno-pie -nostdlib -static -no-pie \
+		-Wl,-Ttext=0 -Wl,-e,_start -Wl,--build-id=none $< -o $@

@@ -73,3 +73,11 @@ $(BUILD)/tests/data/lines.elf: tests/unit/data/lines.c
 	@mkdir -p $(@D)
 	$(CC) -m32 -g -O0 -ffreestanding -fno-pic -fno-pie -nostdlib -static -no-pie \
 		-Wl,-Ttext=0 -Wl,-e,_start -Wl,--build-id=none $< -o $@
+
+# pinfo's command line (--help, --version, unknown options, the new tools'
+# misuse): a script over the plain and sanitizer builds.
+unit: pinfo-cli
+unit-san: pinfo-cli
+.PHONY: pinfo-cli
+pinfo-cli: $(BUILD)/pinfo $(BUILD)/san/pinfo
+	@sh tests/unit/pinfo_cli.sh $(BUILD)

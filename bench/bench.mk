@@ -34,3 +34,12 @@ BENCH_GENDUMP_SRCS := bench/gendump.c profiler/dump.c profiler/crc32.c profiler/
 $(BENCH)/gendump: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_GENDUMP_SRCS))
 	@mkdir -p $(@D)
 	$(HOST_CC) $^ -o $@
+
+# Truth for source lines (bench/lines.sh): callgrind's instructions, address
+# by address, put on lines by pinfo's DWARF reader.
+BENCH_CGLINES_SRCS := bench/cglines.c host-tools/lines.c host-tools/hostio.c
+$(BENCH)/cglines: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_CGLINES_SRCS))
+	@mkdir -p $(@D)
+	$(HOST_CC) $^ -o $@ -ldw -lelf
+$(BUILD)/host/bench/cglines.o: HOST_CFLAGS += -iquote host-tools
+bench: $(BENCH)/cglines

@@ -10,6 +10,7 @@ out=$build/bench
 started=$(date +%s)
 . bench/lib.sh
 . bench/accuracy.sh
+. bench/lines.sh
 . bench/guest.sh
 . bench/hostside.sh
 
@@ -35,8 +36,10 @@ overhead
 note "waiting for callgrind"
 wait $cg || die "callgrind failed: $(cat "$out/callgrind.log")"
 accuracy_tables
+line_accuracy
 show accuracy "1, 3. Accuracy (profile against callgrind) and reproducibility"
 show accuracy-detail "1. Accuracy, function by function"
+show lines "9. Accuracy, source line by source line"
 show aliasing "2. Aliasing"
 show cost "4. The cost of a tick (bench/tickcost.c)"
 show overhead "5. Overhead"

@@ -235,11 +235,13 @@ static int read_list(const char *path, char ***maps, size_t *nmaps)
 
 /* The files after dump_file: a -f list or the names given (none allowed
  * when min is 0). 0, 1 misuse, -1 a list that could not be read. */
-static int file_args(int argc, char **argv, int i, size_t min, char ***maps, size_t *nmaps)
+static int file_args(int argc, char **argv, int i, size_t min, char ***maps, size_t *nmaps,
+		     int *listed)
 {
 	if (i < argc && !strcmp(argv[i], "-f")) {
 		if (i + 2 != argc)
 			return 1;
+		*listed = 1;	/* the names are malloc'd */
 		return read_list(argv[i + 1], maps, nmaps) ? -1 : 0;
 	}
 	if ((size_t)(argc - i) < min)
@@ -257,7 +259,7 @@ static int more_main(int argc, char **argv, int i, int flags, struct more *o)
 {
 	char **files = NULL;
 	size_t n = 0, k;
-	int rc, status;
+	int rc, status, listed = 0;
 	int strict = !!(flags & PINFO_STRICT);
 
 	if (o->merge) {
@@ -268,19 +270,19 @@ static int more_main(int argc, char **argv, int i, int flags, struct more *o)
 	if (o->diff) {
 		if (argc - i < 3 || argv[i + 1][0] == '-')
 			return usage();
-		if ((rc = file_args(argc, argv, i + 2, 1, &files, &n)))
+		if ((rc = file_args(argc, argv, i + 2, 1, &files, &n, &listed)))
 			return rc < 0 ? PINFO_FAIL : usage();
 		status = pinfo_diff(argv[i], argv[i + 1], files, n, strict, stdout, stderr);
 	} else if (o->html) {
-		if ((rc = file_args(argc, argv, i + 1, 0, &files, &n)))
+		if ((rc = file_args(argc, argv, i + 1, 0, &files, &n, &listed)))
 			return rc < 0 ? PINFO_FAIL : usage();
 		status = pinfo_html(o->html, argv[i], files, n, strict, stderr);
 	} else {
-		if ((rc = file_args(argc, argv, i + 1, 1, &files, &n)))
+		if ((rc = file_args(argc, argv, i + 1, 1, &files, &n, &listed)))
 			return rc < 0 ? PINFO_FAIL : usage();
 		status = pinfo_lines(argv[i], files, n, o->annotate, strict, stdout, stderr);
 	}
-	if (files && (files < argv || files >= argv + argc)) {
+	if (listed) {
 		for (k = 0; k < n; k++)
 			free(files[k]);
 		free(files);

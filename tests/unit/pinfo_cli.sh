@@ -53,6 +53,17 @@ for pinfo in "$build/pinfo" "$build/san/pinfo"; do
 	name=merge-v1-nothing
 	if [ ! -e "$t/m.pro" ]; then pass; else fail "a file was written"; fi
 	check diff-no-map 2 '' '^USAGE' -- --diff "$dump" "$dump"
+	check html-no-dir 1 '' "^pinfo: $t/none/r.html: No such file or directory; nothing written\$" -- \
+		--html "$t/none/r.html" "$dump" "$elf"
+	check html-bad-dump 1 '' "^pinfo: $elf: " -- --html "$t/r.html" "$elf"
+	name=html-nothing-left
+	if [ ! -e "$t/r.html" ] && [ -z "$(ls -A "$t" | grep -v '^out$\|^err$')" ]; then pass; else fail "$(ls -A "$t")"; fi
+	check html-ok 0 '' '' -- --html "$t/r.html" "$dump" "$elf"
+	name=html-ok-file
+	if grep -q '<table class="sortable" id="functions">' "$t/r.html"; then pass; else fail "no table"; fi
+	rm -f "$t/r.html"
+	check merge-no-dir 1 '' "^pinfo: $t/none/m.pro: No such file or directory; nothing written\$" -- \
+		--merge "$t/none/m.pro" "$dump" "$dump"
 done
 echo "pinfo-cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -366,8 +366,6 @@ static int module_funcs(const struct pdump *d, struct src *src, struct func **fs
 	const struct pdump_seg **same = malloc((d->nseg ? d->nseg : 1) * sizeof *same);
 	struct msym *sorted = NULL;
 	size_t nsorted, i, j, k, ns, first, nsyms;
-	uint16_t done[64];
-	size_t ndone = 0;
 	int rc = 0;
 
 	if (!same || (nsorted = map_sorted_symbols(&src->m, &sorted)) == (size_t)-1) {
@@ -379,11 +377,12 @@ static int module_funcs(const struct pdump *d, struct src *src, struct func **fs
 
 		if (strcasecmp(d->segs[i].module, src->m.module))
 			continue;
-		for (k = 0; k < ndone && done[k] != d->segs[i].segno; k++)
-			;
-		if (k < ndone || ndone == 64)
+		for (j = 0; j < i; j++)	/* a number is done with its first segment */
+			if (d->segs[j].segno == d->segs[i].segno &&
+			    !strcasecmp(d->segs[j].module, src->m.module))
+				break;
+		if (j < i)
 			continue;
-		done[ndone++] = d->segs[i].segno;
 		for (ns = 0, j = i; j < d->nseg; j++)
 			if (d->segs[j].segno == d->segs[i].segno &&
 			    !strcasecmp(d->segs[j].module, src->m.module))

@@ -194,6 +194,12 @@ int annotation_make(const struct module_lines *ml, const struct line_table *t, c
 	}
 	if (file == LINES_NOFILE)
 		return 0;	/* no line of it known: the others alone */
+	{	/* from its declaration, when DWARF gives it in the same file */
+		const struct line_func *lf = lines_func_at(t, ml->syms[f].addr);
+
+		if (lf && lf->file == file && lf->line < lo)
+			lo = lf->line;
+	}
 	an->file = t->files[file];
 	if (read_regular(an->file, &text, &textlen, err, sizeof err)) {
 		an->unreadable = 1;

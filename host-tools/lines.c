@@ -100,6 +100,64 @@ static int unit_rows(struct line_table *t, size_t *cap, Dwarf_Lines *lines, size
 	return 0;
 }
 
+/* The functions of a unit: where each starts, and its declaration line. */
+struct funcs_ctx {
+	struct line_table *t;
+	size_t cap;
+	int failed;
+};
+
+static int one_func(Dwarf_Die *die, void *arg)
+{
+	struct funcs_ctx *c = arg;
+	Dwarf_Addr lowpc;
+	int line;
+	const char *file;
+	uint32_t last = 0, f;
+
+	if (dwarf_lowpc(die, &lowpc) || dwarf_decl_line(die, &line) || line <= 0 ||
+	    !(file = dwarf_decl_file(die)))
+		return DWARF_CB_OK;
+	if ((f = intern(c->t, file, &last)) == LINES_NOFILE)
+		goto oom;
+	if (c->t->nfuncs == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 256;
+		struct line_func *grown = realloc(c->t->funcs, cap * sizeof *grown);
+
+		if (!grown)
+			goto oom;
+		c->t->funcs = grown;
+		c->cap = cap;
+	}
+	c->t->funcs[c->t->nfuncs++] = (struct line_func){ lowpc, f, (uint32_t)line };
+	return DWARF_CB_OK;
+oom:
+	c->failed = 1;
+	return DWARF_CB_ABORT;
+}
+
+static int by_lowpc(const void *x, const void *y)
+{
+	const struct line_func *a = x, *b = y;
+
+	return a->lowpc < b->lowpc ? -1 : a->lowpc > b->lowpc;
+}
+
+const struct line_func *lines_func_at(const struct line_table *t, uint64_t addr)
+{
+	size_t lo = 0, hi = t->nfuncs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->funcs[mid].lowpc < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->nfuncs && t->funcs[lo].lowpc == addr ? &t->funcs[lo] : NULL;
+}
+
 /* Ranges sorted; where two overlap (code listed by two units), the first
  * keeps its bytes. Ranges of no line are dropped: their bytes are no line's. */
 static void tidy(struct line_table *t)
@@ -134,6 +192,7 @@ int lines_load(const uint8_t *buf, size_t len, struct line_table *t, char *err, 
 	uint8_t type;
 	size_t cap = 0;
 	int rc = 0, units = 0;
+	struct funcs_ctx fc = { t, 0, 0 };
 
 	memset(t, 0, sizeof *t);
 	if (len < 4 || memcmp(buf, "\177ELF", 4))
@@ -161,6 +220,10 @@ int lines_load(const uint8_t *buf, size_t len, struct line_table *t, char *err, 
 			continue;
 		units++;
 		rc = unit_rows(t, &cap, lines, nl);
+		if (!rc) {
+			dwarf_getfuncs(&cudie, one_func, &fc, 0);
+			rc = fc.failed ? -1 : 0;
+		}
 	}
 	dwarf_end(dw);
 	elf_end(elf);
@@ -170,6 +233,7 @@ int lines_load(const uint8_t *buf, size_t len, struct line_table *t, char *err, 
 		return fail(err, errlen, "out of memory");
 	}
 	tidy(t);
+	qsort(t->funcs, t->nfuncs, sizeof *t->funcs, by_lowpc);
 	if (!units || !t->n) {
 		lines_free(t);
 		return fail(err, errlen, "no DWARF line table (build with -g)");
@@ -185,6 +249,7 @@ void lines_free(struct line_table *t)
 		free(t->files[i]);
 	free(t->files);
 	free(t->r);
+	free(t->funcs);
 	memset(t, 0, sizeof *t);
 }
 

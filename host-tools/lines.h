@@ -17,17 +17,28 @@ struct line_range {
 	uint32_t file, line;
 };
 
+/* A function as DWARF declares it: where its code starts, its declaration. */
+struct line_func {
+	uint64_t lowpc;
+	uint32_t file, line;	/* file LINES_NOFILE: no declaration known */
+};
+
 struct line_table {
 	struct line_range *r;	/* sorted by lo, not overlapping */
 	size_t n;
 	char **files;		/* paths as DWARF names them (comp_dir joined) */
 	size_t nfiles;
+	struct line_func *funcs;	/* sorted by lowpc */
+	size_t nfuncs;
 };
 
 /* Reads the line table of the ELF file in buf[0..len). Returns 0, or -1
  * with a one-line reason in err (not an ELF file, no DWARF line table). */
 int lines_load(const uint8_t *buf, size_t len, struct line_table *t, char *err, size_t errlen);
 void lines_free(struct line_table *t);
+
+/* The declaration of the function whose code starts at addr, or NULL. */
+const struct line_func *lines_func_at(const struct line_table *t, uint64_t addr);
 
 /* A source line of one function, and its share of the ticks. */
 struct line_tics {

@@ -126,7 +126,7 @@ static void test_bucket_split(void **state)
 		{ 13, 16, 0, 4 },	/* line 4: 13-15; byte 12 has no line */
 	};
 	char file[] = "f.c", *files[] = { file };
-	struct line_table t = { r, 4, files, 1 };
+	struct line_table t = { r, 4, files, 1, NULL, 0 };
 	struct msym syms[] = { { 0, 1, "f" }, { 6, 1, "g" } };
 	struct pdump *d = tdump_new(5, 1);
 	const struct pdump_seg *segs[1];
@@ -266,7 +266,8 @@ static void test_list_and_annotate(void **state)
 	assert_int_equal(an.tics, 38);
 	text = text_of(annotate_fn, &c);
 	has(text, "Function hot (module LINES): 38 tics, 100.00% of the dump's 38\n");
-	has(text, "Source tests/unit/data/lines.c, lines ");
+	/* from the declaration (line 7, "void hot(void)") to the closing brace */
+	has(text, "Source tests/unit/data/lines.c, lines 7 to 12\n");
 	/* the source's own lines, with the margin: read here from the file */
 	src = tfile("data/lines.c", &len);
 	for (i = 0; i < len; i++)

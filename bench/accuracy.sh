@@ -43,9 +43,10 @@ callgrind_all() {
 		fi || return 1
 	done
 }
-# callgrind PROGRAM SCALE NAME: cg/NAME.txt, "function instructions".
+# callgrind PROGRAM SCALE NAME: cg/NAME.txt, "function instructions"; the
+# instructions of each address stay in cg/NAME.out (bench/lines.sh).
 callgrind() {
-	valgrind --tool=callgrind --callgrind-out-file="$out/cg/$3.out" \
+	valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$out/cg/$3.out" \
 		"$build/bench/host/$1" "$2" > "$out/cg/$3.log" 2>&1 ||
 		{ note "callgrind $1 $2 failed: $(tail -3 "$out/cg/$3.log")"; return 1; }
 	awk -f bench/callgrind.awk "$out/cg/$3.out" > "$out/cg/$3.txt"

@@ -61,3 +61,11 @@ TRUTH_DEPS := $(TRUTH)/insncount.so $(TRUTH)/plugin.args $(BUILD)/user/exact.elf
 	$(BUILD)/user/cmd.elf
 integration: $(TRUTH_DEPS) $(BUILD)/san/bench/truth/insncount.so
 bench: $(TRUTH_DEPS)
+# Truth for source lines (bench/lines.sh): callgrind's instructions, address
+# by address, put on lines by pinfo's DWARF reader.
+BENCH_CGLINES_SRCS := bench/cglines.c host-tools/lines.c host-tools/hostio.c
+$(BENCH)/cglines: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_CGLINES_SRCS))
+	@mkdir -p $(@D)
+	$(HOST_CC) $^ -o $@ -ldw -lelf
+$(BUILD)/host/bench/cglines.o: HOST_CFLAGS += -iquote host-tools
+bench: $(BENCH)/cglines

@@ -10,6 +10,7 @@ out=$build/bench
 started=$(date +%s)
 . bench/lib.sh
 . bench/accuracy.sh
+. bench/lines.sh
 . bench/guest.sh
 . bench/hostside.sh
 
@@ -41,10 +42,12 @@ if [ -n "$cg" ]; then
 	wait $cg || die "callgrind failed: $(cat "$out/callgrind.log")"
 fi
 accuracy_tables "$cgwhy"
+line_accuracy
 show truth-exact "1. The plugin's bar: counts known by construction"
 show crosscheck "1. The plugin against callgrind"
 show accuracy "1, 3. Accuracy (profile against the plugin's counts) and reproducibility"
 show accuracy-detail "1. Accuracy, function by function"
+show lines "9. Accuracy, source line by source line"
 show aliasing "2. Aliasing"
 show cost "4. The cost of a tick (bench/tickcost.c)"
 show overhead "5. Overhead"

@@ -14,12 +14,14 @@ function name_of(s,    id, rest) {
 		names[id] = rest
 	return names[id]
 }
+BEGIN { npos = 1 }	# positions a cost line starts with ("positions: instr line": 2)
+/^positions:/ { npos = NF - 1; next }
 /^fn=/ { fn = name_of(substr($0, 4)); sub(/'[0-9]+$/, "", fn); next }
 /^cfn=/ { name_of(substr($0, 5)); next }
 /^calls=/ { skip = 1; next }
 /^[0-9+*-]/ {
 	if (skip) { skip = 0; next }
-	if (NF >= 2) own[fn] += $2
+	if (NF > npos) own[fn] += $(npos + 1)
 	next
 }
 END { for (f in own) printf "%s %.0f\n", f, own[f] }

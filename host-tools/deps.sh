@@ -11,8 +11,11 @@
 set -u
 
 # xz-utils: grub-mkrescue --compress=xz (host-tools/mkiso.sh) runs xz.
+# libdw-dev: pinfo reads DWARF line tables with elfutils' libdw; chromium:
+# the HTML report's test opens it in a real browser (headless).
 PACKAGES="make gcc gcc-multilib binutils nasm qemu-system-x86 grub-common grub-pc-bin
-xorriso xz-utils mtools libcmocka-dev clang libclang-rt-dev valgrind util-linux"
+xorriso xz-utils mtools libcmocka-dev clang libclang-rt-dev valgrind util-linux
+libdw-dev chromium"
 [ $# -gt 0 ] && PACKAGES="$*"
 
 installed() {	# installed PACKAGE: dpkg says "install ok installed"

@@ -34,9 +34,16 @@ mkmap-san: $(BUILD)/san/mkmap $(BUILD)/san/pinfo
 	@sh tests/unit/mkmap_san.sh $(BUILD)
 
 HOST_PROGS += pinfo
+# Beyond the seed's report: sorted views, source lines (DWARF by elfutils'
+# libdw), annotation, diff and merge, the HTML report.
+PINFO_MORE_SRCS := host-tools/view.c host-tools/lines.c host-tools/annotate.c \
+	host-tools/pinfo_lines.c host-tools/diff.c host-tools/html.c
+PINFO_MORE_LIBS := -ldw -lelf
 PINFO_LIB := host-tools/pinfo_run.c host-tools/hostio.c host-tools/export.c $(PINFO_PARSE_SRCS) \
-	$(FORMAT_HOST_SRCS)
+	$(FORMAT_HOST_SRCS) \
+	$(PINFO_MORE_SRCS)
 pinfo_SRCS := host-tools/pinfo.c $(PINFO_LIB)
+pinfo_LIBS := $(PINFO_MORE_LIBS)
 
 UNIT_TESTS += test_pinfo test_attrib test_map test_elf32
 test_pinfo_SRCS := tests/unit/test_pinfo.c tests/unit/testbuf.c $(PINFO_LIB)
@@ -48,3 +55,30 @@ UNIT_TESTS += test_export test_export_run
 test_export_SRCS := tests/unit/test_export.c tests/unit/testexport.c tests/unit/testbuf.c $(PINFO_LIB)
 test_export_run_SRCS := tests/unit/test_export_run.c tests/unit/testexport.c tests/unit/testbuf.c \
 	$(PINFO_LIB)
+
+# The tests that link pinfo's code link libdw with it.
+$(foreach t,test_pinfo test_attrib test_map test_elf32 test_export test_export_run,$(eval \
+	$(t)_LIBS += $(PINFO_MORE_LIBS)))
+
+# Source lines: an ELF with DWARF built at test time from a C file whose
+# lines are known (order-only: the test reads it, it is not linked in).
+UNIT_TESTS += test_lines test_views
+test_lines_SRCS := tests/unit/test_lines.c tests/unit/testbuf.c $(PINFO_LIB)
+test_lines_LIBS := $(PINFO_MORE_LIBS)
+test_views_SRCS := tests/unit/test_views.c tests/unit/testbuf.c $(PINFO_LIB)
+test_views_LIBS := $(PINFO_MORE_LIBS)
+$(BUILD)/tests/test_lines $(BUILD)/san/tests/test_lines: | $(BUILD)/tests/data/lines.elf
+$(BUILD)/host/tests/unit/test_lines.o $(BUILD)/san/tests/unit/test_lines.o: \
+	HOST_CFLAGS += -DLINES_ELF='"$(BUILD)/tests/data/lines.elf"'
+$(BUILD)/tests/data/lines.elf: tests/unit/data/lines.c
+	@mkdir -p $(@D)
+	$(CC) -m32 -g -O0 -ffreestanding -fno-pic -fno-pie -nostdlib -static -no-pie \
+		-Wl,-Ttext=0 -Wl,-e,_start -Wl,--build-id=none $< -o $@
+
+# pinfo's command line (--help, --version, unknown options, the new tools'
+# misuse): a script over the plain and sanitizer builds.
+unit: pinfo-cli
+unit-san: pinfo-cli
+.PHONY: pinfo-cli
+pinfo-cli: $(BUILD)/pinfo $(BUILD)/san/pinfo
+	@sh tests/unit/pinfo_cli.sh $(BUILD)

@@ -82,13 +82,20 @@ for m in "$run"/*.map; do [ -f "$m" ] && printf '%s\n' "$m"; done > "$run/maps.l
 set -f
 
 list=$("$build/profextract" -l -o "$dumps" "$run/serial.log") || status=1
+main="" maintics=0
 while IFS= read -r name; do
 	[ -n "$name" ] || continue
 	dump=$dumps/$name
 	echo
 	echo "pinfo $name"
-	"$pinfo" -- "$dump" </dev/null || status=1
+	table=$("$pinfo" -- "$dump" </dev/null) || status=1
+	[ -z "$table" ] || printf '%s\n' "$table"
 	echo
+	# the HTML report's dump: the one of most samples (the first of them)
+	tics=$(printf '%s\n' "$table" | awk '$1 == "Total" { print $2 }')
+	if [ -n "$tics" ] && { [ -z "$main" ] || [ "$tics" -gt "$maintics" ]; }; then
+		main=$dump maintics=$tics
+	fi
 	map=${name%.pro}.map
 	if [ -f "$run/$map" ]; then
 		echo "pinfo $name $map"
@@ -100,6 +107,22 @@ while IFS= read -r name; do
 done <<EOF_LIST
 $list
 EOF_LIST
+
+# The HTML report (docs/report.md): one page, RUN/report.html, of the
+# run's dump of most samples, with every ELF file of the run for its
+# functions and source (the modules not in that dump are skipped).
+rm -f "$run/report.html"
+if [ -n "$main" ]; then
+	set +f
+	for e in "$run"/*.elf; do [ -f "$e" ] && printf '%s\n' "$e"; done > "$run/elfs.lst"
+	set -f
+	echo
+	if "$pinfo" --html "$run/report.html" -- "$main" -f "$run/elfs.lst" </dev/null; then
+		echo "make run: HTML report of $(basename "$main"): $run/report.html"
+	else
+		status=1
+	fi
+fi
 
 # How each program went, from the console: a fault is the kernel's line
 # (marked with byte 0x01, which no program can write); a load failure or a

@@ -2,17 +2,25 @@
  * SDK's PINFO.EXE (docs/pinfo.md), or exports it for gprof and readprofile.
  * main() reads the options, exactly the seed's command line plus the
  * exports' long options; pinfo_run.c does the work. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dumpfmt.h"
 #include "hostio.h"
 #include "pinfo_run.h"
 #include "report.h"
+#include "pinfo_lines.h"
+#include "pinfo_more.h"
+#include "view.h"
 
-static int usage(void)
+#define PINFO_VERSION	"1.1"
+#define PINFO_USAGE_LINE	"USAGE: pinfo [-etz] dump_file [ [-f] file]\n"
+
+static void usage_text(FILE *to)
 {
-	fputs("USAGE: pinfo [-etz] dump_file [ [-f] file]\n"
+	fputs(PINFO_USAGE_LINE
 	      "         -e : print every tic count (subject to -z)\n"
 	      "         -t : print totals for each segment (subject to -z)\n"
 	      "         -z : print 0 counts\n"
@@ -27,7 +35,36 @@ static int usage(void)
 	      "  --proc-profile FILE : write FILE, a Linux /proc/profile for readprofile\n"
 	      "  --module NAME : the module --proc-profile exports (default: kernel)\n"
 	      "  --strict : a map whose code fingerprint differs from the dump's is an error\n",
-	      stderr);
+	      to);
+	/* views and tools beyond the seed's (docs/pinfo.md) */
+	fputs("  --sort=tics|address|name : the per-symbol report sorted (with a header\n"
+	      "               and a cumulative percent column); tics first by default\n"
+	      "  --top N : only the N symbols of most tics in each segment\n"
+	      "  --percent-limit P : only the symbols of at least P percent\n"
+	      "       pinfo -l dump_file program.elf...\n"
+	      "       pinfo --annotate FUNCTION dump_file program.elf...\n"
+	      "       pinfo --html FILE.html dump_file [[-f] file...]\n"
+	      "       pinfo --diff base_dump new_dump [-f] file...\n"
+	      "       pinfo --merge OUT.pro dump_file dump_file...\n"
+	      "  -l : ticks per source line (DWARF of the ELF files), most first\n"
+	      "  --annotate FUNCTION : FUNCTION's source, each line's ticks in the margin\n"
+	      "  --html FILE : write FILE, one self-contained HTML report\n"
+	      "  --diff : each function's share in both dumps, by the size of the change\n"
+	      "  --merge OUT : add dumps of the same code into OUT\n"
+	      "  --help : this text;  --version : pinfo's version\n", to);
+}
+
+static int usage(void)
+{
+	usage_text(stderr);
+	return PINFO_USAGE;
+}
+
+/* An unknown option: one line naming it, then the usage hint. */
+static int unknown(const char *opt)
+{
+	fprintf(stderr, "pinfo: unknown option '%s'\n" PINFO_USAGE_LINE
+		"(pinfo --help prints every option)\n", opt);
 	return PINFO_USAGE;
 }
 
@@ -67,8 +104,68 @@ static int long_opt(int argc, char **argv, int *i, const char *name, const char 
 	return *value && **value ? 1 : -1;
 }
 
+/* What the options beyond the seed's ask for. */
+struct more {
+	struct view v;
+	int lines;		/* -l */
+	const char *annotate, *html, *merge, *sort, *top, *limit;
+	int diff, help, version;
+	const char *bad;	/* an unknown option */
+};
+
+/* The letters of -l (alone or with the seed's letters it is misuse). */
+static int more_opt(int argc, char **argv, int *i, struct more *o)
+{
+	int r;
+
+	if (!strcmp(argv[*i], "-l"))
+		return o->lines = 1;
+	if (!strcmp(argv[*i], "--diff"))
+		return o->diff = 1;
+	if (!strcmp(argv[*i], "--help"))
+		return o->help = 1;
+	if (!strcmp(argv[*i], "--version"))
+		return o->version = 1;
+	if ((r = long_opt(argc, argv, i, "--annotate", &o->annotate)) ||
+	    (r = long_opt(argc, argv, i, "--html", &o->html)) ||
+	    (r = long_opt(argc, argv, i, "--merge", &o->merge)) ||
+	    (r = long_opt(argc, argv, i, "--sort", &o->sort)) ||
+	    (r = long_opt(argc, argv, i, "--top", &o->top)) ||
+	    (r = long_opt(argc, argv, i, "--percent-limit", &o->limit)))
+		return r;
+	return 0;
+}
+
+/* --sort, --top, --percent-limit into o->v; -1 (said why) when a value is bad. */
+static int view_values(struct more *o)
+{
+	char *end;
+
+	if (o->sort && view_sort_of(o->sort, &o->v.sort)) {
+		fprintf(stderr, "pinfo: --sort=%s: sort by tics, address or name\n", o->sort);
+		return -1;
+	}
+	if (o->top) {
+		errno = 0;
+		o->v.top = strtoul(o->top, &end, 10);
+		if (*end || errno || !o->v.top || o->top[0] == '-' || o->top[0] == '+') {
+			fprintf(stderr, "pinfo: --top %s: a count of symbols, 1 or more\n", o->top);
+			return -1;
+		}
+	}
+	if (o->limit) {
+		o->v.limit = strtod(o->limit, &end);
+		if (*end || !(o->v.limit >= 0 && o->v.limit <= 100)) {
+			fprintf(stderr, "pinfo: --percent-limit %s: a percent, 0 to 100\n", o->limit);
+			return -1;
+		}
+	}
+	o->v.on = o->sort || o->top || o->limit;
+	return 0;
+}
+
 /* The options before dump_file; returns dump_file's index, or -1: misuse. */
-static int options(int argc, char **argv, int *flags, struct pinfo_exports *x)
+static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, struct more *o)
 {
 	int i, r;
 
@@ -79,7 +176,8 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x)
 		}
 		if ((r = long_opt(argc, argv, &i, "--gmon", &x->gmon)) ||
 		    (r = long_opt(argc, argv, &i, "--proc-profile", &x->proc)) ||
-		    (r = long_opt(argc, argv, &i, "--module", &x->proc_module))) {
+		    (r = long_opt(argc, argv, &i, "--module", &x->proc_module)) ||
+		    (r = more_opt(argc, argv, &i, o))) {
 			if (r < 0)
 				return -1;
 		} else if (!strcmp(argv[i], "--skip-absent")) {
@@ -87,20 +185,30 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x)
 		} else if (!strcmp(argv[i], "--strict")) {
 			*flags |= PINFO_STRICT;
 		} else if (argv[i][1] == '-' || flags_of(argv[i], flags)) {
+			o->bad = argv[i];
 			return -1;
 		}
 	}
+	if (o->help || o->version)
+		return i;
 	if (i >= argc)
 		return -1;
 	if (x->gmon || x->proc) {	/* an export prints no report: no -etz */
 		if ((*flags & ~PINFO_STRICT) || (x->proc_module && !x->proc) ||
-		    i + 1 + !!x->gmon != argc)
+		    i + 1 + !!x->gmon != argc || o->lines || o->annotate || o->html || o->merge ||
+		    o->diff || o->sort || o->top || o->limit)
 			return -1;
 		x->strict = !!(*flags & PINFO_STRICT);
 		x->gmon_map = x->gmon ? argv[i + 1] : NULL;
 	} else if (x->proc_module) {
 		return -1;
 	}
+	/* one tool at a time; the view options belong to the report */
+	if (!!o->lines + !!o->annotate + !!o->html + !!o->merge + !!o->diff > 1)
+		return -1;
+	if ((o->lines || o->annotate || o->html || o->merge || o->diff) &&
+	    ((*flags & ~(PINFO_STRICT | PINFO_SKIP_ABSENT)) || o->sort || o->top || o->limit))
+		return -1;
 	return i;
 }
 
@@ -125,17 +233,93 @@ static int read_list(const char *path, char ***maps, size_t *nmaps)
 	return 0;
 }
 
+/* The files after dump_file: a -f list or the names given (none allowed
+ * when min is 0). 0, 1 misuse, -1 a list that could not be read. */
+static int file_args(int argc, char **argv, int i, size_t min, char ***maps, size_t *nmaps,
+		     int *listed)
+{
+	if (i < argc && !strcmp(argv[i], "-f")) {
+		if (i + 2 != argc)
+			return 1;
+		*listed = 1;	/* the names are malloc'd */
+		return read_list(argv[i + 1], maps, nmaps) ? -1 : 0;
+	}
+	if ((size_t)(argc - i) < min)
+		return 1;
+	for (int k = i; k < argc; k++)
+		if (argv[k][0] == '-')
+			return 1;
+	*maps = argv + i;
+	*nmaps = (size_t)(argc - i);
+	return 0;
+}
+
+/* The tools beyond the seed's report: -l, --annotate, --html, --diff, --merge. */
+static int more_main(int argc, char **argv, int i, int flags, struct more *o)
+{
+	char **files = NULL;
+	size_t n = 0, k;
+	int rc, status, listed = 0;
+	int strict = !!(flags & PINFO_STRICT);
+
+	if (o->merge) {
+		if (argc - i < 2)
+			return usage();
+		return pinfo_merge(o->merge, argv + i, (size_t)(argc - i), stderr);
+	}
+	if (o->diff) {
+		if (argc - i < 3 || argv[i + 1][0] == '-')
+			return usage();
+		if ((rc = file_args(argc, argv, i + 2, 1, &files, &n, &listed)))
+			return rc < 0 ? PINFO_FAIL : usage();
+		status = pinfo_diff(argv[i], argv[i + 1], files, n, strict, stdout, stderr);
+	} else if (o->html) {
+		if ((rc = file_args(argc, argv, i + 1, 0, &files, &n, &listed)))
+			return rc < 0 ? PINFO_FAIL : usage();
+		status = pinfo_html(o->html, argv[i], files, n, strict, stderr);
+	} else {
+		if ((rc = file_args(argc, argv, i + 1, 1, &files, &n, &listed)))
+			return rc < 0 ? PINFO_FAIL : usage();
+		status = pinfo_lines(argv[i], files, n, o->annotate, strict, stdout, stderr);
+	}
+	if (listed) {
+		for (k = 0; k < n; k++)
+			free(files[k]);
+		free(files);
+	}
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	int i, flags = 0, status;
 	struct pinfo_exports x = { 0 };
+	struct more o = { 0 };
 	char **maps = NULL, *single[1];
 	size_t nmaps = 0, k;
 
-	if ((i = options(argc, argv, &flags, &x)) < 0)
-		return usage();
+	if ((i = options(argc, argv, &flags, &x, &o)) < 0)
+		return o.bad ? unknown(o.bad) : usage();
+	if (o.help) {
+		usage_text(stdout);
+		return fflush(stdout) || ferror(stdout) ? PINFO_FAIL : PINFO_OK;
+	}
+	if (o.version) {
+		printf("pinfo (profkern) " PINFO_VERSION ", dump formats 1 to %u\n", PDUMP_VERSION);
+		return fflush(stdout) || ferror(stdout) ? PINFO_FAIL : PINFO_OK;
+	}
+	if (view_values(&o))
+		return PINFO_USAGE;
 	if (x.gmon || x.proc)
 		return pinfo_export(argv[i], &x, stderr);
+	if (o.lines || o.annotate || o.html || o.diff || o.merge) {
+		status = more_main(argc, argv, i, flags, &o);
+		if (fflush(stdout) || ferror(stdout)) {
+			perror("pinfo: stdout");
+			return PINFO_FAIL;
+		}
+		return status;
+	}
 	if (i + 1 < argc && !strcmp(argv[i + 1], "-f")) {
 		if (i + 3 != argc)
 			return usage();
@@ -148,7 +332,7 @@ int main(int argc, char **argv)
 	} else if (i + 1 != argc) {
 		return usage();
 	}
-	status = pinfo_run(argv[i], maps, nmaps, flags, stdout, stderr);
+	status = pinfo_run_view(argv[i], maps, nmaps, flags, &o.v, stdout, stderr);
 	if (maps != single) {
 		for (k = 0; k < nmaps; k++)
 			free(maps[k]);

@@ -15,6 +15,7 @@
 #include "maps.h"
 #include "pinfo_run.h"
 #include "report.h"
+#include "view.h"
 
 /* A name as given (from the current folder); failing that, from the list's. */
 static char *resolve(const char *listpath, const char *name, size_t n)
@@ -83,7 +84,7 @@ static int read_or_say(const char *path, uint8_t **buf, size_t *len, FILE *errs)
 	return 0;
 }
 
-static int load_dump(const char *path, struct pdump *d, FILE *errs)
+int pinfo_load_dump(const char *path, struct pdump *d, FILE *errs)
 {
 	char err[300];
 	uint8_t *buf;
@@ -99,7 +100,7 @@ static int load_dump(const char *path, struct pdump *d, FILE *errs)
 	return rc;
 }
 
-static int load_map(const char *path, struct map *m, FILE *errs)
+int pinfo_load_map(const char *path, struct map *m, FILE *errs)
 {
 	char err[300];
 	uint8_t *buf;
@@ -116,7 +117,7 @@ static int load_map(const char *path, struct map *m, FILE *errs)
 }
 
 /* The dump's modules, for the message about a map that matches none. */
-static void list_modules(FILE *errs, const struct pdump *d)
+void pinfo_list_modules(FILE *errs, const struct pdump *d)
 {
 	uint32_t i, j;
 	int first = 1;
@@ -197,7 +198,7 @@ static int text_close(FILE *f, struct text *t)
  * without a tic, but with -z). Returns 0, 1 for a map of a module the dump
  * lacks with PINFO_SKIP_ABSENT (nothing said), or -1 having said why. */
 static int one_map(const char *path, const char *dumpfile, const struct pdump *d, int flags,
-		   struct text *text, FILE *errs)
+		   const struct view *v, struct text *text, FILE *errs)
 {
 	struct map m;
 	FILE *block;
@@ -205,7 +206,7 @@ static int one_map(const char *path, const char *dumpfile, const struct pdump *d
 
 	text->p = NULL;
 	text->len = 0;
-	if (load_map(path, &m, errs))
+	if (pinfo_load_map(path, &m, errs))
 		return -1;
 	if (report_check_fingerprint(errs, dumpfile, d, path, &m, flags & PINFO_STRICT) &&
 	    (flags & PINFO_STRICT)) {
@@ -213,7 +214,8 @@ static int one_map(const char *path, const char *dumpfile, const struct pdump *d
 		return -1;	/* a map of other code: no block */
 	}
 	if ((block = text_open(text))) {
-		rc = report_module(block, d, &m, flags & (PINFO_E | PINFO_T | PINFO_Z));
+		rc = v && v->on ? view_module(block, d, &m, flags & (PINFO_E | PINFO_T | PINFO_Z), v)
+				: report_module(block, d, &m, flags & (PINFO_E | PINFO_T | PINFO_Z));
 		if (text_close(block, text) && !rc)
 			rc = -1;
 	}
@@ -225,7 +227,7 @@ static int one_map(const char *path, const char *dumpfile, const struct pdump *d
 	if (rc == 1) {
 		fprintf(errs, "pinfo: %s: module %s is not in the dump (its modules: ",
 			path, m.module);
-		list_modules(errs, d);
+		pinfo_list_modules(errs, d);
 		fputs(")\n", errs);
 	} else if (rc < 0) {
 		fprintf(errs, "pinfo: %s: out of memory\n", path);
@@ -239,13 +241,19 @@ static int one_map(const char *path, const char *dumpfile, const struct pdump *d
 int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 	      FILE *out, FILE *errs)
 {
+	return pinfo_run_view(dumpfile, maps, nmaps, flags, NULL, out, errs);
+}
+
+int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
+		   const struct view *v, FILE *out, FILE *errs)
+{
 	struct pdump d;
 	struct text *blocks;
 	size_t i, n = nmaps ? nmaps : 1, skipped = 0;
 	int status = PINFO_OK, first = 1, rc;
 	FILE *f;
 
-	if (load_dump(dumpfile, &d, errs))
+	if (pinfo_load_dump(dumpfile, &d, errs))
 		return PINFO_FAIL;
 	if (!(blocks = calloc(n, sizeof *blocks))) {
 		pdump_release(&d, &host_alloc);
@@ -259,16 +267,20 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 		}
 	}
 	for (i = 0; i < nmaps; i++) {
-		if ((rc = one_map(maps[i], dumpfile, &d, flags, &blocks[i], errs)) < 0)
+		if ((rc = one_map(maps[i], dumpfile, &d, flags, v, &blocks[i], errs)) < 0)
 			status = PINFO_FAIL;
 		skipped += rc == 1;
 	}
 	if (nmaps && skipped == nmaps) {
 		fprintf(errs, "pinfo: %s: no map given is of a module of the dump (its modules: ",
 			dumpfile);
-		list_modules(errs, &d);
+		pinfo_list_modules(errs, &d);
 		fputs(")\n", errs);
 		status = PINFO_FAIL;
+	}
+	if (v && v->on) {	/* the sorted view: the dump's facts first */
+		view_header(out, dumpfile, &d);
+		fputc('\n', out);
 	}
 	for (i = 0; i < n; i++) {
 		if (blocks[i].len) {	/* the blocks, a blank line between */
@@ -358,7 +370,7 @@ static int one_export(const char *path, const struct pdump *d, const char *modul
 
 	if (export_select(d, module, 1, &src, err, sizeof err)) {
 		fprintf(errs, "pinfo: %s: %s (its modules: ", who, err);
-		list_modules(errs, d);
+		pinfo_list_modules(errs, d);
 		fputs(")\n", errs);
 		return -1;
 	}
@@ -385,10 +397,10 @@ int pinfo_export(const char *dumpfile, const struct pinfo_exports *x, FILE *errs
 	struct map m;
 	int status = PINFO_OK;
 
-	if (load_dump(dumpfile, &d, errs))
+	if (pinfo_load_dump(dumpfile, &d, errs))
 		return PINFO_FAIL;
 	if (x->gmon) {
-		if (load_map(x->gmon_map, &m, errs)) {
+		if (pinfo_load_map(x->gmon_map, &m, errs)) {
 			status = PINFO_FAIL;
 		} else {
 			if ((report_check_fingerprint(errs, dumpfile, &d, x->gmon_map, &m, x->strict) &&

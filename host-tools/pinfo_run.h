@@ -28,6 +28,20 @@ size_t pinfo_map_list(const char *listpath, const char *text, size_t len, char *
 int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 	      FILE *out, FILE *errs);
 
+/* pinfo_run with the sorted and filtered view v (view.h; NULL or v->on 0:
+ * the default report); the dump's facts come first when v->on. */
+struct view;
+int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
+		   const struct view *v, FILE *out, FILE *errs);
+
+/* Reading a dump or a map, saying why not on errs ("pinfo: FILE: ..."):
+ * 0 or -1. The dump's modules, listed for a message. */
+struct pdump;
+struct map;
+int pinfo_load_dump(const char *path, struct pdump *d, FILE *errs);
+int pinfo_load_map(const char *path, struct map *m, FILE *errs);
+void pinfo_list_modules(FILE *errs, const struct pdump *d);
+
 /* The exports (docs/pinfo.md): each file named is written whole or not at
  * all (a temporary file renamed over it). */
 struct pinfo_exports {

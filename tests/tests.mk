@@ -29,6 +29,7 @@ integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 	@sh tests/integration/run.sh $(BUILD)
 	@sh tests/integration/tools.sh $(BUILD)
 	@sh tests/integration/truth.sh $(BUILD)
+	@sh tests/integration/report.sh $(BUILD)
 
 PROF_SRCS := $(PROFILER_SRCS) $(FORMAT_SRCS) tests/unit/profstub.c
 UNIT_TESTS += test_prof test_plan

@@ -1,0 +1,425 @@
+/* diff.c: pinfo --diff (two dumps, function by function) and --merge
+ * (dumps of the same code added into one), pinfo_more.h. */
+#define _GNU_SOURCE	/* open_memstream */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "attrib.h"
+#include "dumpfmt.h"
+#include "hostio.h"
+#include "pinfo_more.h"
+#include "pinfo_run.h"
+#include "report.h"
+
+/* ---- --diff --------------------------------------------------------------------- */
+
+struct fn {
+	const char *module, *name;	/* the maps' */
+	uint64_t tics[2];		/* in the base dump, in the new one */
+};
+
+struct fns {
+	struct fn *f;
+	size_t n, cap;
+};
+
+static int add_fn(struct fns *fs, const char *module, const char *name, int which, uint64_t tics)
+{
+	if (fs->n == fs->cap) {
+		size_t cap = fs->cap ? 2 * fs->cap : 256;
+		struct fn *grown = realloc(fs->f, cap * sizeof *grown);
+
+		if (!grown)
+			return -1;
+		fs->f = grown;
+		fs->cap = cap;
+	}
+	fs->f[fs->n] = (struct fn){ module, name, { 0, 0 } };
+	fs->f[fs->n++].tics[which] = tics;
+	return 0;
+}
+
+/* The ticks of each function of m's module in d (which: 0 base, 1 new).
+ * Returns 0, 1 when the module is not in d, -1 out of memory. */
+static int module_fns(const struct pdump *d, const struct map *m, int which, struct fns *fs)
+{
+	const struct pdump_seg **segs = malloc((d->nseg ? d->nseg : 1) * sizeof *segs);
+	struct msym *sorted = NULL;
+	size_t i, j, n = 0, nsorted, k;
+	int rc = 0;
+
+	if (!segs)
+		return -1;
+	for (i = 0; i < d->nseg; i++)
+		if (!strcasecmp(d->segs[i].module, m->module))
+			segs[n++] = &d->segs[i];
+	if (!n || (nsorted = map_sorted_symbols(m, &sorted)) == (size_t)-1) {
+		free(segs);
+		return n ? -1 : 1;
+	}
+	for (i = 0; i < n && !rc; i++) {
+		size_t first, nsyms;
+		struct attribution a;
+
+		for (j = 0; j < i && segs[j]->segno != segs[i]->segno; j++)
+			;
+		if (j < i)
+			continue;	/* this number was done with its first segment */
+		{
+			const struct pdump_seg **same = malloc(n * sizeof *same);
+			size_t ns = 0;
+
+			if (!same) {
+				rc = -1;
+				break;
+			}
+			for (j = i; j < n; j++)
+				if (segs[j]->segno == segs[i]->segno)
+					same[ns++] = segs[j];
+			nsyms = msym_segment(sorted, nsorted, segs[i]->segno, &first);
+			if (attribute(same, ns, d->shift, sorted + first, nsyms, &a)) {
+				free(same);
+				rc = -1;
+				break;
+			}
+			free(same);
+		}
+		for (k = 0; k < a.n && !rc; k++)
+			if (a.owners[k].tics)
+				rc = add_fn(fs, m->module, a.owners[k].name ? a.owners[k].name : "(no symbol)",
+					    which, a.owners[k].tics);
+		attribution_free(&a);
+	}
+	free(sorted);
+	free(segs);
+	return rc;
+}
+
+static int by_key(const void *x, const void *y)
+{
+	const struct fn *a = x, *b = y;
+	int c = strcasecmp(a->module, b->module);
+
+	return c ? c : strcmp(a->name, b->name);
+}
+
+static const struct pdump *diff_d[2];
+
+static double share(const struct fn *f, int which)
+{
+	return diff_d[which]->total ? 100.0 * (double)f->tics[which] / (double)diff_d[which]->total : 0;
+}
+
+static int by_change(const void *x, const void *y)
+{
+	const struct fn *a = x, *b = y;
+	double ca = share(a, 1) - share(a, 0), cb = share(b, 1) - share(b, 0);
+
+	ca = ca < 0 ? -ca : ca;
+	cb = cb < 0 ? -cb : cb;
+	if (ca != cb)
+		return ca > cb ? -1 : 1;
+	return by_key(a, b);
+}
+
+int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, size_t nmaps,
+	       int strict, FILE *out, FILE *errs)
+{
+	struct pdump d[2];
+	struct map *m = calloc(nmaps ? nmaps : 1, sizeof *m);
+	struct fns fs = { 0 };
+	size_t i, k, loaded = 0;
+	int status = PINFO_OK, rc, w;
+	const char *files[2] = { basefile, newfile };
+
+	if (!m) {
+		fprintf(errs, "pinfo: out of memory\n");
+		return PINFO_FAIL;
+	}
+	if (pinfo_load_dump(basefile, &d[0], errs)) {
+		free(m);
+		return PINFO_FAIL;
+	}
+	if (pinfo_load_dump(newfile, &d[1], errs)) {
+		pdump_release(&d[0], &host_alloc);
+		free(m);
+		return PINFO_FAIL;
+	}
+	for (i = 0; i < nmaps; i++) {
+		int in = 0, differs = 0;
+
+		if (pinfo_load_map(maps[i], &m[loaded], errs)) {
+			status = PINFO_FAIL;
+			continue;
+		}
+		for (w = 0; w < 2; w++)
+			differs |= report_check_fingerprint(errs, files[w], &d[w], maps[i], &m[loaded],
+							    strict);
+		if (differs && strict) {
+			status = PINFO_FAIL;
+			map_free(&m[loaded]);
+			continue;
+		}
+		for (w = 0; w < 2; w++) {
+			rc = module_fns(&d[w], &m[loaded], w, &fs);
+			if (rc < 0) {
+				fprintf(errs, "pinfo: out of memory\n");
+				status = PINFO_FAIL;
+			}
+			in += rc == 0;
+		}
+		if (!in) {
+			fprintf(errs, "pinfo: %s: module %s is in neither dump\n", maps[i],
+				m[loaded].module);
+			status = PINFO_FAIL;
+		}
+		loaded++;
+	}
+	/* one row a function: its base and new ticks together */
+	qsort(fs.f, fs.n, sizeof *fs.f, by_key);
+	for (i = 0, k = 0; i < fs.n; i++) {
+		if (k && !by_key(&fs.f[k - 1], &fs.f[i])) {
+			fs.f[k - 1].tics[0] += fs.f[i].tics[0];
+			fs.f[k - 1].tics[1] += fs.f[i].tics[1];
+		} else {
+			fs.f[k++] = fs.f[i];
+		}
+	}
+	fs.n = k;
+	diff_d[0] = &d[0];
+	diff_d[1] = &d[1];
+	qsort(fs.f, fs.n, sizeof *fs.f, by_change);
+	if (status == PINFO_OK) {
+		fprintf(out, "Base %s: %llu samples, %u Hz\nNew  %s: %llu samples, %u Hz\n\n",
+			basefile, (unsigned long long)d[0].total, d[0].hz, newfile,
+			(unsigned long long)d[1].total, d[1].hz);
+		fprintf(out, "%8s %8s %8s   %s\n", "Base", "New", "Change", "Function");
+		for (i = 0; i < fs.n; i++)
+			fprintf(out, "%7.2f%% %7.2f%% %+8.2f   %s %s\n", share(&fs.f[i], 0),
+				share(&fs.f[i], 1), share(&fs.f[i], 1) - share(&fs.f[i], 0),
+				fs.f[i].module, fs.f[i].name);
+	}
+	free(fs.f);
+	for (i = 0; i < loaded; i++)
+		map_free(&m[i]);
+	free(m);
+	pdump_release(&d[0], &host_alloc);
+	pdump_release(&d[1], &host_alloc);
+	return status;
+}
+
+/* ---- --merge -------------------------------------------------------------------- */
+
+static void file_sink(void *ctx, const void *data, size_t len)
+{
+	fwrite(data, 1, len, ctx);
+}
+
+int pinfo_write_atomic(const char *path, int (*fn)(FILE *f, void *arg), void *arg, char *err,
+		       size_t errlen)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path) + 1 : 0, fd, rc;
+	char *tmp = malloc(strlen(path) + 16);
+	mode_t mask = umask(0);
+	FILE *f;
+
+	umask(mask);
+	if (!tmp) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	sprintf(tmp, "%.*s.%s.XXXXXX", dirlen, path, path + dirlen);
+	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "wb"))) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		free(tmp);
+		return -1;
+	}
+	fchmod(fd, 0666 & ~mask);
+	errno = 0;
+	if ((rc = fn(f, arg)))
+		snprintf(err, errlen, "%s", errno ? strerror(errno) : "cannot be written");
+	if (fclose(f) && !rc) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		rc = -1;
+	}
+	if (!rc && rename(tmp, path)) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		rc = -1;
+	}
+	if (rc)
+		unlink(tmp);
+	free(tmp);
+	return rc;
+}
+
+static int write_dump(FILE *f, void *arg)
+{
+	pdump_write(arg, file_sink, f);
+	return ferror(f) ? -1 : 0;
+}
+
+/* The k-th segment (from 0) of d with module and segno, or NULL. */
+static struct pdump_seg *nth_seg(struct pdump *d, const char *module, uint16_t segno, size_t k)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->nseg; i++)
+		if (d->segs[i].segno == segno && !strcasecmp(d->segs[i].module, module) && !k--)
+			return &d->segs[i];
+	return NULL;
+}
+
+/* Adds b (read from bfile) into out; -1 having said why when they are not
+ * of the same code, or out of memory. */
+static int merge_one(struct pdump *out, const char *first, const struct pdump *b, const char *bfile,
+		     FILE *errs)
+{
+	uint32_t i, j, nb;
+	struct pdump_seg *segs;
+
+	if (b->version < PDUMP_VERSION) {
+		fprintf(errs, "pinfo: %s: a version %u dump has no code fingerprints: it cannot be "
+			"checked to be of the same code; nothing written\n", bfile, b->version);
+		return -1;
+	}
+	if (b->shift != out->shift || b->hz != out->hz || (b->type & 1) != (out->type & 1)) {
+		fprintf(errs, "pinfo: %s: %s profile, %u Hz, %u-byte buckets; %s: %s profile, %u Hz, "
+			"%u-byte buckets: only dumps of one kind, rate and bucket size add up; "
+			"nothing written\n", first, out->type & 1 ? "a user" : "a system", out->hz,
+			1u << out->shift, bfile, b->type & 1 ? "a user" : "a system", b->hz,
+			1u << b->shift);
+		return -1;
+	}
+	for (i = 0; i < b->nseg; i++) {	/* every segment of b first checked */
+		const struct pdump_seg *s = &b->segs[i];
+		size_t k = 0;
+		struct pdump_seg *o;
+
+		for (j = 0; j < i; j++)
+			k += b->segs[j].segno == s->segno && !strcasecmp(b->segs[j].module, s->module);
+		o = nth_seg(out, s->module, s->segno, k);
+		if (o && (o->fingerprint != s->fingerprint || o->origin != s->origin ||
+			  o->length != s->length)) {
+			fprintf(errs, "pinfo: %s: module %s segment %u: code fingerprint %08x "
+				"(%u bytes at %#x) differs from %08x (%u bytes at %#x) in %s: not the "
+				"same code; nothing written\n", bfile, s->module, s->segno,
+				s->fingerprint, s->length, s->origin, o->fingerprint, o->length,
+				o->origin, first);
+			return -1;
+		}
+		for (j = 0; o && j < pdump_nbuckets(s->length, b->shift); j++)
+			if (o->counters[j] > UINT32_MAX - s->counters[j]) {
+				fprintf(errs, "pinfo: %s: module %s segment %u: the bucket at %#x "
+					"would pass 2^32 - 1 ticks, which a dump cannot hold; nothing "
+					"written\n", bfile, s->module, s->segno,
+					s->origin + (j << b->shift));
+				return -1;
+			}
+	}
+	for (i = 0; i < b->nseg; i++) {
+		const struct pdump_seg *s = &b->segs[i];
+		size_t k = 0;
+		struct pdump_seg *o;
+
+		for (j = 0; j < i; j++)
+			k += b->segs[j].segno == s->segno && !strcasecmp(b->segs[j].module, s->module);
+		nb = pdump_nbuckets(s->length, b->shift);
+		if ((o = nth_seg(out, s->module, s->segno, k))) {
+			for (j = 0; j < nb; j++)	/* none passes 2^32 - 1: checked above */
+				o->counters[j] += s->counters[j];
+			continue;
+		}
+		/* a module (or a run of one) only b has: added as it is */
+		if (out->nseg >= PDUMP_MAXSEGS) {
+			fprintf(errs, "pinfo: %s: more than %u segments together; nothing written\n",
+				bfile, PDUMP_MAXSEGS);
+			return -1;
+		}
+		if (!(segs = realloc(out->segs, (out->nseg + 1) * sizeof *segs)))
+			goto oom;
+		out->segs = segs;
+		segs[out->nseg] = *s;
+		if (!(segs[out->nseg].counters = malloc((nb ? nb : 1) * sizeof(uint32_t))))
+			goto oom;
+		memcpy(segs[out->nseg].counters, s->counters, nb * sizeof(uint32_t));
+		out->nseg++;
+	}
+	out->type |= b->type;	/* PT_VERBOSE in either */
+	out->total += b->total;
+	out->kernel += b->kernel;
+	out->idle += b->idle;
+	out->out_of_range += b->out_of_range;
+	return 0;
+oom:
+	fprintf(errs, "pinfo: out of memory\n");
+	return -1;
+}
+
+static void merged_free(struct pdump *m)
+{
+	uint32_t i;
+
+	for (i = 0; i < m->nseg; i++)
+		free(m->segs[i].counters);
+	free(m->segs);
+}
+
+int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
+{
+	struct pdump out = { 0 }, b;
+	char err[300];
+	size_t i;
+	uint32_t k;
+	int status = PINFO_OK;
+
+	for (i = 0; i < n && status == PINFO_OK; i++) {
+		if (pinfo_load_dump(dumps[i], &b, errs)) {
+			status = PINFO_FAIL;
+			break;
+		}
+		if (i == 0) {
+			if (b.version < PDUMP_VERSION) {
+				fprintf(errs, "pinfo: %s: a version %u dump has no code fingerprints: "
+					"it cannot be checked to be of the same code; nothing written\n",
+					dumps[i], b.version);
+				status = PINFO_FAIL;
+			} else {	/* the first, copied: counters of its own */
+				out = b;
+				out.segs = calloc(b.nseg ? b.nseg : 1, sizeof *out.segs);
+				out.nseg = 0;
+				for (k = 0; out.segs && k < b.nseg; k++) {
+					uint32_t nb = pdump_nbuckets(b.segs[k].length, b.shift);
+
+					out.segs[k] = b.segs[k];
+					if (!(out.segs[k].counters = malloc((nb ? nb : 1) * 4)))
+						break;
+					memcpy(out.segs[k].counters, b.segs[k].counters, (size_t)nb * 4);
+					out.nseg++;
+				}
+				if (!out.segs || out.nseg != b.nseg) {
+					fprintf(errs, "pinfo: out of memory\n");
+					status = PINFO_FAIL;
+				}
+			}
+		} else if (merge_one(&out, dumps[0], &b, dumps[i], errs)) {
+			status = PINFO_FAIL;
+		}
+		pdump_release(&b, &host_alloc);
+	}
+	out.version = PDUMP_VERSION;
+	if (status == PINFO_OK && pinfo_write_atomic(outfile, write_dump, &out, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s; nothing written\n", outfile, err);
+		status = PINFO_FAIL;
+	}
+	merged_free(&out);
+	return status;
+}

@@ -1,0 +1,137 @@
+/* pinfo_lines.c: pinfo -l and --annotate over files (pinfo_lines.h): the
+ * dump and each ELF file read and checked, the text made whole in memory,
+ * then printed. */
+#define _GNU_SOURCE	/* open_memstream */
+#include <stdlib.h>
+#include <string.h>
+
+#include "annotate.h"
+#include "hostio.h"
+#include "pinfo_lines.h"
+#include "pinfo_run.h"
+#include "report.h"
+
+int pinfo_elf_load(const char *path, const char *dumpfile, const struct pdump *d, int strict,
+		   struct map *m, struct line_table *t, FILE *errs)
+{
+	char err[300];
+	uint8_t *buf;
+	size_t len;
+
+	if (read_regular(path, &buf, &len, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		return -1;
+	}
+	if (map_parse(path, buf, len, m, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		free(buf);
+		return -1;
+	}
+	if (m->form != MAP_ELF) {
+		fprintf(errs, "pinfo: %s: not an ELF file: source lines come from an ELF file's DWARF\n",
+			path);
+		map_free(m);
+		free(buf);
+		return -1;
+	}
+	if (lines_load(buf, len, t, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		map_free(m);
+		free(buf);
+		return -1;
+	}
+	free(buf);
+	if (report_check_fingerprint(errs, dumpfile, d, path, m, strict) && strict) {
+		lines_free(t);
+		map_free(m);
+		return -1;
+	}
+	return 0;
+}
+
+static int absent(const char *path, const struct map *m, const struct pdump *d, FILE *errs)
+{
+	fprintf(errs, "pinfo: %s: module %s has no code segment in the dump (its modules: ",
+		path, m->module);
+	pinfo_list_modules(errs, d);
+	fputs(")\n", errs);
+	return -1;
+}
+
+int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *func, int strict,
+		FILE *out, FILE *errs)
+{
+	struct pdump d;
+	char *text = NULL;
+	size_t len = 0, i;
+	int status = PINFO_OK, found = 0, rc;
+	FILE *f;
+
+	if (pinfo_load_dump(dumpfile, &d, errs))
+		return PINFO_FAIL;
+	if (!(f = open_memstream(&text, &len))) {
+		pdump_release(&d, &host_alloc);
+		fprintf(errs, "pinfo: out of memory\n");
+		return PINFO_FAIL;
+	}
+	for (i = 0; i < n && !(func && found); i++) {
+		struct map m;
+		struct line_table t;
+		struct module_lines ml;
+
+		if (pinfo_elf_load(elfs[i], dumpfile, &d, strict, &m, &t, errs)) {
+			status = PINFO_FAIL;
+			continue;
+		}
+		rc = module_lines_make(&d, &m, &t, &ml);
+		if (rc == 1) {
+			status = PINFO_FAIL;
+			absent(elfs[i], &m, &d, errs);
+		} else if (rc < 0) {
+			status = PINFO_FAIL;
+			fprintf(errs, "pinfo: out of memory\n");
+		} else if (!func) {
+			if (ftell(f) > 0)
+				fputc('\n', f);
+			if (annotate_list(f, &d, &ml, &t)) {
+				status = PINFO_FAIL;
+				fprintf(errs, "pinfo: out of memory\n");
+			}
+		} else {
+			struct annotation an;
+
+			rc = annotation_make(&ml, &t, func, &an);
+			if (rc < 0) {
+				status = PINFO_FAIL;
+				fprintf(errs, "pinfo: out of memory\n");
+			} else if (rc == 0) {
+				found = 1;
+				if (an.unreadable)
+					fprintf(errs, "pinfo: note: %s: cannot be read: the lines of %s "
+						"are shown without their text\n", an.file, func);
+				annotate_print(f, &d, m.module, &ml, &t, &an);
+				annotation_free(&an);
+			}
+		}
+		if (rc != 1)
+			module_lines_free(&ml);
+		lines_free(&t);
+		map_free(&m);
+	}
+	if (func && !found && status == PINFO_OK) {
+		fprintf(errs, "pinfo: %s: no function %s in the code of ", func, func);
+		for (i = 0; i < n; i++)
+			fprintf(errs, "%s%s", i ? ", " : "", elfs[i]);
+		fputc('\n', errs);
+		status = PINFO_FAIL;
+	}
+	if (fclose(f)) {
+		fprintf(errs, "pinfo: out of memory\n");
+		status = PINFO_FAIL;
+	} else if (status == PINFO_OK || !func) {
+		fwrite(text, 1, len, out);
+	}
+	free(text);
+	pdump_release(&d, &host_alloc);
+	return status;
+}

@@ -1,0 +1,197 @@
+/* view.c: the sorted and filtered per-symbol report (view.h). The ticks
+ * are the default report's (attribute(), largest remainder); only their
+ * order, the rows shown and the cumulative column differ. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "attrib.h"
+#include "report.h"
+#include "view.h"
+
+int view_sort_of(const char *word, enum view_sort *sort)
+{
+	if (!strcmp(word, "tics"))
+		*sort = VIEW_TICS;
+	else if (!strcmp(word, "address"))
+		*sort = VIEW_ADDRESS;
+	else if (!strcmp(word, "name"))
+		*sort = VIEW_NAME;
+	else
+		return -1;
+	return 0;
+}
+
+const char *view_type_name(uint32_t type, char *buf, size_t len)
+{
+	static const char *const flag[] = { "PT_USER", "PT_USEDD", "PT_USEKP", "PT_VERBOSE" };
+	size_t n;
+	int i, any = 0;
+
+	n = (size_t)snprintf(buf, len, "%s profile (type %u: ", type & 1 ? "user" : "system", type);
+	for (i = 0; i < 4 && n < len; i++)
+		if (type & (1u << i)) {
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", any ? "|" : "", flag[i]);
+			any = 1;
+		}
+	if (n < len)
+		snprintf(buf + n, len - n, "%s)", any ? "" : "PT_SYSTEM");
+	return buf;
+}
+
+void view_header(FILE *out, const char *dumpfile, const struct pdump *d)
+{
+	char type[120];
+
+	fprintf(out, "Dump %s: a %s, %u Hz, %llu samples, format version %u\n", dumpfile,
+		view_type_name(d->type, type, sizeof type), d->hz, (unsigned long long)d->total,
+		d->version);
+}
+
+static double pct(uint64_t tics, uint64_t total)
+{
+	return total ? 100.0 * (double)tics / (double)total : 0.0;
+}
+
+static enum view_sort sort_key;
+
+static int by_view(const void *x, const void *y)
+{
+	const struct owner *a = *(const struct owner *const *)x, *b = *(const struct owner *const *)y;
+	int c;
+
+	if (sort_key == VIEW_NAME) {
+		c = strcmp(a->name ? a->name : "", b->name ? b->name : "");
+		if (c)
+			return c;
+	} else if (sort_key == VIEW_TICS && a->tics != b->tics) {
+		return a->tics > b->tics ? -1 : 1;
+	}
+	return a->lo < b->lo ? -1 : a->lo > b->lo;	/* then by address */
+}
+
+static int by_tics(const void *x, const void *y)
+{
+	const struct owner *a = *(const struct owner *const *)x, *b = *(const struct owner *const *)y;
+
+	if (a->tics != b->tics)
+		return a->tics > b->tics ? -1 : 1;
+	return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
+/* The buckets of s starting in [lo, hi), for -e (zeros too with -z). */
+static void buckets(FILE *out, const struct pdump_seg *s, uint32_t shift, uint64_t lo,
+		    uint64_t hi, int digits, int flags)
+{
+	uint64_t nb = pdump_nbuckets(s->length, shift), i;
+
+	i = lo <= s->origin ? 0 : (lo - s->origin + (1ull << shift) - 1) >> shift;
+	for (; i < nb && s->origin + (i << shift) < hi; i++)
+		if (s->counters[i] || (flags & PINFO_Z))
+			fprintf(out, "    %04x:%0*llx %10u\n", s->segno, digits,
+				(unsigned long long)(s->origin + (i << shift)), s->counters[i]);
+}
+
+static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg **segs,
+			size_t n, const struct attribution *a, int flags, const struct view *v)
+{
+	const struct owner **rows = malloc((a->n ? a->n : 1) * sizeof *rows);
+	int digits = a->hi > 0x10000 ? 8 : 4;
+	size_t nrows = 0, kept, i, k;
+	uint64_t cum = 0, left = 0;
+
+	if (!rows)
+		return -1;
+	for (i = 0; i < a->n; i++)
+		if (a->owners[i].tics || ((flags & PINFO_Z) && a->owners[i].name))
+			rows[nrows++] = &a->owners[i];
+	/* the filters choose by tics: the top N, those at or above the limit */
+	qsort(rows, nrows, sizeof *rows, by_tics);
+	for (kept = 0; kept < nrows; kept++)
+		if ((v->top && kept >= v->top) || pct(rows[kept]->tics, d->total) < v->limit)
+			break;
+	for (i = kept; i < nrows; i++)
+		left += rows[i]->tics;
+	sort_key = v->sort;
+	qsort(rows, kept, sizeof *rows, by_view);
+	fprintf(out, "\nSegment %u:\n", segs[0]->segno);
+	fprintf(out, "%-*s %10s %9s %8s   %s\n", 5 + digits, "Address", "Tics", "Percent",
+		"Cumul.", "Name");
+	for (i = 0; i < kept; i++) {
+		const struct owner *o = rows[i];
+
+		cum += o->tics;
+		fprintf(out, "%04x:%0*x %10llu (%6.2f%%) %7.2f%%   %s\n", segs[0]->segno, digits,
+			o->addr, (unsigned long long)o->tics, pct(o->tics, d->total),
+			pct(cum, d->total), o->name ? o->name : "(no symbol)");
+		for (k = 0; (flags & PINFO_E) && k < n; k++)
+			buckets(out, segs[k], d->shift, o->lo, o->hi, digits, flags);
+	}
+	if (kept < nrows)
+		fprintf(out, "(%zu more symbol%s: %llu tics, %.2f%%)\n", nrows - kept,
+			nrows - kept == 1 ? "" : "s", (unsigned long long)left, pct(left, d->total));
+	if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z)))
+		fprintf(out, "%-*s %10llu (%6.2f%%)\n", 5 + digits, "Total",
+			(unsigned long long)a->tics, pct(a->tics, d->total));
+	free(rows);
+	return 0;
+}
+
+static int by_segno(const void *x, const void *y)
+{
+	const struct pdump_seg *a = *(const struct pdump_seg *const *)x;
+	const struct pdump_seg *b = *(const struct pdump_seg *const *)y;
+
+	if (a->segno != b->segno)
+		return a->segno < b->segno ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+int view_module(FILE *out, const struct pdump *d, const struct map *m, int flags,
+		const struct view *v)
+{
+	const struct pdump_seg **segs = malloc((d->nseg ? d->nseg : 1) * sizeof *segs);
+	struct msym *sorted = NULL;
+	size_t i, j, n = 0, nsorted;
+	uint64_t tics = 0;
+	uint32_t b;
+	int rc = 0;
+
+	if (!segs)
+		return -1;
+	for (i = 0; i < d->nseg; i++)
+		if (!strcasecmp(d->segs[i].module, m->module))
+			segs[n++] = &d->segs[i];
+	if (!n) {
+		free(segs);
+		return 1;
+	}
+	if ((nsorted = map_sorted_symbols(m, &sorted)) == (size_t)-1) {
+		free(segs);
+		return -1;
+	}
+	qsort(segs, n, sizeof *segs, by_segno);
+	for (i = 0; i < n; i++)
+		for (b = 0; b < pdump_nbuckets(segs[i]->length, d->shift); b++)
+			tics += segs[i]->counters[b];
+	if (tics || (flags & PINFO_Z))
+		fprintf(out, "Module %s\n", segs[0]->module);
+	for (i = 0; i < n && !rc && (tics || (flags & PINFO_Z)); i = j) {
+		size_t first, nsyms;
+		struct attribution a;
+
+		for (j = i + 1; j < n && segs[j]->segno == segs[i]->segno; j++)
+			;
+		nsyms = msym_segment(sorted, nsorted, segs[i]->segno, &first);
+		if (attribute(segs + i, j - i, d->shift, sorted + first, nsyms, &a)) {
+			rc = -1;
+			break;
+		}
+		if (a.tics || (flags & PINFO_Z))
+			rc = view_segment(out, d, segs + i, j - i, &a, flags, v);
+		attribution_free(&a);
+	}
+	free(sorted);
+	free(segs);
+	return rc;
+}

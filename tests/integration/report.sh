@@ -1,0 +1,155 @@
+#!/bin/sh
+# report.sh BUILD: source lines and the HTML report on real runs. pinfo -l
+# and --annotate on the demo's profile must put the most ticks on the line
+# of inner()'s loop body (found in user/testprof.c by its text), and, in a
+# system profile, give the kernel's lines from kernel.elf the ticks of the
+# kernel's functions. The HTML report of the demo is opened in headless
+# Chromium: no console error, no script error, the functions' table in
+# pinfo's order, a click on its Function head sorts it by name, the
+# annotated source marks the hot line; and a screenshot is taken. One line
+# per check, "N passed, N failed" last; non-zero status if any failed.
+set -u
+build=${1:-build}
+out=$build/reporttest
+pinfo=$build/pinfo
+u=$build/user
+passed=0 failed=0
+
+pass() { passed=$((passed + 1)); echo "PASS $name${1:+ ($1)}"; }
+fail() { failed=$((failed + 1)); echo "FAIL $name: $*"; }
+
+boot() {	# boot NAME qrun-arguments...: a run in $out/NAME, dumps extracted
+	dir=$out/$1
+	shift
+	rm -rf "$dir"
+	sh host-tools/qrun -quiet -o "$dir" -timeout "${LIMIT:-60}" -hz 1000 "$@" >"$dir.out" 2>&1 &&
+		"$build/profextract" -o "$dir" "$dir/serial.log" >>"$dir.out" 2>&1
+}
+
+mkdir -p "$out"
+hot=$(grep -n 'x = x \* 1103515245u + 12345u;' user/testprof.c | cut -d: -f1)
+
+# ---- the demo: a user profile ------------------------------------------------------
+name=boot-testprof
+if boot user -kernel "$build/kernel.elf" "$u/testprof.elf" "$u/cmd.elf" &&
+   [ -f "$out/user/testprof.pro" ]; then pass; else fail "no dump: $(tail -3 "$out/user.out")"; fi
+dump=$out/user/testprof.pro
+
+name=lines-hot
+lines=$($pinfo -l "$dump" "$u/testprof.elf" 2>"$out/lines.err")
+first=$(printf '%s\n' "$lines" | sed -n 5p)	# Module, blank, Segment, heading, then the lines
+set -- $first
+if [ -n "$hot" ] && [ "${1:-}" = "user/testprof.c:$hot" ] && [ "${5:-}" = inner ] && [ ! -s "$out/lines.err" ]
+then pass "$1 $2 tics in inner"; else fail "first line '$first', wanted user/testprof.c:$hot in inner; $(cat "$out/lines.err")"; fi
+
+# the lines' tics add up to the functions' (the same ticks, split otherwise)
+name=lines-sum
+lsum=$(printf '%s\n' "$lines" | awk 'NR > 4 { s += $2 } END { print s + 0 }')
+fsum=$($pinfo "$dump" "$u/testprof.elf" | awk '/^[0-9a-f]+:[0-9a-f]+ / { s += $2 } END { print s + 0 }')
+if [ "$lsum" -gt 0 ] && [ "$lsum" = "$fsum" ]; then pass "$lsum"; else fail "lines $lsum, functions $fsum"; fi
+
+name=annotate-hot
+$pinfo --annotate inner "$dump" "$u/testprof.elf" > "$out/annotate.txt" 2>&1
+top=$(awk 'NF >= 3 && $1 ~ /^[0-9]+$/ && $2 ~ /%$/ && $1 > m { m = $1; l = $3 } END { print l }' "$out/annotate.txt")
+if [ "$top" = "$hot" ] && grep -q "^ *[0-9]* *[0-9.]*% *$hot  		x = x \* 1103515245u + 12345u;" "$out/annotate.txt"
+then pass "line $top"; else fail "hottest line '$top', wanted $hot: $(cat "$out/annotate.txt")"; fi
+
+name=annotate-absent
+if ! $pinfo --annotate no_such_function "$dump" "$u/testprof.elf" > "$out/absent.txt" 2>&1 &&
+   grep -q "no function no_such_function" "$out/absent.txt"; then pass; else fail "$(cat "$out/absent.txt")"; fi
+
+# ---- the kernel's lines, from kernel.elf, in a system profile ---------------------------
+name=kernel-lines
+if boot sys -kernel -batch tests/guest/system.cmd "$build/kernel.elf" "$u/worker.elf" "$u/sorter.elf" \
+	"$u/pset.elf" "$u/cmd.elf" && [ -f "$out/sys/sys.pro" ]; then
+	kl=$($pinfo -l "$out/sys/sys.pro" "$build/kernel.elf" 2>&1)
+	ksum=$(printf '%s\n' "$kl" | awk 'NR > 4 { s += $2 } END { print s + 0 }')
+	kf=$($pinfo "$out/sys/sys.pro" "$build/kernel.elf" | awk '/^[0-9a-f]+:[0-9a-f]+ / { s += $2 } END { print s + 0 }')
+	# the first line's file is one of the tree's (the kernel's own, or the
+	# string functions it shares with the guests), in a function with ticks
+	set -- $(printf '%s\n' "$kl" | sed -n 5p)
+	kfile=${1%%:*} kfunc=${5:-}
+	kfuncs=$($pinfo "$out/sys/sys.pro" "$build/kernel.elf" | awk '/^[0-9a-f]+:[0-9a-f]+ / { print $NF }')
+	if [ "$ksum" -gt 0 ] && [ "$ksum" = "$kf" ] && [ -f "$kfile" ] &&
+	   printf '%s\n' "$kfuncs" | grep -qx "$kfunc"; then pass "$ksum tics, the first $1 in $kfunc"
+	else fail "kernel lines $ksum, functions $kf, first '$1' in '$kfunc': $kl"; fi
+else
+	fail "no system dump: $(tail -3 "$out/sys.out")"
+fi
+
+# ---- the HTML report in a real browser ------------------------------------------------------
+html=$out/report.html
+name=html-written
+if $pinfo --html "$html" "$dump" "$u/testprof.elf" "$build/kernel.elf" 2>"$out/html.err" && [ -s "$html" ]
+then pass "$(wc -c < "$html") bytes"; else fail "$(cat "$out/html.err")"; fi
+
+chrome() {	# chrome ARGS... URL: headless Chromium, bounded in time
+	timeout 90 chromium --headless --disable-gpu --no-sandbox --no-first-run \
+		--user-data-dir="$out/chrome-profile" --enable-logging=stderr --v=0 "$@"
+}
+# Whether a console error is seen at all: a page that throws must show one.
+name=browser-sees-errors
+printf '<!DOCTYPE html><html><body><script>console.error("seen-here"); throw new Error("thrown-here");</script></body></html>\n' > "$out/bad.html"
+chrome --dump-dom "file://$(pwd)/$out/bad.html" > "$out/bad.dom" 2> "$out/bad.log"
+if grep -q 'CONSOLE.*seen-here' "$out/bad.log" && grep -q 'CONSOLE.*thrown-here' "$out/bad.log"
+then pass; else fail "Chromium's log did not show the page's errors: $(grep -i console "$out/bad.log" | head -3)"; fi
+
+name=html-in-chromium
+chrome --dump-dom "file://$(pwd)/$html#selftest" > "$out/report.dom" 2> "$out/report.log"
+if grep -q 'CONSOLE' "$out/report.log"; then
+	fail "console messages: $(grep CONSOLE "$out/report.log" | head -3)"
+elif ! grep -q '<html[^>]* data-ready="1"' "$out/report.dom" || grep -q 'data-errors=' "$out/report.dom"; then
+	fail "the page's script did not run clean: $(grep -o '<html[^>]*>' "$out/report.dom")"
+else
+	pass
+fi
+
+# The system profile's page: functions of three modules, whose order by
+# tics and by name differ.
+name=html-functions
+shtml=$out/sys.html
+$pinfo --html "$shtml" "$out/sys/sys.pro" "$u/worker.elf" "$u/sorter.elf" "$build/kernel.elf" 2>"$out/sys-html.err"
+chrome --dump-dom "file://$(pwd)/$shtml" > "$out/sys.dom" 2> "$out/sys.log"
+# pinfo's functions of each module, "tics module address name", all by tics
+# as the page orders them (then module, then address)
+want=$(for e in "$u/worker.elf" "$u/sorter.elf" "$build/kernel.elf"; do
+	$pinfo "$out/sys/sys.pro" "$e" | awk '/^Module / { m = $2 } /^[0-9a-f]+:[0-9a-f]+ / { print $2, m, $1, $NF }'
+	done | LC_ALL=C sort -s -k1,1nr -k2,2f -k3,3 | awk '{ print $4 }')
+# the table as the browser shows it: its rows' first cells, in document order
+got=$(sed -n '/<table class="sortable" id="functions">/,/<\/table>/p' "$out/sys.dom" |
+	sed -n 's/^<tr><td>\([^<]*\)<\/td>.*/\1/p')
+if [ "$(printf '%s\n' "$want" | wc -l)" -ge 5 ] && [ "$got" = "$want" ] && ! grep -q CONSOLE "$out/sys.log"
+then pass "$(printf '%s\n' "$got" | wc -l) functions"
+else fail "got '$(echo $got)', wanted '$(echo $want)'; $(cat "$out/sys-html.err")"; fi
+
+# a click on the Function head sorts by name (the script's #selftest clicks
+# and lists the rows); equal names keep their order
+name=html-sort-click
+chrome --dump-dom "file://$(pwd)/$shtml#selftest" > "$out/sys-click.dom" 2>/dev/null
+sorted=$(sed -n '/<pre id="selftest">/,/<\/pre>/p' "$out/sys-click.dom" | sed 's/<[^>]*>//g' | grep -v '^$')
+byname=$(printf '%s\n' "$want" | awk '{ print tolower($0) "\t" $0 }' | LC_ALL=C sort -s -t "$(printf '\t')" -k1,1 | cut -f2)
+if [ -n "$sorted" ] && [ "$sorted" = "$byname" ] && [ "$sorted" != "$want" ]
+then pass "$(echo $sorted | cut -c1-60)..."; else fail "after the click: '$(echo $sorted)', wanted '$(echo $byname)'"; fi
+
+name=html-hot-line
+if grep -q "<div class=\"annot\" data-func=\"inner\" data-hot-line=\"$hot\">" "$out/report.dom" &&
+   grep -q "<tr class=\"hot\" data-line=\"$hot\"" "$out/report.dom"
+then pass "line $hot"; else fail "inner's hot line is not $hot: $(grep -o 'data-hot-line="[0-9]*"' "$out/report.dom" | head -3)"; fi
+
+name=html-no-flame
+if ! grep -q 'id="flame"' "$out/report.dom"; then pass "a format 2 dump has no stacks: no flame graph"
+else fail "a flame graph without stacks"; fi
+
+name=html-offline
+if ! grep -Eq '(src|href)="(https?:)?//' "$html" && ! grep -q '@import\|url(' "$html"
+then pass; else fail "the page refers to something outside it"; fi
+
+name=html-screenshot
+rm -f "$out/report.png"
+chrome --screenshot="$out/report.png" --window-size=1300,1400 --hide-scrollbars "file://$(pwd)/$html" \
+	> /dev/null 2> "$out/shot.log"
+if [ "$(head -c 8 "$out/report.png" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+then pass "$out/report.png, $(wc -c < "$out/report.png") bytes"; else fail "no PNG: $(tail -3 "$out/shot.log")"; fi
+
+echo "report: $passed passed, $failed failed"
+[ "$failed" = 0 ]

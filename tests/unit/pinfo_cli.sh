@@ -1,0 +1,69 @@
+#!/bin/sh
+# pinfo_cli.sh BUILD: pinfo's command line beyond the seed's (docs/pinfo.md):
+# --help on stdout with status 0, --version, an unknown option named on one
+# line with the usage hint and status 2, bad values of the view options,
+# one tool at a time, and -l / --annotate / --merge misuse. Runs the plain
+# and the sanitizer builds.
+set -u
+build=${1:-build}
+passed=0 failed=0
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL pinfo-cli $name: $*"; }
+
+# check NAME STATUS OUT-GREP ERR-GREP -- ARGS: status, and a line of each stream
+check() {
+	name=$1 want=$2 outre=$3 errre=$4
+	shift 5
+	"$pinfo" "$@" > "$t/out" 2> "$t/err"
+	got=$?
+	if [ "$got" != "$want" ]; then fail "status $got, wanted $want: $(head -3 "$t/err")"; return; fi
+	if [ -n "$outre" ] && ! grep -q -- "$outre" "$t/out"; then fail "stdout lacks '$outre': $(head -3 "$t/out")"; return; fi
+	if [ -z "$outre" ] && [ -s "$t/out" ]; then fail "stdout not empty: $(head -3 "$t/out")"; return; fi
+	if [ -n "$errre" ] && ! grep -q -- "$errre" "$t/err"; then fail "stderr lacks '$errre': $(head -3 "$t/err")"; return; fi
+	if [ -z "$errre" ] && [ -s "$t/err" ]; then fail "stderr not empty: $(head -3 "$t/err")"; return; fi
+	pass
+}
+
+dump=tests/unit/data/hot.pro elf=tests/unit/data/tiny.elf
+for pinfo in "$build/pinfo" "$build/san/pinfo"; do
+	[ -x "$pinfo" ] || continue
+	check help 0 '^USAGE: pinfo \[-etz\] dump_file' '' -- --help
+	check help-lists 0 '--percent-limit P' '' -- --help
+	check version 0 '^pinfo (profkern) [0-9.]*, dump formats 1 to [0-9]*$' '' -- --version
+	check unknown-long 2 '' "^pinfo: unknown option '--frobnicate'\$" -- --frobnicate "$dump"
+	check unknown-short 2 '' "^pinfo: unknown option '-q'\$" -- -q "$dump"
+	# one line naming it, the usage line, the hint: three lines, not the whole text
+	"$pinfo" --frobnicate "$dump" 2> "$t/err"
+	name=unknown-short-text
+	if [ "$(wc -l < "$t/err")" = 3 ] && sed -n 2p "$t/err" | grep -q '^USAGE: pinfo' &&
+	   sed -n 3p "$t/err" | grep -q 'pinfo --help'; then pass; else fail "$(cat "$t/err")"; fi
+	check sort-bad 2 '' "^pinfo: --sort=size: sort by tics, address or name\$" -- --sort=size "$dump" "$elf"
+	check top-bad 2 '' "^pinfo: --top 0: a count" -- --top 0 "$dump" "$elf"
+	check top-bad2 2 '' "^pinfo: --top 3x: a count" -- --top 3x "$dump" "$elf"
+	check limit-bad 2 '' "^pinfo: --percent-limit 101: a percent" -- --percent-limit 101 "$dump" "$elf"
+	check top-ok 0 '^Dump tests/unit/data/hot.pro: a ' '' -- --top 2 "$dump" "$elf"
+	check two-tools 2 '' '^USAGE' -- -l --diff "$dump" "$dump" "$elf"
+	check lines-and-sort 2 '' '^USAGE' -- -l --sort=tics "$dump" "$elf"
+	check lines-no-elf 2 '' '^USAGE' -- -l "$dump"
+	check lines-no-dwarf 1 '' "tiny.elf: no DWARF" -- -l "$dump" "$elf"
+	check merge-one 2 '' '^USAGE' -- --merge "$t/m.pro" "$dump"
+	check merge-v1 1 '' 'version 1 dump has no code fingerprints' -- --merge "$t/m.pro" tests/unit/data/hot-v1.pro "$dump"
+	name=merge-v1-nothing
+	if [ ! -e "$t/m.pro" ]; then pass; else fail "a file was written"; fi
+	check diff-no-map 2 '' '^USAGE' -- --diff "$dump" "$dump"
+	check html-no-dir 1 '' "^pinfo: $t/none/r.html: No such file or directory; nothing written\$" -- \
+		--html "$t/none/r.html" "$dump" "$elf"
+	check html-bad-dump 1 '' "^pinfo: $elf: " -- --html "$t/r.html" "$elf"
+	name=html-nothing-left
+	if [ ! -e "$t/r.html" ] && [ -z "$(ls -A "$t" | grep -v '^out$\|^err$')" ]; then pass; else fail "$(ls -A "$t")"; fi
+	check html-ok 0 '' '' -- --html "$t/r.html" "$dump" "$elf"
+	name=html-ok-file
+	if grep -q '<table class="sortable" id="functions">' "$t/r.html"; then pass; else fail "no table"; fi
+	rm -f "$t/r.html"
+	check merge-no-dir 1 '' "^pinfo: $t/none/m.pro: No such file or directory; nothing written\$" -- \
+		--merge "$t/none/m.pro" "$dump" "$dump"
+done
+echo "pinfo-cli: $passed passed, $failed failed"
+[ "$failed" = 0 ]

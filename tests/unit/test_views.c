@@ -1,0 +1,359 @@
+/* test_views.c: the sorted per-symbol view (view.c), --diff and --merge
+ * (diff.c), and the HTML report (html.c), on the seed's dump and map. */
+#define _GNU_SOURCE	/* open_memstream */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "dump.h"
+#include "hostio.h"
+#include "html.h"
+#include "maps.h"
+#include "pinfo_more.h"
+#include "pinfo_run.h"
+#include "report.h"
+#include "testbuf.h"
+#include "view.h"
+
+static struct map seed_map(void)
+{
+	size_t len;
+	char *text = tfile("data/testprof.map", &len), err[200];
+	struct map m;
+
+	if (map_parse("testprof.map", (uint8_t *)text, len, &m, err, sizeof err))
+		fail_msg("%s", err);
+	free(text);
+	return m;
+}
+
+static char *view_text(const struct pdump *d, const struct map *m, int flags, const struct view *v)
+{
+	char *text;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_int_equal(view_module(f, d, m, flags, v), 0);
+	fclose(f);
+	return text;
+}
+
+static void same(const char *got, const char *want)
+{
+	if (strcmp(got, want))
+		fail_msg("got:\n%s\nwanted:\n%s", got, want);
+}
+
+static void has(const char *text, const char *want)
+{
+	if (!strstr(text, want))
+		fail_msg("no '%s' in:\n%s", want, text);
+}
+
+/* A file holding the dump's bytes; its path (malloc'd). */
+static char *dump_file(const struct pdump *d)
+{
+	char *path = strdup("/tmp/test_views.XXXXXX");
+	struct tbuf b = tdump_bytes(d);
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, b.data, b.len), (ssize_t)b.len);
+	close(fd);
+	tbuf_free(&b);
+	return path;
+}
+
+static char *map_file(void)
+{
+	char *path = strdup("/tmp/test_views.XXXXXX");
+	size_t len;
+	char *text = tfile("data/testprof.map", &len);
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, len), (ssize_t)len);
+	close(fd);
+	free(text);
+	return path;
+}
+
+/* The seed's dump (479 ticks: main 6, inner 464, kernel 9). */
+static void test_sort_top_limit(void **state)
+{
+	struct pdump *d = tdump_seed();
+	struct map m = seed_map();
+	struct view v = { 1, VIEW_TICS, 0, 0 };
+	char *t;
+
+	(void)state;
+	t = view_text(d, &m, 0, &v);
+	same(t, "Module TESTPROF\n\nSegment 1:\n"
+		"Address         Tics   Percent   Cumul.   Name\n"
+		"0001:0128        464 ( 96.87%)   96.87%   inner\n"
+		"0001:003e          6 (  1.25%)   98.12%   main\n");
+	free(t);
+	v.sort = VIEW_ADDRESS;
+	t = view_text(d, &m, PINFO_T, &v);
+	same(t, "Module TESTPROF\n\nSegment 1:\n"
+		"Address         Tics   Percent   Cumul.   Name\n"
+		"0001:003e          6 (  1.25%)    1.25%   main\n"
+		"0001:0128        464 ( 96.87%)   98.12%   inner\n"
+		"Total            470 ( 98.12%)\n");
+	free(t);
+	v.sort = VIEW_NAME;	/* "inner" < "main" */
+	t = view_text(d, &m, 0, &v);
+	has(t, "   inner\n0001:003e");
+	free(t);
+	v.sort = VIEW_ADDRESS;
+	v.top = 1;	/* the one of most tics, whatever the order shown */
+	t = view_text(d, &m, 0, &v);
+	same(t, "Module TESTPROF\n\nSegment 1:\n"
+		"Address         Tics   Percent   Cumul.   Name\n"
+		"0001:0128        464 ( 96.87%)   96.87%   inner\n"
+		"(1 more symbol: 6 tics, 1.25%)\n");
+	free(t);
+	v.top = 0;
+	v.limit = 1.26;	/* main is 1.25% */
+	t = view_text(d, &m, 0, &v);
+	has(t, "inner\n(1 more symbol: 6 tics, 1.25%)\n");
+	free(t);
+	v.limit = 1.25;
+	t = view_text(d, &m, 0, &v);
+	has(t, "main\n");
+	assert_null(strstr(t, "more symbol"));
+	free(t);
+	map_free(&m);
+	tdump_free(d);
+}
+
+static void test_header_and_default(void **state)
+{
+	struct pdump *d = tdump_seed();
+	char *dump = dump_file(d), *map = map_file(), *maps[] = { map }, *t, *golden;
+	struct view off = { 0 }, on = { 1, VIEW_TICS, 0, 0 };
+	char head[300], type[120];
+	size_t len;
+	FILE *f;
+
+	(void)state;
+	/* without the options: the seed's layout, byte for byte */
+	f = open_memstream(&t, &len);
+	assert_int_equal(pinfo_run_view(dump, maps, 1, 0, &off, f, stderr), 0);
+	fclose(f);
+	golden = tfile("golden/example2.txt", NULL);
+	same(t, golden);
+	free(golden);
+	free(t);
+	/* with them: the dump's facts first */
+	f = open_memstream(&t, &len);
+	assert_int_equal(pinfo_run_view(dump, maps, 1, 0, &on, f, stderr), 0);
+	fclose(f);
+	snprintf(head, sizeof head, "Dump %s: a user profile (type 5: PT_USER|PT_USEKP), 1000 Hz, "
+		 "479 samples, format version 2\n\nModule TESTPROF\n", dump);
+	assert_int_equal(strncmp(t, head, strlen(head)), 0);
+	free(t);
+	same(view_type_name(0, type, sizeof type), "system profile (type 0: PT_SYSTEM)");
+	same(view_type_name(8, type, sizeof type), "system profile (type 8: PT_VERBOSE)");
+	unlink(dump);
+	unlink(map);
+	free(dump);
+	free(map);
+	tdump_free(d);
+}
+
+static void test_diff(void **state)
+{
+	struct pdump *a = tdump_seed(), *b = tdump_seed();
+	char *base, *new, *map = map_file(), *maps[] = { map }, *t;
+	size_t len;
+	FILE *f;
+
+	(void)state;
+	b->segs[0].counters[0x128 >> 2] = 100;	/* inner 164 of 179: 91.62%; main 3.35% */
+	tdump_fix_totals(b);
+	base = dump_file(a);
+	new = dump_file(b);
+	f = open_memstream(&t, &len);
+	assert_int_equal(pinfo_diff(base, new, maps, 1, 0, f, stderr), 0);
+	fclose(f);
+	has(t, "    Base      New   Change   Function\n"
+	       "  96.87%   91.62%    -5.25   TESTPROF inner\n"
+	       "   1.25%    3.35%    +2.10   TESTPROF main\n");
+	free(t);
+	unlink(base);
+	unlink(new);
+	unlink(map);
+	free(base);
+	free(new);
+	free(map);
+	tdump_free(a);
+	tdump_free(b);
+}
+
+static struct pdump *read_back(const char *path)
+{
+	uint8_t *buf;
+	size_t len;
+	char err[300];
+	struct pdump *d = calloc(1, sizeof *d);
+
+	assert_int_equal(read_regular(path, &buf, &len, err, sizeof err), 0);
+	if (pdump_read(buf, len, d, &host_alloc, err, sizeof err))
+		fail_msg("%s", err);
+	free(buf);
+	return d;
+}
+
+static void test_merge(void **state)
+{
+	struct pdump *a = tdump_seed(), *b = tdump_seed(), *m;
+	char *pa, *pb, out[] = "/tmp/test_views.merged.pro", *dumps[2], *msg;
+	size_t len;
+	FILE *f;
+
+	(void)state;
+	b->segs[0].counters[0x40 >> 2] = 0xfffffff9;	/* 6 + that: 2^32 - 1, the most */
+	b->segs[0].counters[0x10 >> 2] = 7;
+	tdump_fix_totals(b);
+	pa = dump_file(a);
+	pb = dump_file(b);
+	dumps[0] = pa;
+	dumps[1] = pb;
+	unlink(out);
+	assert_int_equal(pinfo_merge(out, dumps, 2, stderr), 0);
+	m = read_back(out);
+	assert_int_equal(m->nseg, 1);
+	assert_int_equal(m->segs[0].fingerprint, a->segs[0].fingerprint);
+	assert_int_equal(m->segs[0].counters[0x40 >> 2], 0xffffffffu);
+	assert_int_equal(m->hz, 1000);
+	assert_int_equal(m->version, 2);
+	assert_int_equal(m->segs[0].counters[0x128 >> 2], 800);
+	assert_int_equal(m->segs[0].counters[0x12c >> 2], 128);
+	assert_int_equal(m->segs[0].counters[0x10 >> 2], 7);
+	assert_int_equal(m->total, a->total + b->total);
+	assert_int_equal(m->kernel, 18);
+	pdump_release(m, &host_alloc);
+	free(m);
+	unlink(out);
+
+	/* other code under the same module: refused, nothing written */
+	b->segs[0].fingerprint ^= 1;
+	unlink(pb);
+	free(pb);
+	pb = dump_file(b);
+	dumps[1] = pb;
+	f = open_memstream(&msg, &len);
+	assert_int_equal(pinfo_merge(out, dumps, 2, f), 1);
+	fclose(f);
+	has(msg, "module TESTPROF segment 1: code fingerprint");
+	has(msg, "not the same code; nothing written");
+	assert_int_equal(access(out, F_OK), -1);
+	free(msg);
+
+	/* a bucket past 2^32 - 1: refused (a dump cannot hold it) */
+	b->segs[0].fingerprint ^= 1;
+	b->segs[0].counters[0x40 >> 2] = 0xfffffffa;
+	tdump_fix_totals(b);
+	unlink(pb);
+	free(pb);
+	pb = dump_file(b);
+	dumps[1] = pb;
+	f = open_memstream(&msg, &len);
+	assert_int_equal(pinfo_merge(out, dumps, 2, f), 1);
+	fclose(f);
+	has(msg, "would pass 2^32 - 1 ticks");
+	assert_int_equal(access(out, F_OK), -1);
+	free(msg);
+
+	/* another rate: refused too */
+	b->hz = 250;
+	unlink(pb);
+	free(pb);
+	pb = dump_file(b);
+	dumps[1] = pb;
+	f = open_memstream(&msg, &len);
+	assert_int_equal(pinfo_merge(out, dumps, 2, f), 1);
+	fclose(f);
+	has(msg, "only dumps of one kind, rate and bucket size add up");
+	assert_int_equal(access(out, F_OK), -1);
+	free(msg);
+	unlink(pa);
+	unlink(pb);
+	free(pa);
+	free(pb);
+	tdump_free(a);
+	tdump_free(b);
+}
+
+static void test_html(void **state)
+{
+	struct pdump *d = tdump_seed();
+	char *dump = dump_file(d), *map = map_file(), *maps[] = { map }, *t, *p;
+	char out[] = "/tmp/test_views.report.html";
+	size_t len;
+
+	(void)state;
+	unlink(out);
+	assert_int_equal(pinfo_html(out, dump, maps, 1, 0, stderr), 0);
+	assert_int_equal(read_regular(out, (uint8_t **)&t, &len, NULL, 0), 0);
+	t = realloc(t, len + 1);
+	t[len] = 0;
+	has(t, "<!DOCTYPE html>");
+	has(t, "<dd id=\"rate\">1000 Hz</dd>");
+	has(t, "<dd id=\"samples\">479 ");
+	/* the functions by tics: inner, then main */
+	assert_non_null(p = strstr(t, "<table class=\"sortable\" id=\"functions\">"));
+	assert_non_null(p = strstr(p, "<tr><td>inner</td><td>TESTPROF</td><td data-v=\"296\">0001:0128"));
+	assert_non_null(strstr(p, "<tr><td>main</td>"));
+	assert_null(strstr(t, "id=\"flame\""));	/* no stacks in the dump */
+	assert_null(strstr(t, "http://") != strstr(t, "http://www.w3.org/2000/svg") ? "a link" : NULL);
+	assert_null(strstr(t, "src=\""));	/* nothing loaded from anywhere */
+	free(t);
+	unlink(out);
+	unlink(dump);
+	unlink(map);
+	free(dump);
+	free(map);
+	tdump_free(d);
+}
+
+static void test_flamegraph(void **state)
+{
+	const char *s1[] = { "main", "a", "b" }, *s2[] = { "main", "a", "c<x>" }, *s3[] = { "main", "d" };
+	const char *s4[] = { "main", "a", "b" };
+	struct folded_stack st[] = { { s1, 3, 5 }, { s2, 3, 3 }, { s3, 2, 2 }, { s4, 3, 1 } };
+	char *t, *p;
+	size_t len, boxes = 0;
+	FILE *f = open_memstream(&t, &len);
+
+	(void)state;
+	assert_int_equal(html_flamegraph(f, st, 4, 11), 0);
+	fclose(f);
+	for (p = t; (p = strstr(p, "<g class=\"frame\">")); p++)
+		boxes++;
+	assert_int_equal(boxes, 5);	/* main, a, b, c<x>, d */
+	has(t, "<title>main (11 samples, 100.00%)</title>");
+	has(t, "<title>b (6 samples, 54.55%)</title>");	/* the two b stacks as one box */
+	has(t, "<title>c&lt;x&gt; (3 samples, 27.27%)</title>");
+	free(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sort_top_limit),
+		cmocka_unit_test(test_header_and_default),
+		cmocka_unit_test(test_diff),
+		cmocka_unit_test(test_merge),
+		cmocka_unit_test(test_html),
+		cmocka_unit_test(test_flamegraph),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

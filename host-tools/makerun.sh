@@ -42,11 +42,11 @@ if [ -n "$script" ]; then
 	[ -f "$script" ] || { echo "make run: no such batch file: $script" >&2; exit 1; }
 	batch=$run/$(basename "$script")
 	cp "$script" "$batch" || exit 1
-elif [ "$mode" = programs ]; then
-	# The user's programs, in order, and nothing else.
+else
+	# The programs given (or the demo), in order, and nothing else.
 	batch=$run/run.cmd
 	for n in "$@"; do
-		if [ -f "$run/$n.profcalls" ]; then	# the Makefile: its objects call Prof* or profil
+		if [ "$mode" != programs ] || [ -f "$run/$n.profcalls" ]; then	# the Makefile: its objects call Prof* or profil
 			printf '%s\n' "$n"
 		else
 			printf 'profrun %s\n' "$n"

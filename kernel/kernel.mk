@@ -2,7 +2,7 @@
 
 GCCINC    := $(shell $(CC) -print-file-name=include)
 FREESTAND := -nostdinc -isystem $(GCCINC) -Iuser/include -iquote user/lib -iquote profiler
-KERNEL_C  := $(filter-out kernel/asm-offsets.c,$(wildcard kernel/*.c drivers/*.c)) profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/dump.c \
+KERNEL_C  := $(filter-out kernel/asm-offsets.c,$(wildcard kernel/*.c drivers/*.c)) profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/stacks.c profiler/dump.c \
              profiler/frame.c profiler/crc32.c user/lib/string.c user/lib/format.c
 KERNEL_ASM := boot/boot.asm boot/trapentry.asm boot/irq0.asm boot/ticktest.asm
 KERNEL_OBJ := $(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM)) $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C))

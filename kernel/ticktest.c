@@ -110,7 +110,7 @@ static void one(struct prof_proc *pp, uint32_t eip, int kernel, const char *what
 				(uint32_t)(irq0.ticks - t0), irq0.slice_left);
 	}
 	snapshot(pp, before, 1);
-	prof_tick(pp, kernel ? SEL_KCODE : UCS, eip);
+	prof_tick(pp, kernel ? SEL_KCODE : UCS, eip, 0);
 	snapshot(pp, by_c, 0);
 	if (memcmp(by_asm, by_c, n)) {
 		if (bad++ < 8)

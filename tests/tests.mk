@@ -29,7 +29,7 @@ integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 	@sh tests/integration/run.sh $(BUILD)
 	@sh tests/integration/tools.sh $(BUILD)
 
-PROF_SRCS := profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/frame.c \
+PROF_SRCS := profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/stacks.c profiler/frame.c \
              profiler/dump.c profiler/crc32.c tests/unit/profstub.c
 UNIT_TESTS += test_prof test_plan
 test_plan_SRCS := tests/unit/test_plan.c $(PROF_SRCS)

@@ -35,7 +35,22 @@ mkmap-san: $(BUILD)/san/mkmap $(BUILD)/san/pinfo
 HOST_PROGS += pinfo
 PINFO_LIB := host-tools/pinfo_run.c host-tools/report.c host-tools/attrib.c host-tools/maps.c \
 	host-tools/elf32.c host-tools/hostio.c host-tools/export.c kernel/elf.c $(PDUMP_SRCS)
-pinfo_SRCS := host-tools/pinfo.c $(PINFO_LIB)
+# The call stacks' views (docs/stacks.md); --pprof's C is generated from
+# host-tools/profile.proto by protoc-c into build/gen.
+GEN := $(BUILD)/gen
+STACKS_LIB := host-tools/callstacks.c host-tools/flamegraph.c host-tools/pprof.c \
+	host-tools/pinfo_stacks.c $(GEN)/profile.pb-c.c
+STACKS_LIBS := -lprotobuf-c -lz
+pinfo_SRCS := host-tools/pinfo.c $(PINFO_LIB) $(STACKS_LIB)
+pinfo_LIBS := $(STACKS_LIBS)
+
+$(GEN)/profile.pb-c.c $(GEN)/profile.pb-c.h: host-tools/profile.proto
+	@mkdir -p $(GEN)
+	protoc-c --proto_path=host-tools --c_out=$(GEN) host-tools/profile.proto
+$(BUILD)/host/host-tools/pprof.o $(BUILD)/san/host-tools/pprof.o: $(GEN)/profile.pb-c.h
+$(BUILD)/host/host-tools/pprof.o $(BUILD)/san/host-tools/pprof.o \
+$(BUILD)/host/tests/unit/test_stacks_views.o $(BUILD)/san/tests/unit/test_stacks_views.o: \
+	HOST_CFLAGS += -iquote $(GEN)
 
 UNIT_TESTS += test_pinfo test_attrib test_map test_elf32
 test_pinfo_SRCS := tests/unit/test_pinfo.c tests/unit/testbuf.c $(PINFO_LIB)

@@ -26,7 +26,13 @@ static int usage(void)
 	      "  --gmon FILE : write FILE, a gprof gmon.out of program.elf's code segment\n"
 	      "  --proc-profile FILE : write FILE, a Linux /proc/profile for readprofile\n"
 	      "  --module NAME : the module --proc-profile exports (default: kernel)\n"
-	      "  --strict : a map whose code fingerprint differs from the dump's is an error\n",
+	      "  --strict : a map whose code fingerprint differs from the dump's is an error\n"
+	      "       pinfo [-g] [--folded FILE] [--flamegraph FILE.svg] [--pprof FILE] dump_file\n"
+	      "             [map... | -f file]   (call stacks: docs/stacks.md)\n"
+	      "  -g : print the call graph of the sampled stacks, in gprof's layout\n"
+	      "  --folded FILE : write FILE, folded stacks (FlameGraph, speedscope)\n"
+	      "  --flamegraph FILE : write FILE, an SVG flame graph\n"
+	      "  --pprof FILE : write FILE, a gzipped pprof profile (go tool pprof)\n",
 	      stderr);
 	return PINFO_USAGE;
 }
@@ -79,20 +85,29 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x)
 		}
 		if ((r = long_opt(argc, argv, &i, "--gmon", &x->gmon)) ||
 		    (r = long_opt(argc, argv, &i, "--proc-profile", &x->proc)) ||
-		    (r = long_opt(argc, argv, &i, "--module", &x->proc_module))) {
+		    (r = long_opt(argc, argv, &i, "--module", &x->proc_module)) ||
+		    (r = long_opt(argc, argv, &i, "--folded", &x->folded)) ||
+		    (r = long_opt(argc, argv, &i, "--flamegraph", &x->flamegraph)) ||
+		    (r = long_opt(argc, argv, &i, "--pprof", &x->pprof))) {
 			if (r < 0)
 				return -1;
 		} else if (!strcmp(argv[i], "--skip-absent")) {
 			*flags |= PINFO_SKIP_ABSENT;
 		} else if (!strcmp(argv[i], "--strict")) {
 			*flags |= PINFO_STRICT;
+		} else if (!strcmp(argv[i], "-g")) {
+			x->callgraph = 1;
 		} else if (argv[i][1] == '-' || flags_of(argv[i], flags)) {
 			return -1;
 		}
 	}
 	if (i >= argc)
 		return -1;
-	if (x->gmon || x->proc) {	/* an export prints no report: no -etz */
+	if (x->folded || x->flamegraph || x->pprof || x->callgraph) {	/* no report: no -etz */
+		if ((*flags & ~(PINFO_STRICT | PINFO_SKIP_ABSENT)) || x->gmon || x->proc || x->proc_module)
+			return -1;
+		x->strict = !!(*flags & PINFO_STRICT);
+	} else if (x->gmon || x->proc) {	/* an export prints no report: no -etz */	/* an export prints no report: no -etz */
 		if ((*flags & ~PINFO_STRICT) || (x->proc_module && !x->proc) ||
 		    i + 1 + !!x->gmon != argc)
 			return -1;
@@ -127,7 +142,7 @@ static int read_list(const char *path, char ***maps, size_t *nmaps)
 
 int main(int argc, char **argv)
 {
-	int i, flags = 0, status;
+	int i, flags = 0, status, stacks;
 	struct pinfo_exports x = { 0 };
 	char **maps = NULL, *single[1];
 	size_t nmaps = 0, k;
@@ -136,6 +151,7 @@ int main(int argc, char **argv)
 		return usage();
 	if (x.gmon || x.proc)
 		return pinfo_export(argv[i], &x, stderr);
+	stacks = x.folded || x.flamegraph || x.pprof || x.callgraph;
 	if (i + 1 < argc && !strcmp(argv[i + 1], "-f")) {
 		if (i + 3 != argc)
 			return usage();
@@ -145,11 +161,18 @@ int main(int argc, char **argv)
 		single[0] = argv[i + 1];
 		maps = single;
 		nmaps = 1;
+	} else if (stacks) {		/* the stack views take any number of maps */
+		maps = argv + i + 1;
+		nmaps = (size_t)(argc - i - 1);
+		single[0] = NULL;
 	} else if (i + 1 != argc) {
 		return usage();
 	}
-	status = pinfo_run(argv[i], maps, nmaps, flags, stdout, stderr);
-	if (maps != single) {
+	if (stacks)
+		status = pinfo_stacks(argv[i], maps, nmaps, &x, stdout, stderr);
+	else
+		status = pinfo_run(argv[i], maps, nmaps, flags, stdout, stderr);
+	if (maps != single && maps != argv + i + 1) {
 		for (k = 0; k < nmaps; k++)
 			free(maps[k]);
 		free(maps);

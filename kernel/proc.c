@@ -152,8 +152,12 @@ int proc_spawn(const char *name, int argc, char *const argv[], struct proc *pare
 	p->prof.kstack.base = p->kstack;
 	p->prof.kstack.bias = (uint32_t)p->kstack;
 	p->prof.kstack.size = (uint32_t)((uint8_t *)tf - p->kstack);
+	p->prof.ucode.base = p->image;
+	p->prof.ucode.bias = 0;
+	p->prof.ucode.size = p->codesize;
 	p->prof.uframe = &tf->eip;
 	p->prof.uebp = &tf->ebp;
+	p->prof.uesp = &tf->esp;
 	fpu_initstate(&p->fpu);
 	p->pid = nextpid++;
 	p->parent = parent;

@@ -57,11 +57,13 @@ struct prof_proc {
 	uint8_t *pfbuf;
 	uint32_t pfsize, pfoffset, pfscale;
 	/* Call stacks (stacks.h), set by the kernel when the process starts:
-	 * its own stack (its data segment), its kernel stack below the frame
-	 * of its entry from ring 3, and that frame's EIP, CS (uframe[0], [1])
-	 * and EBP. A stack is only ever read through these windows. */
-	struct prof_stackwin ustack, kstack;
-	const uint32_t *uframe, *uebp;
+	 * its own stack (its data segment), its code segment, its kernel
+	 * stack below the frame of its entry from ring 3, and that frame's
+	 * EIP, CS (uframe[0], [1]), EBP and ESP (which is also where a tick
+	 * from ring 3 leaves ESP). Memory is only ever read through these
+	 * windows. */
+	struct prof_stackwin ustack, ucode, kstack;
+	const uint32_t *uframe, *uebp, *uesp;
 };
 
 /* The calls, with arguments the kernel has already copied in and checked.

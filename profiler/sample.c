@@ -59,7 +59,7 @@ static inline uint32_t useg_of(struct prof_session *s, struct pdump_seg *const *
 static void take_stack(struct prof_proc *pp, struct prof_session *u, struct prof_session *sys,
 		       uint32_t cs, uint32_t eip, uint32_t ebp)
 {
-	uint32_t pcs[PROF_STACK_DEPTH], n = 1, k = 0;
+	uint32_t pcs[PROF_STACK_DEPTH + 1], n = 1, k = 0, m, w;
 
 	pcs[0] = eip;
 	if ((cs & 3) == 0) {
@@ -67,11 +67,25 @@ static void take_stack(struct prof_proc *pp, struct prof_session *u, struct prof
 		k = n;
 		if (!pp->uframe || n == PROF_STACK_DEPTH)
 			goto add;
-		pcs[n++] = pp->uframe[0];
+		eip = pcs[n++] = pp->uframe[0];
 		cs = pp->uframe[1];
 		ebp = *pp->uebp;
+		if (n == PROF_STACK_DEPTH)
+			goto add;
 	}
-	n += prof_walk(&pp->ustack, ebp, pcs + n, PROF_STACK_DEPTH - n);
+	/* The process's frames, after its caller when the function running
+	 * has no frame (yet): then the chain from EBP starts at its caller's
+	 * caller (docs/stacks.md). */
+	w = pp->uesp ? prof_leaf_caller(&pp->ustack, &pp->ucode, *pp->uesp, eip) : 0;
+	m = prof_walk(&pp->ustack, ebp, pcs + n + 1, PROF_STACK_DEPTH - n - 1);
+	if (w && (m == 0 || pcs[n + 1] != w)) {
+		pcs[n] = w;
+		n += m + 1;
+	} else {
+		for (uint32_t i = 0; i < m; i++)
+			pcs[n + i] = pcs[n + 1 + i];
+		n += m;
+	}
 add:
 	if (u)
 		prof_stacks_add(u->stacks, pcs, n, k, k == n ? 0 : useg_of(u, pp->ubuf, cs));

@@ -25,6 +25,35 @@ uint32_t prof_walk(const struct prof_stackwin *w, uint32_t fp, uint32_t *out, ui
 	return n;
 }
 
+uint32_t prof_leaf_caller(const struct prof_stackwin *stack, const struct prof_stackwin *code,
+			  uint32_t sp, uint32_t eip)
+{
+	/* (The target need not be the function running: a tail call, jmp,
+	 * leaves the return address of the call into the function that made
+	 * it.) */
+	uint32_t k, w, t, off;
+	const uint8_t *c;
+
+	if (!stack->base || !code->base || stack->size < 4 || code->size < 5)
+		return 0;
+	for (k = 0; k < PROF_LEAF_SCAN; k++, sp += 4) {
+		off = sp - stack->bias;
+		if ((off & 3) || off > stack->size - 4)
+			return 0;
+		w = *(const uint32_t *)(stack->base + off);
+		if (w - code->bias - 5 > code->size - 5)
+			continue;	/* not in the code, or too near its start */
+		c = code->base + (w - code->bias - 5);
+		if (c[0] != 0xE8)
+			continue;
+		t = w + ((uint32_t)c[1] | (uint32_t)c[2] << 8 | (uint32_t)c[3] << 16 |
+			 (uint32_t)c[4] << 24);
+		if (t - code->bias < code->size && w != eip)
+			return w;
+	}
+	return 0;
+}
+
 static uint32_t hash_of(const uint32_t *pcs, uint32_t depth, uint32_t kdepth, uint32_t useg)
 {
 	uint32_t h = 2166136261u ^ (kdepth << 8) ^ (useg << 16) ^ depth;

@@ -29,6 +29,19 @@ struct prof_stackwin {
  * above the one before it (so a loop ends), and after max frames. */
 uint32_t prof_walk(const struct prof_stackwin *w, uint32_t fp, uint32_t *out, uint32_t max);
 
+/* The caller of a function sampled before its frame is made (in its first
+ * instructions, before push ebp; mov ebp, esp) or that makes none (GCC
+ * drops the frame of a leaf that uses no stack, -fno-omit-frame-pointer or
+ * not; a system call stub): the first of the PROF_LEAF_SCAN words at stack
+ * pointer sp that is a return address, that is, an offset w in code whose
+ * 5 bytes before are a call rel32 to a target in code. 0 when none is.
+ * Every read is checked. A word above sp that looks so but is not the
+ * caller's (a saved register that happens to hold such an offset) would
+ * add a wrong frame: docs/stacks.md says how rare. */
+#define PROF_LEAF_SCAN	4
+uint32_t prof_leaf_caller(const struct prof_stackwin *stack, const struct prof_stackwin *code,
+			  uint32_t sp, uint32_t eip);
+
 /* The table of a profile's distinct stacks. Entries are struct
  * pdump_stack, so a dump sends them as they are; their frames live in
  * pool. slots is an open-addressing hash index (entry number + 1, 0:

@@ -284,7 +284,7 @@ int callstacks_build(const struct pdump *d, const struct map *maps, size_t nmaps
 	}
 	if (add_pseudo(cs, &in, &cap, "(idle)", d->idle) ||
 	    add_pseudo(cs, &in, &cap, "(dropped)", d->dropped) ||
-	    add_pseudo(cs, &in, &cap, "(no stack)", d->total - d->idle - d->dropped - sampled) ||
+	    add_pseudo(cs, &in, &cap, "(other)", d->total - d->idle - d->dropped - sampled) ||
 	    prefix_modules(cs) || sum_funcs(cs))
 		goto out;
 	rc = 0;

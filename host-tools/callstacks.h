@@ -12,7 +12,7 @@
 
 /* A function: a symbol of a module, or, without a symbol, the module
  * itself ("[kernel]"), or a pseudo-function of ticks without a stack:
- * "(idle)", "(dropped)" (no room in the kernel's table), "(no stack)"
+ * "(idle)", "(dropped)" (no room in the kernel's table), "(other)"
  * (a process the profile did not select, or the kernel sending a dump). */
 struct cs_func {
 	char *name;		/* as shown: "lookup", or "TESTPROF`lookup" when several modules */

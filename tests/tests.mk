@@ -31,6 +31,7 @@ integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 
 PROF_SRCS := profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/stacks.c profiler/frame.c \
              profiler/dump.c profiler/crc32.c tests/unit/profstub.c
-UNIT_TESTS += test_prof test_plan
+UNIT_TESTS += test_prof test_plan test_stacks
+test_stacks_SRCS := tests/unit/test_stacks.c $(PROF_SRCS) host-tools/capture.c profiler/dump_read.c
 test_plan_SRCS := tests/unit/test_plan.c $(PROF_SRCS)
 test_prof_SRCS := tests/unit/test_prof.c $(PROF_SRCS) host-tools/capture.c profiler/dump_read.c

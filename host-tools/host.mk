@@ -4,7 +4,8 @@
 
 PDUMP_SRCS := profiler/dump.c profiler/dump_read.c profiler/crc32.c
 
-UNIT_TESTS += test_dump test_dump_read
+UNIT_TESTS += test_dump test_dump_read test_dump_v3
+test_dump_v3_SRCS := tests/unit/test_dump_v3.c tests/unit/testbuf.c $(PDUMP_SRCS)
 test_dump_SRCS := tests/unit/test_dump.c tests/unit/testbuf.c $(PDUMP_SRCS)
 test_dump_read_SRCS := tests/unit/test_dump_read.c tests/unit/testbuf.c $(PDUMP_SRCS)
 
@@ -47,7 +48,8 @@ pinfo_LIBS := $(STACKS_LIBS)
 $(GEN)/profile.pb-c.c $(GEN)/profile.pb-c.h: host-tools/profile.proto
 	@mkdir -p $(GEN)
 	protoc-c --proto_path=host-tools --c_out=$(GEN) host-tools/profile.proto
-$(BUILD)/host/host-tools/pprof.o $(BUILD)/san/host-tools/pprof.o: $(GEN)/profile.pb-c.h
+$(BUILD)/host/host-tools/pprof.o $(BUILD)/san/host-tools/pprof.o \
+$(BUILD)/host/tests/unit/test_stacks_views.o $(BUILD)/san/tests/unit/test_stacks_views.o: $(GEN)/profile.pb-c.h
 $(BUILD)/host/host-tools/pprof.o $(BUILD)/san/host-tools/pprof.o \
 $(BUILD)/host/tests/unit/test_stacks_views.o $(BUILD)/san/tests/unit/test_stacks_views.o: \
 	HOST_CFLAGS += -iquote $(GEN)
@@ -60,5 +62,8 @@ test_elf32_SRCS := tests/unit/test_elf32.c tests/unit/testbuf.c host-tools/mapwr
 
 UNIT_TESTS += test_export test_export_run
 test_export_SRCS := tests/unit/test_export.c tests/unit/testexport.c tests/unit/testbuf.c $(PINFO_LIB)
+UNIT_TESTS += test_stacks_views
+test_stacks_views_SRCS := tests/unit/test_stacks_views.c $(PINFO_LIB) $(STACKS_LIB)
+test_stacks_views_LIBS := $(STACKS_LIBS)
 test_export_run_SRCS := tests/unit/test_export_run.c tests/unit/testexport.c tests/unit/testbuf.c \
 	$(PINFO_LIB)

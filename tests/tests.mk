@@ -28,6 +28,7 @@ integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 	@sh tests/integration/sti.sh $(BUILD)
 	@sh tests/integration/run.sh $(BUILD)
 	@sh tests/integration/tools.sh $(BUILD)
+	@sh tests/integration/stacks.sh $(BUILD)
 
 PROF_SRCS := profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/stacks.c profiler/frame.c \
              profiler/dump.c profiler/crc32.c tests/unit/profstub.c

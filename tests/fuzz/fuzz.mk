@@ -37,7 +37,7 @@ FUZZ_LIB := tests/fuzz/fuzz_common.c profiler/dump_read.c profiler/dump.c profil
 	profiler/frame.c \
 	host-tools/maps.c host-tools/elf32.c host-tools/attrib.c host-tools/report.c \
 	host-tools/capture.c host-tools/extract.c host-tools/hostio.c kernel/elf.c \
-	host-tools/mapwrite.c
+	host-tools/mapwrite.c host-tools/callstacks.c host-tools/flamegraph.c
 
 $(FUZZ)/obj/%.o: %.c
 	@mkdir -p $(@D)

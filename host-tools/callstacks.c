@@ -492,7 +492,7 @@ int callstacks_callgraph(const struct callstacks *cs, FILE *out)
 	for (i = 0; i < cs->nfuncs; i++)
 		index[order[i]] = i + 1;
 	fprintf(out, "\t\t     Call graph (from sampled call stacks)\n\n"
-		"granularity: each sample hit covers %u ticks a second; %llu samples\n\n",
+		"granularity: a sample is one tick at %u Hz; %llu samples; self and children in ticks\n\n",
 		cs->hz, (unsigned long long)cs->total);
 	fprintf(out, "index  %% time       self   children    name\n");
 	for (i = 0; i < cs->nfuncs; i++) {

@@ -74,7 +74,8 @@ static int long_opt(int argc, char **argv, int *i, const char *name, const char 
 }
 
 /* The options before dump_file; returns dump_file's index, or -1: misuse. */
-static int options(int argc, char **argv, int *flags, struct pinfo_exports *x)
+static int options(int argc, char **argv, int *flags, struct pinfo_exports *x,
+		   struct pinfo_stack_views *sv)
 {
 	int i, r;
 
@@ -86,9 +87,9 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x)
 		if ((r = long_opt(argc, argv, &i, "--gmon", &x->gmon)) ||
 		    (r = long_opt(argc, argv, &i, "--proc-profile", &x->proc)) ||
 		    (r = long_opt(argc, argv, &i, "--module", &x->proc_module)) ||
-		    (r = long_opt(argc, argv, &i, "--folded", &x->folded)) ||
-		    (r = long_opt(argc, argv, &i, "--flamegraph", &x->flamegraph)) ||
-		    (r = long_opt(argc, argv, &i, "--pprof", &x->pprof))) {
+		    (r = long_opt(argc, argv, &i, "--folded", &sv->folded)) ||
+		    (r = long_opt(argc, argv, &i, "--flamegraph", &sv->flamegraph)) ||
+		    (r = long_opt(argc, argv, &i, "--pprof", &sv->pprof))) {
 			if (r < 0)
 				return -1;
 		} else if (!strcmp(argv[i], "--skip-absent")) {
@@ -96,17 +97,17 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x)
 		} else if (!strcmp(argv[i], "--strict")) {
 			*flags |= PINFO_STRICT;
 		} else if (!strcmp(argv[i], "-g")) {
-			x->callgraph = 1;
+			sv->callgraph = 1;
 		} else if (argv[i][1] == '-' || flags_of(argv[i], flags)) {
 			return -1;
 		}
 	}
 	if (i >= argc)
 		return -1;
-	if (x->folded || x->flamegraph || x->pprof || x->callgraph) {	/* no report: no -etz */
+	if (sv->folded || sv->flamegraph || sv->pprof || sv->callgraph) {	/* no report: no -etz */
 		if ((*flags & ~(PINFO_STRICT | PINFO_SKIP_ABSENT)) || x->gmon || x->proc || x->proc_module)
 			return -1;
-		x->strict = !!(*flags & PINFO_STRICT);
+		sv->strict = !!(*flags & PINFO_STRICT);
 	} else if (x->gmon || x->proc) {	/* an export prints no report: no -etz */	/* an export prints no report: no -etz */
 		if ((*flags & ~PINFO_STRICT) || (x->proc_module && !x->proc) ||
 		    i + 1 + !!x->gmon != argc)
@@ -144,14 +145,15 @@ int main(int argc, char **argv)
 {
 	int i, flags = 0, status, stacks;
 	struct pinfo_exports x = { 0 };
+	struct pinfo_stack_views sv = { 0 };
 	char **maps = NULL, *single[1];
 	size_t nmaps = 0, k;
 
-	if ((i = options(argc, argv, &flags, &x)) < 0)
+	if ((i = options(argc, argv, &flags, &x, &sv)) < 0)
 		return usage();
 	if (x.gmon || x.proc)
 		return pinfo_export(argv[i], &x, stderr);
-	stacks = x.folded || x.flamegraph || x.pprof || x.callgraph;
+	stacks = sv.folded || sv.flamegraph || sv.pprof || sv.callgraph;
 	if (i + 1 < argc && !strcmp(argv[i + 1], "-f")) {
 		if (i + 3 != argc)
 			return usage();
@@ -169,7 +171,7 @@ int main(int argc, char **argv)
 		return usage();
 	}
 	if (stacks)
-		status = pinfo_stacks(argv[i], maps, nmaps, &x, stdout, stderr);
+		status = pinfo_stacks(argv[i], maps, nmaps, &sv, stdout, stderr);
 	else
 		status = pinfo_run(argv[i], maps, nmaps, flags, stdout, stderr);
 	if (maps != single && maps != argv + i + 1) {

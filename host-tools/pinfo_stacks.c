@@ -59,7 +59,7 @@ static int write_view(const char *path, enum view v, const struct callstacks *cs
 }
 
 int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
-		 const struct pinfo_exports *x, FILE *out, FILE *errs)
+		 const struct pinfo_stack_views *x, FILE *out, FILE *errs)
 {
 	struct map *maps = calloc(nmaps ? nmaps : 1, sizeof *maps);
 	struct callstacks cs;

@@ -34,3 +34,6 @@ BENCH_GENDUMP_SRCS := bench/gendump.c profiler/dump.c profiler/crc32.c profiler/
 $(BENCH)/gendump: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_GENDUMP_SRCS))
 	@mkdir -p $(@D)
 	$(HOST_CC) $^ -o $@
+
+# ---- call stacks (bench/stacks.sh): the tick's cost by frames walked -----
+BENCH_GUESTS += stackcost

@@ -12,6 +12,7 @@ started=$(date +%s)
 . bench/accuracy.sh
 . bench/guest.sh
 . bench/hostside.sh
+. bench/stacks.sh
 
 command -v valgrind > /dev/null || die "valgrind is missing (host-tools/deps.sh installs it)"
 mkdir -p "$out"
@@ -32,15 +33,19 @@ lost_ticks
 aliasing
 tickcost
 overhead
+stacks_cost
 note "waiting for callgrind"
 wait $cg || die "callgrind failed: $(cat "$out/callgrind.log")"
 accuracy_tables
+stacks_accuracy
 show accuracy "1, 3. Accuracy (profile against callgrind) and reproducibility"
 show accuracy-detail "1. Accuracy, function by function"
 show aliasing "2. Aliasing"
 show cost "4. The cost of a tick (bench/tickcost.c)"
 show overhead "5. Overhead"
 show lost "6. Lost ticks"
+show stacks-cost "9. Call stacks: the cost of a tick"
+show stacks-acc "9. Call stacks: inclusive shares against callgrind"
 # Alone on the machine, so that the tools' times are their own.
 hostside
 show hosttimes "7. Host tools on a large profile"

@@ -20,10 +20,18 @@ static int write_view(const char *path, enum view v, const struct callstacks *cs
 {
 	const char *slash = strrchr(path, '/');
 	int dirlen = slash ? (int)(slash - path) + 1 : 0, fd, rc;
-	char *tmp = malloc(strlen(path) + 16);
-	mode_t mask = umask(0);
+	char *tmp;
+	mode_t mask;
+	struct stat st;
 	FILE *f;
 
+	/* a file replaces a file, never a device, a folder or a link */
+	if (!lstat(path, &st) && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "is there and is not a regular file");
+		return -1;
+	}
+	tmp = malloc(strlen(path) + 16);
+	mask = umask(0);
 	umask(mask);
 	if (!tmp) {
 		snprintf(err, errlen, "out of memory");

@@ -152,5 +152,24 @@ else
 	fail "the run: $(cat "$out/system.out")"
 fi
 
+# ---- misuse: a clear error, nothing written -------------------------------------
+name=stacks-cli
+ok=1 d=$out/cli
+rm -rf "$d" && mkdir -p "$d/adir"
+cp tests/fuzz/corpus/dump/testprof.pro "$d/v2.pro"
+$pinfo --folded "$d/v2.folded" "$d/v2.pro" > /dev/null 2> "$d/err1"; s1=$?
+grep -q 'has no call stacks' "$d/err1" && [ "$s1" = 1 ] && [ ! -e "$d/v2.folded" ] || { ok=0; echo "  v2: status $s1: $(cat "$d/err1")"; }
+$pinfo -g -e "$d/v2.pro" > /dev/null 2>&1; s2=$?
+[ "$s2" = 2 ] || { ok=0; echo "  -g -e: status $s2"; }
+if [ -f "$out/user/calltree.pro" ]; then
+	$pinfo --flamegraph "$d/adir" "$out/user/calltree.pro" 2> "$d/err3"; s3=$?
+	[ "$s3" = 1 ] && [ -d "$d/adir" ] && grep -q 'not a regular file' "$d/err3" || { ok=0; echo "  folder: status $s3"; }
+	ln -s "$d/target" "$d/link"
+	$pinfo --folded "$d/link" "$out/user/calltree.pro" 2> /dev/null; s4=$?
+	[ "$s4" = 1 ] && [ ! -e "$d/target" ] || { ok=0; echo "  link: status $s4"; }
+fi
+[ "$(ls -A "$d" | grep -c '^\.')" = 0 ] || { ok=0; echo "  a temporary file was left"; }
+[ $ok = 1 ] && pass || fail "see above"
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

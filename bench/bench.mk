@@ -69,3 +69,5 @@ $(BENCH)/cglines: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_CGLINES_SRCS))
 	$(HOST_CC) $^ -o $@ -ldw -lelf
 $(BUILD)/host/bench/cglines.o: HOST_CFLAGS += -iquote host-tools
 bench: $(BENCH)/cglines
+# ---- call stacks (bench/stacks.sh): the tick's cost by frames walked -----
+BENCH_GUESTS += stackcost

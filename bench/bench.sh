@@ -13,6 +13,7 @@ started=$(date +%s)
 . bench/lines.sh
 . bench/guest.sh
 . bench/hostside.sh
+. bench/stacks.sh
 
 mkdir -p "$out"
 rm -f "$out/targets.txt"
@@ -37,11 +38,13 @@ lost_ticks
 aliasing
 tickcost
 overhead
+stacks_cost
 if [ -n "$cg" ]; then
 	note "waiting for callgrind"
 	wait $cg || die "callgrind failed: $(cat "$out/callgrind.log")"
 fi
 accuracy_tables "$cgwhy"
+stacks_accuracy
 line_accuracy
 show truth-exact "1. The plugin's bar: counts known by construction"
 show crosscheck "1. The plugin against callgrind"
@@ -52,6 +55,8 @@ show aliasing "2. Aliasing"
 show cost "4. The cost of a tick (bench/tickcost.c)"
 show overhead "5. Overhead"
 show lost "6. Lost ticks"
+show stacks-cost "9. Call stacks: the cost of a tick"
+show stacks-acc "9. Call stacks: inclusive shares against callgrind"
 # Alone on the machine, so that the tools' times are their own.
 hostside
 show hosttimes "7. Host tools on a large profile"

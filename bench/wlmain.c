@@ -4,6 +4,8 @@
  *   NAME plain SCALE      runs wl_run(SCALE) and nothing else (for a
  *                         system profile that pset controls)
  *   NAME overhead SCALE   times wl_run(SCALE) with profiling off, on, off
+ *   NAME stacks SCALE     as NAME SCALE, the profile with call stacks
+ *                         (PT_STACKS: bench/stacks.sh)
  * Each prints one "bench:" line of name=value fields, which bench/bench.sh reads.
  * Times are TSC units: virtual nanoseconds under -icount. */
 #include <stdio.h>
@@ -34,14 +36,14 @@ static void check(const char *name, const char *call, int rc)
 /* The clock's ticks are read on both sides of ProfOn and of ProfOff, so
  * the interrupts raised while profiling was on are bracketed:
  * on_after..off_before at least, on_before..off_after at most. */
-static int profile(const char *name, int scale)
+static int profile(const char *name, int scale, int type)
 {
 	uint64_t on0, on1, off0, off1, t0, t1, d0, d1;
 	uint32_t hz;
 	char file[64];
 
 	snprintf(file, sizeof file, "%s.pro", name);
-	check(name, "ProfInit", ProfInit(PT_USER, NULL));
+	check(name, "ProfInit", ProfInit(type, NULL));
 	on0 = ticks_now(&hz);
 	check(name, "ProfOn", ProfOn(PT_USER));
 	on1 = ticks_now(0);
@@ -97,13 +99,15 @@ int main(int argc, char **argv)
 	const char *name = argv[0];
 
 	if (argc == 2)
-		return profile(name, atoi(argv[1]));
+		return profile(name, atoi(argv[1]), PT_USER);
+	if (argc == 3 && !strcmp(argv[1], "stacks"))
+		return profile(name, atoi(argv[2]), PT_USER | PT_STACKS);
 	if (argc == 3 && !strcmp(argv[1], "plain")) {
 		wl_run(atoi(argv[2]));
 		return 0;
 	}
 	if (argc == 3 && !strcmp(argv[1], "overhead"))
 		return overhead(name, atoi(argv[2]));
-	printf("usage: %s SCALE | plain SCALE | overhead SCALE\n", name);
+	printf("usage: %s SCALE | plain SCALE | overhead SCALE | stacks SCALE\n", name);
 	return 2;
 }

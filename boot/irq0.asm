@@ -161,9 +161,10 @@ irq0_ksample:
 	je irq0_none
 	; fall through
 
-; prof_tick(pp, cs, eip), regparm(3), as C expects to be called: the
+; prof_tick(pp, cs, eip, ebp), regparm(3), as C expects to be called: the
 ; kernel's data segments and DF clear (ring 3 may have set it; iret puts
-; the process's EFLAGS back).
+; the process's EFLAGS back). EBP is still the interrupted code's: the
+; frame chain a profile with stacks walks.
 irq0_call:
 	push ecx
 	push ds
@@ -175,7 +176,9 @@ irq0_call:
 	mov edx, [esp + 12 + F_CS]  ; CS  (ecx ds es pushed)
 	mov ecx, [esp + 12 + F_EIP] ; EIP
 	mov eax, [irq0 + IRQ0_PROF]
+	push ebp
 	call prof_tick
+	add esp, 4
 	pop es
 	pop ds
 	pop ecx

@@ -136,13 +136,33 @@ static void write_seg(struct writer *w, const struct pdump_seg *s, uint32_t shif
 	}
 }
 
+/* Version 3's stack table (docs/dump-format.md): after the segments. */
+static void write_stacks(struct writer *w, const struct pdump *d)
+{
+	uint32_t i, k;
+
+	put64(w, d->dropped);
+	put32(w, d->nstacks);
+	for (i = 0; i < d->nstacks; i++) {
+		const struct pdump_stack *st = &d->stacks[i];
+
+		put_varint(w, st->count);
+		put_varint(w, st->useg);
+		put8(w, st->depth);
+		put8(w, st->kdepth);
+		for (k = 0; k < st->depth; k++)
+			put_varint(w, st->pcs[k]);
+	}
+}
+
 static size_t write_all(const struct pdump *d, struct writer *w)
 {
 	uint32_t i;
+	int v3 = (d->type & PDUMP_TYPE_STACKS) != 0;
 
 	for (i = 0; i < 4; i++)
 		put8(w, (uint8_t)PDUMP_MAGIC[i]);
-	put16(w, PDUMP_VERSION);
+	put16(w, v3 ? PDUMP_VERSION_V3 : PDUMP_VERSION);
 	put16(w, 0);
 	put32(w, d->type);
 	put32(w, d->shift);
@@ -154,6 +174,8 @@ static size_t write_all(const struct pdump *d, struct writer *w)
 	put32(w, d->nseg);
 	for (i = 0; i < d->nseg; i++)
 		write_seg(w, &d->segs[i], d->shift);
+	if (v3)
+		write_stacks(w, d);
 	flush(w);
 	put32(w, w->crc);
 	flush(w);

@@ -29,6 +29,19 @@ struct pdump_seg {
 	uint32_t *counters;	/* pdump_nbuckets(length, shift) DWORDs */
 };
 
+/* A distinct call stack and how many samples had it (version 3). Frames
+ * are return addresses, the leaf first (the sampled EIP itself): the first
+ * kdepth are the kernel's (absolute addresses), the rest are offsets in
+ * the code segment useg names (1 + its index in segs; 0: none known). */
+#define PDUMP_STACK_MAXDEPTH 255
+struct pdump_stack {
+	uint32_t count;
+	uint32_t hash;		/* the kernel's table's; not in the file */
+	uint16_t useg;
+	uint8_t kdepth, depth;
+	uint32_t *pcs;
+};
+
 struct pdump {
 	uint32_t version;	/* as read: 1 has no fingerprints; the writer writes PDUMP_VERSION */
 	uint32_t type;		/* PT_SYSTEM (0) or PT_USER|PT_USEKP (5), | PT_VERBOSE */
@@ -40,6 +53,13 @@ struct pdump {
 	uint64_t out_of_range;	/* ring-3 ticks whose EIP was past its segment, or unknown CS */
 	uint32_t nseg;
 	struct pdump_seg *segs;
+	/* Version 3, with PT_STACKS in type: the stack table. Each stack
+	 * counted once per sample; dropped: samples whose stack the table had
+	 * no room for. Without PT_STACKS: none, and a version 2 file is written. */
+	uint64_t dropped;
+	uint32_t nstacks;
+	struct pdump_stack *stacks;
+	uint32_t *frames;	/* the reader's: one block with every stack's pcs */
 };
 
 /* A byte sink: the kernel's is the serial line, a test's is a buffer. */

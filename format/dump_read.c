@@ -18,6 +18,8 @@ struct reader {
 	int have_err;		/* a semantic error is in err */
 	uint64_t buckets;	/* all segments' so far */
 	uint64_t sum;		/* all counters so far */
+	uint64_t ssum;		/* all stacks' counts so far */
+	uint64_t frames;	/* all stacks' frames so far */
 };
 
 /* fmt: %s is s, %u the next number in decimal, %x in hex (0x and at least
@@ -133,9 +135,9 @@ static int read_header(struct reader *r, struct pdump *h)
 		if (p[i] != (uint8_t)PDUMP_MAGIC[i])
 			return HARD(r, "not a profile dump (bad magic)", NULL, 0, 0, 0);
 	if (r->len >= 6 && get_le(p + 4, 2) != PDUMP_VERSION &&
-	    get_le(p + 4, 2) != PDUMP_VERSION_V1)
-		return HARD(r, "unsupported dump version %u (this reader knows %u and %u)",
-			    NULL, get_le(p + 4, 2), PDUMP_VERSION_V1, PDUMP_VERSION);
+	    get_le(p + 4, 2) != PDUMP_VERSION_V1 && get_le(p + 4, 2) != PDUMP_VERSION_V3)
+		return HARD(r, "unsupported dump version %u (this reader knows %u to %u)",
+			    NULL, get_le(p + 4, 2), PDUMP_VERSION_V1, PDUMP_VERSION_V3);
 	if (need(r, PDUMP_HDR_SIZE, "the header", NOSEG))
 		return -1;
 	h->version = get_le(p + 4, 2);
@@ -150,8 +152,10 @@ static int read_header(struct reader *r, struct pdump *h)
 	r->pos = PDUMP_HDR_SIZE;
 	if (get_le(p + 6, 2))
 		SOFT(r, "reserved header field is %u, not 0", NULL, get_le(p + 6, 2), 0, 0);
-	if (h->type & ~PDUMP_TYPE_BITS)
+	if (h->type & ~(PDUMP_TYPE_BITS | (h->version == PDUMP_VERSION_V3 ? PDUMP_TYPE_STACKS : 0)))
 		SOFT(r, "unknown profile type %x", NULL, h->type, 0, 0);
+	else if (h->version == PDUMP_VERSION_V3 && !(h->type & PDUMP_TYPE_STACKS))
+		SOFT(r, "version 3 dump without the stacks type bit (type %x)", NULL, h->type, 0, 0);
 	if (h->shift > PDUMP_MAXSHIFT)
 		SOFT(r, "bucket shift %u out of range (0..31)", NULL, h->shift, 0, 0);
 	if (!h->hz)
@@ -276,6 +280,58 @@ static int walk_seg(struct reader *r, const struct pdump *h, uint32_t seg,
 		    NULL, seg, f[PDUMP_SEG_ENC], (r->pos - hdr) + name + PDUMP_SEG_ENC);
 }
 
+/* Version 3's stack table; with a (the second pass) fills h's, whose
+ * stacks and frames are allocated. */
+static int walk_stacks(struct reader *r, struct pdump *h, const struct pdump_alloc *a)
+{
+	uint32_t i, k, count, useg, depth, kdepth, pc, *fr = h->frames;
+
+	if (need(r, PDUMP_STACKHDR_SIZE, "the stack table's header", NOSEG))
+		return -1;
+	h->dropped = get64(r->buf + r->pos);
+	h->nstacks = get_le(r->buf + r->pos + 8, 4);
+	r->pos += PDUMP_STACKHDR_SIZE;
+	if (h->nstacks > PDUMP_MAXSTACKS)
+		return HARD(r, "%u stacks, more than the limit of %u", NULL, h->nstacks,
+			    PDUMP_MAXSTACKS, 0);
+	for (i = 0; i < h->nstacks; i++) {
+		if (get_varint(r, &count, "stack count", i) || get_varint(r, &useg, "stack segment", i))
+			return -1;
+		if (need(r, 2, "stack depth", NOSEG))
+			return -1;
+		depth = r->buf[r->pos];
+		kdepth = r->buf[r->pos + 1];
+		r->pos += 2;
+		if (!count)
+			SOFT(r, "stack %u: count 0", NULL, i, 0, 0);
+		if (useg > h->nseg)
+			SOFT(r, "stack %u: segment %u, but the dump has %u", NULL, i, useg, h->nseg);
+		if (!depth)
+			SOFT(r, "stack %u: no frame", NULL, i, 0, 0);
+		if (kdepth > depth)
+			SOFT(r, "stack %u: %u kernel frames of %u", NULL, i, kdepth, depth);
+		r->ssum += count;
+		r->frames += depth;
+		if (r->frames > PDUMP_READ_MAXFRAMES)
+			return HARD(r, "more than %u stack frames in all (stack %u)", NULL,
+				    PDUMP_READ_MAXFRAMES, i, 0);
+		if (a) {
+			h->stacks[i].count = count;
+			h->stacks[i].useg = (uint16_t)useg;
+			h->stacks[i].depth = (uint8_t)depth;
+			h->stacks[i].kdepth = (uint8_t)kdepth;
+			h->stacks[i].pcs = fr;
+		}
+		for (k = 0; k < depth; k++) {
+			if (get_varint(r, &pc, "stack frame", i))
+				return -1;
+			if (a)
+				*fr++ = pc;
+		}
+	}
+	return 0;
+}
+
 /* Whole, untouched, and adding up: checked in that order. */
 static int check_end(struct reader *r, const struct pdump *h)
 {
@@ -301,6 +357,9 @@ static int check_end(struct reader *r, const struct pdump *h)
 	if (next != h->total)
 		return HARD(r, "totals do not add up: total %u, but kernel + idle + "
 			    "out_of_range + counters = %u", NULL, h->total, next, 0);
+	if (r->ssum + h->dropped < r->ssum || r->ssum + h->dropped > h->total - h->idle)
+		return HARD(r, "stacks do not add up: %u sampled and %u dropped, more than the "
+			    "%u ticks outside idle", NULL, r->ssum, h->dropped, h->total - h->idle);
 	return 0;
 }
 
@@ -314,22 +373,33 @@ static int walk_all(struct reader *r, struct pdump *h, const struct pdump_alloc 
 	for (i = 0; i < h->nseg; i++)
 		if (walk_seg(r, h, i, a ? &h->segs[i] : NULL, a))
 			return -1;
+	if (h->version == PDUMP_VERSION_V3 && walk_stacks(r, h, a))
+		return -1;
 	return a ? 0 : check_end(r, h);
 }
 
 int pdump_read(const uint8_t *buf, size_t len, struct pdump *d,
 	       const struct pdump_alloc *a, char *err, size_t errlen)
 {
-	struct reader r = { buf, len, 0, err, errlen, 0, 0, 0 };
+	struct reader r = { buf, len, 0, err, errlen, 0, 0, 0, 0, 0 };
 	struct pdump h;
 
 	if (err && errlen)
 		err[0] = 0;
 	h.segs = NULL;
+	h.stacks = NULL;
+	h.frames = NULL;
+	h.dropped = 0;
+	h.nstacks = 0;
 	if (walk_all(&r, &h, NULL))
 		return -1;
 	if (h.nseg && !(h.segs = a->zalloc(a->ctx, (size_t)h.nseg * sizeof *h.segs)))
 		return HARD(&r, "out of memory for %u segments", NULL, h.nseg, 0, 0);
+	if ((h.nstacks && !(h.stacks = a->zalloc(a->ctx, (size_t)h.nstacks * sizeof *h.stacks))) ||
+	    (r.frames && !(h.frames = a->zalloc(a->ctx, (size_t)r.frames * 4)))) {
+		pdump_release(&h, a);
+		return HARD(&r, "out of memory for %u stacks", NULL, h.nstacks, 0, 0);
+	}
 	r.pos = 0;
 	if (walk_all(&r, &h, a)) {
 		pdump_release(&h, a);
@@ -345,6 +415,10 @@ int pdump_read(const uint8_t *buf, size_t len, struct pdump *d,
 	d->out_of_range = h.out_of_range;
 	d->nseg = h.nseg;
 	d->segs = h.segs;
+	d->dropped = h.dropped;
+	d->nstacks = h.nstacks;
+	d->stacks = h.stacks;
+	d->frames = h.frames;
 	return 0;
 }
 
@@ -360,4 +434,11 @@ void pdump_release(struct pdump *d, const struct pdump_alloc *a)
 	}
 	d->segs = NULL;
 	d->nseg = 0;
+	if (d->stacks)
+		a->free(a->ctx, d->stacks);
+	if (d->frames)
+		a->free(a->ctx, d->frames);
+	d->stacks = NULL;
+	d->frames = NULL;
+	d->nstacks = 0;
 }

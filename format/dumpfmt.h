@@ -6,7 +6,8 @@
 #include <stdint.h>
 
 #define PDUMP_MAGIC		"PDMP"	/* 4 bytes, no NUL on disk */
-#define PDUMP_VERSION		2	/* what the writer writes */
+#define PDUMP_VERSION		2	/* what the writer writes without stacks */
+#define PDUMP_VERSION_V3	3	/* ... and with them: the stack table */
 #define PDUMP_VERSION_V1	1	/* the reader also reads it: no fingerprints */
 #define PDUMP_HDR_SIZE		56	/* magic .. nseg */
 /* A segment header: the module field (33 bytes: up to 32 characters and a
@@ -30,6 +31,11 @@
 #define PDUMP_ENC_DENSE		0	/* nbuckets u32 counters */
 #define PDUMP_ENC_SPARSE	1	/* varint n, then n (varint gap, varint count) */
 #define PDUMP_TYPE_BITS		15u	/* PT_USER | PT_USEDD | PT_USEKP | PT_VERBOSE */
+#define PDUMP_TYPE_STACKS	16u	/* PT_STACKS: version 3 only */
+#define PDUMP_STACKHDR_SIZE	12	/* version 3, after the segments: u64 dropped, u32 nstacks */
+#define PDUMP_MAXSTACKS		(1u << 20)	/* a reader refuses more */
+/* A reader refuses more frames than this in one dump, all stacks together. */
+#define PDUMP_READ_MAXFRAMES	(1u << 26)
 #define PDUMP_MAXSHIFT		31
 /* A reader refuses more buckets than this in one dump (1 GiB of counters):
  * a sparse segment is a few bytes on disk whatever its length. */

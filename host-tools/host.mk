@@ -8,7 +8,8 @@ EXTRACT_SRCS := host-tools/extract.c host-tools/capture.c host-tools/hostio.c
 PINFO_PARSE_SRCS := host-tools/maps.c host-tools/elf32.c host-tools/attrib.c host-tools/report.c \
 	kernel/elf.c
 
-UNIT_TESTS += test_dump test_dump_read
+UNIT_TESTS += test_dump test_dump_read test_dump_v3
+test_dump_v3_SRCS := tests/unit/test_dump_v3.c tests/unit/testbuf.c $(FORMAT_HOST_SRCS)
 test_dump_SRCS := tests/unit/test_dump.c tests/unit/testbuf.c $(FORMAT_HOST_SRCS)
 test_dump_read_SRCS := tests/unit/test_dump_read.c tests/unit/testbuf.c $(FORMAT_HOST_SRCS)
 
@@ -42,8 +43,23 @@ PINFO_MORE_LIBS := -ldw -lelf
 PINFO_LIB := host-tools/pinfo_run.c host-tools/hostio.c host-tools/export.c $(PINFO_PARSE_SRCS) \
 	$(FORMAT_HOST_SRCS) \
 	$(PINFO_MORE_SRCS)
-pinfo_SRCS := host-tools/pinfo.c $(PINFO_LIB)
-pinfo_LIBS := $(PINFO_MORE_LIBS)
+# The call stacks' views (docs/stacks.md); --pprof's C is generated from
+# host-tools/profile.proto by protoc-c into build/gen.
+GEN := $(BUILD)/gen
+STACKS_LIB := host-tools/callstacks.c host-tools/flamegraph.c host-tools/pprof.c \
+	host-tools/pinfo_stacks.c $(GEN)/profile.pb-c.c
+STACKS_LIBS := -lprotobuf-c -lz
+
+$(GEN)/profile.pb-c.c $(GEN)/profile.pb-c.h: host-tools/profile.proto
+	@mkdir -p $(GEN)
+	protoc-c --proto_path=host-tools --c_out=$(GEN) host-tools/profile.proto
+$(BUILD)/host/host-tools/pprof.o $(BUILD)/san/host-tools/pprof.o \
+$(BUILD)/host/tests/unit/test_stacks_views.o $(BUILD)/san/tests/unit/test_stacks_views.o: $(GEN)/profile.pb-c.h
+$(BUILD)/host/host-tools/pprof.o $(BUILD)/san/host-tools/pprof.o \
+$(BUILD)/host/tests/unit/test_stacks_views.o $(BUILD)/san/tests/unit/test_stacks_views.o: \
+	HOST_CFLAGS += -iquote $(GEN)
+pinfo_SRCS := host-tools/pinfo.c $(PINFO_LIB) $(STACKS_LIB)
+pinfo_LIBS := $(PINFO_MORE_LIBS) $(STACKS_LIBS)
 
 UNIT_TESTS += test_pinfo test_attrib test_map test_elf32
 test_pinfo_SRCS := tests/unit/test_pinfo.c tests/unit/testbuf.c $(PINFO_LIB)
@@ -53,11 +69,14 @@ test_elf32_SRCS := tests/unit/test_elf32.c tests/unit/testbuf.c host-tools/mapwr
 
 UNIT_TESTS += test_export test_export_run
 test_export_SRCS := tests/unit/test_export.c tests/unit/testexport.c tests/unit/testbuf.c $(PINFO_LIB)
+UNIT_TESTS += test_stacks_views
+test_stacks_views_SRCS := tests/unit/test_stacks_views.c $(PINFO_LIB) $(STACKS_LIB)
+test_stacks_views_LIBS := $(STACKS_LIBS)
 test_export_run_SRCS := tests/unit/test_export_run.c tests/unit/testexport.c tests/unit/testbuf.c \
 	$(PINFO_LIB)
 
 # The tests that link pinfo's code link libdw with it.
-$(foreach t,test_pinfo test_attrib test_map test_elf32 test_export test_export_run,$(eval \
+$(foreach t,test_pinfo test_attrib test_map test_elf32 test_export test_export_run test_stacks_views,$(eval \
 	$(t)_LIBS += $(PINFO_MORE_LIBS)))
 
 # Source lines: an ELF with DWARF built at test time from a C file whose

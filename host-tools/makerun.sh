@@ -15,9 +15,15 @@
 # reads. The list of dumps comes from profextract's output, one safe name a
 # line (no '/', space or newline in one), and every name is handled as
 # data: no globbing, no word splitting, never taken for an option.
+#
+# PROFKERN_STACKS=1 in the environment (make run STACKS=1): profrun samples
+# call stacks too, and each dump that has them also gives RUN/NAME.folded
+# and RUN/NAME.svg (docs/stacks.md).
 set -u
 set -f
 run=$1 hz=${2:-1000} realtime=$3 script=$4 timeout=$5 mem=${6:-128} mode=$7
+stacks=
+case ${PROFKERN_STACKS:-} in ''|0) ;; *) stacks='/stacks ' ;; esac
 shift 7
 build=$(dirname "$run")
 dumps=$run/dumps
@@ -49,7 +55,7 @@ else
 		if [ "$mode" != programs ] || [ -f "$run/$n.profcalls" ]; then	# the Makefile: its objects call Prof* or profil
 			printf '%s\n' "$n"
 		else
-			printf 'profrun %s\n' "$n"
+			printf 'profrun %s%s\n' "$stacks" "$n"
 		fi
 	done > "$batch"
 fi
@@ -103,6 +109,12 @@ while IFS= read -r name; do
 	else
 		echo "pinfo $name -f maps.lst"
 		"$pinfo" --skip-absent -- "$dump" -f "$run/maps.lst" </dev/null || status=1
+	fi
+	# The call stacks, when the dump has them (format 3).
+	if [ -n "$stacks" ] && [ "$(od -An -tu2 -j4 -N2 "$dump" | tr -d ' ')" = 3 ]; then
+		base=$run/${name%.pro}
+		"$pinfo" --folded "$base.folded" --flamegraph "$base.svg" -- "$dump" -f "$run/maps.lst" \
+			</dev/null && echo "wrote $base.folded and $base.svg" || status=1
 	fi
 done <<EOF_LIST
 $list

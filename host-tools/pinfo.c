@@ -51,7 +51,13 @@ static void usage_text(FILE *to)
 	      "  --html FILE : write FILE, one self-contained HTML report\n"
 	      "  --diff : each function's share in both dumps, by the size of the change\n"
 	      "  --merge OUT : add dumps of the same code into OUT\n"
-	      "  --help : this text;  --version : pinfo's version\n", to);
+	      "  --help : this text;  --version : pinfo's version\n"
+	      "       pinfo [-g] [--folded FILE] [--flamegraph FILE.svg] [--pprof FILE] dump_file\n"
+	      "             [map... | -f file]   (call stacks: docs/stacks.md)\n"
+	      "  -g : print the call graph of the sampled stacks, in gprof's layout\n"
+	      "  --folded FILE : write FILE, folded stacks (FlameGraph, speedscope)\n"
+	      "  --flamegraph FILE : write FILE, an SVG flame graph\n"
+	      "  --pprof FILE : write FILE, a gzipped pprof profile (go tool pprof)\n", to);
 }
 
 static int usage(void)
@@ -165,7 +171,8 @@ static int view_values(struct more *o)
 }
 
 /* The options before dump_file; returns dump_file's index, or -1: misuse. */
-static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, struct more *o)
+static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, struct more *o,
+		   struct pinfo_stack_views *sv)
 {
 	int i, r;
 
@@ -177,13 +184,18 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, s
 		if ((r = long_opt(argc, argv, &i, "--gmon", &x->gmon)) ||
 		    (r = long_opt(argc, argv, &i, "--proc-profile", &x->proc)) ||
 		    (r = long_opt(argc, argv, &i, "--module", &x->proc_module)) ||
-		    (r = more_opt(argc, argv, &i, o))) {
+		    (r = more_opt(argc, argv, &i, o)) ||
+		    (r = long_opt(argc, argv, &i, "--folded", &sv->folded)) ||
+		    (r = long_opt(argc, argv, &i, "--flamegraph", &sv->flamegraph)) ||
+		    (r = long_opt(argc, argv, &i, "--pprof", &sv->pprof))) {
 			if (r < 0)
 				return -1;
 		} else if (!strcmp(argv[i], "--skip-absent")) {
 			*flags |= PINFO_SKIP_ABSENT;
 		} else if (!strcmp(argv[i], "--strict")) {
 			*flags |= PINFO_STRICT;
+		} else if (!strcmp(argv[i], "-g")) {
+			sv->callgraph = 1;
 		} else if (argv[i][1] == '-' || flags_of(argv[i], flags)) {
 			o->bad = argv[i];
 			return -1;
@@ -193,7 +205,12 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, s
 		return i;
 	if (i >= argc)
 		return -1;
-	if (x->gmon || x->proc) {	/* an export prints no report: no -etz */
+	if (sv->folded || sv->flamegraph || sv->pprof || sv->callgraph) {	/* no report: no -etz */
+		if ((*flags & ~(PINFO_STRICT | PINFO_SKIP_ABSENT)) || x->gmon || x->proc || x->proc_module ||
+		    o->lines || o->annotate || o->html || o->merge || o->diff || o->sort || o->top || o->limit)
+			return -1;
+		sv->strict = !!(*flags & PINFO_STRICT);
+	} else if (x->gmon || x->proc) {	/* an export prints no report: no -etz */
 		if ((*flags & ~PINFO_STRICT) || (x->proc_module && !x->proc) ||
 		    i + 1 + !!x->gmon != argc || o->lines || o->annotate || o->html || o->merge ||
 		    o->diff || o->sort || o->top || o->limit)
@@ -292,13 +309,14 @@ static int more_main(int argc, char **argv, int i, int flags, struct more *o)
 
 int main(int argc, char **argv)
 {
-	int i, flags = 0, status;
+	int i, flags = 0, status, stacks;
 	struct pinfo_exports x = { 0 };
 	struct more o = { 0 };
+	struct pinfo_stack_views sv = { 0 };
 	char **maps = NULL, *single[1];
 	size_t nmaps = 0, k;
 
-	if ((i = options(argc, argv, &flags, &x, &o)) < 0)
+	if ((i = options(argc, argv, &flags, &x, &o, &sv)) < 0)
 		return o.bad ? unknown(o.bad) : usage();
 	if (o.help) {
 		usage_text(stdout);
@@ -320,6 +338,7 @@ int main(int argc, char **argv)
 		}
 		return status;
 	}
+	stacks = sv.folded || sv.flamegraph || sv.pprof || sv.callgraph;
 	if (i + 1 < argc && !strcmp(argv[i + 1], "-f")) {
 		if (i + 3 != argc)
 			return usage();
@@ -329,11 +348,18 @@ int main(int argc, char **argv)
 		single[0] = argv[i + 1];
 		maps = single;
 		nmaps = 1;
+	} else if (stacks) {		/* the stack views take any number of maps */
+		maps = argv + i + 1;
+		nmaps = (size_t)(argc - i - 1);
+		single[0] = NULL;
 	} else if (i + 1 != argc) {
 		return usage();
 	}
-	status = pinfo_run_view(argv[i], maps, nmaps, flags, &o.v, stdout, stderr);
-	if (maps != single) {
+	if (stacks)
+		status = pinfo_stacks(argv[i], maps, nmaps, &sv, stdout, stderr);
+	else
+		status = pinfo_run_view(argv[i], maps, nmaps, flags, &o.v, stdout, stderr);
+	if (maps != single && maps != argv + i + 1) {
 		for (k = 0; k < nmaps; k++)
 			free(maps[k]);
 		free(maps);

@@ -9,6 +9,7 @@
 #define PT_USEDD	2	/* call a profile device driver at each tick (not supported) */
 #define PT_USEKP	4	/* the kernel keeps the per-segment counters */
 #define PT_VERBOSE	8	/* detail for kernel segments (the kernel's functions) */
+#define PT_STACKS	16	/* ProfInit: also sample call stacks (docs/stacks.md) */
 
 #define PROF_SHIFT	2	/* DWORD granularity: counters[EIP >> PROF_SHIFT] */
 #define MOD_NAME_SIZE	10

@@ -143,6 +143,21 @@ int proc_spawn(const char *name, int argc, char *const argv[], struct proc *pare
 	tf->ss = tf->ds = tf->es = tf->fs = tf->gs = SEL_UDATA;
 	tf->esp = img.data_start - 8;
 	p->tf = tf;
+	/* Where a profile with stacks may read its frames (profiler/stacks.h):
+	 * its data segment, and its kernel stack below this frame, which
+	 * holds its EIP, CS and EBP whenever it is in the kernel. */
+	p->prof.ustack.base = uaddr(p, 0);
+	p->prof.ustack.bias = 0;
+	p->prof.ustack.size = p->datasize;
+	p->prof.kstack.base = p->kstack;
+	p->prof.kstack.bias = (uint32_t)p->kstack;
+	p->prof.kstack.size = (uint32_t)((uint8_t *)tf - p->kstack);
+	p->prof.ucode.base = p->image;
+	p->prof.ucode.bias = 0;
+	p->prof.ucode.size = p->codesize;
+	p->prof.uframe = &tf->eip;
+	p->prof.uebp = &tf->ebp;
+	p->prof.uesp = &tf->esp;
 	fpu_initstate(&p->fpu);
 	p->pid = nextpid++;
 	p->parent = parent;

@@ -110,7 +110,7 @@ static void one(struct prof_proc *pp, uint32_t eip, int kernel, const char *what
 				(uint32_t)(irq0.ticks - t0), irq0.slice_left);
 	}
 	snapshot(pp, before, 1);
-	prof_tick(pp, kernel ? SEL_KCODE : UCS, eip);
+	prof_tick(pp, kernel ? SEL_KCODE : UCS, eip, 0);
 	snapshot(pp, by_c, 0);
 	if (memcmp(by_asm, by_c, n)) {
 		if (bad++ < 8)
@@ -184,6 +184,17 @@ void ticktest(void)
 	run(&a, 1000, "user profile and profil");
 	prof_profil(&a, 0, 0, 0, 0);
 	must(prof_off(&a, PT_USER), "prof_off(&a, PT_USER)");
+	prof_exit(&a);
+	/* A user profile with call stacks: prof_tick()'s, called from the entry
+	 * with the interrupted EBP; the flat counts as the C path's (a has no
+	 * stack windows: the walk reads nothing). */
+	must(prof_init(&a, PT_USER | PT_STACKS, 0, &s, 1), "prof_init(&a, PT_USER | PT_STACKS, 0, &s, 1)");
+	must(prof_on(&a, PT_USER), "prof_on(&a, PT_USER) with stacks");
+	expect_kind(&a, PROF_PLAN_CALL, "user profile with stacks");
+	run(&a, 2000, "user profile with stacks");
+	if (a.user->stacks->nents == 0 && bad++ < 8)
+		kprintf("ticktest: user profile with stacks: no stack counted\n");
+	must(prof_off(&a, PT_USER), "prof_off(&a, PT_USER) with stacks");
 	prof_exit(&a);
 	/* Counters that do not start at offset 0: limit 0, every tick called. */
 	must(prof_init(&other, PT_USER, 0, &moved, 1), "prof_init(&other, PT_USER, 0, &moved, 1)");

@@ -17,10 +17,11 @@ struct prof_session *prof_system;
 volatile uint32_t prof_active;
 volatile uint32_t prof_gen;
 
-/* PT_USER is taken as PT_USER|PT_USEKP; PT_USEDD is not supported. */
+/* PT_USER is taken as PT_USER|PT_USEKP; PT_USEDD is not supported.
+ * PT_STACKS matters to ProfInit only; the other calls accept it. */
 static int normalize(int type, uint32_t *out)
 {
-	if (type & ~(PT_USER | PT_USEDD | PT_USEKP | PT_VERBOSE))
+	if (type & ~(PT_USER | PT_USEDD | PT_USEKP | PT_VERBOSE | PT_STACKS))
 		return -EINVAL;
 	if (type & PT_USEDD)
 		return -ENOSYS;
@@ -58,6 +59,10 @@ static int init_user(struct prof_proc *pp, uint32_t t, const char *modulelist,
 	if (!(s = prof_zalloc(PROF_INTERNAL_SIZE)))
 		return -ENOMEM;
 	s->type = t;
+	if ((t & PT_STACKS) && !(s->stacks = prof_zalloc(sizeof *s->stacks))) {
+		prof_free_session(s);
+		return -ENOMEM;
+	}
 	for (int i = 0; i < nsegs; i++)
 		if (!prof_buffer_for(s, &segs[i])) {
 			prof_free_session(s);
@@ -141,6 +146,8 @@ int prof_clear(struct prof_proc *pp, int type)
 	}
 	mask = prof_clock_mask();
 	s->kernel = s->idle = s->out_of_range = 0;
+	if (s->stacks)
+		prof_stacks_clear(s->stacks);
 	prof_clock_restore(mask);
 	return 0;
 }
@@ -199,6 +206,10 @@ int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 	d.kernel = s->kernel;
 	d.idle = s->idle;
 	d.out_of_range = s->out_of_range;
+	d.dropped = s->stacks ? s->stacks->dropped : 0;
+	d.nstacks = s->stacks ? s->stacks->nents : 0;
+	d.stacks = s->stacks ? s->stacks->ents : 0;
+	d.frames = 0;
 	prof_clock_restore(mask);
 	d.total = d.kernel + d.idle + d.out_of_range;
 	for (uint32_t i = 0; i < s->nbufs; i++) {

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include "dump.h"
 #include "frame.h"
+#include "stacks.h"
 
 #define PROF_LDT_SLOTS	4		/* LDT indexes a process's code may use */
 #define PROF_INTERNAL_SIZE 65536	/* the seed's "64K block for internal use" */
@@ -36,6 +37,7 @@ struct prof_session {
 	uint32_t dumping;	/* a dump is being sent: kernel ticks go to .kernel */
 	uint64_t kernel, idle, out_of_range;
 	struct pdump_seg *kbuf;	/* the kernel's text, with PT_VERBOSE (system only) */
+	struct prof_stacks *stacks;	/* with PT_STACKS: its table, else NULL */
 	uint32_t nmodules;	/* system: the module list, or 0 for every module */
 	char modules[PROF_MAX_MODULES][PDUMP_MODNAME_MAX];
 	uint32_t nbufs;
@@ -54,6 +56,14 @@ struct prof_proc {
 	 * size in bytes, and the PC offset and 16.16 scale (docs/profil.md). */
 	uint8_t *pfbuf;
 	uint32_t pfsize, pfoffset, pfscale;
+	/* Call stacks (stacks.h), set by the kernel when the process starts:
+	 * its own stack (its data segment), its code segment, its kernel
+	 * stack below the frame of its entry from ring 3, and that frame's
+	 * EIP, CS (uframe[0], [1]), EBP and ESP (which is also where a tick
+	 * from ring 3 leaves ESP). Memory is only ever read through these
+	 * windows. */
+	struct prof_stackwin ustack, ucode, kstack;
+	const uint32_t *uframe, *uebp, *uesp;
 };
 
 /* The calls, with arguments the kernel has already copied in and checked.
@@ -112,7 +122,8 @@ static inline uint64_t profil_index(uint32_t pc, uint32_t offset, uint32_t scale
 #else
 #define PROF_HOT
 #endif
-void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip);
+/* ebp: the interrupted code's frame pointer, for a profile with stacks. */
+void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp);
 
 /* How many profiles are counting (sessions on, profil buffers armed): the
  * clock skips the sampler while it is 0. */
@@ -130,7 +141,8 @@ extern volatile uint32_t prof_active;
  *   PROFIL  profil() alone: d = EIP - pfoffset (modulo 2^32) counts when
  *           d < pflimit, in the 16-bit counter at byte
  *           ((d * pfscale) >> 16) & ~1 of pfbuf, saturating; else nowhere;
- *   CALL    anything else: prof_tick() decides.
+ *   CALL    anything else, and any profile that samples stacks:
+ *           prof_tick() decides.
  * A plan goes stale with every change to a profile: prof_gen counts them.
  * The kernel makes the running process's plan again before it returns to
  * ring 3 after a change or a switch (kernel/sched.c). */

@@ -1,5 +1,7 @@
 /* sample.c: the sampling hook, IRQ0's only work in the profiler. It
- * indexes and increments: no loop, no allocation, no user memory. */
+ * indexes and increments: no loop, no allocation, no user memory; with
+ * stacks on, it also walks the frames through the windows the kernel gave
+ * (stacks.c), a loop bounded by PROF_STACK_DEPTH, every read checked. */
 #include "profint.h"
 #include "profile.h"
 
@@ -40,22 +42,81 @@ static inline void count_profil(struct prof_proc *pp, uint32_t eip)
 		++*c;
 }
 
+/* The stack's segment in s: 1 + the index of the buffer of the process's
+ * code segment (LDT index of cs), 0 when s does not count it. */
+static inline uint32_t useg_of(struct prof_session *s, struct pdump_seg *const *bufs, uint32_t cs)
+{
+	uint32_t idx = cs >> 3;
+	struct pdump_seg *b = idx < PROF_LDT_SLOTS ? bufs[idx] : 0;
+
+	return b ? (uint32_t)(b - s->bufs) + 1 : 0;
+}
+
+/* One tick's stack, into u (pp's user profile) and sys (the system's),
+ * either of which may be NULL. A ring-3 tick: EIP, then the process's
+ * frames from EBP. A kernel tick: EIP, the kernel's frames from EBP, then
+ * the process's EIP and frames at its entry into the kernel. */
+static void take_stack(struct prof_proc *pp, struct prof_session *u, struct prof_session *sys,
+		       uint32_t cs, uint32_t eip, uint32_t ebp)
+{
+	uint32_t pcs[PROF_STACK_DEPTH + 1], n = 1, k = 0, m, w;
+
+	pcs[0] = eip;
+	if ((cs & 3) == 0) {
+		n += prof_walk(&pp->kstack, ebp, pcs + 1, PROF_STACK_DEPTH - 1);
+		k = n;
+		if (!pp->uframe || n == PROF_STACK_DEPTH)
+			goto add;
+		eip = pcs[n++] = pp->uframe[0];
+		cs = pp->uframe[1];
+		ebp = *pp->uebp;
+		if (n == PROF_STACK_DEPTH)
+			goto add;
+	}
+	/* The process's frames, after its caller when the function running
+	 * has no frame (yet): then the chain from EBP starts at its caller's
+	 * caller (docs/stacks.md). */
+	w = pp->uesp ? prof_leaf_caller(&pp->ustack, &pp->ucode, *pp->uesp, eip) : 0;
+	m = prof_walk(&pp->ustack, ebp, pcs + n + 1, PROF_STACK_DEPTH - n - 1);
+	if (w && (m == 0 || pcs[n + 1] != w)) {
+		pcs[n] = w;
+		n += m + 1;
+	} else {
+		for (uint32_t i = 0; i < m; i++)
+			pcs[n + i] = pcs[n + 1 + i];
+		n += m;
+	}
+add:
+	if (u)
+		prof_stacks_add(u->stacks, pcs, n, k, k == n ? 0 : useg_of(u, pp->ubuf, cs));
+	if (sys)
+		prof_stacks_add(sys->stacks, pcs, n, k, k == n ? 0 : useg_of(sys, pp->sbuf, cs));
+}
+
 /* No frame pointer here: the few instructions it costs are paid each tick. */
 __attribute__((optimize("omit-frame-pointer")))
-void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip)
+void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp)
 {
-	struct prof_session *s;
+	struct prof_session *s, *u = 0, *sys = 0;
 
-	if (pp && (s = pp->user) && s->depth)
+	if (pp && (s = pp->user) && s->depth) {
 		count(s, pp->ubuf, cs, eip);
+		if (s->stacks && !s->dumping)
+			u = s;
+	}
 	if (pp && pp->pfbuf && (cs & 3))
 		count_profil(pp, eip);
 	if ((s = prof_system) && s->depth) {
-		if (!pp)
+		if (!pp) {
 			s->idle++;
-		else
+		} else {
 			count(s, pp->sbuf, cs, eip);
+			if (s->stacks && !s->dumping && pp->attached)
+				sys = s;	/* a process the profile selected */
+		}
 	}
+	if (u || sys)
+		take_stack(pp, u, sys, cs, eip, ebp);
 }
 
 /* The ring-3 byte offsets profil's plan can count at: d = pc - offset,
@@ -90,7 +151,7 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 	plan->pfbuf = 0;
 	if (!pp || user + sys + pf == 0) {	/* (idle has no ring-3 tick) */
 		plan->kind = PROF_PLAN_NONE;
-	} else if (user + sys + pf > 1) {
+	} else if (user + sys + pf > 1 || (user && u->stacks) || (sys && s->stacks)) {
 		plan->kind = PROF_PLAN_CALL;
 	} else if (pf) {
 		plan->pflimit = profil_limit(pp);

@@ -25,6 +25,8 @@ void prof_free_session(struct prof_session *s)
 {
 	for (uint32_t i = 0; i < s->nbufs; i++)
 		prof_release(s->bufs[i].counters);
+	if (s->stacks)
+		prof_release(s->stacks);
 	prof_release(s);
 }
 

@@ -14,7 +14,7 @@ test_elf_SRCS    := tests/unit/test_elf.c kernel/elf.c
 test_batch_SRCS  := tests/unit/test_batch.c user/batch.c
 
 GUEST_TESTS := hello spin16 faults badptr bigprog profcalls threefn worker sorter profiltest usertests sysfuzz iretfuzz fpmix \
-               conforge dumpnames manydumps
+               conforge dumpnames manydumps calltree
 GUESTS += $(GUEST_TESTS)
 
 # workerb: worker.c again, under another module name, so two programs of
@@ -30,8 +30,10 @@ integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 	@sh tests/integration/tools.sh $(BUILD)
 	@sh tests/integration/truth.sh $(BUILD)
 	@sh tests/integration/report.sh $(BUILD)
+	@sh tests/integration/stacks.sh $(BUILD)
 
 PROF_SRCS := $(PROFILER_SRCS) $(FORMAT_SRCS) tests/unit/profstub.c
-UNIT_TESTS += test_prof test_plan
+UNIT_TESTS += test_prof test_plan test_stacks
+test_stacks_SRCS := tests/unit/test_stacks.c $(PROF_SRCS) host-tools/capture.c format/dump_read.c
 test_plan_SRCS := tests/unit/test_plan.c $(PROF_SRCS)
 test_prof_SRCS := tests/unit/test_prof.c $(PROF_SRCS) host-tools/capture.c format/dump_read.c

@@ -4,7 +4,9 @@
  * restricted to PROGRAM's module, so that the report has PROGRAM's
  * functions, and the kernel's and idle time while it ran as one line each.
  * `make run` runs every program that makes no Prof* call of its own this
- * way. The exit status is PROGRAM's; a line says when it is not 0. */
+ * way. The exit status is PROGRAM's; a line says when it is not 0.
+ * `profrun /stacks PROGRAM [ARG...]` samples its call stacks too
+ * (PT_STACKS, docs/stacks.md): `make run STACKS=1`. */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,10 +20,15 @@ int main(int argc, char **argv)
 	static char list[NAME_MAX_DUMP + 2], dump[NAME_MAX_DUMP + 5];
 	const char *name;
 	size_t n;
-	int pid, status = -1, rc, profiled;
+	int pid, status = -1, rc, profiled, type = PT_SYSTEM;
 
+	if (argc > 1 && !strcmp(argv[1], "/stacks")) {
+		type |= PT_STACKS;
+		argv++;
+		argc--;
+	}
 	if (argc < 2) {
-		printf("usage: profrun PROGRAM [ARG...]\n");
+		printf("usage: profrun [/stacks] PROGRAM [ARG...]\n");
 		return 2;
 	}
 	name = argv[1];
@@ -35,7 +42,7 @@ int main(int argc, char **argv)
 	memcpy(dump, name, n);
 	memcpy(dump + n, ".pro", 5);
 
-	rc = ProfInit(PT_SYSTEM, list);
+	rc = ProfInit(type, list);
 	if (rc == 0)
 		rc = ProfOn(PT_SYSTEM);
 	profiled = rc == 0;

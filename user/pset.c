@@ -1,8 +1,9 @@
 /* pset.c: system profiling from the command line or a batch file, as the
  * OS/2 SDK's PSET.EXE:  pset INIT | CLEAR | ON | OFF | DUMP file | FREE
- * INIT may name the modules to profile (pset init TESTPROF kernel). It
- * always asks for the kernel's own functions (PT_VERBOSE): kernel writers
- * are who profiles the whole system. */
+ * INIT may name the modules to profile (pset init TESTPROF kernel), and
+ * with /STACKS first also samples call stacks (PT_STACKS, docs/stacks.md).
+ * It always asks for the kernel's own functions (PT_VERBOSE): kernel
+ * writers are who profiles the whole system. */
 #include <stdio.h>
 #include <string.h>
 #include <profile.h>
@@ -16,6 +17,7 @@ static int usage(void)
 	       "   FREE       deallocate system profiling data space\n"
 	       "   INIT       allocate system profiling data space\n"
 	       "              (INIT module...: profile only the modules named)\n"
+	       "              (INIT /STACKS ...: sample call stacks too)\n"
 	       "   OFF        turn off profiling\n"
 	       "   ON         turn on profiling\n");
 	return 2;
@@ -33,8 +35,13 @@ static int init(int argc, char **argv)
 {
 	static char list[1024];
 	size_t n = 0;
+	int type = PT_SYSTEM | PT_VERBOSE, first = 2;
 
-	for (int i = 2; i < argc; i++) {
+	if (argc > 2 && lower_eq(argv[2], "/stacks")) {
+		type |= PT_STACKS;
+		first = 3;
+	}
+	for (int i = first; i < argc; i++) {
 		size_t len = strlen(argv[i]);
 		if (n + len + 2 > sizeof(list))
 			return -E2BIG;
@@ -42,7 +49,7 @@ static int init(int argc, char **argv)
 		n += len + 1;
 	}
 	list[n] = 0;	/* the empty name that ends the list */
-	return ProfInit(PT_SYSTEM | PT_VERBOSE, n ? list : NULL);
+	return ProfInit(type, n ? list : NULL);
 }
 
 static int report(const char *what, int rc)

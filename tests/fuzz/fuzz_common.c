@@ -59,7 +59,13 @@ void fuzz_check_dump(const struct pdump *d)
 	uint64_t sum = d->kernel + d->idle + d->out_of_range;
 	uint32_t i, k;
 
-	FUZZ_CHECK(!(d->type & ~PDUMP_TYPE_BITS));
+	FUZZ_CHECK(!(d->type & ~(PDUMP_TYPE_BITS | PDUMP_TYPE_STACKS)));
+	/* the stacks bit, and a stack table, exactly in version 3 */
+	FUZZ_CHECK(!(d->type & PDUMP_TYPE_STACKS) == (d->version != PDUMP_VERSION_V3));
+	FUZZ_CHECK(d->version == PDUMP_VERSION_V3 || d->nstacks == 0);
+	for (i = 0; i < d->nstacks; i++)
+		FUZZ_CHECK(d->stacks[i].count && d->stacks[i].depth &&
+			   d->stacks[i].kdepth <= d->stacks[i].depth && d->stacks[i].useg <= d->nseg);
 	FUZZ_CHECK(d->shift <= PDUMP_MAXSHIFT && d->hz);
 	FUZZ_CHECK(d->nseg <= PDUMP_MAXSEGS);
 	for (i = 0; i < d->nseg; i++) {

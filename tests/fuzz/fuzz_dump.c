@@ -8,6 +8,7 @@
 #include "fuzz.h"
 #include "hostio.h"
 #include "report.h"
+#include "callstacks.h"
 
 /* Written again, the dump reads back to the same header and counters (the
  * bytes may differ: the writer picks each segment's smaller encoding). */
@@ -25,20 +26,48 @@ static void check_rewrite(const struct pdump *d)
 		abort();
 	}
 	FUZZ_CHECK(back.total == d->total && back.nseg == d->nseg && back.shift == d->shift);
-	FUZZ_CHECK(back.version == PDUMP_VERSION);	/* a version 1 dump is written as 2 */
+	/* a version 1 dump is written as 2; one with stacks as 3 */
+	FUZZ_CHECK(back.version == (d->version == PDUMP_VERSION_V3 ? PDUMP_VERSION_V3 : PDUMP_VERSION));
+	FUZZ_CHECK(back.nstacks == d->nstacks && back.dropped == d->dropped);
+	for (i = 0; i < d->nstacks; i++) {
+		const struct pdump_stack *x = &d->stacks[i], *y = &back.stacks[i];
+
+		FUZZ_CHECK(x->count == y->count && x->useg == y->useg && x->depth == y->depth &&
+			   x->kdepth == y->kdepth && !memcmp(x->pcs, y->pcs, (size_t)x->depth * 4));
+	}
 	for (i = 0; i < d->nseg; i++) {
 		const struct pdump_seg *x = &d->segs[i], *y = &back.segs[i];
 
 		FUZZ_CHECK(!memcmp(x->module, y->module, sizeof x->module));
 		FUZZ_CHECK(x->origin == y->origin && x->length == y->length);
 		FUZZ_CHECK(x->fingerprint == y->fingerprint);
-		FUZZ_CHECK(d->version == PDUMP_VERSION || !x->fingerprint);
+		FUZZ_CHECK(d->version != PDUMP_VERSION_V1 || !x->fingerprint);
 		if (pdump_nbuckets(x->length, d->shift))	/* else no counters at all */
 			FUZZ_CHECK(!memcmp(x->counters, y->counters,
 					   (size_t)pdump_nbuckets(x->length, d->shift) * 4));
 	}
 	pdump_release(&back, &host_alloc);
 	free(b.data);
+}
+
+/* Its stacks named (without maps) and shown: they add up to the dump's
+ * ticks, and the views are made. */
+static void check_stacks(const struct pdump *d)
+{
+	struct callstacks cs;
+	char err[300];
+	uint64_t sum = 0;
+	size_t i;
+
+	if (callstacks_build(d, NULL, 0, &cs, err, sizeof err))
+		return;		/* out of memory only */
+	for (i = 0; i < cs.nstacks; i++)
+		sum += cs.stacks[i].count;
+	FUZZ_CHECK(sum == d->total);
+	FUZZ_CHECK(callstacks_folded(&cs, fuzz_null()) == 0);
+	FUZZ_CHECK(callstacks_flamegraph(&cs, "fuzz", fuzz_null()) == 0);
+	FUZZ_CHECK(callstacks_callgraph(&cs, fuzz_null()) == 0);
+	callstacks_free(&cs);
 }
 
 static void one(const uint8_t *data, size_t size)
@@ -57,6 +86,8 @@ static void one(const uint8_t *data, size_t size)
 		for (flags = 0; flags < 8; flags++)	/* -e, -t, -z in every mix */
 			report_summary(fuzz_null(), &d, flags);
 	}
+	if (d.version == PDUMP_VERSION_V3)
+		check_stacks(&d);
 	pdump_release(&d, &host_alloc);
 }
 

@@ -406,10 +406,10 @@ fi
 # with and without the jitter's entry (kernel/ticktest.c).
 if selected ticktest; then
 	boot ticktest 0 -append selftest=tick $kernel $u/hello.elf $u/cmd.elf &&
-	has "ticktest: 24701 ticks through the IRQ0 entry, " && has " counted, 0 bad" &&
+	has "ticktest: 26701 ticks through the IRQ0 entry, " && has " counted, 0 bad" &&
 	hasnot "hello from ring 3" && pass
 	boot ticktest-fixed 0 -append "selftest=tick jitter=0" $kernel $u/hello.elf $u/cmd.elf &&
-	has "ticktest: 24701 ticks through the IRQ0 entry, " && has " counted, 0 bad" && pass
+	has "ticktest: 26701 ticks through the IRQ0 entry, " && has " counted, 0 bad" && pass
 fi
 
 # Two processes at once with different x87 and SSE rounding modes and

@@ -74,7 +74,7 @@ static void test_prof_order_and_types(void **state)
 	assert_int_equal(prof_free(&pp, PT_USER), -ENOTINIT);
 	assert_int_equal(prof_dump(&pp, PT_USER, 1000, "x", sink, NULL), -ENOTINIT);
 	assert_int_equal(prof_on(&pp, PT_SYSTEM), -ENOTINIT);
-	assert_int_equal(prof_init(&pp, 16, NULL, &s, 1), -EINVAL);
+	assert_int_equal(prof_init(&pp, 32, NULL, &s, 1), -EINVAL);
 	assert_int_equal(prof_init(&pp, -1, NULL, &s, 1), -EINVAL);
 	assert_int_equal(prof_init(&pp, PT_USER | PT_USEDD, NULL, &s, 1), -ENOSYS);
 	assert_int_equal(prof_init(&pp, PT_USER, "TESTPROF", &s, 1), -EINVAL);
@@ -93,12 +93,12 @@ static void test_prof_nesting_and_free(void **state)
 	assert_int_equal(prof_off(&pp, PT_USER), -ENOTON);
 	assert_int_equal(prof_on(&pp, PT_USER), 0);
 	assert_int_equal(prof_on(&pp, PT_USER | PT_USEKP), 0);
-	prof_tick(&pp, UCS, 8);
+	prof_tick(&pp, UCS, 8, 0);
 	assert_int_equal(prof_off(&pp, PT_USER), 0);
-	prof_tick(&pp, UCS, 8);			/* still on: depth 1 */
+	prof_tick(&pp, UCS, 8, 0);			/* still on: depth 1 */
 	assert_int_equal(prof_free(&pp, PT_USER), -EBUSY);
 	assert_int_equal(prof_off(&pp, PT_USER), 0);
-	prof_tick(&pp, UCS, 8);			/* off: not counted */
+	prof_tick(&pp, UCS, 8, 0);			/* off: not counted */
 	assert_int_equal(pp.ubuf[0]->counters[2], 2);
 	assert_int_equal(prof_off(&pp, PT_USER), -ENOTON);
 	assert_int_equal(prof_free(&pp, PT_USER), 0);
@@ -117,12 +117,12 @@ static void test_prof_bucket_index(void **state)
 	assert_int_equal(prof_init(&pp, PT_USER, NULL, &s, 1), 0);
 	assert_int_equal(prof_on(&pp, PT_USER), 0);
 	for (uint32_t eip = 0x120; eip < 0x124; eip++)
-		prof_tick(&pp, UCS, eip);
-	prof_tick(&pp, UCS, 0x1000);		/* the last byte: the last bucket */
-	prof_tick(&pp, UCS, 0x1001);		/* past the segment */
-	prof_tick(&pp, UCS, 0xFFFFFFFF);
-	prof_tick(&pp, UCS | 0x18, 0);		/* an LDT index with no buffer */
-	prof_tick(&pp, KCS, 0x100123);		/* in the kernel, on the process's behalf */
+		prof_tick(&pp, UCS, eip, 0);
+	prof_tick(&pp, UCS, 0x1000, 0);		/* the last byte: the last bucket */
+	prof_tick(&pp, UCS, 0x1001, 0);		/* past the segment */
+	prof_tick(&pp, UCS, 0xFFFFFFFF, 0);
+	prof_tick(&pp, UCS | 0x18, 0, 0);		/* an LDT index with no buffer */
+	prof_tick(&pp, KCS, 0x100123, 0);		/* in the kernel, on the process's behalf */
 	assert_int_equal(pp.ubuf[0]->counters[0x120 >> 2], 4);
 	assert_int_equal(pp.ubuf[0]->counters[0x400], 1);
 	dump_back(&pp, PT_USER, &d);
@@ -147,9 +147,9 @@ static void test_prof_saturation(void **state)
 	assert_int_equal(prof_init(&pp, PT_USER, NULL, &s, 1), 0);
 	assert_int_equal(prof_on(&pp, PT_USER), 0);
 	pp.ubuf[0]->counters[1] = 0xFFFFFFFEu;
-	prof_tick(&pp, UCS, 4);
-	prof_tick(&pp, UCS, 4);
-	prof_tick(&pp, UCS, 5);
+	prof_tick(&pp, UCS, 4, 0);
+	prof_tick(&pp, UCS, 4, 0);
+	prof_tick(&pp, UCS, 5, 0);
 	assert_int_equal(pp.ubuf[0]->counters[1], 0xFFFFFFFFu);
 	prof_off(&pp, PT_USER);
 	assert_int_equal(prof_clear(&pp, PT_USER), 0);
@@ -187,13 +187,13 @@ static void test_prof_system(void **state)
 	assert_int_equal(prof_init(&me, PT_SYSTEM | PT_VERBOSE, NULL, segs, 3), 0);
 	assert_int_equal(prof_init(&me, PT_SYSTEM, NULL, segs, 3), -EEXIST);
 	assert_int_equal(prof_on(&me, PT_SYSTEM), 0);
-	prof_tick(&a, UCS, 0);
-	prof_tick(&b, UCS, 0);			/* same module: same counter */
-	prof_tick(NULL, KCS, 0x100010);		/* idle */
-	prof_tick(&a, KCS, 0x100010);		/* kernel work, in its text */
-	prof_tick(&a, KCS, 0x200000);		/* kernel, past its text */
+	prof_tick(&a, UCS, 0, 0);
+	prof_tick(&b, UCS, 0, 0);			/* same module: same counter */
+	prof_tick(NULL, KCS, 0x100010, 0);		/* idle */
+	prof_tick(&a, KCS, 0x100010, 0);		/* kernel work, in its text */
+	prof_tick(&a, KCS, 0x200000, 0);		/* kernel, past its text */
 	assert_int_equal(prof_proc_start(&c, &late, 1), 0);
-	prof_tick(&c, UCS, 31);
+	prof_tick(&c, UCS, 31, 0);
 	prof_exit(&a);				/* its counts stay; it is detached */
 	assert_null(a.sbuf[0]);
 	assert_int_equal(prof_off(&me, PT_SYSTEM), 0);
@@ -218,7 +218,7 @@ static void test_prof_system(void **state)
 	assert_int_equal(prof_free(&me, PT_SYSTEM), 0);
 	assert_null(b.sbuf[0]);
 	assert_null(c.sbuf[0]);
-	prof_tick(&b, UCS, 0);			/* no session: nothing happens */
+	prof_tick(&b, UCS, 0, 0);			/* no session: nothing happens */
 }
 
 /* Two programs of one name and size but other code (other fingerprints)
@@ -234,9 +234,9 @@ static void test_prof_other_code_same_name(void **state)
 	segs[1].fingerprint ^= 1;
 	assert_int_equal(prof_init(&me, PT_SYSTEM, NULL, segs, 3), 0);
 	assert_int_equal(prof_on(&me, PT_SYSTEM), 0);
-	prof_tick(&a, UCS, 0);
-	prof_tick(&b, UCS, 0);
-	prof_tick(&c, UCS, 0);
+	prof_tick(&a, UCS, 0, 0);
+	prof_tick(&b, UCS, 0, 0);
+	prof_tick(&c, UCS, 0, 0);
 	prof_off(&me, PT_SYSTEM);
 	dump_back(&me, PT_SYSTEM, &d);
 	assert_int_equal(d.nseg, 2);
@@ -260,8 +260,8 @@ static void test_prof_module_list(void **state)
 	assert_int_equal(live_allocs, 0);
 	assert_int_equal(prof_init(&me, PT_SYSTEM, "worker\0kernel\0", segs, 2), 0);
 	assert_int_equal(prof_on(&me, PT_SYSTEM), 0);
-	prof_tick(&a, UCS, 0);
-	prof_tick(&b, UCS, 0);			/* not profiled: out of range */
+	prof_tick(&a, UCS, 0, 0);
+	prof_tick(&b, UCS, 0, 0);			/* not profiled: out of range */
 	prof_off(&me, PT_SYSTEM);
 	dump_back(&me, PT_SYSTEM, &d);
 	assert_int_equal(d.nseg, 1);
@@ -283,12 +283,12 @@ static void test_prof_user_and_system(void **state)
 	assert_int_equal(prof_init(&a, PT_SYSTEM, NULL, &s, 1), 0);
 	assert_int_equal(prof_on(&a, PT_USER), 0);
 	assert_int_equal(prof_on(&a, PT_SYSTEM), 0);
-	prof_tick(&a, UCS, 12);
+	prof_tick(&a, UCS, 12, 0);
 	assert_int_equal(a.ubuf[0]->counters[3], 1);
 	assert_int_equal(a.sbuf[0]->counters[3], 1);
 	assert_ptr_not_equal(a.ubuf[0], a.sbuf[0]);
 	assert_int_equal(prof_off(&a, PT_USER), 0);
-	prof_tick(&a, UCS, 12);
+	prof_tick(&a, UCS, 12, 0);
 	assert_int_equal(a.ubuf[0]->counters[3], 1);
 	assert_int_equal(a.sbuf[0]->counters[3], 2);
 	assert_int_equal(prof_off(&a, PT_SYSTEM), 0);
@@ -332,12 +332,12 @@ static void test_profil_sampler(void **state)
 	uint8_t buf[10] = { 0 };
 	uint16_t c;
 	prof_profil(&pp, buf, 9, 0x100, 0x10000);	/* room for 4 counters: bytes 0..7 */
-	prof_tick(&pp, UCS, 0x102);			/* counter 1 */
-	prof_tick(&pp, UCS, 0x103);			/* same unit */
-	prof_tick(&pp, KCS, 0x102);			/* the kernel's PC: not the user's */
-	prof_tick(&pp, UCS, 0x107);			/* counter 3, bytes 6..7 */
-	prof_tick(&pp, UCS, 0x108);			/* bytes 8..9: past bufsiz 9 */
-	prof_tick(&pp, UCS, 0xFF);			/* below offset */
+	prof_tick(&pp, UCS, 0x102, 0);			/* counter 1 */
+	prof_tick(&pp, UCS, 0x103, 0);			/* same unit */
+	prof_tick(&pp, KCS, 0x102, 0);			/* the kernel's PC: not the user's */
+	prof_tick(&pp, UCS, 0x107, 0);			/* counter 3, bytes 6..7 */
+	prof_tick(&pp, UCS, 0x108, 0);			/* bytes 8..9: past bufsiz 9 */
+	prof_tick(&pp, UCS, 0xFF, 0);			/* below offset */
 	memcpy(&c, buf + 2, 2);
 	assert_int_equal(c, 2);
 	memcpy(&c, buf + 6, 2);
@@ -345,12 +345,12 @@ static void test_profil_sampler(void **state)
 	assert_int_equal(buf[8], 0);
 	c = 0xFFFF;
 	memcpy(buf, &c, 2);
-	prof_tick(&pp, UCS, 0x100);
+	prof_tick(&pp, UCS, 0x100, 0);
 	memcpy(&c, buf, 2);
 	assert_int_equal(c, 0xFFFF);			/* saturated, not wrapped */
 	prof_profil(&pp, buf, 9, 0x100, 1);		/* scale 1: off */
 	assert_null(pp.pfbuf);
-	prof_tick(&pp, UCS, 0x106);
+	prof_tick(&pp, UCS, 0x106, 0);
 	assert_int_equal(buf[4], 0);
 	prof_profil(&pp, NULL, 9, 0x100, 0x10000);	/* a refused buffer: off */
 	assert_null(pp.pfbuf);

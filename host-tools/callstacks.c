@@ -1,0 +1,531 @@
+/* callstacks.c: a dump's stacks named by the maps (callstacks.h), and two
+ * of its views: folded stacks and the gprof-style call graph. The flame
+ * graph is flamegraph.c's, the pprof profile pprof.c's. */
+#define _GNU_SOURCE	/* qsort_r */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "attrib.h"
+#include "callstacks.h"
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* ---- naming -------------------------------------------------------------------- */
+
+struct modsyms {
+	const struct map *m;
+	struct msym *sorted;
+	size_t n;
+};
+
+/* The functions, interned by module and name. */
+struct interner {
+	struct callstacks *cs;
+	size_t cap;
+	size_t *slots;		/* func index + 1; 0: free */
+	size_t nslots;
+};
+
+static uint64_t hash_str(uint64_t h, const char *s)
+{
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+	return (h ^ 0xff) * 1099511628211ull;
+}
+
+static int grow_slots(struct interner *in)
+{
+	size_t n = in->nslots ? in->nslots * 2 : 256, i;
+	size_t *slots = calloc(n, sizeof *slots);
+
+	if (!slots)
+		return -1;
+	for (i = 0; i < in->cs->nfuncs; i++) {
+		const struct cs_func *f = &in->cs->funcs[i];
+		size_t k = hash_str(hash_str(14695981039346656037ull, f->module), f->name) & (n - 1);
+
+		while (slots[k])
+			k = (k + 1) & (n - 1);
+		slots[k] = i + 1;
+	}
+	free(in->slots);
+	in->slots = slots;
+	in->nslots = n;
+	return 0;
+}
+
+/* The index of function name of module, made if new; (size_t)-1: no memory. */
+static size_t intern(struct interner *in, const char *module, const char *name, uint32_t addr)
+{
+	struct callstacks *cs = in->cs;
+	size_t k, i;
+	struct cs_func *f;
+
+	if (2 * (cs->nfuncs + 1) > in->nslots && grow_slots(in))
+		return (size_t)-1;
+	k = hash_str(hash_str(14695981039346656037ull, module), name) & (in->nslots - 1);
+	for (; (i = in->slots[k]) != 0; k = (k + 1) & (in->nslots - 1))
+		if (!strcmp(cs->funcs[i - 1].module, module) && !strcmp(cs->funcs[i - 1].name, name))
+			return i - 1;
+	if (cs->nfuncs == in->cap) {
+		size_t cap = in->cap ? in->cap * 2 : 64;
+		struct cs_func *grown = realloc(cs->funcs, cap * sizeof *grown);
+
+		if (!grown)
+			return (size_t)-1;
+		cs->funcs = grown;
+		in->cap = cap;
+	}
+	f = &cs->funcs[cs->nfuncs];
+	memset(f, 0, sizeof *f);
+	f->name = strdup(name);
+	f->module = strdup(module);
+	f->addr = addr;
+	if (!f->name || !f->module) {
+		free(f->name);
+		free(f->module);
+		return (size_t)-1;
+	}
+	in->slots[k] = ++cs->nfuncs;
+	return cs->nfuncs - 1;
+}
+
+/* The symbol of module's segment seg that holds addr, or NULL. */
+static const struct msym *symbol_at(const struct modsyms *ms, size_t nms, const char *module,
+				    uint16_t seg, uint32_t addr)
+{
+	size_t i, first, n, lo, hi;
+
+	for (i = 0; i < nms && strcasecmp(ms[i].m->module, module); i++)
+		;
+	if (i == nms)
+		return NULL;
+	n = msym_segment(ms[i].sorted, ms[i].n, seg, &first);
+	for (lo = 0, hi = n; lo < hi;) {	/* the first symbol above addr */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ms[i].sorted[first + mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? &ms[i].sorted[first + lo - 1] : NULL;
+}
+
+static size_t name_frame(struct interner *in, const struct modsyms *ms, size_t nms,
+			 const char *module, uint16_t seg, uint32_t addr)
+{
+	const struct msym *s = symbol_at(ms, nms, module, seg, addr);
+	char unknown[PDUMP_MODNAME_MAX + 3];
+
+	if (s)
+		return intern(in, module, s->name, s->addr);
+	snprintf(unknown, sizeof unknown, "[%s]", module);
+	return intern(in, module, unknown, 0);
+}
+
+static int add_stack(struct callstacks *cs, size_t *cap, uint64_t count, size_t depth,
+		     struct cs_frame *frames)
+{
+	if (cs->nstacks == *cap) {
+		size_t c = *cap ? *cap * 2 : 64;
+		struct cs_stack *grown = realloc(cs->stacks, c * sizeof *grown);
+
+		if (!grown)
+			return -1;
+		cs->stacks = grown;
+		*cap = c;
+	}
+	cs->stacks[cs->nstacks].count = count;
+	cs->stacks[cs->nstacks].depth = depth;
+	cs->stacks[cs->nstacks].frames = frames;
+	cs->nstacks++;
+	return 0;
+}
+
+static int add_pseudo(struct callstacks *cs, struct interner *in, size_t *cap, const char *name,
+		      uint64_t count)
+{
+	struct cs_frame *f;
+
+	if (!count)
+		return 0;
+	if (!(f = malloc(sizeof *f)))
+		return -1;
+	if ((f->func = intern(in, "", name, 0)) == (size_t)-1 || add_stack(cs, cap, count, 1, f)) {
+		free(f);
+		return -1;
+	}
+	f->addr = 0;
+	return 0;
+}
+
+/* Names with their modules, when the frames are of more than one. */
+static int prefix_modules(struct callstacks *cs)
+{
+	const char *first = NULL;
+	size_t i;
+
+	for (i = 0; i < cs->nfuncs && !cs->several; i++) {
+		const char *m = cs->funcs[i].module;
+
+		if (!*m)
+			continue;
+		if (!first)
+			first = m;
+		else if (strcmp(first, m))
+			cs->several = 1;
+	}
+	for (i = 0; cs->several && i < cs->nfuncs; i++) {
+		struct cs_func *f = &cs->funcs[i];
+		char *named;
+
+		if (!*f->module || f->name[0] == '[')
+			continue;
+		if (!(named = malloc(strlen(f->module) + strlen(f->name) + 2)))
+			return -1;
+		sprintf(named, "%s`%s", f->module, f->name);
+		free(f->name);
+		f->name = named;
+	}
+	return 0;
+}
+
+/* Self and total of each function: total once per stack, however often
+ * the function recurs in it. */
+static int sum_funcs(struct callstacks *cs)
+{
+	uint64_t *seen = calloc(cs->nfuncs ? cs->nfuncs : 1, sizeof *seen);
+	size_t i, k;
+
+	if (!seen)
+		return -1;
+	for (i = 0; i < cs->nstacks; i++) {
+		const struct cs_stack *st = &cs->stacks[i];
+
+		cs->funcs[st->frames[st->depth - 1].func].self += st->count;
+		for (k = 0; k < st->depth; k++) {
+			size_t f = st->frames[k].func;
+
+			if (seen[f] != i + 1) {
+				seen[f] = i + 1;
+				cs->funcs[f].total += st->count;
+			}
+		}
+	}
+	free(seen);
+	return 0;
+}
+
+int callstacks_build(const struct pdump *d, const struct map *maps, size_t nmaps,
+		     struct callstacks *cs, char *err, size_t errlen)
+{
+	struct modsyms *ms = calloc(nmaps ? nmaps : 1, sizeof *ms);
+	struct interner in = { cs, 0, NULL, 0 };
+	size_t i, k, cap = 0;
+	uint64_t sampled = 0;
+	int rc = -1;
+
+	memset(cs, 0, sizeof *cs);
+	cs->total = d->total;
+	cs->hz = d->hz;
+	if (!ms)
+		return fail(err, errlen, "out of memory");
+	if (d->version < 3) {
+		free(ms);
+		return fail(err, errlen, "the dump has no call stacks (format %u; ProfInit with "
+			    "PT_STACKS, pset init /stacks or make run STACKS=1 makes them)", d->version);
+	}
+	for (i = 0; i < nmaps; i++) {
+		ms[i].m = &maps[i];
+		if ((ms[i].n = map_sorted_symbols(&maps[i], &ms[i].sorted)) == (size_t)-1)
+			goto out;
+	}
+	for (i = 0; i < d->nstacks; i++) {
+		const struct pdump_stack *st = &d->stacks[i];
+		const struct pdump_seg *us = st->useg ? &d->segs[st->useg - 1] : NULL;
+		struct cs_frame *fr = malloc((st->depth ? st->depth : 1) * sizeof *fr);
+
+		if (!fr)
+			goto out;
+		for (k = 0; k < st->depth; k++) {
+			/* Leaf first in the dump, root first here. A return address
+			 * less 1 is in the call: in its caller, even at its end. */
+			struct cs_frame *f = &fr[st->depth - 1 - k];
+			uint32_t a = st->pcs[k] - (k > 0);
+
+			f->addr = a;
+			if (k < st->kdepth)
+				f->func = name_frame(&in, ms, nmaps, "kernel", 1, a);
+			else if (us)
+				f->func = name_frame(&in, ms, nmaps, us->module, us->segno, a);
+			else
+				f->func = intern(&in, "?", "[?]", 0);
+			if (f->func == (size_t)-1) {
+				free(fr);
+				goto out;
+			}
+		}
+		if (add_stack(cs, &cap, st->count, st->depth, fr)) {
+			free(fr);
+			goto out;
+		}
+		sampled += st->count;
+	}
+	if (add_pseudo(cs, &in, &cap, "(idle)", d->idle) ||
+	    add_pseudo(cs, &in, &cap, "(dropped)", d->dropped) ||
+	    add_pseudo(cs, &in, &cap, "(other)", d->total - d->idle - d->dropped - sampled) ||
+	    prefix_modules(cs) || sum_funcs(cs))
+		goto out;
+	rc = 0;
+out:
+	for (i = 0; i < nmaps; i++)
+		free(ms[i].sorted);
+	free(ms);
+	free(in.slots);
+	if (rc) {
+		callstacks_free(cs);
+		fail(err, errlen, "out of memory");
+	}
+	return rc;
+}
+
+void callstacks_free(struct callstacks *cs)
+{
+	size_t i;
+
+	for (i = 0; i < cs->nfuncs; i++) {
+		free(cs->funcs[i].name);
+		free(cs->funcs[i].module);
+	}
+	for (i = 0; i < cs->nstacks; i++)
+		free(cs->stacks[i].frames);
+	free(cs->funcs);
+	free(cs->stacks);
+	memset(cs, 0, sizeof *cs);
+}
+
+/* ---- folded stacks ------------------------------------------------------------- */
+
+struct line {
+	char *text;
+	uint64_t count;
+};
+
+static int by_text(const void *a, const void *b)
+{
+	return strcmp(((const struct line *)a)->text, ((const struct line *)b)->text);
+}
+
+int callstacks_folded(const struct callstacks *cs, FILE *out)
+{
+	struct line *lines = calloc(cs->nstacks ? cs->nstacks : 1, sizeof *lines);
+	size_t i, k, n = 0;
+	int rc = -1;
+
+	if (!lines)
+		return -1;
+	for (i = 0; i < cs->nstacks; i++) {
+		const struct cs_stack *st = &cs->stacks[i];
+		size_t len = 1;
+		char *p;
+
+		for (k = 0; k < st->depth; k++)
+			len += strlen(cs->funcs[st->frames[k].func].name) + 1;
+		if (!(p = lines[n].text = malloc(len)))
+			goto out;
+		for (k = 0; k < st->depth; k++) {
+			const char *name = cs->funcs[st->frames[k].func].name;
+
+			/* a name's own ';' or blank would split it: FlameGraph's rule */
+			for (; *name; name++)
+				*p++ = (*name == ';' || *name == ' ' || *name == '\n') ? '_' : *name;
+			*p++ = k + 1 < st->depth ? ';' : 0;
+		}
+		lines[n++].count = st->count;
+	}
+	qsort(lines, n, sizeof *lines, by_text);
+	for (i = 0; i < n; i = k) {
+		uint64_t sum = 0;
+
+		for (k = i; k < n && !strcmp(lines[k].text, lines[i].text); k++)
+			sum += lines[k].count;
+		fprintf(out, "%s %llu\n", lines[i].text, (unsigned long long)sum);
+	}
+	rc = 0;
+out:
+	for (i = 0; i < n + (rc != 0); i++)
+		free(lines[i].text);
+	free(lines);
+	return rc;
+}
+
+/* ---- the call graph ------------------------------------------------------------ */
+
+/* An arc caller -> callee: the samples whose stack has it (once each), and
+ * those of them in which the callee is the leaf. */
+struct arc {
+	size_t caller, callee;
+	uint64_t total, self;
+	size_t seen;
+};
+
+struct arcs {
+	struct arc *a;
+	size_t n, cap;
+	size_t *slots, nslots;
+};
+
+static struct arc *arc_of(struct arcs *g, size_t caller, size_t callee)
+{
+	size_t k, i;
+
+	if (2 * (g->n + 1) > g->nslots) {
+		size_t n = g->nslots ? g->nslots * 2 : 256, *slots = calloc(n, sizeof *slots);
+
+		if (!slots)
+			return NULL;
+		for (i = 0; i < g->n; i++) {
+			k = (g->a[i].caller * 31 + g->a[i].callee) * 2654435761u & (n - 1);
+			while (slots[k])
+				k = (k + 1) & (n - 1);
+			slots[k] = i + 1;
+		}
+		free(g->slots);
+		g->slots = slots;
+		g->nslots = n;
+	}
+	k = (caller * 31 + callee) * 2654435761u & (g->nslots - 1);
+	for (; (i = g->slots[k]) != 0; k = (k + 1) & (g->nslots - 1))
+		if (g->a[i - 1].caller == caller && g->a[i - 1].callee == callee)
+			return &g->a[i - 1];
+	if (g->n == g->cap) {
+		size_t cap = g->cap ? g->cap * 2 : 64;
+		struct arc *grown = realloc(g->a, cap * sizeof *grown);
+
+		if (!grown)
+			return NULL;
+		g->a = grown;
+		g->cap = cap;
+	}
+	memset(&g->a[g->n], 0, sizeof g->a[g->n]);
+	g->a[g->n].caller = caller;
+	g->a[g->n].callee = callee;
+	g->slots[k] = ++g->n;
+	return &g->a[g->n - 1];
+}
+
+/* Functions by total, then self, then name: gprof's order. */
+static int by_time(const void *x, const void *y, void *base)
+{
+	const struct cs_func *f = base;
+	const struct cs_func *a = &f[*(const size_t *)x], *b = &f[*(const size_t *)y];
+
+	if (a->total != b->total)
+		return a->total > b->total ? -1 : 1;
+	if (a->self != b->self)
+		return a->self > b->self ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+static int arc_by_total(const void *x, const void *y)
+{
+	const struct arc *a = *(const struct arc *const *)x, *b = *(const struct arc *const *)y;
+
+	if (a->total != b->total)
+		return a->total > b->total ? -1 : 1;
+	return a->caller != b->caller ? (a->caller < b->caller ? -1 : 1) :
+	       (a->callee < b->callee ? -1 : a->callee > b->callee);
+}
+
+static void arc_line(FILE *out, const struct callstacks *cs, const size_t *index,
+		     const struct arc *a, size_t other)
+{
+	fprintf(out, "            %10llu %10llu             %s [%zu]\n",
+		(unsigned long long)a->self, (unsigned long long)(a->total - a->self),
+		cs->funcs[other].name, index[other]);
+}
+
+int callstacks_callgraph(const struct callstacks *cs, FILE *out)
+{
+	struct arcs g = { 0 };
+	size_t *order = malloc((cs->nfuncs ? cs->nfuncs : 1) * sizeof *order);
+	size_t *index = malloc((cs->nfuncs ? cs->nfuncs : 1) * sizeof *index);
+	const struct arc **list = NULL;
+	size_t i, k, j, n;
+	char idx[24];
+	int rc = -1;
+
+	if (!order || !index)
+		goto out;
+	for (i = 0; i < cs->nstacks; i++) {
+		const struct cs_stack *st = &cs->stacks[i];
+
+		for (k = 0; k + 1 < st->depth; k++) {
+			struct arc *a = arc_of(&g, st->frames[k].func, st->frames[k + 1].func);
+
+			if (!a)
+				goto out;
+			if (a->seen != i + 1) {
+				a->seen = i + 1;
+				a->total += st->count;
+				if (k + 2 == st->depth)
+					a->self += st->count;
+			}
+		}
+	}
+	if (!(list = malloc((g.n ? g.n : 1) * sizeof *list)))
+		goto out;
+	for (i = 0; i < cs->nfuncs; i++)
+		order[i] = i;
+	qsort_r(order, cs->nfuncs, sizeof *order, by_time, cs->funcs);
+	for (i = 0; i < cs->nfuncs; i++)
+		index[order[i]] = i + 1;
+	fprintf(out, "\t\t     Call graph (from sampled call stacks)\n\n"
+		"granularity: a sample is one tick at %u Hz; %llu samples; self and children in ticks\n\n",
+		cs->hz, (unsigned long long)cs->total);
+	fprintf(out, "index  %% time       self   children    name\n");
+	for (i = 0; i < cs->nfuncs; i++) {
+		size_t f = order[i];
+		const struct cs_func *fn = &cs->funcs[f];
+
+		for (n = 0, j = 0; j < g.n; j++)	/* callers, least first as gprof */
+			if (g.a[j].callee == f)
+				list[n++] = &g.a[j];
+		qsort(list, n, sizeof *list, arc_by_total);
+		for (j = n; j > 0; j--)
+			arc_line(out, cs, index, list[j - 1], list[j - 1]->caller);
+		if (!n)
+			fprintf(out, "                                             <spontaneous>\n");
+		snprintf(idx, sizeof idx, "[%zu]", i + 1);
+		fprintf(out, "%-6s %6.1f %10llu %10llu    %s %s\n", idx,
+			cs->total ? 100.0 * (double)fn->total / (double)cs->total : 0.0,
+			(unsigned long long)fn->self, (unsigned long long)(fn->total - fn->self),
+			fn->name, idx);
+		for (n = 0, j = 0; j < g.n; j++)	/* callees, most first */
+			if (g.a[j].caller == f)
+				list[n++] = &g.a[j];
+		qsort(list, n, sizeof *list, arc_by_total);
+		for (j = 0; j < n; j++)
+			arc_line(out, cs, index, list[j], list[j]->callee);
+		fputs("-----------------------------------------------\n", out);
+	}
+	rc = 0;
+out:
+	free(order);
+	free(index);
+	free(list);
+	free(g.a);
+	free(g.slots);
+	return rc;
+}

@@ -1,0 +1,121 @@
+/* stacks.c: the frame-pointer walk and the table of distinct stacks
+ * (stacks.h). Both run at the tick: no allocation, no loop but over the
+ * frames of one stack and the probes of one lookup. */
+#include "stacks.h"
+
+/* A frame is read only after it is checked: aligned, and its two words
+ * inside the window. fp - bias <= size - 8 says both bounds at once
+ * (modular: a frame pointer below bias wraps to a large offset). */
+uint32_t prof_walk(const struct prof_stackwin *w, uint32_t fp, uint32_t *out, uint32_t max)
+{
+	uint32_t n = 0, span;
+
+	if (!w->base || w->size < 8)
+		return 0;
+	span = w->size - 8;
+	while (n < max && !((fp - w->bias) & 3) && fp - w->bias <= span) {
+		const uint32_t *f = (const uint32_t *)(w->base + (fp - w->bias));
+		uint32_t next = f[0];
+
+		out[n++] = f[1];
+		if (next <= fp)		/* a caller's frame is above its callee's */
+			break;
+		fp = next;
+	}
+	return n;
+}
+
+uint32_t prof_leaf_caller(const struct prof_stackwin *stack, const struct prof_stackwin *code,
+			  uint32_t sp, uint32_t eip)
+{
+	/* (The target need not be the function running: a tail call, jmp,
+	 * leaves the return address of the call into the function that made
+	 * it.) */
+	uint32_t k, w, t, off;
+	const uint8_t *c;
+
+	if (!stack->base || !code->base || stack->size < 4 || code->size < 5)
+		return 0;
+	for (k = 0; k < PROF_LEAF_SCAN; k++, sp += 4) {
+		off = sp - stack->bias;
+		if ((off & 3) || off > stack->size - 4)
+			return 0;
+		w = *(const uint32_t *)(stack->base + off);
+		if (w - code->bias - 5 > code->size - 5)
+			continue;	/* not in the code, or too near its start */
+		c = code->base + (w - code->bias - 5);
+		if (c[0] != 0xE8)
+			continue;
+		t = w + ((uint32_t)c[1] | (uint32_t)c[2] << 8 | (uint32_t)c[3] << 16 |
+			 (uint32_t)c[4] << 24);
+		if (t - code->bias < code->size && w != eip)
+			return w;
+	}
+	return 0;
+}
+
+static uint32_t hash_of(const uint32_t *pcs, uint32_t depth, uint32_t kdepth, uint32_t useg)
+{
+	uint32_t h = 2166136261u ^ (kdepth << 8) ^ (useg << 16) ^ depth;
+
+	for (uint32_t i = 0; i < depth; i++)
+		h = (h ^ pcs[i]) * 16777619u;
+	return h;
+}
+
+static int same(const struct pdump_stack *e, const uint32_t *pcs, uint32_t depth,
+		uint32_t kdepth, uint32_t useg, uint32_t h)
+{
+	if (e->hash != h || e->depth != depth || e->kdepth != kdepth || e->useg != useg)
+		return 0;
+	for (uint32_t i = 0; i < depth; i++)
+		if (e->pcs[i] != pcs[i])
+			return 0;
+	return 1;
+}
+
+void prof_stacks_add(struct prof_stacks *t, const uint32_t *pcs, uint32_t depth,
+		     uint32_t kdepth, uint32_t useg)
+{
+	const uint32_t mask = 2 * PROF_STACK_ENTRIES - 1;
+	uint32_t h, i, e;
+	struct pdump_stack *st;
+
+	if (depth == 0 || depth > PROF_STACK_DEPTH || kdepth > depth) {
+		t->dropped++;	/* not a stack the table can hold: never from the sampler */
+		return;
+	}
+	h = hash_of(pcs, depth, kdepth, useg);
+	/* At most half the slots are used, so a free one ends every probe. */
+	for (i = h & mask; (e = t->slots[i]) != 0; i = (i + 1) & mask) {
+		st = &t->ents[e - 1];
+		if (same(st, pcs, depth, kdepth, useg, h)) {
+			st->count += st->count != 0xFFFFFFFFu;
+			return;
+		}
+	}
+	if (t->nents == PROF_STACK_ENTRIES || PROF_STACK_POOL - t->pool_used < depth) {
+		t->dropped++;
+		return;
+	}
+	st = &t->ents[t->nents];
+	st->count = 1;
+	st->hash = h;
+	st->useg = (uint16_t)useg;
+	st->depth = (uint8_t)depth;
+	st->kdepth = (uint8_t)kdepth;
+	st->pcs = &t->pool[t->pool_used];
+	for (uint32_t k = 0; k < depth; k++)
+		st->pcs[k] = pcs[k];
+	t->pool_used += depth;
+	t->slots[i] = ++t->nents;
+}
+
+void prof_stacks_clear(struct prof_stacks *t)
+{
+	for (uint32_t i = 0; i < 2 * PROF_STACK_ENTRIES; i++)
+		t->slots[i] = 0;
+	t->nents = 0;
+	t->pool_used = 0;
+	t->dropped = 0;
+}

@@ -1,0 +1,66 @@
+/* stacks.h: call stacks, sampled by walking frame pointers and counted in
+ * a table set up at ProfInit (docs/stacks.md). The walk reads memory only
+ * through a window the kernel describes (struct prof_stackwin), checking
+ * every read against it first; the host's unit tests hand it buffers. */
+#ifndef PROFILER_STACKS_H
+#define PROFILER_STACKS_H
+
+#include <stdint.h>
+#include "dump.h"
+
+#define PROF_STACK_DEPTH	64	/* frames a stack keeps, kernel and process together */
+#define PROF_STACK_ENTRIES	4096	/* distinct stacks a profile keeps */
+#define PROF_STACK_POOL		(PROF_STACK_ENTRIES * 12)	/* their frames, in words */
+
+/* Memory a walk may read: size bytes at base, where frame pointers say
+ * bias (a process's stack: its data segment, bias 0; the kernel's stack:
+ * its block, bias its address). The frame at frame pointer fp is read
+ * (its saved frame pointer at fp, its return address at fp + 4) only when
+ * fp - bias is 4-aligned and fp - bias + 8 <= size, in unsigned arithmetic
+ * (base is 4-aligned). */
+struct prof_stackwin {
+	const uint8_t *base;
+	uint32_t bias, size;
+};
+
+/* Appends to out[0..max) the return addresses of the chain of frames that
+ * starts at frame pointer fp, innermost first, and returns how many. It
+ * stops at the first frame that is outside the window, misaligned, or not
+ * above the one before it (so a loop ends), and after max frames. */
+uint32_t prof_walk(const struct prof_stackwin *w, uint32_t fp, uint32_t *out, uint32_t max);
+
+/* The caller of a function sampled before its frame is made (in its first
+ * instructions, before push ebp; mov ebp, esp) or that makes none (GCC
+ * drops the frame of a leaf that uses no stack, -fno-omit-frame-pointer or
+ * not; a system call stub): the first of the PROF_LEAF_SCAN words at stack
+ * pointer sp that is a return address, that is, an offset w in code whose
+ * 5 bytes before are a call rel32 to a target in code. 0 when none is.
+ * Every read is checked. A word above sp that looks so but is not the
+ * caller's (a saved register that happens to hold such an offset) would
+ * add a wrong frame: docs/stacks.md says how rare. */
+#define PROF_LEAF_SCAN	4
+uint32_t prof_leaf_caller(const struct prof_stackwin *stack, const struct prof_stackwin *code,
+			  uint32_t sp, uint32_t eip);
+
+/* The table of a profile's distinct stacks. Entries are struct
+ * pdump_stack, so a dump sends them as they are; their frames live in
+ * pool. slots is an open-addressing hash index (entry number + 1, 0:
+ * free) of twice the entries. */
+struct prof_stacks {
+	uint32_t nents, pool_used;
+	uint64_t dropped;		/* samples whose stack found no room */
+	uint32_t slots[2 * PROF_STACK_ENTRIES];
+	struct pdump_stack ents[PROF_STACK_ENTRIES];
+	uint32_t pool[PROF_STACK_POOL];
+};
+
+/* Counts one sample of the stack pcs[0..depth) (leaf first; the first
+ * kdepth frames the kernel's, the rest the process's code segment useg,
+ * as struct pdump_stack says). A stack not yet in the table takes an entry
+ * and its frames from the pool; when either is full the sample is counted
+ * in dropped. */
+void prof_stacks_add(struct prof_stacks *t, const uint32_t *pcs, uint32_t depth,
+		     uint32_t kdepth, uint32_t useg);
+void prof_stacks_clear(struct prof_stacks *t);
+
+#endif

@@ -1,0 +1,430 @@
+/* test_stacks.c: call stacks in the profiler on the host: the frame walk
+ * on hostile stacks (loops, pointers past the window or below it, odd
+ * alignment, the depth cap), the caller of a frameless function, the
+ * table of distinct stacks (identical ones counted, a full table counted
+ * as dropped), and a profile with PT_STACKS through prof_tick() and a dump
+ * read back: the flat counts as without stacks. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+#include "prof.h"
+#include "profenv.h"
+#include "profile.h"
+#include "dumpfmt.h"
+#include "sys/errno.h"
+#include "../../host-tools/capture.h"
+#include "profstub.h"
+
+/* A process's stack: 256 words, frame pointers are byte offsets in it. */
+static uint32_t mem[256];
+static const struct prof_stackwin win = { (const uint8_t *)mem, 0, sizeof mem };
+
+static void frame(uint32_t at, uint32_t next, uint32_t ret)
+{
+	mem[at / 4] = next;
+	mem[at / 4 + 1] = ret;
+}
+
+static void walk_chain(void **state)
+{
+	uint32_t out[8];
+
+	(void)state;
+	memset(mem, 0, sizeof mem);
+	frame(0x10, 0x40, 0x111);
+	frame(0x40, 0x80, 0x222);
+	frame(0x80, 0, 0x333);	/* the outermost: saved EBP 0, as crt0 leaves it */
+	assert_int_equal(prof_walk(&win, 0x10, out, 8), 3);
+	assert_int_equal(out[0], 0x111);
+	assert_int_equal(out[1], 0x222);
+	assert_int_equal(out[2], 0x333);
+}
+
+static void walk_hostile(void **state)
+{
+	uint32_t out[8];
+
+	(void)state;
+	memset(mem, 0, sizeof mem);
+	frame(0x10, 0x10, 0x111);	/* points at itself: a loop */
+	assert_int_equal(prof_walk(&win, 0x10, out, 8), 1);
+	frame(0x20, 0x30, 0x1);
+	frame(0x30, 0x20, 0x2);	/* a loop of two: back down */
+	assert_int_equal(prof_walk(&win, 0x20, out, 8), 2);
+	frame(0x40, sizeof mem - 4, 0x3);	/* next frame's return address past the end */
+	assert_int_equal(prof_walk(&win, 0x40, out, 8), 1);
+	frame(0x50, 0xFFFFFFF0u, 0x4);	/* far past: no wrap into the window */
+	assert_int_equal(prof_walk(&win, 0x50, out, 8), 1);
+	frame(0x60, 0x63, 0x5);		/* odd alignment */
+	assert_int_equal(prof_walk(&win, 0x60, out, 8), 1);
+	assert_int_equal(prof_walk(&win, 0x62, out, 8), 0);
+	assert_int_equal(prof_walk(&win, sizeof mem - 4, out, 8), 0);	/* straddles the end */
+	assert_int_equal(prof_walk(&win, sizeof mem - 8, out, 8), 1);	/* the last whole frame */
+	assert_int_equal(out[0], mem[255]);
+}
+
+static void walk_window_bias(void **state)
+{
+	/* A kernel stack: frame pointers are addresses, base is at 0x1000. */
+	struct prof_stackwin k = { (const uint8_t *)mem, 0x1000, 0x100 };
+	uint32_t out[8];
+
+	(void)state;
+	memset(mem, 0, sizeof mem);
+	frame(0x10, 0x1020, 0x7);
+	frame(0x20, 0x0FF0, 0x8);	/* below the window (and below the frame) */
+	assert_int_equal(prof_walk(&k, 0x1010, out, 8), 2);
+	frame(0x10, 0x1020, 0x7);
+	frame(0x20, 0x10F8, 0x8);	/* the window's last whole frame */
+	mem[0xF8 / 4 + 1] = 0x9;
+	mem[0xF8 / 4] = 0x1200;		/* and then past it */
+	assert_int_equal(prof_walk(&k, 0x1010, out, 8), 3);
+	assert_int_equal(out[2], 0x9);
+	assert_int_equal(prof_walk(&k, 0x0FFC, out, 8), 0);
+	k.size = 4;			/* no room for a frame at all */
+	assert_int_equal(prof_walk(&k, 0x1000, out, 8), 0);
+	k.base = NULL;
+	k.size = 0x100;
+	assert_int_equal(prof_walk(&k, 0x1010, out, 8), 0);
+}
+
+static void walk_depth_cap(void **state)
+{
+	uint32_t out[64], i;
+
+	(void)state;
+	for (i = 0; i < 120; i++)
+		frame(8 * i, 8 * (i + 1), 1000 + i);
+	assert_int_equal(prof_walk(&win, 0, out, 50), 50);
+	assert_int_equal(out[49], 1049);
+	assert_int_equal(prof_walk(&win, 0, out, 0), 0);
+}
+
+/* Code with a call rel32 at 0x20 (to 0x40) returning to 0x25. */
+static uint8_t code[0x100];
+static const struct prof_stackwin cwin = { code, 0, sizeof code };
+
+static void leaf_caller(void **state)
+{
+	(void)state;
+	memset(code, 0x90, sizeof code);
+	code[0x20] = 0xE8;
+	code[0x21] = 0x1B;	/* 0x25 + 0x1B = 0x40 */
+	code[0x22] = code[0x23] = code[0x24] = 0;
+	memset(mem, 0, sizeof mem);
+	mem[0x80 / 4] = 0x25;
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0x25);
+	/* after three pushes, as a system call stub */
+	mem[0x80 / 4] = 0x1234;
+	mem[0x84 / 4] = 0x26;	/* not after a call */
+	mem[0x88 / 4] = 0x3;	/* before the code's 5th byte */
+	mem[0x8C / 4] = 0x25;
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0x25);
+	mem[0x8C / 4] = 0x1000;	/* past the code */
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0);
+	mem[0x90 / 4] = 0x25;	/* a fifth word: not looked at */
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0);
+	code[0x21] = 0xF0;	/* a call whose target is outside the code */
+	code[0x24] = 0x7F;
+	mem[0x80 / 4] = 0x25;
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0);
+	code[0x21] = 0x1B;
+	code[0x24] = 0;
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x82, 0x41), 0);	/* misaligned */
+	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 2, 0x41), 0);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 4, 0x41), 0);	/* reads the last word only */
+	mem[255] = 0x25;
+	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 4, 0x41), 0x25);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 4, 0x25), 0);	/* its own EIP */
+}
+
+/* ---- the table ----------------------------------------------------------------- */
+
+static struct prof_stacks *new_table(void)
+{
+	struct prof_stacks *t = calloc(1, sizeof *t);
+
+	assert_non_null(t);
+	return t;
+}
+
+static void table_counts(void **state)
+{
+	struct prof_stacks *t = new_table();
+	uint32_t s1[] = { 1, 2, 3 }, s2[] = { 1, 2, 4 }, s3[] = { 1, 2 };
+
+	(void)state;
+	prof_stacks_add(t, s1, 3, 0, 1);
+	prof_stacks_add(t, s1, 3, 0, 1);
+	prof_stacks_add(t, s2, 3, 0, 1);
+	prof_stacks_add(t, s3, 2, 0, 1);
+	prof_stacks_add(t, s1, 3, 1, 1);	/* other kernel depth: another stack */
+	prof_stacks_add(t, s1, 3, 0, 2);	/* other segment: another stack */
+	prof_stacks_add(t, s1, 3, 0, 1);
+	assert_int_equal(t->nents, 5);
+	assert_int_equal(t->ents[0].count, 3);
+	assert_int_equal(t->ents[0].depth, 3);
+	assert_int_equal(t->ents[0].pcs[2], 3);
+	assert_int_equal(t->ents[1].count, 1);
+	assert_int_equal(t->ents[2].depth, 2);
+	assert_int_equal(t->pool_used, 3 + 3 + 2 + 3 + 3);
+	assert_int_equal(t->dropped, 0);
+	prof_stacks_add(t, s1, 0, 0, 1);	/* not a stack */
+	prof_stacks_add(t, s1, 2, 3, 1);
+	assert_int_equal(t->dropped, 2);
+	prof_stacks_clear(t);
+	assert_int_equal(t->nents, 0);
+	assert_int_equal(t->dropped, 0);
+	prof_stacks_add(t, s2, 3, 0, 1);
+	assert_int_equal(t->nents, 1);
+	assert_int_equal(t->ents[0].pcs[2], 4);
+	free(t);
+}
+
+static void table_full(void **state)
+{
+	struct prof_stacks *t = new_table();
+	uint32_t s[PROF_STACK_DEPTH] = { 0 }, i;
+
+	(void)state;
+	for (i = 0; i < PROF_STACK_ENTRIES; i++) {
+		s[0] = i;
+		prof_stacks_add(t, s, 1, 0, 0);
+	}
+	assert_int_equal(t->nents, PROF_STACK_ENTRIES);
+	assert_int_equal(t->dropped, 0);
+	s[0] = PROF_STACK_ENTRIES;	/* a new stack: no entry left */
+	prof_stacks_add(t, s, 1, 0, 0);
+	prof_stacks_add(t, s, 1, 0, 0);
+	assert_int_equal(t->dropped, 2);
+	s[0] = 7;			/* a known one still counts */
+	prof_stacks_add(t, s, 1, 0, 0);
+	assert_int_equal(t->ents[7].count, 2);
+	assert_int_equal(t->dropped, 2);
+	free(t);
+
+	/* the frames' pool full before the entries */
+	t = new_table();
+	for (i = 0; t->pool_used + PROF_STACK_DEPTH <= PROF_STACK_POOL; i++) {
+		s[0] = i;
+		prof_stacks_add(t, s, PROF_STACK_DEPTH, 0, 0);
+	}
+	assert_int_equal(t->dropped, 0);
+	s[0] = i;
+	prof_stacks_add(t, s, PROF_STACK_DEPTH, 0, 0);
+	assert_int_equal(t->dropped, 1);
+	prof_stacks_add(t, s, 1, 0, 0);	/* a short one still fits */
+	assert_int_equal(t->dropped, 1 + (PROF_STACK_POOL - t->pool_used < 1));
+	free(t);
+}
+
+/* ---- a profile with stacks, through prof_tick() -------------------------------- */
+
+static uint8_t wire[1 << 16];
+static size_t wirelen;
+
+static void sink(void *ctx, const void *data, size_t len)
+{
+	(void)ctx;
+	assert_true(wirelen + len <= sizeof(wire));
+	memcpy(wire + wirelen, data, len);
+	wirelen += len;
+}
+
+static void *zalloc(void *ctx, size_t n) { (void)ctx; return calloc(1, n); }
+static void release(void *ctx, void *p) { (void)ctx; free(p); }
+static const struct pdump_alloc heap = { zalloc, release, NULL };
+
+static void dump_back(struct prof_proc *pp, int type, struct pdump *d)
+{
+	struct capture c;
+	char err[128];
+
+	wirelen = 0;
+	assert_int_equal(prof_dump(pp, type, 1000, "t.pro", sink, NULL), 0);
+	assert_int_equal(capture_parse(wire, wirelen, &c), 0);
+	assert_int_equal(c.n, 1);
+	assert_true(c.frames[0].ok);
+	assert_int_equal(pdump_read(c.frames[0].data, c.frames[0].len, d, &heap, err, sizeof(err)), 0);
+	capture_free(&c);
+}
+
+/* One process, ticks at fixed points, with or without stacks: returns the
+ * dump read back. Its stack: frames at 0x10 (returns to 0x111) and 0x40
+ * (to 0x222); in the kernel, a kernel frame and the process's at entry. */
+static void run_ticks(int type, struct pdump *d)
+{
+	static struct prof_proc pp;
+	static uint32_t kmem[16], uframe[2], uebp, uesp;
+	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x400, "TESTPROF", 1 };
+
+	memset(&pp, 0, sizeof pp);
+	memset(mem, 0, sizeof mem);
+	memset(code, 0x90, sizeof code);
+	frame(0x10, 0x40, 0x111);
+	frame(0x40, 0, 0x222);
+	kmem[2] = 0;		/* a kernel frame at 0x2008: its caller's frame is none */
+	kmem[3] = 0x100777;
+	pp.ustack = win;
+	pp.ucode.base = code;
+	pp.ucode.size = sizeof code;
+	pp.kstack.base = (const uint8_t *)kmem;
+	pp.kstack.bias = 0x2000;
+	pp.kstack.size = sizeof kmem;
+	uframe[0] = 0x99;	/* the process's EIP and CS at its entry */
+	uframe[1] = UCS;
+	uebp = 0x40;
+	uesp = 0x200;
+	pp.uframe = uframe;
+	pp.uebp = &uebp;
+	pp.uesp = &uesp;
+	assert_int_equal(prof_init(&pp, type, NULL, &seg, 1), 0);
+	assert_int_equal(prof_on(&pp, PT_USER), 0);
+	for (int i = 0; i < 5; i++)
+		prof_tick(&pp, UCS, 0x50, 0x10);
+	prof_tick(&pp, UCS, 0x60, 0x40);
+	prof_tick(&pp, UCS, 0x1000, 0x10);	/* past the segment: out of range */
+	prof_tick(&pp, KCS, 0x100123, 0x2008);	/* in the kernel, in a system call */
+	prof_tick(&pp, UCS, 0x50, 0x13);	/* a corrupt frame pointer: the leaf alone */
+	assert_int_equal(prof_off(&pp, PT_USER), 0);
+	prof_tick(&pp, UCS, 0x50, 0x10);	/* off: nothing */
+	dump_back(&pp, PT_USER, d);
+	assert_int_equal(prof_free(&pp, PT_USER), 0);
+}
+
+static const struct pdump_stack *find(const struct pdump *d, uint32_t depth, const uint32_t *pcs)
+{
+	for (uint32_t i = 0; i < d->nstacks; i++)
+		if (d->stacks[i].depth == depth && !memcmp(d->stacks[i].pcs, pcs, depth * 4))
+			return &d->stacks[i];
+	return NULL;
+}
+
+static void profile_with_stacks(void **state)
+{
+	struct pdump flat, st;
+	const struct pdump_stack *s;
+	uint32_t a[] = { 0x50, 0x111, 0x222 }, b[] = { 0x60, 0x222 }, c[] = { 0x1000, 0x111, 0x222 };
+	uint32_t k[] = { 0x100123, 0x100777, 0x99, 0x222 }, e[] = { 0x50 };
+
+	(void)state;
+	run_ticks(PT_USER, &flat);
+	run_ticks(PT_USER | PT_STACKS, &st);
+	/* flat counts exactly as without stacks */
+	assert_int_equal(flat.version, PDUMP_VERSION);
+	assert_int_equal(st.version, PDUMP_VERSION_V3);
+	assert_int_equal(st.total, flat.total);
+	assert_int_equal(st.kernel, flat.kernel);
+	assert_int_equal(st.out_of_range, flat.out_of_range);
+	assert_memory_equal(st.segs[0].counters, flat.segs[0].counters, 0x400);
+	assert_int_equal(flat.nstacks, 0);
+	assert_int_equal(st.total, 9);
+	assert_int_equal(st.nstacks, 5);
+	assert_int_equal(st.dropped, 0);
+	assert_non_null(s = find(&st, 3, a));
+	assert_int_equal(s->count, 5);
+	assert_int_equal(s->kdepth, 0);
+	assert_int_equal(s->useg, 1);
+	assert_non_null(s = find(&st, 2, b));
+	assert_int_equal(s->count, 1);
+	assert_non_null(s = find(&st, 3, c));
+	assert_non_null(s = find(&st, 4, k));
+	assert_int_equal(s->kdepth, 2);
+	assert_int_equal(s->useg, 1);
+	assert_non_null(s = find(&st, 1, e));
+	pdump_release(&flat, &heap);
+	pdump_release(&st, &heap);
+}
+
+/* A frameless function: its caller is found on the stack, once. */
+static void profile_leaf(void **state)
+{
+	static struct prof_proc pp;
+	static uint32_t uesp;
+	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x100, "TESTPROF", 1 };
+	uint32_t want[] = { 0x41, 0x25, 0x222 }, want2[] = { 0x41, 0x111, 0x222 };
+	struct pdump d;
+
+	(void)state;
+	memset(&pp, 0, sizeof pp);
+	memset(mem, 0, sizeof mem);
+	memset(code, 0x90, sizeof code);
+	code[0x20] = 0xE8;
+	code[0x21] = 0x1B;
+	code[0x22] = code[0x23] = code[0x24] = 0;
+	frame(0x40, 0, 0x222);	/* the caller's caller's frame: EBP still points here */
+	mem[0x80 / 4] = 0x25;	/* the return address on top of the stack */
+	frame(0x10, 0x40, 0x111);
+	pp.ustack = win;
+	pp.ucode = cwin;
+	uesp = 0x80;
+	pp.uesp = &uesp;
+	assert_int_equal(prof_init(&pp, PT_USER | PT_STACKS, NULL, &seg, 1), 0);
+	assert_int_equal(prof_on(&pp, PT_USER), 0);
+	prof_tick(&pp, UCS, 0x41, 0x40);	/* frameless: 0x25 inserted */
+	uesp = 0x0C;				/* with a frame: [ESP+4] is its own return */
+	mem[0x0C / 4] = 0x77;
+	prof_tick(&pp, UCS, 0x41, 0x10);	/* nothing on top that is a return address */
+	mem[0x10 / 4 + 1] = 0x25;		/* the frame's return found on the stack too: once */
+	prof_tick(&pp, UCS, 0x41, 0x10);
+	assert_int_equal(prof_off(&pp, PT_USER), 0);
+	dump_back(&pp, PT_USER, &d);
+	assert_int_equal(d.nstacks, 2);
+	assert_non_null(find(&d, 3, want));
+	assert_int_equal(find(&d, 3, want)->count, 2);
+	assert_non_null(find(&d, 3, want2));
+	assert_int_equal(find(&d, 3, want2)->count, 1);
+	pdump_release(&d, &heap);
+	assert_int_equal(prof_free(&pp, PT_USER), 0);
+}
+
+static void profile_stacks_clear_and_memory(void **state)
+{
+	static struct prof_proc pp;
+	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x100, "TESTPROF", 1 };
+	struct pdump d;
+
+	(void)state;
+	memset(&pp, 0, sizeof pp);
+	pp.ustack = win;
+	fail_alloc_after = 1;	/* the session, then no table */
+	assert_int_equal(prof_init(&pp, PT_USER | PT_STACKS, NULL, &seg, 1), -ENOMEM);
+	assert_null(pp.user);
+	fail_alloc_after = -1;
+	assert_int_equal(prof_init(&pp, PT_USER | PT_STACKS, NULL, &seg, 1), 0);
+	assert_int_equal(prof_on(&pp, PT_USER | PT_STACKS), 0);
+	prof_tick(&pp, UCS, 0x10, 0);
+	assert_int_equal(pp.user->stacks->nents, 1);
+	assert_int_equal(prof_clear(&pp, PT_USER), 0);
+	assert_int_equal(pp.user->stacks->nents, 0);
+	prof_tick(&pp, UCS, 0x14, 0);
+	assert_int_equal(prof_off(&pp, PT_USER), 0);
+	dump_back(&pp, PT_USER, &d);
+	assert_int_equal(d.total, 1);
+	assert_int_equal(d.nstacks, 1);
+	assert_int_equal(d.stacks[0].pcs[0], 0x14);
+	pdump_release(&d, &heap);
+	assert_int_equal(prof_free(&pp, PT_USER), 0);
+	assert_int_equal(live_allocs, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(walk_chain),
+		cmocka_unit_test(walk_hostile),
+		cmocka_unit_test(walk_window_bias),
+		cmocka_unit_test(walk_depth_cap),
+		cmocka_unit_test(leaf_caller),
+		cmocka_unit_test(table_counts),
+		cmocka_unit_test(table_full),
+		cmocka_unit_test(profile_with_stacks),
+		cmocka_unit_test(profile_leaf),
+		cmocka_unit_test(profile_stacks_clear_and_memory),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

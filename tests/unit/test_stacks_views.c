@@ -1,0 +1,285 @@
+/* test_stacks_views.c: a dump's stacks named by maps, and the views made
+ * from them: folded stacks (exact text), the gprof-style call graph, the
+ * SVG flame graph, and the pprof profile read back (gunzipped by zlib,
+ * unpacked by protobuf-c). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <zlib.h>
+
+#include "callstacks.h"
+#include "dumpfmt.h"
+#include "profile.pb-c.h"
+
+/* PROG: main 0x00, a 0x40, b 0x80, c 0xc0; the kernel: trap 0x100000, syscall 0x100100. */
+static const char prog_map[] = "00000000 T main\n00000040 T a\n00000080 T b\n000000c0 T c\n";
+static const char kernel_map[] = "00100000 T trap\n00100100 T syscall\n";
+
+static uint32_t s1[] = { 0x90, 0x50, 0x10 };		/* b, from a (0x4f), from main (0x0f) */
+static uint32_t s2[] = { 0x44, 0x10 };			/* a itself */
+static uint32_t s3[] = { 0xc4, 0x1a };			/* c, from main */
+static uint32_t s4[] = { 0x100104, 0x100010, 0x20 };	/* the kernel under main's system call */
+static uint32_t s5[] = { 0x41, 0x10 };			/* a again, another address: same line */
+static struct pdump_stack stacks[5];
+static struct pdump_seg seg;
+static uint32_t counters[0x40];
+static struct pdump d;
+static struct map maps[2];
+
+static void setup_dump(int with_kernel_map)
+{
+	char err[200];
+
+	memset(&d, 0, sizeof d);
+	memset(&seg, 0, sizeof seg);
+	strcpy(seg.module, "PROG");
+	seg.segno = 1;
+	seg.length = 0x100;
+	seg.counters = counters;
+	d.version = 3;
+	d.type = 5 | PDUMP_TYPE_STACKS;
+	d.shift = 2;
+	d.hz = 1000;
+	d.nseg = 1;
+	d.segs = &seg;
+	stacks[0] = (struct pdump_stack){ 30, 0, 1, 0, 3, s1 };
+	stacks[1] = (struct pdump_stack){ 8, 0, 1, 0, 2, s2 };
+	stacks[2] = (struct pdump_stack){ 20, 0, 1, 0, 2, s3 };
+	stacks[3] = (struct pdump_stack){ 5, 0, 1, 2, 3, s4 };
+	stacks[4] = (struct pdump_stack){ 2, 0, 1, 0, 2, s5 };
+	d.stacks = stacks;
+	d.nstacks = 5;
+	d.dropped = 3;
+	d.idle = 0;
+	d.kernel = 5;
+	d.total = 30 + 8 + 20 + 5 + 2 + 3 + 2;	/* 2 ticks of no stack: "(other)" */
+	assert_int_equal(map_parse("prog.sym", (const uint8_t *)prog_map, strlen(prog_map), &maps[0],
+				   err, sizeof err), 0);
+	if (with_kernel_map)
+		assert_int_equal(map_parse("kernel.sym", (const uint8_t *)kernel_map,
+					   strlen(kernel_map), &maps[1], err, sizeof err), 0);
+}
+
+static void teardown_maps(int n)
+{
+	for (int i = 0; i < n; i++)
+		map_free(&maps[i]);
+}
+
+/* What out wrote, NUL-terminated (malloc'd). */
+static char *text_of(int (*fn)(const struct callstacks *, FILE *), const struct callstacks *cs,
+		     size_t *len)
+{
+	char *p = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&p, &n);
+
+	assert_non_null(f);
+	assert_int_equal(fn(cs, f), 0);
+	fclose(f);
+	if (len)
+		*len = n;
+	return p;
+}
+
+static void folded(void **state)
+{
+	struct callstacks cs;
+	char err[200], *t;
+
+	(void)state;
+	setup_dump(1);
+	assert_int_equal(callstacks_build(&d, maps, 2, &cs, err, sizeof err), 0);
+	assert_true(cs.several);
+	t = text_of(callstacks_folded, &cs, NULL);
+	assert_string_equal(t,
+		"(dropped) 3\n"
+		"(other) 2\n"
+		"PROG`main;PROG`a 10\n"
+		"PROG`main;PROG`a;PROG`b 30\n"
+		"PROG`main;PROG`c 20\n"
+		"PROG`main;kernel`trap;kernel`syscall 5\n");
+	free(t);
+	callstacks_free(&cs);
+	teardown_maps(2);
+
+	/* one module: names alone; the kernel's frames without a map: [kernel] */
+	setup_dump(0);
+	d.nstacks = 3;
+	d.total = 30 + 8 + 20;
+	d.dropped = 0;
+	d.kernel = 0;
+	assert_int_equal(callstacks_build(&d, maps, 1, &cs, err, sizeof err), 0);
+	assert_false(cs.several);
+	t = text_of(callstacks_folded, &cs, NULL);
+	assert_string_equal(t, "main;a 8\nmain;a;b 30\nmain;c 20\n");
+	free(t);
+	callstacks_free(&cs);
+	d.nstacks = 5;
+	d.total = 70;
+	assert_int_equal(callstacks_build(&d, maps, 1, &cs, err, sizeof err), 0);
+	t = text_of(callstacks_folded, &cs, NULL);
+	assert_non_null(strstr(t, "PROG`main;[kernel];[kernel] 5\n"));
+	free(t);
+	callstacks_free(&cs);
+	teardown_maps(1);
+
+	/* a version 2 dump has no stacks: said so */
+	setup_dump(0);
+	d.version = 2;
+	assert_int_equal(callstacks_build(&d, maps, 1, &cs, err, sizeof err), -1);
+	assert_non_null(strstr(err, "no call stacks"));
+	teardown_maps(1);
+}
+
+static void totals(void **state)
+{
+	struct callstacks cs;
+	char err[200];
+
+	(void)state;
+	setup_dump(1);
+	assert_int_equal(callstacks_build(&d, maps, 2, &cs, err, sizeof err), 0);
+	for (size_t i = 0; i < cs.nfuncs; i++) {
+		const struct cs_func *f = &cs.funcs[i];
+
+		if (!strcmp(f->name, "PROG`main"))
+			assert_true(f->self == 0 && f->total == 65);
+		else if (!strcmp(f->name, "PROG`a"))
+			assert_true(f->self == 10 && f->total == 40);
+		else if (!strcmp(f->name, "PROG`b"))
+			assert_true(f->self == 30 && f->total == 30);
+		else if (!strcmp(f->name, "kernel`syscall"))
+			assert_true(f->self == 5 && f->total == 5);
+	}
+	callstacks_free(&cs);
+	teardown_maps(2);
+}
+
+static void callgraph(void **state)
+{
+	struct callstacks cs;
+	char err[200], *t;
+
+	(void)state;
+	setup_dump(1);
+	assert_int_equal(callstacks_build(&d, maps, 2, &cs, err, sizeof err), 0);
+	t = text_of(callstacks_callgraph, &cs, NULL);
+	/* main first (65 of 70 ticks), its callees below it */
+	assert_non_null(strstr(t, "[1]      92.9          0         65    PROG`main [1]\n"
+				  "                    10         30             PROG`a [2]\n"
+				  "                    20          0             PROG`c [4]\n"));
+	/* a: called by main, calls b */
+	assert_non_null(strstr(t, "                    10         30             PROG`main [1]\n"
+				  "[2]      57.1         10         30    PROG`a [2]\n"
+				  "                    30          0             PROG`b [3]\n"));
+	free(t);
+	callstacks_free(&cs);
+	teardown_maps(2);
+}
+
+static void flamegraph(void **state)
+{
+	struct callstacks cs;
+	char err[200], *p = NULL;
+	size_t n = 0;
+	FILE *f;
+
+	(void)state;
+	setup_dump(1);
+	assert_int_equal(callstacks_build(&d, maps, 2, &cs, err, sizeof err), 0);
+	assert_non_null(f = open_memstream(&p, &n));
+	assert_int_equal(callstacks_flamegraph(&cs, "a <title> & more", f), 0);
+	fclose(f);
+	assert_true(!strncmp(p, "<?xml", 5));
+	assert_non_null(strstr(p, "</svg>\n"));
+	assert_null(strstr(p, "<script"));
+	assert_non_null(strstr(p, "a &lt;title&gt; &amp; more"));
+	assert_non_null(strstr(p, "<title>all (70 samples, 100.00%)</title>"));
+	assert_non_null(strstr(p, "<title>PROG`a (40 samples, 57.14%)</title>"));
+	assert_non_null(strstr(p, "<title>PROG`b (30 samples, 42.86%)</title>"));
+	assert_non_null(strstr(p, "<title>(dropped) (3 samples, 4.29%)</title>"));
+	free(p);
+	callstacks_free(&cs);
+	teardown_maps(2);
+}
+
+static void pprof(void **state)
+{
+	struct callstacks cs;
+	char err[200], *p = NULL;
+	size_t n = 0;
+	uint8_t out[1 << 16];
+	uLongf outlen;
+	z_stream z;
+	FILE *f;
+	Perftools__Profiles__Profile *pr;
+	uint64_t total = 0;
+
+	(void)state;
+	setup_dump(1);
+	assert_int_equal(callstacks_build(&d, maps, 2, &cs, err, sizeof err), 0);
+	assert_non_null(f = open_memstream(&p, &n));
+	assert_int_equal(callstacks_pprof(&cs, f, err, sizeof err), 0);
+	fclose(f);
+	assert_true(n > 18 && (uint8_t)p[0] == 0x1f && (uint8_t)p[1] == 0x8b);	/* gzip */
+	memset(&z, 0, sizeof z);
+	assert_int_equal(inflateInit2(&z, 15 + 16), Z_OK);
+	z.next_in = (Bytef *)p;
+	z.avail_in = (uInt)n;
+	z.next_out = out;
+	z.avail_out = sizeof out;
+	assert_int_equal(inflate(&z, Z_FINISH), Z_STREAM_END);
+	outlen = z.total_out;
+	inflateEnd(&z);
+	assert_non_null(pr = perftools__profiles__profile__unpack(NULL, outlen, out));
+	assert_int_equal(pr->n_sample_type, 2);
+	assert_string_equal(pr->string_table[pr->sample_type[0]->type], "samples");
+	assert_string_equal(pr->string_table[pr->sample_type[1]->unit], "nanoseconds");
+	assert_int_equal(pr->period, 1000000);
+	assert_int_equal(pr->n_mapping, 2);	/* PROG, kernel */
+	assert_int_equal(pr->n_sample, 7);	/* 5 stacks, dropped, other */
+	for (size_t i = 0; i < pr->n_sample; i++) {
+		assert_int_equal(pr->sample[i]->n_value, 2);
+		assert_int_equal(pr->sample[i]->value[1], pr->sample[i]->value[0] * 1000000);
+		total += (uint64_t)pr->sample[i]->value[0];
+	}
+	assert_int_equal(total, 70);
+	/* b's sample: leaf first, b then a then main, each a location with one line */
+	{
+		Perftools__Profiles__Sample *s = pr->sample[0];
+		const char *names[3] = { "PROG`b", "PROG`a", "PROG`main" };
+
+		assert_int_equal(s->n_location_id, 3);
+		for (int k = 0; k < 3; k++) {
+			Perftools__Profiles__Location *l = pr->location[s->location_id[k] - 1];
+			Perftools__Profiles__Function *fn;
+
+			assert_int_equal(l->id, s->location_id[k]);
+			assert_int_equal(l->n_line, 1);
+			fn = pr->function[l->line[0]->function_id - 1];
+			assert_string_equal(pr->string_table[fn->name], names[k]);
+			assert_true(l->mapping_id >= 1);
+		}
+	}
+	perftools__profiles__profile__free_unpacked(pr, NULL);
+	free(p);
+	callstacks_free(&cs);
+	teardown_maps(2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(folded),
+		cmocka_unit_test(totals),
+		cmocka_unit_test(callgraph),
+		cmocka_unit_test(flamegraph),
+		cmocka_unit_test(pprof),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -58,8 +58,10 @@ $(BUILD)/host/tests/unit/test_stacks_views.o $(BUILD)/san/tests/unit/test_stacks
 $(BUILD)/host/host-tools/pprof.o $(BUILD)/san/host-tools/pprof.o \
 $(BUILD)/host/tests/unit/test_stacks_views.o $(BUILD)/san/tests/unit/test_stacks_views.o: \
 	HOST_CFLAGS += -iquote $(GEN)
-pinfo_SRCS := host-tools/pinfo.c $(PINFO_LIB) $(STACKS_LIB)
-pinfo_LIBS := $(PINFO_MORE_LIBS) $(STACKS_LIBS)
+PINFO_LIB += $(STACKS_LIB)
+PINFO_MORE_LIBS += $(STACKS_LIBS)
+pinfo_SRCS := host-tools/pinfo.c $(PINFO_LIB)
+pinfo_LIBS := $(PINFO_MORE_LIBS)
 
 UNIT_TESTS += test_pinfo test_attrib test_map test_elf32
 test_pinfo_SRCS := tests/unit/test_pinfo.c tests/unit/testbuf.c $(PINFO_LIB)
@@ -70,8 +72,7 @@ test_elf32_SRCS := tests/unit/test_elf32.c tests/unit/testbuf.c host-tools/mapwr
 UNIT_TESTS += test_export test_export_run
 test_export_SRCS := tests/unit/test_export.c tests/unit/testexport.c tests/unit/testbuf.c $(PINFO_LIB)
 UNIT_TESTS += test_stacks_views
-test_stacks_views_SRCS := tests/unit/test_stacks_views.c $(PINFO_LIB) $(STACKS_LIB)
-test_stacks_views_LIBS := $(STACKS_LIBS)
+test_stacks_views_SRCS := tests/unit/test_stacks_views.c $(PINFO_LIB)
 test_export_run_SRCS := tests/unit/test_export_run.c tests/unit/testexport.c tests/unit/testbuf.c \
 	$(PINFO_LIB)
 

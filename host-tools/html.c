@@ -7,6 +7,8 @@
 
 #include "annotate.h"
 #include "attrib.h"
+#include "callstacks.h"
+#include "dumpfmt.h"
 #include "hostio.h"
 #include "html.h"
 #include "lines.h"
@@ -185,23 +187,6 @@ int html_flamegraph(FILE *out, const struct folded_stack *stacks, size_t n, uint
 	return rc;
 }
 
-/* Where the call-stack work's data plugs in: the dump's folded stacks
- * (a dump of format version 3 carries a stack table). None in versions 1
- * and 2: the flame graph's section is then left out. */
-static int dump_stacks(const struct pdump *d, struct folded_stack **stacks, size_t *n)
-{
-	(void)d;
-	*stacks = NULL;
-	*n = 0;
-	return 0;
-}
-
-static void dump_stacks_free(struct folded_stack *stacks, size_t n)
-{
-	(void)n;
-	free(stacks);
-}
-
 /* ---- the report's parts -------------------------------------------------------- */
 
 struct src {
@@ -212,6 +197,61 @@ struct src {
 	struct module_lines ml;
 	int has_ml;
 };
+
+/* The dump's call stacks (format 3), named by the maps of its modules
+ * (host-tools/callstacks.c; kmap, if any, names the kernel's frames of a
+ * dump without a kernel segment) and folded for the flame graph; none in
+ * versions 1 and 2, and the section is then left out. Returns 0, or -1
+ * when out of memory; *cs is kept for the names the stacks point to. */
+static int dump_stacks(const struct pdump *d, const struct src *srcs, size_t nsrcs,
+		       const struct map *kmap, struct callstacks *cs, struct folded_stack **stacks,
+		       size_t *n)
+{
+	struct map *maps;
+	size_t i, k;
+	char err[300];
+
+	*stacks = NULL;
+	*n = 0;
+	memset(cs, 0, sizeof *cs);
+	if (d->version != PDUMP_VERSION_V3 || !d->nstacks)
+		return 0;
+	if (!(maps = malloc((nsrcs + 1) * sizeof *maps)))
+		return -1;
+	for (i = 0; i < nsrcs; i++)
+		maps[i] = srcs[i].m;
+	if (kmap)
+		maps[i++] = *kmap;
+	k = callstacks_build(d, maps, i, cs, err, sizeof err) != 0;
+	free(maps);
+	if (k)
+		return strstr(err, "memory") ? -1 : 0;
+	if (!(*stacks = calloc(cs->nstacks ? cs->nstacks : 1, sizeof **stacks)))
+		return -1;
+	for (i = 0; i < cs->nstacks; i++) {
+		const struct cs_stack *st = &cs->stacks[i];
+		const char **names = malloc((st->depth ? st->depth : 1) * sizeof *names);
+
+		if (!names)
+			return -1;
+		for (k = 0; k < st->depth; k++)
+			names[k] = cs->funcs[st->frames[k].func].name;
+		(*stacks)[i].frames = names;
+		(*stacks)[i].depth = st->depth;
+		(*stacks)[i].count = st->count;
+		++*n;
+	}
+	return 0;
+}
+
+static void dump_stacks_free(struct callstacks *cs, struct folded_stack *stacks, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free((void *)stacks[i].frames);
+	free(stacks);
+	if (cs->funcs || cs->stacks)
+		callstacks_free(cs);
+}
 
 struct func {
 	const char *name, *module;
@@ -574,6 +614,9 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 	struct src *srcs = calloc(nmaps ? nmaps : 1, sizeof *srcs);
 	struct func *fs = NULL;
 	struct folded_stack *stacks = NULL;
+	struct callstacks cs;
+	struct map kmap;
+	int have_kmap = 0;
 	size_t nfs = 0, capfs = 0, i, nstacks = 0, loaded = 0;
 	struct page page = { NULL, 0 };
 	int status = PINFO_OK;
@@ -607,6 +650,13 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 		s->path = maps[i];
 		for (k = 0; k < d.nseg; k++)
 			s->in_dump |= !strcasecmp(d.segs[k].module, s->m.module);
+		if (!s->in_dump && d.version == PDUMP_VERSION_V3 && !have_kmap &&
+		    !strcasecmp(s->m.module, "kernel")) {
+			kmap = s->m;	/* no kernel segment, but it names the stacks' kernel frames */
+			have_kmap = 1;
+			free(buf);
+			continue;
+		}
 		if (!s->in_dump) {	/* every map of a run may be given: skipped */
 			map_free(&s->m);
 			free(buf);
@@ -627,7 +677,7 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 		loaded++;
 	}
 	qsort(fs, nfs, sizeof *fs, by_tics);
-	if (dump_stacks(&d, &stacks, &nstacks)) {
+	if (dump_stacks(&d, srcs, loaded, have_kmap ? &kmap : NULL, &cs, &stacks, &nstacks)) {
 		fprintf(errs, "pinfo: out of memory\n");
 		status = PINFO_FAIL;
 	}
@@ -662,7 +712,9 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 		status = PINFO_FAIL;
 	}
 	free(page.text);
-	dump_stacks_free(stacks, nstacks);
+	dump_stacks_free(&cs, stacks, nstacks);
+	if (have_kmap)
+		map_free(&kmap);
 	free(fs);
 	for (i = 0; i < loaded; i++) {
 		if (srcs[i].has_ml)

@@ -151,5 +151,29 @@ chrome --screenshot="$out/report.png" --window-size=1300,1400 --hide-scrollbars 
 if [ "$(head -c 8 "$out/report.png" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
 then pass "$out/report.png, $(wc -c < "$out/report.png") bytes"; else fail "no PNG: $(tail -3 "$out/shot.log")"; fi
 
+# A dump with call stacks (format 3): the page's flame graph, as the browser
+# shows it, has one box for each distinct frame of the merged call tree:
+# each distinct root-first prefix of the folded stacks.
+name=html-flamegraph
+fdir=$out/flame
+mkdir -p "$fdir"
+if sh host-tools/qrun -quiet -kernel -o "$fdir" -timeout 30 "$build/kernel.elf" \
+	"$u/calltree.elf" "$u/cmd.elf" > "$fdir/qrun.out" 2>&1 &&
+   "$build/profextract" -o "$fdir" "$fdir/serial.log" > "$fdir/extract.out" 2>&1 &&
+   fdump=$(ls "$fdir"/*.pro 2>/dev/null | head -1) && [ -n "$fdump" ] &&
+   $pinfo --folded "$fdir/folded.txt" "$fdump" "$u/calltree.elf" "$build/kernel.elf" 2>"$fdir/folded.err" &&
+   $pinfo --html "$fdir/flame.html" "$fdump" "$u/calltree.elf" "$build/kernel.elf" 2>"$fdir/html.err"; then
+	want=$(awk '{ $NF = ""; n = split($0, f, ";"); p = ""
+		for (i = 1; i <= n; i++) { sub(/ +$/, "", f[i]); p = p ";" f[i]; if (!(p in seen)) { seen[p] = 1; k++ } } }
+		END { print k + 0 }' "$fdir/folded.txt")
+	chrome --dump-dom "file://$(pwd)/$fdir/flame.html" > "$fdir/flame.dom" 2> "$fdir/flame.log"
+	got=$(grep -o '<g class="frame"' "$fdir/flame.dom" | wc -l)
+	if [ "$want" -ge 4 ] && [ "$got" = "$want" ] && grep -q 'id="flame"' "$fdir/flame.dom" &&
+	   ! grep -q CONSOLE "$fdir/flame.log"; then pass "$got boxes, as many as distinct frames"
+	else fail "$got boxes for $want distinct frames; $(cat "$fdir/html.err" "$fdir/folded.err")"; fi
+else
+	fail "no stacks run: $(tail -3 "$fdir/qrun.out") $(cat "$fdir/extract.out" 2>/dev/null)"
+fi
+
 echo "report: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -151,29 +151,31 @@ size_t attribution_owner(const struct attribution *a, uint64_t addr)
 static void charge(struct attribution *a, const struct pdump_seg *s, uint32_t shift,
 		   uint64_t *whole)
 {
-	uint32_t nb = pdump_nbuckets(s->length, shift), i;
 	uint64_t size = 1ull << shift;
-	size_t j = 0, k;
+	uint32_t idx[512], cnt[512];
+	struct pdump_cursor cur;
+	size_t j = 0, k, n, m;
 
-	for (i = 0; i < nb; i++) {
-		uint64_t c = s->counters[i], blo, bhi;
+	pdump_cursor_start(&cur, s, shift);	/* the nonzero buckets, decoded or not */
+	while ((n = pdump_cursor_next(&cur, idx, cnt, 512))) {
+		for (m = 0; m < n; m++) {
+			uint64_t c = cnt[m], blo, bhi;
 
-		if (!c)
-			continue;
-		blo = s->origin + ((uint64_t)i << shift);
-		bhi = blo + size;
-		if (a->owners[j].hi <= blo)
-			j = owner_of(a, j, blo);
-		k = a->owners[j].hi >= bhi ? j : owner_of(a, j, bhi - 1);
-		if (k == j) {
-			a->owners[j].share += (unsigned __int128)c * size;
-		} else {
-			a->owners[j].share += (unsigned __int128)c * (a->owners[j].hi - blo);
-			a->owners[k].share += (unsigned __int128)c * (bhi - a->owners[k].lo);
-			whole[j + 1] += c;	/* wraps harmlessly: the running sums */
-			whole[k] -= c;		/* are counts, at most the ticks */
+			blo = s->origin + ((uint64_t)idx[m] << shift);
+			bhi = blo + size;
+			if (a->owners[j].hi <= blo)	/* the next owner, or a search */
+				j = a->owners[j + 1].hi > blo ? j + 1 : owner_of(a, j + 1, blo);
+			k = a->owners[j].hi >= bhi ? j : owner_of(a, j, bhi - 1);
+			if (k == j) {
+				a->owners[j].share += (unsigned __int128)c * size;
+			} else {
+				a->owners[j].share += (unsigned __int128)c * (a->owners[j].hi - blo);
+				a->owners[k].share += (unsigned __int128)c * (bhi - a->owners[k].lo);
+				whole[j + 1] += c;	/* wraps harmlessly: the running sums */
+				whole[k] -= c;		/* are counts, at most the ticks */
+			}
+			a->tics += c;
 		}
-		a->tics += c;
 	}
 }
 

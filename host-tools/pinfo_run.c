@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -97,6 +98,37 @@ static int load_dump(const char *path, struct pdump *d, FILE *errs)
 		fprintf(errs, "pinfo: %s: %s\n", path, err);
 	free(buf);
 	return rc;
+}
+
+/* The dump checked whole but decoded only where a report asks (pdump_scan):
+ * its bytes stay in *buf, which pinfo_run frees after the reports. */
+static int scan_dump(const char *path, struct pdump *d, uint8_t **buf, FILE *errs)
+{
+	char err[300];
+	size_t len;
+
+	if (read_or_say(path, buf, &len, errs))
+		return -1;
+	if (pdump_scan(*buf, len, d, &host_alloc, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		free(*buf);
+		*buf = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* -e lists buckets from the counters: module's segments (every one for
+ * NULL) are decoded. Returns 0, or -1 when out of memory. */
+static int decode_segs(struct pdump *d, const char *module)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->nseg; i++)
+		if ((!module || !strcasecmp(d->segs[i].module, module)) &&
+		    pdump_load_seg(&d->segs[i], d->shift, &host_alloc))
+			return -1;
+	return 0;
 }
 
 static int load_map(const char *path, struct map *m, FILE *errs)
@@ -196,7 +228,7 @@ static int text_close(FILE *f, struct text *t)
 /* One map's block, made whole in memory into *text (empty for a module
  * without a tic, but with -z). Returns 0, 1 for a map of a module the dump
  * lacks with PINFO_SKIP_ABSENT (nothing said), or -1 having said why. */
-static int one_map(const char *path, const char *dumpfile, const struct pdump *d, int flags,
+static int one_map(const char *path, const char *dumpfile, struct pdump *d, int flags,
 		   struct text *text, FILE *errs)
 {
 	struct map m;
@@ -211,6 +243,11 @@ static int one_map(const char *path, const char *dumpfile, const struct pdump *d
 	    (flags & PINFO_STRICT)) {
 		map_free(&m);
 		return -1;	/* a map of other code: no block */
+	}
+	if ((flags & PINFO_E) && decode_segs(d, m.module)) {
+		fprintf(errs, "pinfo: %s: out of memory\n", path);
+		map_free(&m);
+		return -1;
 	}
 	if ((block = text_open(text))) {
 		rc = report_module(block, d, &m, flags & (PINFO_E | PINFO_T | PINFO_Z));
@@ -243,17 +280,23 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 	struct text *blocks;
 	size_t i, n = nmaps ? nmaps : 1, skipped = 0;
 	int status = PINFO_OK, first = 1, rc;
+	uint8_t *dumpbuf;
 	FILE *f;
 
-	if (load_dump(dumpfile, &d, errs))
+	if (scan_dump(dumpfile, &d, &dumpbuf, errs))
 		return PINFO_FAIL;
 	if (!(blocks = calloc(n, sizeof *blocks))) {
 		pdump_release(&d, &host_alloc);
+		free(dumpbuf);
 		fprintf(errs, "pinfo: out of memory\n");
 		return PINFO_FAIL;
 	}
 	if (!nmaps) {
-		if (!(f = text_open(&blocks[0])) || (report_summary(f, &d, flags), text_close(f, &blocks[0]))) {
+		if ((flags & PINFO_E) && decode_segs(&d, NULL)) {
+			fprintf(errs, "pinfo: out of memory\n");
+			status = PINFO_FAIL;
+		} else if (!(f = text_open(&blocks[0])) ||
+			   (report_summary(f, &d, flags), text_close(f, &blocks[0]))) {
 			fprintf(errs, "pinfo: out of memory\n");
 			status = PINFO_FAIL;
 		}
@@ -281,6 +324,7 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 	}
 	free(blocks);
 	pdump_release(&d, &host_alloc);
+	free(dumpbuf);
 	return status;
 }
 

@@ -149,6 +149,8 @@ static uint64_t seg_tics(const struct pdump_seg *s, uint32_t shift)
 	uint32_t i, nb = pdump_nbuckets(s->length, shift);
 	uint64_t sum = 0;
 
+	if (!s->counters)	/* not decoded: the reader's sum */
+		return s->tics;
 	for (i = 0; i < nb; i++)
 		sum += s->counters[i];
 	return sum;

@@ -32,10 +32,27 @@ static int by_seg_addr_index(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+/* The alias rule (docs/pinfo.md): of two symbols at one address, the one
+ * that names it is a global over a local, then a name without a leading
+ * underscore over one with, then the lower name in byte order. So an ELF
+ * file and every map mkmap makes of it name an address alike. */
+static int better_alias(const struct map *m, size_t x, size_t y)
+{
+	const char *a = m->syms[x].name, *b = m->syms[y].name;
+	int lx = m->local ? m->local[x] : 0, ly = m->local ? m->local[y] : 0;
+
+	if (lx != ly)
+		return ly;
+	if ((a[0] == '_') != (b[0] == '_'))
+		return b[0] == '_';
+	return strcmp(a, b) < 0;
+}
+
 size_t map_sorted_symbols(const struct map *m, struct msym **out)
 {
 	struct keyed_seg *keys = malloc((m->n ? m->n : 1) * sizeof *keys);
-	size_t i, kept = 0;
+	size_t i, kept = 0, best;
+	int sorted = 1;
 
 	*out = NULL;
 	if (!keys || !(*out = malloc((m->n ? m->n : 1) * sizeof **out))) {
@@ -46,12 +63,21 @@ size_t map_sorted_symbols(const struct map *m, struct msym **out)
 		keys[i].seg = m->syms[i].seg;
 		keys[i].addr = m->syms[i].addr;
 		keys[i].index = i;
+		if (i && sorted && (keys[i].seg < keys[i - 1].seg ||
+				    (keys[i].seg == keys[i - 1].seg && keys[i].addr < keys[i - 1].addr)))
+			sorted = 0;
 	}
-	qsort(keys, m->n, sizeof *keys, by_seg_addr_index);
-	for (i = 0; i < m->n; i++)	/* aliases: the first listed stays */
-		if (!kept || keys[i].seg != (*out)[kept - 1].seg ||
-		    keys[i].addr != (*out)[kept - 1].addr)
-			(*out)[kept++] = m->syms[keys[i].index];
+	if (!sorted)	/* a map in address order, as nm -n and mkmap write, is left as it is */
+		qsort(keys, m->n, sizeof *keys, by_seg_addr_index);
+	for (i = 0; i < m->n; i = best) {	/* each address once, named by the alias rule */
+		size_t j = keys[i].index;
+
+		for (best = i + 1; best < m->n && keys[best].seg == keys[i].seg &&
+		     keys[best].addr == keys[i].addr; best++)
+			if (better_alias(m, keys[best].index, j))
+				j = keys[best].index;
+		(*out)[kept++] = m->syms[j];
+	}
 	free(keys);
 	return kept;
 }

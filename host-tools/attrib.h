@@ -26,7 +26,8 @@ struct attribution {
 };
 
 /* Every symbol of m sorted by segment, then address; at one address of a
- * segment only the first listed stays; *out is malloc'd, names are m's. Returns the count, or (size_t)-1
+ * segment only one stays, by the alias rule (a global over a local, then a
+ * name without a leading underscore, then the lower name in byte order); *out is malloc'd, names are m's. Returns the count, or (size_t)-1
  * when out of memory. With msym_segment, which finds the run of segment
  * seg in it (the count; its start in *first), a report of many segments
  * sorts the map once. */

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "elf32.h"
+#include "hostio.h"
 #include "maps.h"
 
 #define MAX_TOKENS	6
@@ -112,65 +113,72 @@ static int hexval(char c)
 	return isdigit((unsigned char)c) ? c - '0' : tolower((unsigned char)c) - 'a' + 10;
 }
 
-/* A symbol name of a text map, decoded into a malloc'd string: "\\" is a
- * backslash and "\xHH" the byte HH, as mkmap writes a name's spaces,
- * controls, non-ASCII bytes and backslashes (mapwrite.c); any other
- * backslash stands for itself, as in a map from elsewhere. Returns 0, or
- * -1 with the reason in err. */
-static int decode_name(const char *p, size_t n, size_t lineno, char **out, char *err,
+/* A symbol name of a text map, decoded in place: "\\\\" is a backslash and
+ * "\\xHH" the byte HH, as mkmap writes a name's spaces, controls, non-ASCII
+ * bytes and backslashes (mapwrite.c); any other backslash stands for
+ * itself, as in a map from elsewhere. The decoded name is never longer, and
+ * a NUL ends it over the byte after the token (a separator, the line's end,
+ * or the NUL after the map's bytes). Returns 0, or -1 with the reason in err. */
+static int decode_name(char *p, size_t n, size_t lineno, char **out, char *err,
 		       size_t errlen)
 {
-	char *name = malloc(n + 1);
 	size_t i, k = 0;
 
-	if (!name)
-		return fail(err, errlen, "out of memory");
-	for (i = 0; i < n; i++) {
-		if (p[i] == '\\' && i + 1 < n && p[i + 1] == '\\') {
-			name[k++] = '\\';
-			i++;
-		} else if (p[i] == '\\' && i + 3 < n && p[i + 1] == 'x' &&
-			   isxdigit((unsigned char)p[i + 2]) && isxdigit((unsigned char)p[i + 3])) {
-			name[k] = (char)(hexval(p[i + 2]) << 4 | hexval(p[i + 3]));
-			if (!name[k]) {
-				free(name);
-				return fail(err, errlen, "line %zu: \\x00 in a symbol name", lineno);
+	if (!memchr(p, '\\', n)) {	/* the common case: nothing to decode */
+		k = n;
+	} else {
+		for (i = 0; i < n; i++) {
+			if (p[i] == '\\' && i + 1 < n && p[i + 1] == '\\') {
+				p[k++] = '\\';
+				i++;
+			} else if (p[i] == '\\' && i + 3 < n && p[i + 1] == 'x' &&
+				   isxdigit((unsigned char)p[i + 2]) && isxdigit((unsigned char)p[i + 3])) {
+				char c = (char)(hexval(p[i + 2]) << 4 | hexval(p[i + 3]));
+
+				if (!c)
+					return fail(err, errlen, "line %zu: \\x00 in a symbol name", lineno);
+				p[k++] = c;
+				i += 3;
+			} else {
+				p[k++] = p[i];
 			}
-			k++;
-			i += 3;
-		} else {
-			name[k++] = p[i];
 		}
 	}
-	name[k] = 0;
-	if (k > MAP_NAME_MAX) {
-		free(name);
+	if (k > MAP_NAME_MAX)
 		return fail(err, errlen, "line %zu: symbol name of %zu bytes", lineno, k);
-	}
-	*out = name;
+	p[k] = 0;
+	*out = p;
 	return 0;
 }
 
 /* Adds the symbol named by the token name[0..n), decoded. */
-static int add(struct map *m, uint16_t seg, uint32_t addr, const char *name, size_t n,
-	       size_t lineno, char *err, size_t errlen)
+static int add(struct map *m, uint16_t seg, uint32_t addr, int global, const char *name,
+	       size_t n, size_t lineno, char *err, size_t errlen)
 {
 	struct msym *s;
 
 	if (m->n == m->cap) {
 		size_t cap = m->cap ? m->cap * 2 : 256;
 		struct msym *grown = realloc(m->syms, cap * sizeof *grown);
+		uint8_t *local;
 
 		if (!grown)
 			return fail(err, errlen, "out of memory");
 		m->syms = grown;
+		if (m->form == MAP_NM) {
+			if (!(local = realloc(m->local, cap)))
+				return fail(err, errlen, "out of memory");
+			m->local = local;
+		}
 		m->cap = cap;
 	}
 	s = &m->syms[m->n];
-	if (decode_name(name, n, lineno, &s->name, err, errlen))
+	if (decode_name((char *)name, n, lineno, &s->name, err, errlen))
 		return -1;
 	s->seg = seg;
 	s->addr = addr;
+	if (m->local)
+		m->local[m->n] = !global;
 	m->n++;
 	return 0;
 }
@@ -228,7 +236,7 @@ static int link_public(struct map *m, const struct line *l, size_t lineno, char 
 		return fail(err, errlen, "line %zu: expected \"ssss:oooo name\"", lineno);
 	if (!seg)
 		return 0;
-	return add(m, seg, off, l->tok[1], l->len[1], lineno, err, errlen);
+	return add(m, seg, off, 1, l->tok[1], l->len[1], lineno, err, errlen);	/* a public */
 }
 
 /* " Fingerprint 0001 CRC-32 XXXXXXXX": the code segment's, once. */
@@ -288,8 +296,7 @@ static int link_line(struct map *m, const struct line *l, size_t lineno,
 		return link_fingerprint(m, l, lineno, err, errlen);
 	} else if (has(l, "Publics by Value")) {
 		if (!*by_value)	/* by Value wins over by Name: one list, not two */
-			while (m->n)
-				free(m->syms[--m->n].name);
+			m->n = 0;
 		*by_value = 1;
 		*st = L_PUBS;
 	} else if (has(l, "Publics by Name")) {
@@ -327,9 +334,11 @@ static int nm_line(struct map *m, const struct line *l, size_t lineno, char *err
 			    shown(l->tok[0], l->len[0], &sh));
 	t = l->tok[1][0];
 	if (strchr("TtWwi", t))
-		return add(m, 1, (uint32_t)v, l->tok[2], l->len[2], lineno, err, errlen);
+		return add(m, 1, (uint32_t)v, isupper((unsigned char)t), l->tok[2], l->len[2], lineno,
+			   err, errlen);
 	if (strchr("DdBbRrGgSsVv", t))
-		return add(m, 2, (uint32_t)v, l->tok[2], l->len[2], lineno, err, errlen);
+		return add(m, 2, (uint32_t)v, isupper((unsigned char)t), l->tok[2], l->len[2], lineno,
+			   err, errlen);
 	if (t == 'A' && l->n == 3 && token_is(l, 2, MAP_FP_SYMBOL))
 		return set_fingerprint(m, (uint32_t)v, lineno, err, errlen);
 	if (strchr("AaNnUuCc?-", t))
@@ -368,7 +377,7 @@ static int is_link(const uint8_t *buf, size_t len)
 	return 0;
 }
 
-static int parse_text(struct map *m, const uint8_t *buf, size_t len, char *err, size_t errlen)
+static int parse_text(struct map *m, uint8_t *buf, size_t len, char *err, size_t errlen)
 {
 	enum link_state st = L_HEAD;
 	int by_value = 0;
@@ -402,8 +411,6 @@ static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, s
 	struct elfsyms e;
 	size_t i;
 
-	char *strings;
-
 	if (elf32_symbols(buf, len, &e, err, errlen))
 		return -1;
 	/* The fingerprint of the code in this file, as the kernel computes it
@@ -411,19 +418,17 @@ static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, s
 	if (!elf32_fingerprint(buf, len, &e, !strcmp(m->module, "kernel"), &m->fingerprint,
 			       m->why_none, sizeof m->why_none))
 		m->has_fingerprint = 1;
-	/* One block: the symbols, then one copy of the string table for all
-	 * their names (symbols may share a name's bytes: a copy each could
-	 * take the square of the file's size). map_free frees it whole. */
-	if (!(m->syms = malloc(e.n * sizeof *m->syms + e.strings_len))) {
+	/* The names stay in the file's string table (m->text). */
+	if (!(m->syms = malloc((e.n ? e.n : 1) * sizeof *m->syms)) ||
+	    !(m->local = malloc(e.n ? e.n : 1))) {
 		elf32_free(&e);
 		return fail(err, errlen, "out of memory");
 	}
-	strings = (char *)(m->syms + e.n);
-	memcpy(strings, e.strings, e.strings_len);
 	for (i = 0; i < e.n; i++) {
-		m->syms[i].name = strings + (e.syms[i].name - e.strings);
+		m->syms[i].name = e.syms[i].name;
 		m->syms[i].seg = e.syms[i].seg;
 		m->syms[i].addr = e.syms[i].value;
+		m->local[i] = !(e.syms[i].type >= 'A' && e.syms[i].type <= 'Z');	/* weak is global */
 	}
 	m->n = m->cap = e.n;
 	elf32_free(&e);
@@ -447,12 +452,15 @@ void map_module_from_path(const char *path, char *out, size_t outlen)
 		snprintf(out, outlen, "kernel");
 }
 
-int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
-	      char *err, size_t errlen)
+int map_parse_owned(const char *path, uint8_t *buf, size_t len, int mapped, struct map *m,
+		    char *err, size_t errlen)
 {
 	int rc;
 
 	memset(m, 0, sizeof *m);
+	m->text = buf;
+	m->text_len = len;
+	m->text_mapped = mapped;
 	if (elf32_is(buf, len)) {
 		m->form = MAP_ELF;
 		map_module_from_path(path, m->module, sizeof m->module);
@@ -468,13 +476,31 @@ int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
 	return rc;
 }
 
+int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
+	      char *err, size_t errlen)
+{
+	uint8_t *copy = malloc(len + 1);
+
+	if (!copy) {
+		memset(m, 0, sizeof *m);
+		return fail(err, errlen, "out of memory");
+	}
+	if (len)
+		memcpy(copy, buf, len);
+	copy[len] = 0;
+	return map_parse_owned(path, copy, len, 0, m, err, errlen);
+}
+
 void map_free(struct map *m)
 {
-	size_t i;
-
-	for (i = 0; m->form != MAP_ELF && i < m->n; i++)
-		free(m->syms[i].name);
-	free(m->syms);	/* with an ELF map's names */
+	free(m->syms);
+	free(m->local);
+	m->local = NULL;
+	if (m->text_mapped)
+		file_unmap(m->text, m->text_len);
+	else
+		free(m->text);
 	m->syms = NULL;
+	m->text = NULL;
 	m->n = m->cap = 0;
 }

@@ -102,17 +102,23 @@ static int load_dump(const char *path, struct pdump *d, FILE *errs)
 
 /* The dump checked whole but decoded only where a report asks (pdump_scan):
  * its bytes stay in *buf, which pinfo_run frees after the reports. */
-static int scan_dump(const char *path, struct pdump *d, uint8_t **buf, FILE *errs)
+struct bytes {
+	uint8_t *p;
+	size_t len;
+	int mapped;
+};
+
+static int scan_dump(const char *path, struct pdump *d, struct bytes *b, FILE *errs)
 {
 	char err[300];
-	size_t len;
 
-	if (read_or_say(path, buf, &len, errs))
-		return -1;
-	if (pdump_scan(*buf, len, d, &host_alloc, err, sizeof err)) {
+	if (map_regular(path, &b->p, &b->len, &b->mapped, err, sizeof err)) {
 		fprintf(errs, "pinfo: %s: %s\n", path, err);
-		free(*buf);
-		*buf = NULL;
+		return -1;
+	}
+	if (pdump_scan(b->p, b->len, d, &host_alloc, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		file_release(b->p, b->len, b->mapped);
 		return -1;
 	}
 	return 0;
@@ -136,15 +142,17 @@ static int load_map(const char *path, struct map *m, FILE *errs)
 	char err[300];
 	uint8_t *buf;
 	size_t len;
-	int rc;
+	int mapped;
 
-	if (read_or_say(path, &buf, &len, errs))
-		return -1;
-	rc = map_parse(path, buf, len, m, err, sizeof err);
-	if (rc)
+	if (map_regular(path, &buf, &len, &mapped, err, sizeof err)) {
 		fprintf(errs, "pinfo: %s: %s\n", path, err);
-	free(buf);
-	return rc;
+		return -1;
+	}
+	if (map_parse_owned(path, buf, len, mapped, m, err, sizeof err)) {	/* buf is m's */
+		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		return -1;
+	}
+	return 0;
 }
 
 /* The dump's modules, for the message about a map that matches none. */
@@ -280,14 +288,14 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 	struct text *blocks;
 	size_t i, n = nmaps ? nmaps : 1, skipped = 0;
 	int status = PINFO_OK, first = 1, rc;
-	uint8_t *dumpbuf;
+	struct bytes dumpbuf;
 	FILE *f;
 
 	if (scan_dump(dumpfile, &d, &dumpbuf, errs))
 		return PINFO_FAIL;
 	if (!(blocks = calloc(n, sizeof *blocks))) {
 		pdump_release(&d, &host_alloc);
-		free(dumpbuf);
+		file_release(dumpbuf.p, dumpbuf.len, dumpbuf.mapped);
 		fprintf(errs, "pinfo: out of memory\n");
 		return PINFO_FAIL;
 	}
@@ -324,7 +332,7 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 	}
 	free(blocks);
 	pdump_release(&d, &host_alloc);
-	free(dumpbuf);
+	file_release(dumpbuf.p, dumpbuf.len, dumpbuf.mapped);
 	return status;
 }
 

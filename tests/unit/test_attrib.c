@@ -131,6 +131,28 @@ static void test_attrib_straddle(void **state)
 	tdump_free(d);
 }
 
+/* A function at an odd address shares its first bucket with the one before
+ * it: the bucket is split by bytes, 1 to the neighbour, 3 to it (gprof,
+ * in 2-byte units, would read it as starting at 0x10 and give it all 4). */
+static void test_attrib_odd_address(void **state)
+{
+	struct msym syms[] = { { 0, 1, "before" }, { 0x11, 1, "odd" } };
+	struct pdump *d = tdump_new(5, 1);
+	const struct pdump_seg *one[1];
+	struct attribution a;
+
+	(void)state;
+	tdump_seg(d, 0, "T", 1, 0, 0x40);
+	d->segs[0].counters[0x10 >> 2] = 4;
+	one[0] = &d->segs[0];
+	assert_int_equal(attribute(one, 1, 2, syms, 2, &a), 0);
+	assert_int_equal(a.n, 2);
+	assert_int_equal(a.owners[0].tics, 1);
+	assert_int_equal(a.owners[1].tics, 3);
+	attribution_free(&a);
+	tdump_free(d);
+}
+
 /* Bytes before the first symbol are charged to "no symbol"; a symbol below
  * the segment's origin owns its start (the kernel's text). */
 static void test_attrib_edges(void **state)
@@ -295,6 +317,7 @@ int main(void)
 		cmocka_unit_test(test_attrib_random),
 		cmocka_unit_test(test_attrib_segment_symbols),
 		cmocka_unit_test(test_attrib_alias_rule),
+		cmocka_unit_test(test_attrib_odd_address),
 		cmocka_unit_test(test_attrib_speed),
 	};
 

@@ -48,9 +48,51 @@ static int better_alias(const struct map *m, size_t x, size_t y)
 	return strcmp(a, b) < 0;
 }
 
+int map_in_order(const struct map *m)
+{
+	size_t i;
+
+	for (i = 1; i < m->n; i++)
+		if (m->syms[i].seg < m->syms[i - 1].seg ||
+		    (m->syms[i].seg == m->syms[i - 1].seg && m->syms[i].addr <= m->syms[i - 1].addr))
+			return 0;
+	return 1;
+}
+
+/* Sorts keys[0..n) by segment, then address, stably (at one address the
+ * order listed stays): a radix sort, 12 bits a pass over the 48 bits of the
+ * key, a pass skipped where every key has the same digit. tmp holds n. */
+static void radix_sort(struct keyed_seg *keys, struct keyed_seg *tmp, size_t n)
+{
+	static size_t count[4096];
+	struct keyed_seg *from = keys, *to = tmp, *t;
+	int shift;
+	size_t i, sum;
+
+	for (shift = 0; shift < 48; shift += 12) {
+		for (i = 0; i < 4096; i++)
+			count[i] = 0;
+		for (i = 0; i < n; i++)
+			count[((uint64_t)from[i].seg << 32 | from[i].addr) >> shift & 4095]++;
+		if (n && count[((uint64_t)from[0].seg << 32 | from[0].addr) >> shift & 4095] == n)
+			continue;	/* one digit for all: nothing moves */
+		for (i = 0, sum = 0; i < 4096; i++) {
+			size_t c = count[i];
+
+			count[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			to[count[((uint64_t)from[i].seg << 32 | from[i].addr) >> shift & 4095]++] = from[i];
+		t = from, from = to, to = t;
+	}
+	if (from != keys)
+		memcpy(keys, from, n * sizeof *keys);
+}
+
 size_t map_sorted_symbols(const struct map *m, struct msym **out)
 {
-	struct keyed_seg *keys = malloc((m->n ? m->n : 1) * sizeof *keys);
+	struct keyed_seg *keys = malloc((m->n ? m->n : 1) * sizeof *keys), *tmp = NULL;
 	size_t i, kept = 0, best;
 	int sorted = 1;
 
@@ -67,8 +109,18 @@ size_t map_sorted_symbols(const struct map *m, struct msym **out)
 				    (keys[i].seg == keys[i - 1].seg && keys[i].addr < keys[i - 1].addr)))
 			sorted = 0;
 	}
-	if (!sorted)	/* a map in address order, as nm -n and mkmap write, is left as it is */
+	if (!sorted && m->n < 64) {
 		qsort(keys, m->n, sizeof *keys, by_seg_addr_index);
+	} else if (!sorted) {	/* a map in address order, as nm -n and mkmap write it, is not */
+		if (!(tmp = malloc(m->n * sizeof *tmp))) {
+			free(keys);
+			free(*out);
+			*out = NULL;
+			return (size_t)-1;
+		}
+		radix_sort(keys, tmp, m->n);
+		free(tmp);
+	}
 	for (i = 0; i < m->n; i = best) {	/* each address once, named by the alias rule */
 		size_t j = keys[i].index;
 
@@ -80,6 +132,23 @@ size_t map_sorted_symbols(const struct map *m, struct msym **out)
 	}
 	free(keys);
 	return kept;
+}
+
+int map_normalize(struct map *m)
+{
+	struct msym *sorted;
+	size_t n;
+
+	if (map_in_order(m))
+		return 0;
+	if ((n = map_sorted_symbols(m, &sorted)) == (size_t)-1)
+		return -1;
+	free(m->syms);
+	free(m->local);
+	m->syms = sorted;
+	m->local = NULL;	/* one symbol an address: nothing left to choose */
+	m->n = m->cap = n;
+	return 0;
 }
 
 size_t msym_segment(const struct msym *sorted, size_t n, uint16_t seg, size_t *first)

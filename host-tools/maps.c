@@ -113,23 +113,25 @@ static int hexval(char c)
 	return isdigit((unsigned char)c) ? c - '0' : tolower((unsigned char)c) - 'a' + 10;
 }
 
-/* A symbol name of a text map, decoded in place: "\\\\" is a backslash and
- * "\\xHH" the byte HH, as mkmap writes a name's spaces, controls, non-ASCII
- * bytes and backslashes (mapwrite.c); any other backslash stands for
- * itself, as in a map from elsewhere. The decoded name is never longer, and
- * a NUL ends it over the byte after the token (a separator, the line's end,
- * or the NUL after the map's bytes). Returns 0, or -1 with the reason in err. */
-static int decode_name(char *p, size_t n, size_t lineno, char **out, char *err,
-		       size_t errlen)
+/* A symbol name of a text map, decoded into the map's block of names
+ * (m->text, as large as the map: a name is never longer decoded): "\\\\"
+ * is a backslash and "\\xHH" the byte HH, as mkmap writes a name's spaces,
+ * controls, non-ASCII bytes and backslashes (mapwrite.c); any other
+ * backslash stands for itself, as in a map from elsewhere. Returns 0, or
+ * -1 with the reason in err. */
+static int decode_name(struct map *m, const char *p, size_t n, size_t lineno, char **out,
+		       char *err, size_t errlen)
 {
+	char *name = (char *)m->text + m->text_len;
 	size_t i, k = 0;
 
 	if (!memchr(p, '\\', n)) {	/* the common case: nothing to decode */
+		memcpy(name, p, n);
 		k = n;
 	} else {
 		for (i = 0; i < n; i++) {
 			if (p[i] == '\\' && i + 1 < n && p[i + 1] == '\\') {
-				p[k++] = '\\';
+				name[k++] = '\\';
 				i++;
 			} else if (p[i] == '\\' && i + 3 < n && p[i + 1] == 'x' &&
 				   isxdigit((unsigned char)p[i + 2]) && isxdigit((unsigned char)p[i + 3])) {
@@ -137,17 +139,18 @@ static int decode_name(char *p, size_t n, size_t lineno, char **out, char *err,
 
 				if (!c)
 					return fail(err, errlen, "line %zu: \\x00 in a symbol name", lineno);
-				p[k++] = c;
+				name[k++] = c;
 				i += 3;
 			} else {
-				p[k++] = p[i];
+				name[k++] = p[i];
 			}
 		}
 	}
 	if (k > MAP_NAME_MAX)
 		return fail(err, errlen, "line %zu: symbol name of %zu bytes", lineno, k);
-	p[k] = 0;
-	*out = p;
+	name[k] = 0;
+	m->text_len += k + 1;
+	*out = name;
 	return 0;
 }
 
@@ -173,7 +176,7 @@ static int add(struct map *m, uint16_t seg, uint32_t addr, int global, const cha
 		m->cap = cap;
 	}
 	s = &m->syms[m->n];
-	if (decode_name((char *)name, n, lineno, &s->name, err, errlen))
+	if (decode_name(m, name, n, lineno, &s->name, err, errlen))
 		return -1;
 	s->seg = seg;
 	s->addr = addr;
@@ -356,6 +359,10 @@ static int is_link(const uint8_t *buf, size_t len)
 {
 	size_t pos = 0;
 
+	/* Neither word anywhere (an nm map, as a rule): no line to look at. */
+	if (!memmem(buf, len, "Publics", 7) && !memmem(buf, len, "Start", 5))
+		return 0;
+
 	while (pos < len) {
 		const uint8_t *nl = memchr(buf + pos, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - buf) - pos : len - pos;
@@ -377,7 +384,44 @@ static int is_link(const uint8_t *buf, size_t len)
 	return 0;
 }
 
-static int parse_text(struct map *m, uint8_t *buf, size_t len, char *err, size_t errlen)
+/* The nm line as mkmap -s and nm write it, "xxxxxxxx T name", of a name of
+ * printable bytes without a backslash: taken at once, as nm_line would take
+ * it. Returns 1 when taken (or -1: out of memory), 0 for nm_line to read. */
+static int nm_quick(struct map *m, const uint8_t *p, size_t n, size_t lineno, char *err,
+		    size_t errlen)
+{
+	uint32_t v = 0;
+	size_t i;
+	char t;
+	int seg;
+
+	if (n < 12 || n - 11 > MAP_NAME_MAX || p[8] != ' ' || p[10] != ' ')
+		return 0;
+	for (i = 0; i < 8; i++) {
+		uint8_t c = p[i];
+
+		if (c >= '0' && c <= '9')
+			v = v << 4 | (uint32_t)(c - '0');
+		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			v = v << 4 | (uint32_t)((c | 0x20) - 'a' + 10);
+		else
+			return 0;
+	}
+	t = (char)p[9];
+	if (t && strchr("TtWwi", t))
+		seg = 1;
+	else if (t && strchr("DdBbRrGgSsVv", t))
+		seg = 2;
+	else
+		return 0;
+	for (i = 11; i < n; i++)
+		if (p[i] <= ' ' || p[i] >= 0x7f || p[i] == '\\')
+			return 0;
+	return add(m, (uint16_t)seg, v, isupper((unsigned char)t), (const char *)p + 11, n - 11,
+		   lineno, err, errlen) ? -1 : 1;
+}
+
+static int parse_text(struct map *m, const uint8_t *buf, size_t len, char *err, size_t errlen)
 {
 	enum link_state st = L_HEAD;
 	int by_value = 0;
@@ -389,6 +433,16 @@ static int parse_text(struct map *m, uint8_t *buf, size_t len, char *err, size_t
 		struct line l;
 
 		lineno++;
+		if (m->form == MAP_NM) {
+			int rc = nm_quick(m, buf + pos, n, lineno, err, errlen);
+
+			if (rc < 0)
+				return -1;
+			if (rc) {
+				pos += n + 1;
+				continue;
+			}
+		}
 		split((const char *)buf + pos, n, &l);
 		if (memchr(buf + pos, 0, n))
 			return fail(err, errlen, "line %zu: a NUL byte: not a text map", lineno);
@@ -418,14 +472,18 @@ static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, s
 	if (!elf32_fingerprint(buf, len, &e, !strcmp(m->module, "kernel"), &m->fingerprint,
 			       m->why_none, sizeof m->why_none))
 		m->has_fingerprint = 1;
-	/* The names stay in the file's string table (m->text). */
+	/* One copy of the string table (m->text) for all the names, not a copy
+	 * each: symbols may share a name's bytes (a copy each could take the
+	 * square of the file's size); the file is then let go. */
 	if (!(m->syms = malloc((e.n ? e.n : 1) * sizeof *m->syms)) ||
-	    !(m->local = malloc(e.n ? e.n : 1))) {
+	    !(m->local = malloc(e.n ? e.n : 1)) || !(m->text = malloc(e.strings_len))) {
 		elf32_free(&e);
 		return fail(err, errlen, "out of memory");
 	}
+	memcpy(m->text, e.strings, e.strings_len);
+	m->text_len = e.strings_len;
 	for (i = 0; i < e.n; i++) {
-		m->syms[i].name = e.syms[i].name;
+		m->syms[i].name = (char *)m->text + (e.syms[i].name - e.strings);
 		m->syms[i].seg = e.syms[i].seg;
 		m->syms[i].addr = e.syms[i].value;
 		m->local[i] = !(e.syms[i].type >= 'A' && e.syms[i].type <= 'Z');	/* weak is global */
@@ -452,19 +510,18 @@ void map_module_from_path(const char *path, char *out, size_t outlen)
 		snprintf(out, outlen, "kernel");
 }
 
-int map_parse_owned(const char *path, uint8_t *buf, size_t len, int mapped, struct map *m,
-		    char *err, size_t errlen)
+int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
+	      char *err, size_t errlen)
 {
 	int rc;
 
 	memset(m, 0, sizeof *m);
-	m->text = buf;
-	m->text_len = len;
-	m->text_mapped = mapped;
 	if (elf32_is(buf, len)) {
 		m->form = MAP_ELF;
 		map_module_from_path(path, m->module, sizeof m->module);
 		rc = parse_elf(m, buf, len, err, errlen);
+	} else if (!(m->text = malloc(len + 1))) {	/* the names, decoded */
+		rc = fail(err, errlen, "out of memory");
 	} else {
 		m->form = is_link(buf, len) ? MAP_LINK : MAP_NM;
 		rc = parse_text(m, buf, len, err, errlen);
@@ -476,19 +533,13 @@ int map_parse_owned(const char *path, uint8_t *buf, size_t len, int mapped, stru
 	return rc;
 }
 
-int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
-	      char *err, size_t errlen)
+int map_parse_owned(const char *path, uint8_t *buf, size_t len, int mapped, struct map *m,
+		    char *err, size_t errlen)
 {
-	uint8_t *copy = malloc(len + 1);
+	int rc = map_parse(path, buf, len, m, err, errlen);
 
-	if (!copy) {
-		memset(m, 0, sizeof *m);
-		return fail(err, errlen, "out of memory");
-	}
-	if (len)
-		memcpy(copy, buf, len);
-	copy[len] = 0;
-	return map_parse_owned(path, copy, len, 0, m, err, errlen);
+	file_release(buf, len, mapped);	/* the names are in m->text */
+	return rc;
 }
 
 void map_free(struct map *m)
@@ -496,10 +547,7 @@ void map_free(struct map *m)
 	free(m->syms);
 	free(m->local);
 	m->local = NULL;
-	if (m->text_mapped)
-		file_unmap(m->text, m->text_len);
-	else
-		free(m->text);
+	free(m->text);
 	m->syms = NULL;
 	m->text = NULL;
 	m->n = m->cap = 0;

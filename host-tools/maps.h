@@ -20,7 +20,7 @@ enum map_form { MAP_LINK, MAP_NM, MAP_ELF };
 struct msym {
 	uint32_t addr;		/* offset in its segment (absolute for the kernel) */
 	uint16_t seg;		/* 1-based */
-	char *name;		/* in the map's bytes (m->text), decoded in place */
+	char *name;		/* in the map's block of names (m->text) */
 };
 
 struct map {
@@ -33,9 +33,9 @@ struct map {
 	char why_none[120];	/* an ELF map without one: why not */
 	uint8_t *local;		/* [i]: 1 when syms[i] is local (an ELF binding, nm's lower
 				 * case); NULL: none is (a LINK map's are publics) */
-	uint8_t *text;		/* the map's bytes, which the names point into */
-	size_t text_len;
-	int text_mapped;	/* text is mmap'd (hostio.h), not malloc'd */
+	uint8_t *text;		/* the names, NUL-terminated, which syms point into */
+	size_t text_len;	/* bytes of text used */
+	int reserved;		/* 0 */
 };
 
 /* Parses the map in buf[0..len), read from path (whose name gives the module
@@ -44,10 +44,9 @@ struct map {
  * are decoded: "\\" is a backslash, "\xHH" the byte HH (mkmap's escapes). */
 int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
 	      char *err, size_t errlen);
-/* map_parse of bytes it takes over (a text map's names are decoded in
- * place, each ended by a NUL written over the byte after it): buf[len]
- * must be writable. With mapped, buf is unmapped (hostio's file_unmap),
- * else freed, by map_free, or at once on failure. */
+/* map_parse of bytes it takes over and lets go before it returns: with
+ * mapped, buf is unmapped (hostio's file_unmap), else freed. The names are
+ * copied into one block (m->text), never larger than the map's bytes. */
 int map_parse_owned(const char *path, uint8_t *buf, size_t len, int mapped, struct map *m,
 		    char *err, size_t errlen);
 void map_free(struct map *m);

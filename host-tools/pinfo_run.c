@@ -3,6 +3,7 @@
  * made whole in memory first, so a failure never leaves half a report. */
 #define _GNU_SOURCE	/* fopencookie */
 #include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "attrib.h"
 #include "dump.h"
 #include "export.h"
 #include "hostio.h"
@@ -252,7 +254,7 @@ static int one_map(const char *path, const char *dumpfile, struct pdump *d, int 
 		map_free(&m);
 		return -1;	/* a map of other code: no block */
 	}
-	if ((flags & PINFO_E) && decode_segs(d, m.module)) {
+	if (map_normalize(&m) || ((flags & PINFO_E) && decode_segs(d, m.module))) {
 		fprintf(errs, "pinfo: %s: out of memory\n", path);
 		map_free(&m);
 		return -1;
@@ -291,6 +293,10 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 	struct bytes dumpbuf;
 	FILE *f;
 
+	/* Blocks of a megabyte or more are mapped and given back when freed, so
+	 * the large ones freed along the way (the sort's keys, the rounding's
+	 * arrays) do not stay in the peak (glibc would raise its threshold). */
+	mallopt(M_MMAP_THRESHOLD, 1 << 20);
 	if (scan_dump(dumpfile, &d, &dumpbuf, errs))
 		return PINFO_FAIL;
 	if (!(blocks = calloc(n, sizeof *blocks))) {

@@ -124,6 +124,9 @@ size_t map_sorted_symbols(const struct map *m, struct msym **out)
 	for (i = 0; i < m->n; i = best) {	/* each address once, named by the alias rule */
 		size_t j = keys[i].index;
 
+		if (i + 16 < m->n)
+			__builtin_prefetch(&m->syms[keys[i + 16].index]);
+
 		for (best = i + 1; best < m->n && keys[best].seg == keys[i].seg &&
 		     keys[best].addr == keys[i].addr; best++)
 			if (better_alias(m, keys[best].index, j))

@@ -382,6 +382,9 @@ static int segment_block(FILE *out, const struct pdump *d, const struct pdump_se
 		const struct owner *o = &a->owners[i];
 		int shown = o->tics || ((flags & PINFO_Z) && o->name);
 
+		if (i + 16 < a->n)	/* names lie in the map's order, not the address's */
+			__builtin_prefetch(a->owners[i + 16].name);
+
 		if (listed) {
 			for (m = 0, k = l.first[i]; k != NONE; k = l.link[k])
 				l.here[m++] = k;

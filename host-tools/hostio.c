@@ -1,4 +1,5 @@
 /* hostio.c: small host-side helpers shared by the tools (hostio.h). */
+#define _GNU_SOURCE	/* mremap */
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -219,3 +220,31 @@ static void host_free(void *ctx, void *p)
 }
 
 const struct pdump_alloc host_alloc = { host_zalloc, host_free, NULL };
+
+void *host_grow(void *p, size_t cap, size_t ncap)
+{
+	void *q;
+
+	if (!MAP_BIG || ncap < BIG_BLOCK)
+		return realloc(p, ncap);
+	if (cap < BIG_BLOCK) {	/* from the heap to a mapping of its own */
+		q = mmap(NULL, ncap, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (q == MAP_FAILED)
+			return NULL;
+		if (cap)
+			memcpy(q, p, cap);
+		free(p);
+	} else if ((q = mremap(p, cap, ncap, MREMAP_MAYMOVE)) == MAP_FAILED) {
+		return NULL;	/* nothing copied: the pages move */
+	}
+	madvise(q, ncap, MADV_HUGEPAGE);	/* a hint: no harm if refused */
+	return q;
+}
+
+void host_drop(void *p, size_t cap)
+{
+	if (!MAP_BIG || cap < BIG_BLOCK)
+		free(p);
+	else if (p)
+		munmap(p, cap);
+}

@@ -196,7 +196,7 @@ static ssize_t text_write(void *cookie, const char *data, size_t n)
 		char *grown;
 		while (n > cap - t->len && cap <= SIZE_MAX / 2)
 			cap *= 2;
-		if (n > cap - t->len || !(grown = realloc(t->p, cap)))
+		if (n > cap - t->len || !(grown = host_grow(t->p, t->cap, cap)))
 			t->failed = 1;
 		else
 			t->p = grown, t->cap = cap;
@@ -221,7 +221,8 @@ static FILE *text_open(struct text *t)
 
 static void text_drop(struct text *t)
 {
-	free(t->p);
+	host_drop(t->p, t->cap);
+	t->cap = 0;
 	t->p = NULL;
 	t->len = 0;
 }
@@ -334,7 +335,7 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 			fwrite(blocks[i].p, 1, blocks[i].len, out);
 			first = 0;
 		}
-		free(blocks[i].p);
+		host_drop(blocks[i].p, blocks[i].cap);
 	}
 	free(blocks);
 	pdump_release(&d, &host_alloc);

@@ -107,7 +107,6 @@ int map_regular(const char *path, uint8_t **buf, size_t *len, int *mapped, char 
 		size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	long page = sysconf(_SC_PAGESIZE);
 	struct stat st;
 	void *p;
 
@@ -126,9 +125,8 @@ int map_regular(const char *path, uint8_t **buf, size_t *len, int *mapped, char 
 		close(fd);
 		return -1;
 	}
-	if (page > 0 && st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 2 &&
-	    st.st_size % page != 0) {
-		p = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	if (st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 2) {
+		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (p != MAP_FAILED) {
 			close(fd);
 			*buf = p;

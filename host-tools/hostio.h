@@ -16,11 +16,10 @@ int read_whole(const char *path, uint8_t **buf, size_t *len, char *err, size_t e
  * reading from it or waiting on it. */
 int read_regular(const char *path, uint8_t **buf, size_t *len, char *err, size_t errlen);
 
-/* read_regular for reading in place: the file is mapped (*mapped 1, private
- * and writable: a write changes only this process's copy) when its size
- * leaves a byte after it on its last page, so buf[len] is a writable 0 as
- * after read_regular; else read whole (*mapped 0). Only the pages touched
- * are read: an ELF file's code is not. Release with file_release. */
+/* read_regular for reading in place: a file of one byte or more is mapped
+ * read-only (*mapped 1), else read (*mapped 0, an empty block). Only the
+ * pages touched are read: an ELF file's code is not. Release with
+ * file_release. */
 int map_regular(const char *path, uint8_t **buf, size_t *len, int *mapped, char *err,
 		size_t errlen);
 void file_unmap(uint8_t *buf, size_t len);

@@ -305,6 +305,22 @@ static int walk_sparse(struct reader *r, uint32_t seg, uint32_t nb, uint64_t *ti
 	if (n > nb)
 		SOFT(r, "segment %u: %u nonzero buckets, more than its %u buckets", NULL, seg, n, nb);
 	for (k = 0; k < n; k++) {
+		/* Four entries of one-byte gaps and nonzero one-byte counts, in
+		 * range, as most are: taken together. */
+		while (n - k >= 4 && r->len - r->pos >= 8) {
+			const uint8_t *q = r->buf + r->pos;
+			uint64_t last = next + q[0] + q[2] + q[4] + q[6] + 3;
+
+			if (((q[0] | q[1] | q[2] | q[3] | q[4] | q[5] | q[6] | q[7]) & 0x80) ||
+			    !q[1] || !q[3] || !q[5] || !q[7] || last >= nb)
+				break;
+			sum += (uint32_t)q[1] + q[3] + q[5] + q[7];
+			next = last + 1;
+			r->pos += 8;
+			k += 4;
+		}
+		if (k == n)
+			break;
 		if (get_varint(r, &gap, "bucket gap", seg) || get_varint(r, &c, "count", seg))
 			return -1;
 		idx = next + gap;	/* gaps make indices strictly increasing */

@@ -453,7 +453,7 @@ int report_module(FILE *out, const struct pdump *d, const struct map *m, int fla
 		free(segs);
 		return 1;
 	}
-	if (map_in_order(m)) {	/* as mkmap and nm -n write it: used as it is */
+	if (m->syms && map_in_order(m)) {	/* as mkmap and nm -n write it: used as it is */
 		view = m->syms;
 		nsorted = m->n;
 	} else if ((nsorted = map_sorted_symbols(m, &sorted)) == (size_t)-1) {

@@ -60,6 +60,7 @@ show stacks-acc "9. Call stacks: inclusive shares against callgrind"
 # Alone on the machine, so that the tools' times are their own.
 hostside
 show hosttimes "7. Host tools on a large profile"
+show hostratios "7. pinfo against readprofile, paired runs"
 show wire "7. Dumps on the wire"
 
 # ---- the document ---------------------------------------------------------

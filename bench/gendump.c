@@ -1,11 +1,13 @@
 /* gendump.c: a large profile dump for the host-side benchmark, made with
  * the kernel's own writer (format/dump.c, format/frame.c).
- *   gendump MODULE ORIGIN LENGTH SAMPLES OUT.pro
+ *   gendump MODULE ORIGIN LENGTH SAMPLES OUT.pro [NMODULES]
  * A system dump (PT_SYSTEM | PT_VERBOSE) of one code segment: segment 1 of
  * MODULE, LENGTH bytes from address ORIGIN, in DWORD buckets (as the
  * kernel's text is counted: readprofile needs a _stext above 0), with
  * SAMPLES ticks spread uniformly at random (a fixed seed) over its buckets,
- * as a long profile of a large program would spread them. Writes the dump
+ * as a long profile of a large program would spread them. With NMODULES,
+ * a system dump of that many programs of this shape, MODULE000 ...
+ * (SAMPLES ticks each), as a whole system's profile. Writes the dump
  * and prints one line: samples, nonzero buckets, dump bytes, and the bytes
  * of its serial frame (what the guest would send). */
 #include <stdint.h>
@@ -30,31 +32,49 @@ static void to_nothing(void *ctx, const void *data, size_t len)
 
 int main(int argc, char **argv)
 {
-	struct pdump_seg seg = { .segno = 1, .selector = 0x08 };
-	struct pdump d = { .type = 8, .shift = 2, .hz = 1000, .nseg = 1, .segs = &seg };
+	struct pdump_seg *segs;
+	struct pdump d = { .type = 8, .shift = 2, .hz = 1000, .nseg = 1 };
 	uint64_t x = 88172645463325252ull;
-	uint32_t nbuckets, samples, nonzero = 0;
+	uint32_t nbuckets, samples, nonzero = 0, nmod = 1, m;
 	size_t bytes, wire;
 	FILE *f;
 
-	if (argc != 6 || strlen(argv[1]) >= PDUMP_MODNAME_MAX) {
-		fprintf(stderr, "usage: gendump MODULE ORIGIN LENGTH SAMPLES OUT.pro\n");
+	if ((argc != 6 && argc != 7) || strlen(argv[1]) + 3 >= PDUMP_MODNAME_MAX) {
+		fprintf(stderr, "usage: gendump MODULE ORIGIN LENGTH SAMPLES OUT.pro [NMODULES]\n");
 		return 2;
 	}
-	strcpy(seg.module, argv[1]);
-	seg.origin = (uint32_t)strtoul(argv[2], 0, 0);
-	seg.length = (uint32_t)strtoul(argv[3], 0, 0);
-	samples = (uint32_t)strtoul(argv[4], 0, 0);
-	nbuckets = pdump_nbuckets(seg.length, d.shift);
-	if (!nbuckets || !(seg.counters = calloc(nbuckets, 4))) {
-		fprintf(stderr, "gendump: no buckets or no memory\n");
+	if (argc == 7 && ((nmod = (uint32_t)strtoul(argv[6], 0, 0)) < 1 || nmod > 1000)) {
+		fprintf(stderr, "gendump: NMODULES is 1 to 1000\n");
+		return 2;
+	}
+	d.nseg = nmod;
+	if (!(segs = d.segs = calloc(nmod, sizeof *segs))) {
+		fprintf(stderr, "gendump: no memory\n");
 		return 1;
 	}
-	for (uint32_t i = 0; i < samples; i++) {
-		x ^= x << 13, x ^= x >> 7, x ^= x << 17;	/* xorshift64 */
-		nonzero += seg.counters[(x >> 11) % nbuckets]++ == 0;
+	samples = (uint32_t)strtoul(argv[4], 0, 0);
+	for (m = 0; m < nmod; m++) {
+		struct pdump_seg *s = &segs[m];
+
+		if (argc == 7)
+			snprintf(s->module, sizeof s->module, "%s%03u", argv[1], m);
+		else
+			strcpy(s->module, argv[1]);
+		s->segno = 1;
+		s->selector = argc == 7 ? 0x07 : 0x08;
+		s->origin = (uint32_t)strtoul(argv[2], 0, 0);
+		s->length = (uint32_t)strtoul(argv[3], 0, 0);
+		nbuckets = pdump_nbuckets(s->length, d.shift);
+		if (!nbuckets || !(s->counters = calloc(nbuckets, 4))) {
+			fprintf(stderr, "gendump: no buckets or no memory\n");
+			return 1;
+		}
+		for (uint32_t i = 0; i < samples; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;	/* xorshift64 */
+			nonzero += s->counters[(x >> 11) % nbuckets]++ == 0;
+		}
+		d.total += samples;
 	}
-	d.total = samples;
 	if (!(f = fopen(argv[5], "wb"))) {
 		perror(argv[5]);
 		return 1;
@@ -65,7 +85,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	wire = frame_write(argv[5], &d, to_nothing, 0);
-	printf("samples=%u nonzero=%u dump_bytes=%zu wire_bytes=%zu\n", samples, nonzero, bytes, wire);
-	free(seg.counters);
+	printf("samples=%llu nonzero=%u dump_bytes=%zu wire_bytes=%zu\n",
+	       (unsigned long long)d.total, nonzero, bytes, wire);
+	for (m = 0; m < nmod; m++)
+		free(segs[m].counters);
+	free(segs);
 	return 0;
 }

@@ -26,7 +26,12 @@ struct pdump_seg {
 	uint32_t origin;	/* offset of bucket 0: 0 in an LDT segment, text start for the kernel */
 	uint32_t length;	/* bytes of code the buffer covers */
 	uint32_t fingerprint;	/* CRC-32 of those bytes as loaded, taken at load (0 in a version 1 dump) */
-	uint32_t *counters;	/* pdump_nbuckets(length, shift) DWORDs */
+	uint32_t *counters;	/* pdump_nbuckets(length, shift) DWORDs; NULL after pdump_scan */
+	/* Filled by the reader: */
+	uint64_t tics;		/* the sum of the counters */
+	const uint8_t *enc;	/* pdump_scan: the counters as encoded in the dump's bytes */
+	size_t enc_len;
+	uint8_t encoding;	/* PDUMP_ENC_DENSE or PDUMP_ENC_SPARSE (dumpfmt.h) */
 };
 
 /* A distinct call stack and how many samples had it (version 3). Frames
@@ -83,7 +88,31 @@ struct pdump_alloc {
 int pdump_read(const uint8_t *buf, size_t len, struct pdump *d,
 	       const struct pdump_alloc *a, char *err, size_t errlen);
 
-/* Frees what pdump_read allocated. */
+/* pdump_read without decoding: checks everything pdump_read checks (in one
+ * pass, the CRC summed as the bytes are walked) and fills *d, but leaves
+ * each segment's counters NULL and points it at its encoded counters in
+ * buf, which must outlive d. A segment is then decoded only if asked
+ * (pdump_load_seg), or its nonzero buckets walked in place (the cursor). */
+int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
+	       const struct pdump_alloc *a, char *err, size_t errlen);
+
+/* Decodes segment s of a scanned dump into s->counters (nothing to do if
+ * it has them). Returns 0, or -1 when out of memory. */
+int pdump_load_seg(struct pdump_seg *s, uint32_t shift, const struct pdump_alloc *a);
+
+/* The nonzero buckets of a segment, in order: from its counters when it has
+ * them, else from its encoded bytes (a scanned dump's). */
+struct pdump_cursor {
+	const struct pdump_seg *s;
+	uint32_t nb, k, left;
+	size_t pos;
+	uint64_t next;
+};
+void pdump_cursor_start(struct pdump_cursor *c, const struct pdump_seg *s, uint32_t shift);
+/* Up to max of them: bucket idx[k] holds cnt[k] (never 0). Returns how many; 0 at the end. */
+size_t pdump_cursor_next(struct pdump_cursor *c, uint32_t *idx, uint32_t *cnt, size_t max);
+
+/* Frees what pdump_read or pdump_scan allocated. */
 void pdump_release(struct pdump *d, const struct pdump_alloc *a);
 
 uint32_t crc32_update(uint32_t crc, const void *data, size_t len);	/* start with 0 */

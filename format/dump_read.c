@@ -20,7 +20,58 @@ struct reader {
 	uint64_t sum;		/* all counters so far */
 	uint64_t ssum;		/* all stacks' counts so far */
 	uint64_t frames;	/* all stacks' frames so far */
+	uint32_t crc;		/* of buf[0..crc_pos) */
+	size_t crc_pos;
 };
+
+/* CRC-32 as crc32_update (crc32.c), eight bytes a step (slicing by 8):
+ * the host reads a dump of megabytes; the kernel keeps the small one. */
+static uint32_t crc_tab[8][256];
+static int crc_tab_ready;
+
+static void crc_tab_init(void)
+{
+	uint32_t i, k, c;
+
+	for (i = 0; i < 256; i++) {
+		for (c = i, k = 0; k < 8; k++)
+			c = c & 1 ? (c >> 1) ^ 0xedb88320u : c >> 1;
+		crc_tab[0][i] = c;
+	}
+	for (i = 0; i < 256; i++)
+		for (k = 1; k < 8; k++)
+			crc_tab[k][i] = (crc_tab[k - 1][i] >> 8) ^ crc_tab[0][crc_tab[k - 1][i] & 0xff];
+	crc_tab_ready = 1;
+}
+
+static uint32_t crc_fast(uint32_t crc, const uint8_t *p, size_t len)
+{
+	if (!crc_tab_ready)
+		crc_tab_init();
+	crc = ~crc;
+	for (; len >= 8; p += 8, len -= 8) {
+		uint32_t lo = crc ^ ((uint32_t)p[0] | (uint32_t)p[1] << 8 |
+				     (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+		uint32_t hi = (uint32_t)p[4] | (uint32_t)p[5] << 8 |
+			      (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
+
+		crc = crc_tab[7][lo & 0xff] ^ crc_tab[6][(lo >> 8) & 0xff] ^
+		      crc_tab[5][(lo >> 16) & 0xff] ^ crc_tab[4][lo >> 24] ^
+		      crc_tab[3][hi & 0xff] ^ crc_tab[2][(hi >> 8) & 0xff] ^
+		      crc_tab[1][(hi >> 16) & 0xff] ^ crc_tab[0][hi >> 24];
+	}
+	while (len--)
+		crc = (crc >> 8) ^ crc_tab[0][(crc ^ *p++) & 0xff];
+	return ~crc;
+}
+
+/* The CRC catches up with the walk: each stretch of bytes is summed right
+ * after it is parsed, while it is still in the cache (one pass). */
+static void crc_catch_up(struct reader *r)
+{
+	r->crc = crc_fast(r->crc, r->buf + r->crc_pos, r->pos - r->crc_pos);
+	r->crc_pos = r->pos;
+}
 
 /* fmt: %s is s, %u the next number in decimal, %x in hex (0x and at least
  * 8 digits). The host's snprintf does the digits. */
@@ -189,58 +240,72 @@ static void check_name(struct reader *r, const uint8_t *p, int size, uint32_t se
 		SOFT(r, "segment %u: empty module name", NULL, seg, 0, 0);
 }
 
-static int walk_dense(struct reader *r, uint32_t seg, uint32_t nb, uint32_t *out)
+static int walk_dense(struct reader *r, uint32_t seg, uint32_t nb, uint64_t *tics)
 {
 	uint32_t k;
+	uint64_t sum = 0;
 
 	if ((uint64_t)nb * 4 > r->len - r->pos)
 		return HARD(r, "truncated: segment %u has %u dense buckets at offset %u",
 			    NULL, seg, nb, r->pos);
 	for (k = 0; k < nb; k++) {
-		uint32_t c = get_le(r->buf + r->pos, 4);
-
+		sum += get_le(r->buf + r->pos, 4);
 		r->pos += 4;
-		r->sum += c;
-		if (out)
-			out[k] = c;
 	}
+	*tics = sum;
 	return 0;
 }
 
-static int walk_sparse(struct reader *r, uint32_t seg, uint32_t nb, uint32_t *out)
+static int walk_sparse(struct reader *r, uint32_t seg, uint32_t nb, uint64_t *tics)
 {
 	uint32_t n, k, gap, c;
-	uint64_t next = 0, idx;
+	uint64_t next = 0, idx, sum = 0;
 
 	if (get_varint(r, &n, "entry count", seg))
 		return -1;
 	if (n > nb)
 		SOFT(r, "segment %u: %u nonzero buckets, more than its %u buckets", NULL, seg, n, nb);
 	for (k = 0; k < n; k++) {
+		/* Four entries of one-byte gaps and nonzero one-byte counts, in
+		 * range, as most are: taken together. */
+		while (n - k >= 4 && r->len - r->pos >= 8) {
+			const uint8_t *q = r->buf + r->pos;
+			uint64_t last = next + q[0] + q[2] + q[4] + q[6] + 3;
+
+			if (((q[0] | q[1] | q[2] | q[3] | q[4] | q[5] | q[6] | q[7]) & 0x80) ||
+			    !q[1] || !q[3] || !q[5] || !q[7] || last >= nb)
+				break;
+			sum += (uint32_t)q[1] + q[3] + q[5] + q[7];
+			next = last + 1;
+			r->pos += 8;
+			k += 4;
+		}
+		if (k == n)
+			break;
 		if (get_varint(r, &gap, "bucket gap", seg) || get_varint(r, &c, "count", seg))
 			return -1;
 		idx = next + gap;	/* gaps make indices strictly increasing */
 		if (idx >= nb)
 			SOFT(r, "segment %u: bucket index %u out of range (%u buckets)", NULL, seg, idx, nb);
-		else if (out)
-			out[idx] = c;
 		if (!c)
 			SOFT(r, "segment %u: zero count listed at bucket %u", NULL, seg, idx, 0);
-		r->sum += c;
+		sum += c;
 		next = idx + 1;
 	}
+	*tics = sum;
 	return 0;
 }
 
-/* Walks segment seg; with a (the second pass) allocates and fills s. */
-static int walk_seg(struct reader *r, const struct pdump *h, uint32_t seg,
-		    struct pdump_seg *s, const struct pdump_alloc *a)
+/* Walks segment seg into s: its fields, its ticks, and where its counters
+ * lie in the bytes (decoded later, and only if asked: pdump_load_seg). */
+static int walk_seg(struct reader *r, const struct pdump *h, uint32_t seg, struct pdump_seg *s)
 {
 	const uint8_t *p, *f;	/* the header, and its fields after the module name */
-	uint32_t origin, length, nb, *out = NULL;
+	uint32_t origin, length, nb;
 	int v1 = h->version == PDUMP_VERSION_V1, name = v1 ? PDUMP_SEG_NAME_V1 : PDUMP_SEG_NAME;
 	uint32_t hdr = v1 ? PDUMP_SEGHDR_SIZE_V1 : PDUMP_SEGHDR_SIZE;
-	int k;
+	size_t start;
+	int k, rc;
 
 	if (need(r, hdr, "header", seg))
 		return -1;
@@ -261,23 +326,30 @@ static int walk_seg(struct reader *r, const struct pdump *h, uint32_t seg,
 	r->buckets += nb;
 	if (r->buckets > PDUMP_READ_MAXBUCKETS)
 		SOFT(r, "more than %u buckets in all (segment %u)", NULL, PDUMP_READ_MAXBUCKETS, seg, 0);
-	if (a) {
-		for (k = 0; k < PDUMP_MODNAME_MAX; k++)
-			s->module[k] = k < name ? (char)p[k] : 0;
-		s->segno = (uint16_t)get_le(f + PDUMP_SEG_SEGNO, 2);
-		s->selector = (uint16_t)get_le(f + PDUMP_SEG_SELECTOR, 2);
-		s->origin = origin;
-		s->length = length;
-		s->fingerprint = v1 ? 0 : get_le(f + PDUMP_SEG_FP, 4);
-		if (nb && !(out = s->counters = a->zalloc(a->ctx, (size_t)nb * 4)))
-			return HARD(r, "out of memory for segment %u (%u buckets)", NULL, seg, nb, 0);
-	}
-	if (f[PDUMP_SEG_ENC] == PDUMP_ENC_DENSE)
-		return walk_dense(r, seg, nb, out);
-	if (f[PDUMP_SEG_ENC] == PDUMP_ENC_SPARSE)
-		return walk_sparse(r, seg, nb, out);
-	return HARD(r, "segment %u: unknown counter encoding %u at offset %u",
-		    NULL, seg, f[PDUMP_SEG_ENC], (r->pos - hdr) + name + PDUMP_SEG_ENC);
+	for (k = 0; k < PDUMP_MODNAME_MAX; k++)
+		s->module[k] = k < name ? (char)p[k] : 0;
+	s->segno = (uint16_t)get_le(f + PDUMP_SEG_SEGNO, 2);
+	s->selector = (uint16_t)get_le(f + PDUMP_SEG_SELECTOR, 2);
+	s->origin = origin;
+	s->length = length;
+	s->fingerprint = v1 ? 0 : get_le(f + PDUMP_SEG_FP, 4);
+	s->counters = NULL;
+	s->encoding = f[PDUMP_SEG_ENC];
+	start = r->pos;
+	if (s->encoding == PDUMP_ENC_DENSE)
+		rc = walk_dense(r, seg, nb, &s->tics);
+	else if (s->encoding == PDUMP_ENC_SPARSE)
+		rc = walk_sparse(r, seg, nb, &s->tics);
+	else
+		return HARD(r, "segment %u: unknown counter encoding %u at offset %u",
+			    NULL, seg, f[PDUMP_SEG_ENC], (r->pos - hdr) + name + PDUMP_SEG_ENC);
+	if (rc)
+		return -1;
+	s->enc = r->buf + start;
+	s->enc_len = r->pos - start;
+	r->sum += s->tics;
+	crc_catch_up(r);
+	return 0;
 }
 
 /* Version 3's stack table; with a (the second pass) fills h's, whose
@@ -344,7 +416,8 @@ static int check_end(struct reader *r, const struct pdump *h)
 		return HARD(r, "%u trailing bytes after the CRC at offset %u",
 			    NULL, r->len - r->pos - PDUMP_CRC_SIZE, r->pos + PDUMP_CRC_SIZE, 0);
 	stored = get_le(r->buf + r->pos, 4);
-	computed = crc32_update(0, r->buf, r->pos);
+	crc_catch_up(r);
+	computed = r->crc;
 	if (stored != computed)
 		return HARD(r, "CRC mismatch: stored %x, computed %x (the file is damaged)",
 			    NULL, stored, computed, 0);
@@ -363,44 +436,51 @@ static int check_end(struct reader *r, const struct pdump *h)
 	return 0;
 }
 
-/* The first pass (a NULL) validates everything; the second fills. */
+/* One pass: the header, each segment (its bytes summed into the CRC as
+ * they are walked), the end. The segments' counters stay where they are. */
 static int walk_all(struct reader *r, struct pdump *h, const struct pdump_alloc *a)
 {
 	uint32_t i;
 
 	if (read_header(r, h))
 		return -1;
+	crc_catch_up(r);
+	if (h->nseg && !(h->segs = a->zalloc(a->ctx, (size_t)h->nseg * sizeof *h->segs)))
+		return HARD(r, "out of memory for %u segments", NULL, h->nseg, 0, 0);
 	for (i = 0; i < h->nseg; i++)
-		if (walk_seg(r, h, i, a ? &h->segs[i] : NULL, a))
+		if (walk_seg(r, h, i, &h->segs[i]))
 			return -1;
-	if (h->version == PDUMP_VERSION_V3 && walk_stacks(r, h, a))
-		return -1;
-	return a ? 0 : check_end(r, h);
+	if (h->version == PDUMP_VERSION_V3) {	/* the stack table: counted, then read */
+		size_t at = r->pos;
+
+		if (walk_stacks(r, h, NULL))
+			return -1;
+		if ((h->nstacks && !(h->stacks = a->zalloc(a->ctx, (size_t)h->nstacks * sizeof *h->stacks))) ||
+		    (r->frames && !(h->frames = a->zalloc(a->ctx, (size_t)r->frames * 4))))
+			return HARD(r, "out of memory for %u stacks", NULL, h->nstacks, 0, 0);
+		r->pos = at;
+		r->ssum = 0;
+		r->frames = 0;
+		if (walk_stacks(r, h, a))
+			return -1;
+	}
+	return check_end(r, h);
 }
 
-int pdump_read(const uint8_t *buf, size_t len, struct pdump *d,
+int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	       const struct pdump_alloc *a, char *err, size_t errlen)
 {
-	struct reader r = { buf, len, 0, err, errlen, 0, 0, 0, 0, 0 };
+	struct reader r = { .buf = buf, .len = len, .err = err, .errlen = errlen };
 	struct pdump h;
 
 	if (err && errlen)
 		err[0] = 0;
 	h.segs = NULL;
+	h.nseg = 0;
 	h.stacks = NULL;
 	h.frames = NULL;
 	h.dropped = 0;
 	h.nstacks = 0;
-	if (walk_all(&r, &h, NULL))
-		return -1;
-	if (h.nseg && !(h.segs = a->zalloc(a->ctx, (size_t)h.nseg * sizeof *h.segs)))
-		return HARD(&r, "out of memory for %u segments", NULL, h.nseg, 0, 0);
-	if ((h.nstacks && !(h.stacks = a->zalloc(a->ctx, (size_t)h.nstacks * sizeof *h.stacks))) ||
-	    (r.frames && !(h.frames = a->zalloc(a->ctx, (size_t)r.frames * 4)))) {
-		pdump_release(&h, a);
-		return HARD(&r, "out of memory for %u stacks", NULL, h.nstacks, 0, 0);
-	}
-	r.pos = 0;
 	if (walk_all(&r, &h, a)) {
 		pdump_release(&h, a);
 		return -1;
@@ -420,6 +500,129 @@ int pdump_read(const uint8_t *buf, size_t len, struct pdump *d,
 	d->stacks = h.stacks;
 	d->frames = h.frames;
 	return 0;
+}
+
+int pdump_load_seg(struct pdump_seg *s, uint32_t shift, const struct pdump_alloc *a)
+{
+	uint32_t nb = pdump_nbuckets(s->length, shift), idx[256], cnt[256];
+	struct pdump_cursor c;
+	uint32_t *out;
+	size_t n, k;
+
+	if (s->counters || !nb)
+		return 0;
+	if (!(out = a->zalloc(a->ctx, (size_t)nb * 4)))
+		return -1;
+	pdump_cursor_start(&c, s, shift);	/* from the bytes: s has no counters yet */
+	while ((n = pdump_cursor_next(&c, idx, cnt, 256)))
+		for (k = 0; k < n; k++)
+			out[idx[k]] = cnt[k];
+	s->counters = out;
+	return 0;
+}
+
+int pdump_read(const uint8_t *buf, size_t len, struct pdump *d,
+	       const struct pdump_alloc *a, char *err, size_t errlen)
+{
+	struct reader r = { .buf = buf, .len = len, .err = err, .errlen = errlen };
+	uint32_t i;
+
+	if (pdump_scan(buf, len, d, a, err, errlen))
+		return -1;
+	for (i = 0; i < d->nseg; i++) {
+		if (pdump_load_seg(&d->segs[i], d->shift, a)) {
+			uint32_t nb = pdump_nbuckets(d->segs[i].length, d->shift);
+
+			pdump_release(d, a);
+			return HARD(&r, "out of memory for segment %u (%u buckets)", NULL, i, nb, 0);
+		}
+		d->segs[i].enc = NULL;	/* buf is the caller's: nothing keeps it */
+		d->segs[i].enc_len = 0;
+	}
+	return 0;
+}
+
+void pdump_cursor_start(struct pdump_cursor *c, const struct pdump_seg *s, uint32_t shift)
+{
+	c->s = s;
+	c->nb = pdump_nbuckets(s->length, shift);
+	c->k = 0;
+	c->pos = 0;
+	c->next = 0;
+	c->left = 0;
+	if (!s->counters && s->enc && s->encoding == PDUMP_ENC_SPARSE) {
+		struct reader r = { .buf = s->enc, .len = s->enc_len };
+
+		if (!get_varint(&r, &c->left, "entry count", 0))
+			c->pos = r.pos;
+	}
+}
+
+/* A varint of bytes the scan has checked: canonical, in bounds. */
+static inline uint32_t checked_varint(const uint8_t *p, size_t len, size_t *pos)
+{
+	uint32_t v = 0;
+	int k;
+
+	for (k = 0; k < 35 && *pos < len; k += 7) {
+		uint8_t b = p[(*pos)++];
+
+		v |= (uint32_t)(b & 0x7f) << k;
+		if (!(b & 0x80))
+			break;
+	}
+	return v;
+}
+
+size_t pdump_cursor_next(struct pdump_cursor *c, uint32_t *idx, uint32_t *cnt, size_t max)
+{
+	const struct pdump_seg *s = c->s;
+	size_t n = 0;
+
+	if (s->counters) {	/* decoded: the nonzero ones */
+		for (; c->k < c->nb && n < max; c->k++)
+			if (s->counters[c->k]) {
+				idx[n] = c->k;
+				cnt[n++] = s->counters[c->k];
+			}
+	} else if (s->enc && s->encoding == PDUMP_ENC_DENSE) {
+		for (; c->k < c->nb && n < max && (size_t)c->k * 4 + 4 <= s->enc_len; c->k++) {
+			uint32_t v = get_le(s->enc + (size_t)c->k * 4, 4);
+
+			if (v) {
+				idx[n] = c->k;
+				cnt[n++] = v;
+			}
+		}
+	} else if (s->enc) {
+		const uint8_t *p = s->enc;
+		size_t len = s->enc_len, pos = c->pos;
+		uint64_t next = c->next;
+
+		for (; c->left && n < max; c->left--) {
+			uint32_t gap, v;
+
+			if (pos + 1 < len && !((p[pos] | p[pos + 1]) & 0x80)) {
+				gap = p[pos];	/* both one byte, as most are */
+				v = p[pos + 1];
+				pos += 2;
+			} else {
+				gap = checked_varint(p, len, &pos);
+				v = checked_varint(p, len, &pos);
+			}
+			next += gap;
+			if (next >= c->nb) {	/* cannot be after a scan: stop */
+				c->left = 0;
+				break;
+			}
+			idx[n] = (uint32_t)next;
+			cnt[n++] = v;
+			next++;
+		}
+		c->pos = pos;
+		c->next = next;
+	}
+	return n;
 }
 
 void pdump_release(struct pdump *d, const struct pdump_alloc *a)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "attrib.h"
+#include "hostio.h"
 #include "dumpfmt.h"
 
 /* ---- the symbols of a segment --------------------------------------------- */
@@ -32,10 +33,69 @@ static int by_seg_addr_index(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+/* The alias rule (docs/pinfo.md): of two symbols at one address, the one
+ * that names it is a global over a local, then a name without a leading
+ * underscore over one with, then the lower name in byte order. So an ELF
+ * file and every map mkmap makes of it name an address alike. */
+static int better_alias(const struct map *m, size_t x, size_t y)
+{
+	const char *a = m->syms[x].name, *b = m->syms[y].name;
+	int lx = m->local ? m->local[x] : 0, ly = m->local ? m->local[y] : 0;
+
+	if (lx != ly)
+		return ly;
+	if ((a[0] == '_') != (b[0] == '_'))
+		return b[0] == '_';
+	return strcmp(a, b) < 0;
+}
+
+int map_in_order(const struct map *m)
+{
+	size_t i;
+
+	for (i = 1; i < m->n; i++)
+		if (m->syms[i].seg < m->syms[i - 1].seg ||
+		    (m->syms[i].seg == m->syms[i - 1].seg && m->syms[i].addr <= m->syms[i - 1].addr))
+			return 0;
+	return 1;
+}
+
+/* Sorts keys[0..n) by segment, then address, stably (at one address the
+ * order listed stays): a radix sort, 12 bits a pass over the 48 bits of the
+ * key, a pass skipped where every key has the same digit. tmp holds n. */
+static void radix_sort(struct keyed_seg *keys, struct keyed_seg *tmp, size_t n)
+{
+	static size_t count[4096];
+	struct keyed_seg *from = keys, *to = tmp, *t;
+	int shift;
+	size_t i, sum;
+
+	for (shift = 0; shift < 48; shift += 12) {
+		for (i = 0; i < 4096; i++)
+			count[i] = 0;
+		for (i = 0; i < n; i++)
+			count[((uint64_t)from[i].seg << 32 | from[i].addr) >> shift & 4095]++;
+		if (n && count[((uint64_t)from[0].seg << 32 | from[0].addr) >> shift & 4095] == n)
+			continue;	/* one digit for all: nothing moves */
+		for (i = 0, sum = 0; i < 4096; i++) {
+			size_t c = count[i];
+
+			count[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			to[count[((uint64_t)from[i].seg << 32 | from[i].addr) >> shift & 4095]++] = from[i];
+		t = from, from = to, to = t;
+	}
+	if (from != keys)
+		memcpy(keys, from, n * sizeof *keys);
+}
+
 size_t map_sorted_symbols(const struct map *m, struct msym **out)
 {
-	struct keyed_seg *keys = malloc((m->n ? m->n : 1) * sizeof *keys);
-	size_t i, kept = 0;
+	struct keyed_seg *keys = malloc((m->n ? m->n : 1) * sizeof *keys), *tmp = NULL;
+	size_t i, kept = 0, best;
+	int sorted = 1;
 
 	*out = NULL;
 	if (!keys || !(*out = malloc((m->n ? m->n : 1) * sizeof **out))) {
@@ -46,14 +106,53 @@ size_t map_sorted_symbols(const struct map *m, struct msym **out)
 		keys[i].seg = m->syms[i].seg;
 		keys[i].addr = m->syms[i].addr;
 		keys[i].index = i;
+		if (i && sorted && (keys[i].seg < keys[i - 1].seg ||
+				    (keys[i].seg == keys[i - 1].seg && keys[i].addr < keys[i - 1].addr)))
+			sorted = 0;
 	}
-	qsort(keys, m->n, sizeof *keys, by_seg_addr_index);
-	for (i = 0; i < m->n; i++)	/* aliases: the first listed stays */
-		if (!kept || keys[i].seg != (*out)[kept - 1].seg ||
-		    keys[i].addr != (*out)[kept - 1].addr)
-			(*out)[kept++] = m->syms[keys[i].index];
+	if (!sorted && m->n < 64) {
+		qsort(keys, m->n, sizeof *keys, by_seg_addr_index);
+	} else if (!sorted) {	/* a map in address order, as nm -n and mkmap write it, is not */
+		if (!(tmp = malloc(m->n * sizeof *tmp))) {
+			free(keys);
+			free(*out);
+			*out = NULL;
+			return (size_t)-1;
+		}
+		radix_sort(keys, tmp, m->n);
+		free(tmp);
+	}
+	for (i = 0; i < m->n; i = best) {	/* each address once, named by the alias rule */
+		size_t j = keys[i].index;
+
+		if (i + 16 < m->n)
+			__builtin_prefetch(&m->syms[keys[i + 16].index]);
+
+		for (best = i + 1; best < m->n && keys[best].seg == keys[i].seg &&
+		     keys[best].addr == keys[i].addr; best++)
+			if (better_alias(m, keys[best].index, j))
+				j = keys[best].index;
+		(*out)[kept++] = m->syms[j];
+	}
 	free(keys);
 	return kept;
+}
+
+int map_normalize(struct map *m)
+{
+	struct msym *sorted;
+	size_t n;
+
+	if (map_in_order(m))
+		return 0;
+	if ((n = map_sorted_symbols(m, &sorted)) == (size_t)-1)
+		return -1;
+	free(m->syms);
+	free(m->local);
+	m->syms = sorted;
+	m->local = NULL;	/* one symbol an address: nothing left to choose */
+	m->n = m->cap = n;
+	return 0;
 }
 
 size_t msym_segment(const struct msym *sorted, size_t n, uint16_t seg, size_t *first)
@@ -106,7 +205,9 @@ static int make_owners(struct attribution *a, const struct msym *syms, size_t ns
 			hi = mid;
 	}
 	f = lo;
-	if (!(a->owners = malloc((nsyms + 1) * sizeof *a->owners)))
+	/* host_alloc: a large block mapped fresh, in huge pages where allowed
+	 * (hostio.c), so 400,000 owners cost a few page faults, not 5,000 */
+	if (!(a->owners = host_alloc.zalloc(host_alloc.ctx, (nsyms + 1) * sizeof *a->owners)))
 		return -1;
 	k = f;
 	set_owner(&a->owners[0], a->lo, a->hi, f ? syms[f - 1].addr : (uint32_t)a->lo,
@@ -151,29 +252,31 @@ size_t attribution_owner(const struct attribution *a, uint64_t addr)
 static void charge(struct attribution *a, const struct pdump_seg *s, uint32_t shift,
 		   uint64_t *whole)
 {
-	uint32_t nb = pdump_nbuckets(s->length, shift), i;
 	uint64_t size = 1ull << shift;
-	size_t j = 0, k;
+	uint32_t idx[512], cnt[512];
+	struct pdump_cursor cur;
+	size_t j = 0, k, n, m;
 
-	for (i = 0; i < nb; i++) {
-		uint64_t c = s->counters[i], blo, bhi;
+	pdump_cursor_start(&cur, s, shift);	/* the nonzero buckets, decoded or not */
+	while ((n = pdump_cursor_next(&cur, idx, cnt, 512))) {
+		for (m = 0; m < n; m++) {
+			uint64_t c = cnt[m], blo, bhi;
 
-		if (!c)
-			continue;
-		blo = s->origin + ((uint64_t)i << shift);
-		bhi = blo + size;
-		if (a->owners[j].hi <= blo)
-			j = owner_of(a, j, blo);
-		k = a->owners[j].hi >= bhi ? j : owner_of(a, j, bhi - 1);
-		if (k == j) {
-			a->owners[j].share += (unsigned __int128)c * size;
-		} else {
-			a->owners[j].share += (unsigned __int128)c * (a->owners[j].hi - blo);
-			a->owners[k].share += (unsigned __int128)c * (bhi - a->owners[k].lo);
-			whole[j + 1] += c;	/* wraps harmlessly: the running sums */
-			whole[k] -= c;		/* are counts, at most the ticks */
+			blo = s->origin + ((uint64_t)idx[m] << shift);
+			bhi = blo + size;
+			if (a->owners[j].hi <= blo)	/* the next owner, or a search */
+				j = a->owners[j + 1].hi > blo ? j + 1 : owner_of(a, j + 1, blo);
+			k = a->owners[j].hi >= bhi ? j : owner_of(a, j, bhi - 1);
+			if (k == j) {
+				a->owners[j].share += (unsigned __int128)c * size;
+			} else {
+				a->owners[j].share += (unsigned __int128)c * (a->owners[j].hi - blo);
+				a->owners[k].share += (unsigned __int128)c * (bhi - a->owners[k].lo);
+				whole[j + 1] += c;	/* wraps harmlessly: the running sums */
+				whole[k] -= c;		/* are counts, at most the ticks */
+			}
+			a->tics += c;
 		}
-		a->tics += c;
 	}
 }
 
@@ -268,6 +371,7 @@ int attribute(const struct pdump_seg *const *segs, size_t nsegs, uint32_t shift,
 
 void attribution_free(struct attribution *a)
 {
-	free(a->owners);
+	if (a->owners)
+		host_alloc.free(host_alloc.ctx, a->owners);
 	memset(a, 0, sizeof *a);
 }

@@ -12,11 +12,11 @@
  * or the segment's end, clipped to the segment. */
 struct owner {
 	uint64_t lo, hi;	/* owned bytes, [lo, hi) */
-	uint32_t addr;		/* the symbol's address (below lo for the owner of the segment's start) */
-	const char *name;	/* NULL: bytes before the first symbol */
 	uint64_t tics;		/* rounded: what is printed */
 	unsigned __int128 share;	/* exact, in units of 1/2^shift tic */
-};
+	const char *name;	/* NULL: bytes before the first symbol */
+	uint32_t addr;		/* the symbol's address (below lo for the owner of the segment's start) */
+} __attribute__((packed, aligned(4)));	/* 52 bytes, not 64: one a symbol */
 
 struct attribution {
 	struct owner *owners;	/* by address, covering [lo, hi) without gaps */
@@ -26,11 +26,19 @@ struct attribution {
 };
 
 /* Every symbol of m sorted by segment, then address; at one address of a
- * segment only the first listed stays; *out is malloc'd, names are m's. Returns the count, or (size_t)-1
+ * segment only one stays, by the alias rule (a global over a local, then a
+ * name without a leading underscore, then the lower name in byte order); *out is malloc'd, names are m's. Returns the count, or (size_t)-1
  * when out of memory. With msym_segment, which finds the run of segment
  * seg in it (the count; its start in *first), a report of many segments
  * sorts the map once. */
 size_t map_sorted_symbols(const struct map *m, struct msym **out);
+/* 1 when m's symbols are already as map_sorted_symbols would make them: by
+ * segment, then address, one an address (m->syms can then be used as it is). */
+int map_in_order(const struct map *m);
+/* Puts m's symbols in that order in place (m->syms replaced by
+ * map_sorted_symbols's), so a report sorts nothing and copies nothing.
+ * Returns 0, or -1 when out of memory (m unchanged). */
+int map_normalize(struct map *m);
 size_t msym_segment(const struct msym *sorted, size_t n, uint16_t seg, size_t *first);
 
 /* Charges the ticks of segs[0..nsegs) (the same module and segment number,

@@ -118,13 +118,12 @@ static int add_symbols(const uint8_t *buf, size_t len, uint32_t shoff, uint32_t 
 	if (strtab.type != SHT_STRTAB || !in_file(len, strtab.offset, strtab.size) ||
 	    !strtab.size || buf[strtab.offset + strtab.size - 1])
 		return fail(err, errlen, "bad string table");
-	/* Names point into one copy of the string table, not a copy each:
-	 * symbols may share a name's bytes, and 20,000 of them on one name of
-	 * 60 KB (a 380 KB file) took 2.3 GB as copies. */
-	if (!(out->syms = calloc(nsym ? nsym : 1, sizeof *out->syms)) ||
-	    !(out->strings = malloc(strtab.size)))
+	/* Names point into the file's string table, not a copy each: symbols
+	 * may share a name's bytes, and 20,000 of them on one name of 60 KB
+	 * (a 380 KB file) took 2.3 GB as copies. */
+	if (!(out->syms = calloc(nsym ? nsym : 1, sizeof *out->syms)))
 		return fail(err, errlen, "out of memory");
-	memcpy(out->strings, buf + strtab.offset, strtab.size);
+	out->strings = (char *)(uintptr_t)(buf + strtab.offset);
 	out->strings_len = strtab.size;
 	for (i = 1; i < nsym; i++) {	/* entry 0 is the null symbol */
 		const uint8_t *p = buf + symtab->offset + (size_t)i * SYM_SIZE;
@@ -191,7 +190,6 @@ int elf32_symbols(const uint8_t *buf, size_t len, struct elfsyms *out, char *err
 
 void elf32_free(struct elfsyms *e)
 {
-	free(e->strings);
 	free(e->syms);
 	memset(e, 0, sizeof *e);
 }

@@ -18,13 +18,13 @@ struct esym {
 struct elfsyms {
 	struct esym *syms;	/* in symbol-table order */
 	size_t n;
-	char *strings;		/* a copy of the string table, which names point into */
+	char *strings;		/* the file's string table (in buf), which names point into */
 	size_t strings_len;
 	uint32_t entry;
 	uint32_t start[3], end[3];	/* [1], [2]: the segments' address spans */
 };
 
-/* Reads buf[0..len). Returns 0, or -1 with a one-line reason in err. Only
+/* Reads buf[0..len), which must outlive out (names point into it). Returns 0, or -1 with a one-line reason in err. Only
  * named FUNC, OBJECT and NOTYPE symbols of allocated sections are kept; not
  * section or file symbols, not "$x" mapping symbols or ".L" locals. */
 int elf32_symbols(const uint8_t *buf, size_t len, struct elfsyms *out, char *err, size_t errlen);

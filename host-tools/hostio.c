@@ -1,4 +1,5 @@
 /* hostio.c: small host-side helpers shared by the tools (hostio.h). */
+#define _GNU_SOURCE	/* mremap */
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -102,6 +103,62 @@ int read_regular(const char *path, uint8_t **buf, size_t *len, char *err, size_t
 	return read_stream(f, buf, len, err, errlen);
 }
 
+int map_regular(const char *path, uint8_t **buf, size_t *len, int *mapped, char *err,
+		size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	void *p;
+
+	*mapped = 0;
+	if (fd < 0) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st)) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "not a regular file (%s)", kind_of(st.st_mode));
+		close(fd);
+		return -1;
+	}
+	if (st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 2) {
+		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (p != MAP_FAILED) {
+			close(fd);
+			*buf = p;
+			*len = (size_t)st.st_size;
+			*mapped = 1;
+			return 0;
+		}
+	}
+	FILE *f = fdopen(fd, "rb");
+
+	if (!f) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return read_stream(f, buf, len, err, errlen);
+}
+
+void file_unmap(uint8_t *buf, size_t len)
+{
+	if (buf)
+		munmap(buf, len);
+}
+
+void file_release(uint8_t *buf, size_t len, int mapped)
+{
+	if (mapped)
+		file_unmap(buf, len);
+	else
+		free(buf);
+}
+
 /* The dump reader's allocator. A large block (a segment's counters: 16 MiB
  * for a 16 MiB segment) is mapped fresh, so it comes zeroed without being
  * written, and in huge pages where the system allows them: filling it
@@ -161,3 +218,31 @@ static void host_free(void *ctx, void *p)
 }
 
 const struct pdump_alloc host_alloc = { host_zalloc, host_free, NULL };
+
+void *host_grow(void *p, size_t cap, size_t ncap)
+{
+	void *q;
+
+	if (!MAP_BIG || ncap < BIG_BLOCK)
+		return realloc(p, ncap);
+	if (cap < BIG_BLOCK) {	/* from the heap to a mapping of its own */
+		q = mmap(NULL, ncap, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (q == MAP_FAILED)
+			return NULL;
+		if (cap)
+			memcpy(q, p, cap);
+		free(p);
+	} else if ((q = mremap(p, cap, ncap, MREMAP_MAYMOVE)) == MAP_FAILED) {
+		return NULL;	/* nothing copied: the pages move */
+	}
+	madvise(q, ncap, MADV_HUGEPAGE);	/* a hint: no harm if refused */
+	return q;
+}
+
+void host_drop(void *p, size_t cap)
+{
+	if (!MAP_BIG || cap < BIG_BLOCK)
+		free(p);
+	else if (p)
+		munmap(p, cap);
+}

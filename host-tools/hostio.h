@@ -16,6 +16,22 @@ int read_whole(const char *path, uint8_t **buf, size_t *len, char *err, size_t e
  * reading from it or waiting on it. */
 int read_regular(const char *path, uint8_t **buf, size_t *len, char *err, size_t errlen);
 
+/* read_regular for reading in place: a file of one byte or more is mapped
+ * read-only (*mapped 1), else read (*mapped 0, an empty block). Only the
+ * pages touched are read: an ELF file's code is not. Release with
+ * file_release. */
+int map_regular(const char *path, uint8_t **buf, size_t *len, int *mapped, char *err,
+		size_t errlen);
+void file_unmap(uint8_t *buf, size_t len);
+void file_release(uint8_t *buf, size_t len, int mapped);	/* unmapped or freed */
+
+/* A block that grows, its bytes kept (p NULL and cap 0 at first): realloc's
+ * while small; from a megabyte on, mapped in huge pages where the system
+ * allows them, and grown in place by mremap (nothing copied). NULL when out
+ * of memory, p then untouched. host_drop frees it, given its size. */
+void *host_grow(void *p, size_t cap, size_t ncap);
+void host_drop(void *p, size_t cap);
+
 extern const struct pdump_alloc host_alloc;	/* calloc and free */
 
 #endif

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "elf32.h"
+#include "hostio.h"
 #include "maps.h"
 
 #define MAX_TOKENS	6
@@ -112,65 +113,75 @@ static int hexval(char c)
 	return isdigit((unsigned char)c) ? c - '0' : tolower((unsigned char)c) - 'a' + 10;
 }
 
-/* A symbol name of a text map, decoded into a malloc'd string: "\\" is a
- * backslash and "\xHH" the byte HH, as mkmap writes a name's spaces,
+/* A symbol name of a text map, decoded into the map's block of names
+ * (m->text, as large as the map: a name is never longer decoded): "\\\\"
+ * is a backslash and "\\xHH" the byte HH, as mkmap writes a name's spaces,
  * controls, non-ASCII bytes and backslashes (mapwrite.c); any other
  * backslash stands for itself, as in a map from elsewhere. Returns 0, or
  * -1 with the reason in err. */
-static int decode_name(const char *p, size_t n, size_t lineno, char **out, char *err,
-		       size_t errlen)
+static int decode_name(struct map *m, const char *p, size_t n, size_t lineno, char **out,
+		       char *err, size_t errlen)
 {
-	char *name = malloc(n + 1);
+	char *name = (char *)m->text + m->text_len;
 	size_t i, k = 0;
 
-	if (!name)
-		return fail(err, errlen, "out of memory");
-	for (i = 0; i < n; i++) {
-		if (p[i] == '\\' && i + 1 < n && p[i + 1] == '\\') {
-			name[k++] = '\\';
-			i++;
-		} else if (p[i] == '\\' && i + 3 < n && p[i + 1] == 'x' &&
-			   isxdigit((unsigned char)p[i + 2]) && isxdigit((unsigned char)p[i + 3])) {
-			name[k] = (char)(hexval(p[i + 2]) << 4 | hexval(p[i + 3]));
-			if (!name[k]) {
-				free(name);
-				return fail(err, errlen, "line %zu: \\x00 in a symbol name", lineno);
+	if (!memchr(p, '\\', n)) {	/* the common case: nothing to decode */
+		memcpy(name, p, n);
+		k = n;
+	} else {
+		for (i = 0; i < n; i++) {
+			if (p[i] == '\\' && i + 1 < n && p[i + 1] == '\\') {
+				name[k++] = '\\';
+				i++;
+			} else if (p[i] == '\\' && i + 3 < n && p[i + 1] == 'x' &&
+				   isxdigit((unsigned char)p[i + 2]) && isxdigit((unsigned char)p[i + 3])) {
+				char c = (char)(hexval(p[i + 2]) << 4 | hexval(p[i + 3]));
+
+				if (!c)
+					return fail(err, errlen, "line %zu: \\x00 in a symbol name", lineno);
+				name[k++] = c;
+				i += 3;
+			} else {
+				name[k++] = p[i];
 			}
-			k++;
-			i += 3;
-		} else {
-			name[k++] = p[i];
 		}
 	}
-	name[k] = 0;
-	if (k > MAP_NAME_MAX) {
-		free(name);
+	if (k > MAP_NAME_MAX)
 		return fail(err, errlen, "line %zu: symbol name of %zu bytes", lineno, k);
-	}
+	name[k] = 0;
+	m->text_len += k + 1;
 	*out = name;
 	return 0;
 }
 
 /* Adds the symbol named by the token name[0..n), decoded. */
-static int add(struct map *m, uint16_t seg, uint32_t addr, const char *name, size_t n,
-	       size_t lineno, char *err, size_t errlen)
+static int add(struct map *m, uint16_t seg, uint32_t addr, int global, const char *name,
+	       size_t n, size_t lineno, char *err, size_t errlen)
 {
 	struct msym *s;
 
 	if (m->n == m->cap) {
 		size_t cap = m->cap ? m->cap * 2 : 256;
 		struct msym *grown = realloc(m->syms, cap * sizeof *grown);
+		uint8_t *local;
 
 		if (!grown)
 			return fail(err, errlen, "out of memory");
 		m->syms = grown;
+		if (m->form == MAP_NM) {
+			if (!(local = realloc(m->local, cap)))
+				return fail(err, errlen, "out of memory");
+			m->local = local;
+		}
 		m->cap = cap;
 	}
 	s = &m->syms[m->n];
-	if (decode_name(name, n, lineno, &s->name, err, errlen))
+	if (decode_name(m, name, n, lineno, &s->name, err, errlen))
 		return -1;
 	s->seg = seg;
 	s->addr = addr;
+	if (m->local)
+		m->local[m->n] = !global;
 	m->n++;
 	return 0;
 }
@@ -228,7 +239,7 @@ static int link_public(struct map *m, const struct line *l, size_t lineno, char 
 		return fail(err, errlen, "line %zu: expected \"ssss:oooo name\"", lineno);
 	if (!seg)
 		return 0;
-	return add(m, seg, off, l->tok[1], l->len[1], lineno, err, errlen);
+	return add(m, seg, off, 1, l->tok[1], l->len[1], lineno, err, errlen);	/* a public */
 }
 
 /* " Fingerprint 0001 CRC-32 XXXXXXXX": the code segment's, once. */
@@ -288,8 +299,7 @@ static int link_line(struct map *m, const struct line *l, size_t lineno,
 		return link_fingerprint(m, l, lineno, err, errlen);
 	} else if (has(l, "Publics by Value")) {
 		if (!*by_value)	/* by Value wins over by Name: one list, not two */
-			while (m->n)
-				free(m->syms[--m->n].name);
+			m->n = 0;
 		*by_value = 1;
 		*st = L_PUBS;
 	} else if (has(l, "Publics by Name")) {
@@ -327,9 +337,11 @@ static int nm_line(struct map *m, const struct line *l, size_t lineno, char *err
 			    shown(l->tok[0], l->len[0], &sh));
 	t = l->tok[1][0];
 	if (strchr("TtWwi", t))
-		return add(m, 1, (uint32_t)v, l->tok[2], l->len[2], lineno, err, errlen);
+		return add(m, 1, (uint32_t)v, isupper((unsigned char)t), l->tok[2], l->len[2], lineno,
+			   err, errlen);
 	if (strchr("DdBbRrGgSsVv", t))
-		return add(m, 2, (uint32_t)v, l->tok[2], l->len[2], lineno, err, errlen);
+		return add(m, 2, (uint32_t)v, isupper((unsigned char)t), l->tok[2], l->len[2], lineno,
+			   err, errlen);
 	if (t == 'A' && l->n == 3 && token_is(l, 2, MAP_FP_SYMBOL))
 		return set_fingerprint(m, (uint32_t)v, lineno, err, errlen);
 	if (strchr("AaNnUuCc?-", t))
@@ -346,6 +358,10 @@ static int nm_line(struct map *m, const struct line *l, size_t lineno, char *err
 static int is_link(const uint8_t *buf, size_t len)
 {
 	size_t pos = 0;
+
+	/* Neither word anywhere (an nm map, as a rule): no line to look at. */
+	if (!memmem(buf, len, "Publics", 7) && !memmem(buf, len, "Start", 5))
+		return 0;
 
 	while (pos < len) {
 		const uint8_t *nl = memchr(buf + pos, '\n', len - pos);
@@ -368,6 +384,43 @@ static int is_link(const uint8_t *buf, size_t len)
 	return 0;
 }
 
+/* The nm line as mkmap -s and nm write it, "xxxxxxxx T name", of a name of
+ * printable bytes without a backslash: taken at once, as nm_line would take
+ * it. Returns 1 when taken (or -1: out of memory), 0 for nm_line to read. */
+static int nm_quick(struct map *m, const uint8_t *p, size_t n, size_t lineno, char *err,
+		    size_t errlen)
+{
+	uint32_t v = 0;
+	size_t i;
+	char t;
+	int seg;
+
+	if (n < 12 || n - 11 > MAP_NAME_MAX || p[8] != ' ' || p[10] != ' ')
+		return 0;
+	for (i = 0; i < 8; i++) {
+		uint8_t c = p[i];
+
+		if (c >= '0' && c <= '9')
+			v = v << 4 | (uint32_t)(c - '0');
+		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			v = v << 4 | (uint32_t)((c | 0x20) - 'a' + 10);
+		else
+			return 0;
+	}
+	t = (char)p[9];
+	if (t && strchr("TtWwi", t))
+		seg = 1;
+	else if (t && strchr("DdBbRrGgSsVv", t))
+		seg = 2;
+	else
+		return 0;
+	for (i = 11; i < n; i++)
+		if (p[i] <= ' ' || p[i] >= 0x7f || p[i] == '\\')
+			return 0;
+	return add(m, (uint16_t)seg, v, isupper((unsigned char)t), (const char *)p + 11, n - 11,
+		   lineno, err, errlen) ? -1 : 1;
+}
+
 static int parse_text(struct map *m, const uint8_t *buf, size_t len, char *err, size_t errlen)
 {
 	enum link_state st = L_HEAD;
@@ -380,6 +433,16 @@ static int parse_text(struct map *m, const uint8_t *buf, size_t len, char *err, 
 		struct line l;
 
 		lineno++;
+		if (m->form == MAP_NM) {
+			int rc = nm_quick(m, buf + pos, n, lineno, err, errlen);
+
+			if (rc < 0)
+				return -1;
+			if (rc) {
+				pos += n + 1;
+				continue;
+			}
+		}
 		split((const char *)buf + pos, n, &l);
 		if (memchr(buf + pos, 0, n))
 			return fail(err, errlen, "line %zu: a NUL byte: not a text map", lineno);
@@ -402,8 +465,6 @@ static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, s
 	struct elfsyms e;
 	size_t i;
 
-	char *strings;
-
 	if (elf32_symbols(buf, len, &e, err, errlen))
 		return -1;
 	/* The fingerprint of the code in this file, as the kernel computes it
@@ -411,19 +472,21 @@ static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, s
 	if (!elf32_fingerprint(buf, len, &e, !strcmp(m->module, "kernel"), &m->fingerprint,
 			       m->why_none, sizeof m->why_none))
 		m->has_fingerprint = 1;
-	/* One block: the symbols, then one copy of the string table for all
-	 * their names (symbols may share a name's bytes: a copy each could
-	 * take the square of the file's size). map_free frees it whole. */
-	if (!(m->syms = malloc(e.n * sizeof *m->syms + e.strings_len))) {
+	/* One copy of the string table (m->text) for all the names, not a copy
+	 * each: symbols may share a name's bytes (a copy each could take the
+	 * square of the file's size); the file is then let go. */
+	if (!(m->syms = malloc((e.n ? e.n : 1) * sizeof *m->syms)) ||
+	    !(m->local = malloc(e.n ? e.n : 1)) || !(m->text = malloc(e.strings_len))) {
 		elf32_free(&e);
 		return fail(err, errlen, "out of memory");
 	}
-	strings = (char *)(m->syms + e.n);
-	memcpy(strings, e.strings, e.strings_len);
+	memcpy(m->text, e.strings, e.strings_len);
+	m->text_len = e.strings_len;
 	for (i = 0; i < e.n; i++) {
-		m->syms[i].name = strings + (e.syms[i].name - e.strings);
+		m->syms[i].name = (char *)m->text + (e.syms[i].name - e.strings);
 		m->syms[i].seg = e.syms[i].seg;
 		m->syms[i].addr = e.syms[i].value;
+		m->local[i] = !(e.syms[i].type >= 'A' && e.syms[i].type <= 'Z');	/* weak is global */
 	}
 	m->n = m->cap = e.n;
 	elf32_free(&e);
@@ -457,6 +520,8 @@ int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
 		m->form = MAP_ELF;
 		map_module_from_path(path, m->module, sizeof m->module);
 		rc = parse_elf(m, buf, len, err, errlen);
+	} else if (!(m->text = malloc(len + 1))) {	/* the names, decoded */
+		rc = fail(err, errlen, "out of memory");
 	} else {
 		m->form = is_link(buf, len) ? MAP_LINK : MAP_NM;
 		rc = parse_text(m, buf, len, err, errlen);
@@ -468,13 +533,22 @@ int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
 	return rc;
 }
 
+int map_parse_owned(const char *path, uint8_t *buf, size_t len, int mapped, struct map *m,
+		    char *err, size_t errlen)
+{
+	int rc = map_parse(path, buf, len, m, err, errlen);
+
+	file_release(buf, len, mapped);	/* the names are in m->text */
+	return rc;
+}
+
 void map_free(struct map *m)
 {
-	size_t i;
-
-	for (i = 0; m->form != MAP_ELF && i < m->n; i++)
-		free(m->syms[i].name);
-	free(m->syms);	/* with an ELF map's names */
+	free(m->syms);
+	free(m->local);
+	m->local = NULL;
+	free(m->text);
 	m->syms = NULL;
+	m->text = NULL;
 	m->n = m->cap = 0;
 }

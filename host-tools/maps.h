@@ -20,18 +20,22 @@ enum map_form { MAP_LINK, MAP_NM, MAP_ELF };
 struct msym {
 	uint32_t addr;		/* offset in its segment (absolute for the kernel) */
 	uint16_t seg;		/* 1-based */
-	char *name;		/* malloc; an ELF map's: in the block of syms */
+	char *name;		/* in the map's block of names (m->text) */
 };
 
 struct map {
 	char module[MAP_MODULE_MAX];
 	enum map_form form;
-	struct msym *syms;	/* as listed; an ELF map's block also holds a copy
-				 * of its string table, which its names point into */
+	struct msym *syms;	/* as listed */
 	size_t n, cap;
 	int has_fingerprint;	/* 1: fingerprint is the code's (segment 1) */
 	uint32_t fingerprint;	/* CRC-32 of the code segment as loaded */
 	char why_none[120];	/* an ELF map without one: why not */
+	uint8_t *local;		/* [i]: 1 when syms[i] is local (an ELF binding, nm's lower
+				 * case); NULL: none is (a LINK map's are publics) */
+	uint8_t *text;		/* the names, NUL-terminated, which syms point into */
+	size_t text_len;	/* bytes of text used */
+	int reserved;		/* 0 */
 };
 
 /* Parses the map in buf[0..len), read from path (whose name gives the module
@@ -40,6 +44,11 @@ struct map {
  * are decoded: "\\" is a backslash, "\xHH" the byte HH (mkmap's escapes). */
 int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
 	      char *err, size_t errlen);
+/* map_parse of bytes it takes over and lets go before it returns: with
+ * mapped, buf is unmapped (hostio's file_unmap), else freed. The names are
+ * copied into one block (m->text), never larger than the map's bytes. */
+int map_parse_owned(const char *path, uint8_t *buf, size_t len, int mapped, struct map *m,
+		    char *err, size_t errlen);
 void map_free(struct map *m);
 
 /* The module of an nm or ELF map: path's basename without its extension,

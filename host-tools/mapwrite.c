@@ -10,7 +10,9 @@ static int global(const struct esym *s)
 	return s->type >= 'A' && s->type <= 'Z';
 }
 
-/* Segment, then address; at one address globals first, then by name. */
+/* Segment, then address; at one address by pinfo's alias rule (attrib.c):
+ * globals first, then names without a leading underscore, then by name,
+ * so the first of an address is the one that names it. */
 static int by_seg_value(const void *a, const void *b)
 {
 	const struct esym *x = a, *y = b;
@@ -19,12 +21,10 @@ static int by_seg_value(const void *a, const void *b)
 		return x->seg < y->seg ? -1 : 1;
 	if (x->value != y->value)
 		return x->value < y->value ? -1 : 1;
-	/* A function before a label at its address (the kernel's _stext, say):
-	 * pinfo names an address by its first symbol. */
-	if (x->func != y->func)
-		return x->func ? -1 : 1;
 	if (global(x) != global(y))
 		return global(x) ? -1 : 1;
+	if ((x->name[0] == '_') != (y->name[0] == '_'))
+		return x->name[0] == '_' ? 1 : -1;
 	return strcmp(x->name, y->name);
 }
 
@@ -73,7 +73,9 @@ void map_write_link(FILE *out, const char *module, struct elfsyms *e, int kernel
 		seg_line(out, 2, e, "_DATA", "DATA");
 	fprintf(out, "\n  Address         Publics by Value\n\n");
 	for (i = 0; i < e->n; i++)
-		if (e->syms[i].seg == 1 || has_data) {
+		if ((e->syms[i].seg == 1 || has_data) &&
+		    /* a LINK map says nothing of bindings: an address's other names stay out */
+		    (!i || e->syms[i].seg != e->syms[i - 1].seg || e->syms[i].value != e->syms[i - 1].value)) {
 			fprintf(out, " %04X:%08X       ", e->syms[i].seg, e->syms[i].value);
 			map_put_name(out, e->syms[i].name);
 			putc('\n', out);

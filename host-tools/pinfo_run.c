@@ -3,12 +3,15 @@
  * made whole in memory first, so a failure never leaves half a report. */
 #define _GNU_SOURCE	/* fopencookie */
 #include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "attrib.h"
 #include "dump.h"
 #include "export.h"
 #include "hostio.h"
@@ -100,20 +103,59 @@ int pinfo_load_dump(const char *path, struct pdump *d, FILE *errs)
 	return rc;
 }
 
+/* The dump checked whole but decoded only where a report asks (pdump_scan):
+ * its bytes stay in *buf, which pinfo_run frees after the reports. */
+struct bytes {
+	uint8_t *p;
+	size_t len;
+	int mapped;
+};
+
+static int scan_dump(const char *path, struct pdump *d, struct bytes *b, FILE *errs)
+{
+	char err[300];
+
+	if (map_regular(path, &b->p, &b->len, &b->mapped, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		return -1;
+	}
+	if (pdump_scan(b->p, b->len, d, &host_alloc, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		file_release(b->p, b->len, b->mapped);
+		return -1;
+	}
+	return 0;
+}
+
+/* -e lists buckets from the counters: module's segments (every one for
+ * NULL) are decoded. Returns 0, or -1 when out of memory. */
+static int decode_segs(struct pdump *d, const char *module)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->nseg; i++)
+		if ((!module || !strcasecmp(d->segs[i].module, module)) &&
+		    pdump_load_seg(&d->segs[i], d->shift, &host_alloc))
+			return -1;
+	return 0;
+}
+
 int pinfo_load_map(const char *path, struct map *m, FILE *errs)
 {
 	char err[300];
 	uint8_t *buf;
 	size_t len;
-	int rc;
+	int mapped;
 
-	if (read_or_say(path, &buf, &len, errs))
-		return -1;
-	rc = map_parse(path, buf, len, m, err, sizeof err);
-	if (rc)
+	if (map_regular(path, &buf, &len, &mapped, err, sizeof err)) {
 		fprintf(errs, "pinfo: %s: %s\n", path, err);
-	free(buf);
-	return rc;
+		return -1;
+	}
+	if (map_parse_owned(path, buf, len, mapped, m, err, sizeof err)) {	/* buf is m's */
+		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		return -1;
+	}
+	return 0;
 }
 
 /* The dump's modules, for the message about a map that matches none. */
@@ -155,7 +197,7 @@ static ssize_t text_write(void *cookie, const char *data, size_t n)
 		char *grown;
 		while (n > cap - t->len && cap <= SIZE_MAX / 2)
 			cap *= 2;
-		if (n > cap - t->len || !(grown = realloc(t->p, cap)))
+		if (n > cap - t->len || !(grown = host_grow(t->p, t->cap, cap)))
 			t->failed = 1;
 		else
 			t->p = grown, t->cap = cap;
@@ -180,7 +222,8 @@ static FILE *text_open(struct text *t)
 
 static void text_drop(struct text *t)
 {
-	free(t->p);
+	host_drop(t->p, t->cap);
+	t->cap = 0;
 	t->p = NULL;
 	t->len = 0;
 }
@@ -197,7 +240,7 @@ static int text_close(FILE *f, struct text *t)
 /* One map's block, made whole in memory into *text (empty for a module
  * without a tic, but with -z). Returns 0, 1 for a map of a module the dump
  * lacks with PINFO_SKIP_ABSENT (nothing said), or -1 having said why. */
-static int one_map(const char *path, const char *dumpfile, const struct pdump *d, int flags,
+static int one_map(const char *path, const char *dumpfile, struct pdump *d, int flags,
 		   const struct view *v, struct text *text, FILE *errs)
 {
 	struct map m;
@@ -212,6 +255,12 @@ static int one_map(const char *path, const char *dumpfile, const struct pdump *d
 	    (flags & PINFO_STRICT)) {
 		map_free(&m);
 		return -1;	/* a map of other code: no block */
+	}
+	/* -e and the sorted views read the counters: decode this module's */
+	if (map_normalize(&m) || (((flags & PINFO_E) || (v && v->on)) && decode_segs(d, m.module))) {
+		fprintf(errs, "pinfo: %s: out of memory\n", path);
+		map_free(&m);
+		return -1;
 	}
 	if ((block = text_open(text))) {
 		rc = v && v->on ? view_module(block, d, &m, flags & (PINFO_E | PINFO_T | PINFO_Z), v)
@@ -251,17 +300,27 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 	struct text *blocks;
 	size_t i, n = nmaps ? nmaps : 1, skipped = 0;
 	int status = PINFO_OK, first = 1, rc;
+	struct bytes dumpbuf;
 	FILE *f;
 
-	if (pinfo_load_dump(dumpfile, &d, errs))
+	/* Blocks of a megabyte or more are mapped and given back when freed, so
+	 * the large ones freed along the way (the sort's keys, the rounding's
+	 * arrays) do not stay in the peak (glibc would raise its threshold). */
+	mallopt(M_MMAP_THRESHOLD, 1 << 20);
+	if (scan_dump(dumpfile, &d, &dumpbuf, errs))
 		return PINFO_FAIL;
 	if (!(blocks = calloc(n, sizeof *blocks))) {
 		pdump_release(&d, &host_alloc);
+		file_release(dumpbuf.p, dumpbuf.len, dumpbuf.mapped);
 		fprintf(errs, "pinfo: out of memory\n");
 		return PINFO_FAIL;
 	}
 	if (!nmaps) {
-		if (!(f = text_open(&blocks[0])) || (report_summary(f, &d, flags), text_close(f, &blocks[0]))) {
+		if ((flags & PINFO_E) && decode_segs(&d, NULL)) {
+			fprintf(errs, "pinfo: out of memory\n");
+			status = PINFO_FAIL;
+		} else if (!(f = text_open(&blocks[0])) ||
+			   (report_summary(f, &d, flags), text_close(f, &blocks[0]))) {
 			fprintf(errs, "pinfo: out of memory\n");
 			status = PINFO_FAIL;
 		}
@@ -289,10 +348,11 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 			fwrite(blocks[i].p, 1, blocks[i].len, out);
 			first = 0;
 		}
-		free(blocks[i].p);
+		host_drop(blocks[i].p, blocks[i].cap);
 	}
 	free(blocks);
 	pdump_release(&d, &host_alloc);
+	file_release(dumpbuf.p, dumpbuf.len, dumpbuf.mapped);
 	return status;
 }
 

@@ -149,6 +149,8 @@ static uint64_t seg_tics(const struct pdump_seg *s, uint32_t shift)
 	uint32_t i, nb = pdump_nbuckets(s->length, shift);
 	uint64_t sum = 0;
 
+	if (!s->counters)	/* not decoded: the reader's sum */
+		return s->tics;
 	for (i = 0; i < nb; i++)
 		sum += s->counters[i];
 	return sum;
@@ -292,9 +294,10 @@ static void owner_line(FILE *out, const struct pdump *d, uint16_t segno, int dig
 		       const struct owner *o)
 {
 	/* As "%04x:%0*x %10llu (%6.2f%%)   %s\n", without printf's cost on a
-	 * report of 100,000 lines. */
-	char line[96], pct[32], *p = line;
+	 * report of 100,000 lines: one write a line. */
+	char line[352], pct[32], *p = line;
 	const char *name = o->name ? o->name : "(no symbol)";
+	size_t n = strlen(name);
 	int w;
 
 	p = put_hex(p, segno, 4);
@@ -311,6 +314,12 @@ static void owner_line(FILE *out, const struct pdump *d, uint16_t segno, int dig
 		*p++ = *c;
 	memcpy(p, "%)   ", 5);
 	p += 5;
+	if (n < (size_t)(line + sizeof line - p)) {
+		memcpy(p, name, n);
+		p[n] = '\n';
+		fwrite(line, 1, (size_t)(p - line) + n + 1, out);
+		return;
+	}
 	fwrite(line, 1, (size_t)(p - line), out);
 	fputs(name, out);
 	fputc('\n', out);
@@ -355,27 +364,32 @@ static int by_index(const void *x, const void *y)
 static int segment_block(FILE *out, const struct pdump *d, const struct pdump_seg **segs,
 			 size_t n, const struct attribution *a, int flags)
 {
-	int digits = offset_digits(a->hi);
-	struct listing l = { malloc(a->n * sizeof *l.first), malloc(n * sizeof *l.link),
-			     malloc(n * sizeof *l.here) };
-	size_t i, k, m;
+	int digits = offset_digits(a->hi), listed = flags & PINFO_E;
+	struct listing l = { NULL, NULL, NULL };	/* -e's lists, only with -e */
+	size_t i, k, m = 0;
 
-	if (!l.first || !l.link || !l.here) {
+	if (listed && (!(l.first = malloc(a->n * sizeof *l.first)) ||
+		       !(l.link = malloc(n * sizeof *l.link)) || !(l.here = malloc(n * sizeof *l.here)))) {
 		free(l.first), free(l.link), free(l.here);
 		return -1;
 	}
-	for (i = 0; i < a->n; i++)
+	for (i = 0; listed && i < a->n; i++)
 		l.first[i] = NONE;
-	for (k = n; (flags & PINFO_E) && k-- > 0;)	/* backwards: lists come out in order */
+	for (k = n; listed && k-- > 0;)	/* backwards: lists come out in order */
 		wait_at(&l, a, segs[k], k, 0, d->shift, flags);
 	fprintf(out, "\nSegment %u:\n", segs[0]->segno);
 	for (i = 0; i < a->n; i++) {
 		const struct owner *o = &a->owners[i];
 		int shown = o->tics || ((flags & PINFO_Z) && o->name);
 
-		for (m = 0, k = l.first[i]; k != NONE; k = l.link[k])
-			l.here[m++] = k;
-		qsort(l.here, m, sizeof *l.here, by_index);
+		if (i + 16 < a->n)	/* names lie in the map's order, not the address's */
+			__builtin_prefetch(a->owners[i + 16].name);
+
+		if (listed) {
+			for (m = 0, k = l.first[i]; k != NONE; k = l.link[k])
+				l.here[m++] = k;
+			qsort(l.here, m, sizeof *l.here, by_index);
+		}
 		if (shown)
 			owner_line(out, d, segs[0]->segno, digits, o);
 		for (k = 0; k < m; k++) {
@@ -425,6 +439,7 @@ int report_module(FILE *out, const struct pdump *d, const struct map *m, int fla
 {
 	const struct pdump_seg **segs = malloc((d->nseg ? d->nseg : 1) * sizeof *segs);
 	struct msym *sorted = NULL;
+	const struct msym *view;
 	size_t i, j, n = 0, nsorted;
 	uint64_t tics;
 	int rc = 0;
@@ -438,9 +453,14 @@ int report_module(FILE *out, const struct pdump *d, const struct map *m, int fla
 		free(segs);
 		return 1;
 	}
-	if ((nsorted = map_sorted_symbols(m, &sorted)) == (size_t)-1) {
+	if (m->syms && map_in_order(m)) {	/* as mkmap and nm -n write it: used as it is */
+		view = m->syms;
+		nsorted = m->n;
+	} else if ((nsorted = map_sorted_symbols(m, &sorted)) == (size_t)-1) {
 		free(segs);
 		return -1;
+	} else {
+		view = sorted;
 	}
 	qsort(segs, n, sizeof *segs, by_segno);
 	for (i = 0, tics = 0; i < n; i++)
@@ -450,7 +470,7 @@ int report_module(FILE *out, const struct pdump *d, const struct map *m, int fla
 	for (i = 0; i < n && !rc && (tics || (flags & PINFO_Z)); i = j) {
 		for (j = i + 1; j < n && segs[j]->segno == segs[i]->segno; j++)
 			;
-		rc = one_segment(out, d, sorted, nsorted, segs + i, j - i, flags);
+		rc = one_segment(out, d, view, nsorted, segs + i, j - i, flags);
 	}
 	free(sorted);
 	free(segs);

@@ -2,15 +2,57 @@
  * against a map, both hostile. The input is a dump and a map: two bytes
  * (little-endian) give the dump's length, the dump follows, the map is the
  * rest. The dump's CRC is made right, so that mutations reach the report;
- * both must parse for it to run, in every mix of -e -t -z. */
+ * both must parse for it to run, in every mix of -e -t -z. The report of
+ * the dump scanned (counters walked in place, pdump_scan) is the report of
+ * the dump decoded, before and after the map's symbols are put in order
+ * (map_normalize, as pinfo does). */
+#include <stdio.h>
+#include <string.h>
+#include "attrib.h"
 #include "dumpfmt.h"
 #include "fuzz.h"
 #include "hostio.h"
 #include "report.h"
 
+/* report_module's text, or NULL when it fails. */
+static char *report_text(const struct pdump *d, const struct map *m, int flags, size_t *len)
+{
+	char *text = NULL;
+	FILE *f = open_memstream(&text, len);
+
+	FUZZ_CHECK(f != NULL);
+	if (report_module(f, d, m, flags) < 0) {
+		fclose(f);
+		free(text);
+		return NULL;
+	}
+	fclose(f);
+	return text;
+}
+
+/* The scanned dump reports as the decoded one, -e aside (it decodes). */
+static void same_reports(const struct pdump *d, const struct pdump *lazy, const struct map *m)
+{
+	int flags;
+
+	for (flags = 0; flags < 8; flags++) {
+		size_t n1 = 0, n2 = 0;
+		char *a, *b;
+
+		if (flags & PINFO_E)
+			continue;
+		a = report_text(d, m, flags, &n1);
+		b = report_text(lazy, m, flags, &n2);
+		FUZZ_CHECK((a == NULL) == (b == NULL));
+		FUZZ_CHECK(!a || (n1 == n2 && !memcmp(a, b, n1)));
+		free(a);
+		free(b);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct pdump d;
+	struct pdump d, lazy;
 	struct map m;
 	size_t dumplen;
 	uint8_t *dump;
@@ -21,11 +63,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return -1;
 	dump = fuzz_fix_crc(data + 2, dumplen);
 	rc = pdump_read(dump, dumplen, &d, &host_alloc, err, sizeof err);
-	free(dump);
-	if (rc)
+	if (rc) {
+		FUZZ_CHECK(pdump_scan(dump, dumplen, &lazy, &host_alloc, err, sizeof err) != 0);
+		free(dump);
 		return 0;
+	}
+	FUZZ_CHECK(pdump_scan(dump, dumplen, &lazy, &host_alloc, err, sizeof err) == 0);
 	if (fuzz_dump_buckets(&d) > FUZZ_BUCKETS_CAP) {
+		pdump_release(&lazy, &host_alloc);
 		pdump_release(&d, &host_alloc);
+		free(dump);
 		return 0;
 	}
 	if (!map_parse("testprof.map", data + 2 + dumplen, size - 2 - dumplen, &m, err,
@@ -34,8 +81,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_CHECK(report_module(fuzz_null(), &d, &m, flags) >= 0);
 		rc = report_check_fingerprint(fuzz_null(), "t.pro", &d, "testprof.map", &m, 1);
 		FUZZ_CHECK(rc == 0 || (rc == 1 && m.has_fingerprint && d.version == PDUMP_VERSION));
+		same_reports(&d, &lazy, &m);
+		if (!map_normalize(&m))
+			same_reports(&d, &lazy, &m);
 		map_free(&m);
 	}
+	pdump_release(&lazy, &host_alloc);
 	pdump_release(&d, &host_alloc);
+	free(dump);
 	return 0;
 }

@@ -131,6 +131,28 @@ static void test_attrib_straddle(void **state)
 	tdump_free(d);
 }
 
+/* A function at an odd address shares its first bucket with the one before
+ * it: the bucket is split by bytes, 1 to the neighbour, 3 to it (gprof,
+ * in 2-byte units, would read it as starting at 0x10 and give it all 4). */
+static void test_attrib_odd_address(void **state)
+{
+	struct msym syms[] = { { 0, 1, "before" }, { 0x11, 1, "odd" } };
+	struct pdump *d = tdump_new(5, 1);
+	const struct pdump_seg *one[1];
+	struct attribution a;
+
+	(void)state;
+	tdump_seg(d, 0, "T", 1, 0, 0x40);
+	d->segs[0].counters[0x10 >> 2] = 4;
+	one[0] = &d->segs[0];
+	assert_int_equal(attribute(one, 1, 2, syms, 2, &a), 0);
+	assert_int_equal(a.n, 2);
+	assert_int_equal(a.owners[0].tics, 1);
+	assert_int_equal(a.owners[1].tics, 3);
+	attribution_free(&a);
+	tdump_free(d);
+}
+
 /* Bytes before the first symbol are charged to "no symbol"; a symbol below
  * the segment's origin owns its start (the kernel's text). */
 static void test_attrib_edges(void **state)
@@ -197,28 +219,58 @@ static void test_attrib_random(void **state)
 	tdump_free(d);
 }
 
-/* Sorting a map's segment: by address, the first listed at one address. */
+/* Sorting a map's segment: by address; at one address the alias rule. */
 static void test_attrib_segment_symbols(void **state)
 {
 	struct msym list[] = { { 0x30, 1, "b" }, { 0x10, 2, "data" }, { 0x10, 1, "a" },
 			       { 0x30, 1, "alias" }, { 0, 1, "start" } };
-	struct map m = { "M", MAP_NM, list, 5, 5, 0, 0, "" };
+	struct map m = { "M", MAP_NM, list, 5, 5, 0, 0, "", NULL, NULL, 0, 0 };
 	struct msym *sorted, *out;
 	size_t n, first = 99;
 
 	(void)state;
 	n = map_sorted_symbols(&m, &sorted);
-	assert_int_equal(n, 4);		/* "alias" goes: "b" came first at 0x30 */
+	assert_int_equal(n, 4);		/* "b" goes: "alias" is the lower name at 0x30 */
 	assert_int_equal(msym_segment(sorted, n, 1, &first), 3);
 	assert_int_equal(first, 0);
 	out = sorted + first;
 	assert_string_equal(out[0].name, "start");
 	assert_string_equal(out[1].name, "a");
-	assert_string_equal(out[2].name, "b");
+	assert_string_equal(out[2].name, "alias");
 	assert_int_equal(msym_segment(sorted, n, 2, &first), 1);
 	assert_string_equal(sorted[first].name, "data");
 	assert_int_equal(msym_segment(sorted, n, 3, &first), 0);
 	free(sorted);
+}
+
+/* The alias rule, whatever the order listed: a global over a local, then a
+ * name without a leading underscore, then the lower name. */
+static void test_attrib_alias_rule(void **state)
+{
+	struct msym list[] = { { 0x10, 1, "zed" }, { 0x10, 1, "_zed" }, { 0x20, 1, "_f" },
+			       { 0x20, 1, "f" }, { 0x30, 1, "g" }, { 0x30, 1, "_g" },
+			       { 0x40, 1, "__h" }, { 0x40, 1, "_h" } };
+	uint8_t local[] = { 1, 0, 0, 0, 1, 1, 0, 0 };
+	const char *want[] = { "_zed", "f", "g", "__h" };
+	struct map m = { "M", MAP_NM, list, 8, 8, 0, 0, "", local, NULL, 0, 0 };
+	struct msym *sorted;
+	size_t n, i, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {	/* as listed, then each pair the other way round */
+		n = map_sorted_symbols(&m, &sorted);
+		assert_int_equal(n, 4);
+		for (i = 0; i < n; i++)
+			assert_string_equal(sorted[i].name, want[i]);
+		free(sorted);
+		for (i = 0; i < 8; i += 2) {
+			struct msym t = list[i];
+			uint8_t l = local[i];
+
+			list[i] = list[i + 1], list[i + 1] = t;
+			local[i] = local[i + 1], local[i + 1] = l;
+		}
+	}
 }
 
 /* ~10^6 samples over a 16 MiB segment with a 100,000-symbol map: fast. */
@@ -226,7 +278,7 @@ static void test_attrib_speed(void **state)
 {
 	struct pdump *d = tdump_new(5, 1);
 	struct msym *syms = malloc(100000 * sizeof *syms);
-	struct map m = { "BIG", MAP_NM, syms, 100000, 100000, 0, 0, "" };
+	struct map m = { "BIG", MAP_NM, syms, 100000, 100000, 0, 0, "", NULL, NULL, 0, 0 };
 	uint32_t i, seed = 1;
 	clock_t t0;
 	double secs;
@@ -264,6 +316,8 @@ int main(void)
 		cmocka_unit_test(test_attrib_edges),
 		cmocka_unit_test(test_attrib_random),
 		cmocka_unit_test(test_attrib_segment_symbols),
+		cmocka_unit_test(test_attrib_alias_rule),
+		cmocka_unit_test(test_attrib_odd_address),
 		cmocka_unit_test(test_attrib_speed),
 	};
 

@@ -301,6 +301,75 @@ static void test_dump_alloc_failure(void **state)
 }
 
 /* A tiny error buffer gets a cut, NUL-terminated reason; NULL is allowed. */
+/* The cursor's buckets of a scanned segment: each nonzero one, in order. */
+static void check_cursor(const struct pdump_seg *s, const uint32_t *want, uint32_t nb)
+{
+	struct pdump_cursor c;
+	uint32_t idx[3], cnt[3], next = 0, k;
+	size_t n, i;
+
+	pdump_cursor_start(&c, s, 2);
+	while ((n = pdump_cursor_next(&c, idx, cnt, 3))) {	/* small batches: resumed */
+		for (i = 0; i < n; i++) {
+			for (k = next; k < idx[i]; k++)
+				assert_int_equal(want[k], 0);
+			assert_int_equal(cnt[i], want[idx[i]]);
+			assert_int_not_equal(cnt[i], 0);
+			next = idx[i] + 1;
+		}
+	}
+	for (k = next; k < nb; k++)
+		assert_int_equal(want[k], 0);
+}
+
+/* pdump_scan checks the whole dump but decodes nothing: each segment keeps
+ * its ticks and where its counters lie; the cursor walks them in place, and
+ * pdump_load_seg decodes only the segment asked for. */
+static void test_dump_scan_lazy(void **state)
+{
+	struct pdump *d = tdump_new(0, 2);
+	struct talloc t = { 0 };
+	struct pdump_alloc a = talloc_make(&t);
+	struct pdump back;
+	struct tbuf b;
+	char err[200];
+	uint32_t i;
+
+	(void)state;
+	tdump_seg(d, 0, "DENSE", 1, 0, 0x100);		/* every bucket counted: dense */
+	tdump_seg(d, 1, "SPARSE", 1, 0, 0x40000);	/* a few of 64 Ki: sparse */
+	for (i = 0; i < 0x40; i++)	/* 5-byte varints: sparse would be larger */
+		d->segs[0].counters[i] = i % 9 ? 0x10000000u + i : 0;
+	d->segs[1].counters[0] = 7;
+	d->segs[1].counters[200] = 300;		/* a two-byte count */
+	d->segs[1].counters[20000] = 1;		/* a three-byte gap */
+	d->segs[1].counters[0xffff] = 70000;
+	tdump_fix_totals(d);
+	b = tdump_bytes(d);
+	assert_int_equal(pdump_scan(b.data, b.len, &back, &a, err, sizeof err), 0);
+	assert_int_equal(back.nseg, 2);
+	assert_int_equal(back.segs[0].encoding, PDUMP_ENC_DENSE);
+	assert_int_equal(back.segs[1].encoding, PDUMP_ENC_SPARSE);
+	for (i = 0; i < 2; i++) {
+		uint32_t nb = pdump_nbuckets(d->segs[i].length, 2), k;
+		uint64_t sum = 0;
+
+		for (k = 0; k < nb; k++)
+			sum += d->segs[i].counters[k];
+		assert_null(back.segs[i].counters);
+		assert_true(back.segs[i].tics == sum);
+		check_cursor(&back.segs[i], d->segs[i].counters, nb);
+	}
+	assert_int_equal(pdump_load_seg(&back.segs[1], back.shift, &a), 0);
+	assert_null(back.segs[0].counters);	/* not asked for: not decoded */
+	assert_memory_equal(back.segs[1].counters, d->segs[1].counters, 0x10000 * 4);
+	check_cursor(&back.segs[1], d->segs[1].counters, 0x10000);	/* from the counters now */
+	pdump_release(&back, &a);
+	assert_int_equal(t.live, 0);
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
 static void test_dump_small_err_buffer(void **state)
 {
 	struct talloc t = { 0 };
@@ -327,6 +396,7 @@ int main(void)
 		cmocka_unit_test(test_dump_limits),
 		cmocka_unit_test(test_dump_alloc_failure),
 		cmocka_unit_test(test_dump_small_err_buffer),
+		cmocka_unit_test(test_dump_scan_lazy),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -71,3 +71,4 @@ $(BUILD)/host/bench/cglines.o: HOST_CFLAGS += -iquote host-tools
 bench: $(BENCH)/cglines
 # ---- call stacks (bench/stacks.sh): the tick's cost by frames walked -----
 BENCH_GUESTS += stackcost
+bench: $(BUILD)/user/stackcost.elf

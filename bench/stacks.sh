@@ -87,16 +87,18 @@ callgrind_inclusive() {
 			if (rest != "") names[id] = rest
 			return names[id] }
 		FILENAME == ARGV[1] { own[$1] = 1; next }
+		BEGIN { npos = 1 }
+		/^positions:/ { npos = NF - 1; next }	# "instr line" with --dump-instr=yes
 		/^fn=/ { fn = name_of(substr($0, 4)); sub(/'"'"'[0-9]+$/, "", fn); next }
 		/^cfn=/ { cfn = name_of(substr($0, 5)); sub(/'"'"'[0-9]+$/, "", cfn); next }
 		/^calls=/ { call = 1; next }
 		/^[0-9+*-]/ {
-			if (!call) { self[fn] += $2; next }
+			if (!call) { self[fn] += $(npos + 1); next }
 			call = 0
 			if (cfn == fn) next
-			arc[fn SUBSEP cfn] += $2
-			if (cfn in own) inc[cfn] += $2
-			else if (fn in own) { foreign[fn] += $2; allforeign += $2 }
+			arc[fn SUBSEP cfn] += $(npos + 1)
+			if (cfn in own) inc[cfn] += $(npos + 1)
+			else if (fn in own) { foreign[fn] += $(npos + 1); allforeign += $(npos + 1) }
 			next }
 		END {
 			for (k in arc) { split(k, p, SUBSEP); if ((p[2] SUBSEP p[1]) in arc) cyc[p[1]] = cyc[p[2]] = 1 }

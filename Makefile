@@ -38,6 +38,17 @@ HOST_CFLAGS := -O2 -g -std=gnu11 $(WARN) -MMD -MP
 SAN_FLAGS   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LIBGCC  := $(shell $(CC) -m32 -print-libgcc-file-name)
 
+# The layout of the sources the objects were built from: when it changes
+# (headers moved to other folders), objects built before would not be
+# rebuilt by their dependency files, which name headers no longer there;
+# so a build of another layout starts its objects anew.
+BUILD_LAYOUT := 2 (include/ lib/ format/)
+ifneq ($(BUILD_LAYOUT),$(strip $(file <$(BUILD)/layout.txt)))
+$(shell rm -rf $(BUILD)/k $(BUILD)/u $(BUILD)/host $(BUILD)/san $(BUILD)/fuzz/obj $(BUILD)/tests \
+	$(BUILD)/prog $(BUILD)/bench/host $(BUILD)/user $(BUILD)/gen; mkdir -p $(BUILD))
+$(file >$(BUILD)/layout.txt,$(BUILD_LAYOUT))
+endif
+
 # Objects are kept for incremental builds, not removed as intermediates.
 .SECONDARY:
 

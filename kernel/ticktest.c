@@ -154,6 +154,7 @@ void ticktest(void)
 	static const uint32_t offsets[] = { 0, 0x100, 0x7FFFFFFF, 0xFFFFFF00 };
 	static const uint32_t scales[] = { 2, 3, 0x100, 0x8000, 0x10000, 0x18000, 0xFFFFFFFF };
 	struct prof_codeseg s = seg_of(&a, 0, 0x1FE), moved = seg_of(&other, 0x40, 0x100);
+	uint64_t ticks0 = irq0.ticks;
 
 	/* A made-up process's LDT: every code selector's descriptor not
 	 * present, so the iret back to "ring 3" faults, caught below. */
@@ -235,6 +236,10 @@ void ticktest(void)
 	if (irq0.slice_left != 7 && bad++ < 8)
 		kprintf("ticktest: slice end: %u left, wanted 7 (renewed)\n", irq0.slice_left);
 
+	/* The entry counted every tick the test made, and nothing else. */
+	if (irq0.ticks - ticks0 != (uint64_t)ticks_run && bad++ < 8)
+		kprintf("ticktest: the entry counted %u ticks of %d\n", (uint32_t)(irq0.ticks - ticks0),
+			ticks_run);
 	kprintf("ticktest: %d ticks through the IRQ0 entry, %d counted, %d bad\n", ticks_run, planned, bad);
 	qemuexit(bad ? QEMUEXIT_PANIC : QEMUEXIT_OK);
 }

@@ -219,48 +219,6 @@ static void file_sink(void *ctx, const void *data, size_t len)
 	fwrite(data, 1, len, ctx);
 }
 
-int pinfo_write_atomic(const char *path, int (*fn)(FILE *f, void *arg), void *arg, char *err,
-		       size_t errlen)
-{
-	const char *slash = strrchr(path, '/');
-	int dirlen = slash ? (int)(slash - path) + 1 : 0, fd, rc;
-	char *tmp = malloc(strlen(path) + 16);
-	mode_t mask = umask(0);
-	FILE *f;
-
-	umask(mask);
-	if (!tmp) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	sprintf(tmp, "%.*s.%s.XXXXXX", dirlen, path, path + dirlen);
-	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "wb"))) {
-		snprintf(err, errlen, "%s", strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		free(tmp);
-		return -1;
-	}
-	fchmod(fd, 0666 & ~mask);
-	errno = 0;
-	if ((rc = fn(f, arg)))
-		snprintf(err, errlen, "%s", errno ? strerror(errno) : "cannot be written");
-	if (fclose(f) && !rc) {
-		snprintf(err, errlen, "%s", strerror(errno));
-		rc = -1;
-	}
-	if (!rc && rename(tmp, path)) {
-		snprintf(err, errlen, "%s", strerror(errno));
-		rc = -1;
-	}
-	if (rc)
-		unlink(tmp);
-	free(tmp);
-	return rc;
-}
-
 static int write_dump(FILE *f, void *arg)
 {
 	pdump_write(arg, file_sink, f);
@@ -416,7 +374,7 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 		pdump_release(&b, &host_alloc);
 	}
 	out.version = PDUMP_VERSION;
-	if (status == PINFO_OK && pinfo_write_atomic(outfile, write_dump, &out, err, sizeof err)) {
+	if (status == PINFO_OK && write_whole_file(outfile, write_dump, &out, err, sizeof err)) {
 		fprintf(errs, "pinfo: %s: %s; nothing written\n", outfile, err);
 		status = PINFO_FAIL;
 	}

@@ -73,28 +73,38 @@ static const char *kind_of(mode_t mode)
 	       S_ISSOCK(mode) ? "a socket" : "not a plain file";
 }
 
-int read_regular(const char *path, uint8_t **buf, size_t *len, char *err, size_t errlen)
+/* path opened for reading if it is a regular file: the descriptor, or -1
+ * with the reason in err. O_NONBLOCK: opening a FIFO must not wait for a
+ * writer; it changes nothing for a regular file. */
+static int open_regular(const char *path, struct stat *st, char *err, size_t errlen)
 {
-	/* O_NONBLOCK: opening a FIFO must not wait for a writer; it changes
-	 * nothing for a regular file. */
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	struct stat st;
-	FILE *f;
 
 	if (fd < 0) {
 		snprintf(err, errlen, "%s", strerror(errno));
 		return -1;
 	}
-	if (fstat(fd, &st)) {
+	if (fstat(fd, st)) {
 		snprintf(err, errlen, "%s", strerror(errno));
 		close(fd);
 		return -1;
 	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "not a regular file (%s)", kind_of(st.st_mode));
+	if (!S_ISREG(st->st_mode)) {
+		snprintf(err, errlen, "not a regular file (%s)", kind_of(st->st_mode));
 		close(fd);
 		return -1;
 	}
+	return fd;
+}
+
+int read_regular(const char *path, uint8_t **buf, size_t *len, char *err, size_t errlen)
+{
+	struct stat st;
+	int fd = open_regular(path, &st, err, errlen);
+	FILE *f;
+
+	if (fd < 0)
+		return -1;
 	if (!(f = fdopen(fd, "rb"))) {
 		snprintf(err, errlen, "%s", strerror(errno));
 		close(fd);
@@ -106,25 +116,13 @@ int read_regular(const char *path, uint8_t **buf, size_t *len, char *err, size_t
 int map_regular(const char *path, uint8_t **buf, size_t *len, int *mapped, char *err,
 		size_t errlen)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	struct stat st;
+	int fd;
 	void *p;
 
 	*mapped = 0;
-	if (fd < 0) {
-		snprintf(err, errlen, "%s", strerror(errno));
+	if ((fd = open_regular(path, &st, err, errlen)) < 0)
 		return -1;
-	}
-	if (fstat(fd, &st)) {
-		snprintf(err, errlen, "%s", strerror(errno));
-		close(fd);
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "not a regular file (%s)", kind_of(st.st_mode));
-		close(fd);
-		return -1;
-	}
 	if (st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 2) {
 		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (p != MAP_FAILED) {
@@ -245,4 +243,52 @@ void host_drop(void *p, size_t cap)
 		free(p);
 	else if (p)
 		munmap(p, cap);
+}
+
+int write_whole_file(const char *path, int (*fn)(FILE *f, void *arg), void *arg, char *err,
+		     size_t errlen)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path) + 1 : 0, fd, rc;
+	mode_t mask = umask(0);
+	struct stat st;
+	char *tmp;
+	FILE *f;
+
+	umask(mask);
+	if (!lstat(path, &st) && !S_ISREG(st.st_mode)) {	/* never a device, a folder or a link */
+		snprintf(err, errlen, "is there and is not a regular file");
+		return -1;
+	}
+	if (!(tmp = malloc(strlen(path) + 16))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	sprintf(tmp, "%.*s.%s.XXXXXX", dirlen, path, path + dirlen);
+	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "wb"))) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		free(tmp);
+		return -1;
+	}
+	fchmod(fd, 0666 & ~mask);	/* as a plain fopen would make it, not mkstemp's 0600 */
+	err[0] = 0;
+	errno = 0;
+	if ((rc = fn(f, arg) ? -1 : 0) && !err[0])
+		snprintf(err, errlen, "%s", errno ? strerror(errno) : "cannot be written");
+	if ((ferror(f) | fclose(f)) && !rc) {
+		snprintf(err, errlen, "%s", errno ? strerror(errno) : "cannot be written");
+		rc = -1;
+	}
+	if (!rc && rename(tmp, path)) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		rc = -1;
+	}
+	if (rc)
+		unlink(tmp);
+	free(tmp);
+	return rc;
 }

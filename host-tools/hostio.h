@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "dump.h"
 
 /* Reads path whole into *buf (malloc, with a NUL after the bytes). Returns 0,
@@ -22,6 +23,14 @@ int read_regular(const char *path, uint8_t **buf, size_t *len, char *err, size_t
  * file_release. */
 int map_regular(const char *path, uint8_t **buf, size_t *len, int *mapped, char *err,
 		size_t errlen);
+/* path, whole or not at all: fn writes to a hidden file beside it (mode
+ * 0666 less the umask, as a plain fopen makes), which is then renamed over
+ * path; so a failure never leaves half a file for another tool to misread.
+ * Only a regular file, or none, is replaced. fn returns 0, or non-zero
+ * having put a reason in err (it is empty when fn starts), else errno's is
+ * used. Returns 0, or -1 with the reason in err. */
+int write_whole_file(const char *path, int (*fn)(FILE *f, void *arg), void *arg, char *err,
+		     size_t errlen);
 void file_unmap(uint8_t *buf, size_t len);
 void file_release(uint8_t *buf, size_t len, int mapped);	/* unmapped or freed */
 

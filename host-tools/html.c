@@ -707,7 +707,7 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 		status = PINFO_FAIL;
 	}
 	if (status == PINFO_OK &&
-	    pinfo_write_atomic(htmlfile, write_page, &page, err, sizeof err)) {
+	    write_whole_file(htmlfile, write_page, &page, err, sizeof err)) {
 		fprintf(errs, "pinfo: %s: %s; nothing written\n", htmlfile, err);
 		status = PINFO_FAIL;
 	}

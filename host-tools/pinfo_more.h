@@ -23,9 +23,4 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs);
 int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, size_t nmaps,
 	       int strict, FILE *errs);
 
-/* Writes path whole or not at all: fn(f, arg) into a hidden temporary file
- * beside it, renamed over it. 0, or -1 with the reason in err. */
-int pinfo_write_atomic(const char *path, int (*fn)(FILE *f, void *arg), void *arg, char *err,
-		       size_t errlen);
-
 #endif

@@ -374,48 +374,21 @@ static int proc_fn(const struct export_src *src, const struct pdump *d, FILE *f,
 	return export_proc_profile(src, export_outside(d, src->module), f, err, errlen);
 }
 
-static int errno_text(char *err, size_t errlen)
-{
-	snprintf(err, errlen, "%s", strerror(errno));
-	return -1;
-}
+/* One export, for write_whole_file. */
+struct export_job {
+	export_fn fn;
+	const struct export_src *src;
+	const struct pdump *d;
+	struct gmon_stats *st;
+	char *err;
+	size_t errlen;
+};
 
-/* path whole or not at all: written to a hidden file beside it, then renamed
- * over it, so a failure never leaves half a profile for gprof to misread. */
-static int write_atomic(const char *path, export_fn fn, const struct export_src *src,
-			const struct pdump *d, struct gmon_stats *st, char *err, size_t errlen)
+static int export_to(FILE *f, void *arg)
 {
-	const char *slash = strrchr(path, '/');
-	int dirlen = slash ? (int)(slash - path) + 1 : 0, fd, rc;
-	char *tmp = malloc(strlen(path) + 16);
-	mode_t mask = umask(0);
-	FILE *f;
+	const struct export_job *j = arg;
 
-	umask(mask);
-	if (!tmp) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	sprintf(tmp, "%.*s.%s.XXXXXX", dirlen, path, path + dirlen);
-	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "wb"))) {
-		errno_text(err, errlen);
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		free(tmp);
-		return -1;
-	}
-	fchmod(fd, 0666 & ~mask);	/* as a plain fopen would make it, not mkstemp's 0600 */
-	rc = fn(src, d, f, st, err, errlen);
-	if (fclose(f) && !rc)
-		rc = errno_text(err, errlen);
-	if (!rc && rename(tmp, path))
-		rc = errno_text(err, errlen);
-	if (rc)
-		unlink(tmp);
-	free(tmp);
-	return rc;
+	return j->fn(j->src, j->d, f, j->st, j->err, j->errlen);
 }
 
 /* One export of module's code segment to path; who names the file that
@@ -435,7 +408,11 @@ static int one_export(const char *path, const struct pdump *d, const char *modul
 		return -1;
 	}
 	memset(&st, 0, sizeof st);
-	rc = write_atomic(path, fn, &src, d, &st, err, sizeof err);
+	{
+		struct export_job j = { fn, &src, d, &st, err, sizeof err };
+
+		rc = write_whole_file(path, export_to, &j, err, sizeof err);
+	}
 	export_src_free(&src);
 	if (rc) {
 		fprintf(errs, "pinfo: %s: %s; nothing written\n", path, err);

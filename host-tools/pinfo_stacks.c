@@ -15,55 +15,24 @@
 
 enum stack_view { FOLDED, FLAME, PPROF };
 
-static int write_view(const char *path, enum stack_view v, const struct callstacks *cs,
-		      const char *title, char *err, size_t errlen)
-{
-	const char *slash = strrchr(path, '/');
-	int dirlen = slash ? (int)(slash - path) + 1 : 0, fd, rc;
-	char *tmp;
-	mode_t mask;
-	struct stat st;
-	FILE *f;
+struct view_job {
+	enum stack_view v;
+	const struct callstacks *cs;
+	const char *title;
+	char *err;
+	size_t errlen;
+};
 
-	/* a file replaces a file, never a device, a folder or a link */
-	if (!lstat(path, &st) && !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "is there and is not a regular file");
-		return -1;
-	}
-	tmp = malloc(strlen(path) + 16);
-	mask = umask(0);
-	umask(mask);
-	if (!tmp) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	sprintf(tmp, "%.*s.%s.XXXXXX", dirlen, path, path + dirlen);
-	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "wb"))) {
-		snprintf(err, errlen, "%s", strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		free(tmp);
-		return -1;
-	}
-	fchmod(fd, 0666 & ~mask);
-	if (v == FOLDED)
-		rc = callstacks_folded(cs, f);
-	else if (v == FLAME)
-		rc = callstacks_flamegraph(cs, title, f);
-	else
-		rc = callstacks_pprof(cs, f, err, errlen);
-	if (rc && v != PPROF)
-		snprintf(err, errlen, "out of memory");
-	if ((ferror(f) | fclose(f)) && !rc)
-		rc = -1, snprintf(err, errlen, "%s", strerror(errno));
-	if (!rc && rename(tmp, path))
-		rc = -1, snprintf(err, errlen, "%s", strerror(errno));
-	if (rc)
-		unlink(tmp);
-	free(tmp);
-	return rc;
+static int write_view(FILE *f, void *arg)
+{
+	const struct view_job *j = arg;
+
+	if (j->v == FOLDED)
+		return callstacks_folded(j->cs, f) ? (snprintf(j->err, j->errlen, "out of memory"), -1) : 0;
+	if (j->v == FLAME)
+		return callstacks_flamegraph(j->cs, j->title, f) ?
+		       (snprintf(j->err, j->errlen, "out of memory"), -1) : 0;
+	return callstacks_pprof(j->cs, f, j->err, j->errlen);
 }
 
 int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
@@ -118,11 +87,14 @@ int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
 		const char *title = strrchr(dumpfile, '/') ? strrchr(dumpfile, '/') + 1 : dumpfile;
 		const char *files[3] = { x->folded, x->flamegraph, x->pprof };
 
-		for (i = 0; i < 3; i++)
-			if (files[i] && write_view(files[i], (enum stack_view)i, &cs, title, err, sizeof err)) {
+		for (i = 0; i < 3; i++) {
+			struct view_job j = { (enum stack_view)i, &cs, title, err, sizeof err };
+
+			if (files[i] && write_whole_file(files[i], write_view, &j, err, sizeof err)) {
 				fprintf(errs, "pinfo: %s: %s; nothing written\n", files[i], err);
 				status = PINFO_FAIL;
 			}
+		}
 		if (x->callgraph && callstacks_callgraph(&cs, out)) {
 			fprintf(errs, "pinfo: out of memory\n");
 			status = PINFO_FAIL;

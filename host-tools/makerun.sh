@@ -87,6 +87,7 @@ set +f
 for m in "$run"/*.map; do [ -f "$m" ] && printf '%s\n' "$m"; done > "$run/maps.lst"
 set -f
 
+FF=$(printf '\f')
 list=$("$build/profextract" -l -o "$dumps" "$run/serial.log") || status=1
 main="" maintics=0
 while IFS= read -r name; do
@@ -94,21 +95,33 @@ while IFS= read -r name; do
 	dump=$dumps/$name
 	echo
 	echo "pinfo $name"
-	table=$("$pinfo" -- "$dump" </dev/null) || status=1
-	[ -z "$table" ] || printf '%s\n' "$table"
-	echo
-	# the HTML report's dump: the one of most samples (the first of them)
-	tics=$(printf '%s\n' "$table" | awk '$1 == "Total" { print $2 }')
-	if [ -n "$tics" ] && { [ -z "$main" ] || [ "$tics" -gt "$maintics" ]; }; then
-		main=$dump maintics=$tics
-	fi
+	# One pinfo run a dump: the module table, a form feed line, then the
+	# functions by the dump's own map, or by every map of the run.
 	map=${name%.pro}.map
 	if [ -f "$run/$map" ]; then
-		echo "pinfo $name $map"
-		"$pinfo" -- "$dump" "$run/$map" </dev/null || status=1
+		shown="pinfo $name $map"
+		"$pinfo" --summary -- "$dump" "$run/$map" </dev/null > "$run/table.txt" || status=1
 	else
-		echo "pinfo $name -f maps.lst"
-		"$pinfo" --skip-absent -- "$dump" -f "$run/maps.lst" </dev/null || status=1
+		shown="pinfo $name -f maps.lst"
+		"$pinfo" --summary --skip-absent -- "$dump" -f "$run/maps.lst" </dev/null > "$run/table.txt" ||
+			status=1
+	fi
+	# shown as it comes, the total read on the way without another process
+	# (two thousand dumps make a forked awk a dump count)
+	tics="" part=1
+	while IFS= read -r line; do
+		if [ "$line" = "$FF" ]; then
+			printf '\n%s\n' "$shown"
+			part=2
+			continue
+		fi
+		printf '%s\n' "$line"
+		set -- $line
+		[ $part = 1 ] && [ "${1:-}" = Total ] && tics=${2:-}
+	done < "$run/table.txt"
+	# the HTML report's dump: the one of most samples (the first of them)
+	if [ -n "$tics" ] && { [ -z "$main" ] || [ "$tics" -gt "$maintics" ]; }; then
+		main=$dump maintics=$tics
 	fi
 	# The call stacks, when the dump has them (format 3).
 	if [ -n "$stacks" ] && [ "$(od -An -tu2 -j4 -N2 "$dump" | tr -d ' ')" = 3 ]; then

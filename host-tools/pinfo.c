@@ -29,6 +29,7 @@ static void usage_text(FILE *to)
 	      "     -f file: file is list of map files to correlate with dump file,\n"
 	      "               file names listed one per line.\n"
 	      "  --skip-absent : skip the maps of modules not in the dump\n"
+	      "  --summary : with maps, the module table first, then a line of a form feed\n"
 	      "       pinfo --gmon FILE dump_file program.elf\n"
 	      "       pinfo --proc-profile FILE [--module NAME] dump_file\n"
 	      "  --gmon FILE : write FILE, a gprof gmon.out of program.elf's code segment\n"
@@ -190,6 +191,8 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, s
 		    (r = long_opt(argc, argv, &i, "--pprof", &sv->pprof))) {
 			if (r < 0)
 				return -1;
+		} else if (!strcmp(argv[i], "--summary")) {
+			*flags |= PINFO_SUMMARY;
 		} else if (!strcmp(argv[i], "--skip-absent")) {
 			*flags |= PINFO_SKIP_ABSENT;
 		} else if (!strcmp(argv[i], "--strict")) {

@@ -309,18 +309,18 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 	mallopt(M_MMAP_THRESHOLD, 1 << 20);
 	if (scan_dump(dumpfile, &d, &dumpbuf, errs))
 		return PINFO_FAIL;
-	if (!(blocks = calloc(n, sizeof *blocks))) {
+	if (!(blocks = calloc(nmaps + 1, sizeof *blocks))) {	/* [nmaps]: the module table */
 		pdump_release(&d, &host_alloc);
 		file_release(dumpbuf.p, dumpbuf.len, dumpbuf.mapped);
 		fprintf(errs, "pinfo: out of memory\n");
 		return PINFO_FAIL;
 	}
-	if (!nmaps) {
+	if (!nmaps || (flags & PINFO_SUMMARY)) {
 		if ((flags & PINFO_E) && decode_segs(&d, NULL)) {
 			fprintf(errs, "pinfo: out of memory\n");
 			status = PINFO_FAIL;
-		} else if (!(f = text_open(&blocks[0])) ||
-			   (report_summary(f, &d, flags), text_close(f, &blocks[0]))) {
+		} else if (!(f = text_open(&blocks[nmaps])) ||
+			   (report_summary(f, &d, flags), text_close(f, &blocks[nmaps]))) {
 			fprintf(errs, "pinfo: out of memory\n");
 			status = PINFO_FAIL;
 		}
@@ -340,6 +340,11 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 	if (v && v->on) {	/* the sorted view: the dump's facts first */
 		view_header(out, dumpfile, &d);
 		fputc('\n', out);
+	}
+	if (nmaps && (flags & PINFO_SUMMARY)) {	/* the module table, then the maps' blocks */
+		fwrite(blocks[nmaps].p, 1, blocks[nmaps].len, out);
+		fputs("\f\n", out);
+		host_drop(blocks[nmaps].p, blocks[nmaps].cap);
 	}
 	for (i = 0; i < n; i++) {
 		if (blocks[i].len) {	/* the blocks, a blank line between */

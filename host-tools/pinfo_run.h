@@ -20,6 +20,7 @@ size_t pinfo_map_list(const char *listpath, const char *text, size_t len, char *
  * given at once), instead of being an error; it is still an error when
  * every map given is skipped. */
 #define PINFO_SKIP_ABSENT	0x100
+#define PINFO_SUMMARY		0x200	/* --summary: the module table first, a form feed line, then the maps' */
 
 /* Reports dumpfile with maps[0..nmaps) (none: the module table) on out;
  * problems on errs as "pinfo: FILE: what is wrong". Nothing goes to out

@@ -316,6 +316,28 @@ static void test_run_skip_absent(void **state)
 	free(out);
 	free(err);
 
+	/* --summary: in one run, what the dump alone gives, a form feed line,
+	 * then what the maps give */
+	{
+		char *alone, *aerr, *both, *berr, *want;
+
+		assert_int_equal(run(dump, NULL, 0, 0, &alone, &aerr), PINFO_OK);
+		assert_int_equal(run(dump, maps, 3, PINFO_SKIP_ABSENT, &out, &err), PINFO_OK);
+		assert_int_equal(run(dump, maps, 3, PINFO_SKIP_ABSENT | PINFO_SUMMARY, &both, &berr),
+				 PINFO_OK);
+		want = malloc(strlen(alone) + strlen(out) + 3);
+		sprintf(want, "%s\f\n%s", alone, out);
+		assert_string_equal(both, want);
+		assert_string_equal(berr, note);
+		free(want);
+		free(alone);
+		free(aerr);
+		free(both);
+		free(berr);
+		free(out);
+		free(err);
+	}
+
 	/* with -etz flags too: the same blocks as without the skipped maps */
 	assert_int_equal(run(dump, maps, 3, PINFO_SKIP_ABSENT | PINFO_E, &out, &err), PINFO_OK);
 	assert_golden(out, "golden/example2-e.txt");

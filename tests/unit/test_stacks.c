@@ -18,6 +18,7 @@
 #include "sys/errno.h"
 #include "../../host-tools/capture.h"
 #include "profstub.h"
+#include "dumpback.h"
 
 /* A process's stack: 256 words, frame pointers are byte offsets in it. */
 static uint32_t mem[256];
@@ -224,34 +225,6 @@ static void table_full(void **state)
 
 /* ---- a profile with stacks, through prof_tick() -------------------------------- */
 
-static uint8_t wire[1 << 16];
-static size_t wirelen;
-
-static void sink(void *ctx, const void *data, size_t len)
-{
-	(void)ctx;
-	assert_true(wirelen + len <= sizeof(wire));
-	memcpy(wire + wirelen, data, len);
-	wirelen += len;
-}
-
-static void *zalloc(void *ctx, size_t n) { (void)ctx; return calloc(1, n); }
-static void release(void *ctx, void *p) { (void)ctx; free(p); }
-static const struct pdump_alloc heap = { zalloc, release, NULL };
-
-static void dump_back(struct prof_proc *pp, int type, struct pdump *d)
-{
-	struct capture c;
-	char err[128];
-
-	wirelen = 0;
-	assert_int_equal(prof_dump(pp, type, 1000, "t.pro", sink, NULL), 0);
-	assert_int_equal(capture_parse(wire, wirelen, &c), 0);
-	assert_int_equal(c.n, 1);
-	assert_true(c.frames[0].ok);
-	assert_int_equal(pdump_read(c.frames[0].data, c.frames[0].len, d, &heap, err, sizeof(err)), 0);
-	capture_free(&c);
-}
 
 /* One process, ticks at fixed points, with or without stacks: returns the
  * dump read back. Its stack: frames at 0x10 (returns to 0x111) and 0x40
@@ -336,8 +309,8 @@ static void profile_with_stacks(void **state)
 	assert_int_equal(s->kdepth, 2);
 	assert_int_equal(s->useg, 1);
 	assert_non_null(s = find(&st, 1, e));
-	pdump_release(&flat, &heap);
-	pdump_release(&st, &heap);
+	pdump_release(&flat, &dumpback_heap);
+	pdump_release(&st, &dumpback_heap);
 }
 
 /* A frameless function: its caller is found on the stack, once. */
@@ -378,7 +351,7 @@ static void profile_leaf(void **state)
 	assert_int_equal(find(&d, 3, want)->count, 2);
 	assert_non_null(find(&d, 3, want2));
 	assert_int_equal(find(&d, 3, want2)->count, 1);
-	pdump_release(&d, &heap);
+	pdump_release(&d, &dumpback_heap);
 	assert_int_equal(prof_free(&pp, PT_USER), 0);
 }
 
@@ -407,7 +380,7 @@ static void profile_stacks_clear_and_memory(void **state)
 	assert_int_equal(d.total, 1);
 	assert_int_equal(d.nstacks, 1);
 	assert_int_equal(d.stacks[0].pcs[0], 0x14);
-	pdump_release(&d, &heap);
+	pdump_release(&d, &dumpback_heap);
 	assert_int_equal(prof_free(&pp, PT_USER), 0);
 	assert_int_equal(live_allocs, 0);
 }

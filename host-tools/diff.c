@@ -236,10 +236,93 @@ static struct pdump_seg *nth_seg(struct pdump *d, const char *module, uint16_t s
 	return NULL;
 }
 
+static int stack_order(const void *x, const void *y)
+{
+	const struct pdump_stack *a = x, *b = y;
+	uint32_t k;
+
+	if (a->useg != b->useg)
+		return a->useg < b->useg ? -1 : 1;
+	if (a->kdepth != b->kdepth)
+		return a->kdepth < b->kdepth ? -1 : 1;
+	if (a->depth != b->depth)
+		return a->depth < b->depth ? -1 : 1;
+	for (k = 0; k < a->depth; k++)
+		if (a->pcs[k] != b->pcs[k])
+			return a->pcs[k] < b->pcs[k] ? -1 : 1;
+	return 0;
+}
+
+/* out's stack table and b's in one, identical stacks counted once with
+ * their counts added: b's segment i is out's segmap[i]. The new table
+ * replaces out's (its own arrays); -1 having said why, out unchanged. */
+static int merge_stacks(struct pdump *out, const struct pdump *b, const uint32_t *segmap,
+			const char *bfile, FILE *errs)
+{
+	size_t n = (size_t)out->nstacks + b->nstacks, i, m = 0, nframes = 0;
+	struct pdump_stack *all, *st = NULL;
+	uint32_t *fr = NULL, *at;
+
+	if (!(all = malloc((n ? n : 1) * sizeof *all)))
+		goto oom;
+	for (i = 0; i < out->nstacks; i++)
+		all[i] = out->stacks[i];
+	for (i = 0; i < b->nstacks; i++) {
+		all[out->nstacks + i] = b->stacks[i];
+		if (b->stacks[i].useg)
+			all[out->nstacks + i].useg = (uint16_t)(segmap[b->stacks[i].useg - 1] + 1);
+	}
+	qsort(all, n, sizeof *all, stack_order);
+	for (i = 0; i < n; i++) {	/* identical neighbours folded into the first */
+		if (m && !stack_order(&all[m - 1], &all[i])) {
+			if (all[m - 1].count > UINT32_MAX - all[i].count) {
+				fprintf(errs, "pinfo: %s: a stack would pass 2^32 - 1 samples, which a "
+					"dump cannot hold; nothing written\n", bfile);
+				free(all);
+				return -1;
+			}
+			all[m - 1].count += all[i].count;
+			continue;
+		}
+		all[m++] = all[i];
+		nframes += all[i].depth;
+	}
+	if (m > PDUMP_MAXSTACKS || nframes > PDUMP_READ_MAXFRAMES ||
+	    out->dropped > UINT64_MAX - b->dropped) {
+		fprintf(errs, "pinfo: %s: %zu distinct stacks of %zu frames together, more than a "
+			"dump may hold (%u, %u); nothing written\n", bfile, m, nframes,
+			PDUMP_MAXSTACKS, PDUMP_READ_MAXFRAMES);
+		free(all);
+		return -1;
+	}
+	if (!(st = malloc((m ? m : 1) * sizeof *st)) || !(fr = malloc((nframes ? nframes : 1) * 4)))
+		goto oom;
+	for (i = 0, at = fr; i < m; i++) {
+		st[i] = all[i];
+		st[i].hash = 0;
+		memcpy(at, all[i].pcs, (size_t)all[i].depth * 4);
+		st[i].pcs = at;
+		at += all[i].depth;
+	}
+	free(all);
+	free(out->stacks);
+	free(out->frames);
+	out->stacks = st;
+	out->frames = fr;
+	out->nstacks = (uint32_t)m;
+	out->dropped += b->dropped;
+	return 0;
+oom:
+	free(all);
+	free(st);
+	fprintf(errs, "pinfo: out of memory\n");
+	return -1;
+}
+
 /* Adds b (read from bfile) into out; -1 having said why when they are not
  * of the same code, or out of memory. */
 static int merge_one(struct pdump *out, const char *first, const struct pdump *b, const char *bfile,
-		     FILE *errs)
+		     uint32_t *segmap, FILE *errs)
 {
 	uint32_t i, j, nb;
 	struct pdump_seg *segs;
@@ -255,6 +338,13 @@ static int merge_one(struct pdump *out, const char *first, const struct pdump *b
 			"nothing written\n", first, out->type & 1 ? "a user" : "a system", out->hz,
 			1u << out->shift, bfile, b->type & 1 ? "a user" : "a system", b->hz,
 			1u << b->shift);
+		return -1;
+	}
+	if ((b->type ^ out->type) & PDUMP_TYPE_STACKS) {
+		fprintf(errs, "pinfo: %s: %s call stacks, %s: %s: a merged dump's stacks would "
+			"not hold all its samples; nothing written\n", first,
+			out->type & PDUMP_TYPE_STACKS ? "with" : "without", bfile,
+			b->type & PDUMP_TYPE_STACKS ? "with them" : "without them");
 		return -1;
 	}
 	for (i = 0; i < b->nseg; i++) {	/* every segment of b first checked */
@@ -294,8 +384,10 @@ static int merge_one(struct pdump *out, const char *first, const struct pdump *b
 		if ((o = nth_seg(out, s->module, s->segno, k))) {
 			for (j = 0; j < nb; j++)	/* none passes 2^32 - 1: checked above */
 				o->counters[j] += s->counters[j];
+			segmap[i] = (uint32_t)(o - out->segs);
 			continue;
 		}
+		segmap[i] = out->nseg;
 		/* a module (or a run of one) only b has: added as it is */
 		if (out->nseg >= PDUMP_MAXSEGS) {
 			fprintf(errs, "pinfo: %s: more than %u segments together; nothing written\n",
@@ -311,6 +403,8 @@ static int merge_one(struct pdump *out, const char *first, const struct pdump *b
 		memcpy(segs[out->nseg].counters, s->counters, nb * sizeof(uint32_t));
 		out->nseg++;
 	}
+	if ((b->type & PDUMP_TYPE_STACKS) && merge_stacks(out, b, segmap, bfile, errs))
+		return -1;
 	out->type |= b->type;	/* PT_VERBOSE in either */
 	out->total += b->total;
 	out->kernel += b->kernel;
@@ -329,6 +423,8 @@ static void merged_free(struct pdump *m)
 	for (i = 0; i < m->nseg; i++)
 		free(m->segs[i].counters);
 	free(m->segs);
+	free(m->stacks);
+	free(m->frames);
 }
 
 int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
@@ -336,7 +432,7 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 	struct pdump out = { 0 }, b;
 	char err[300];
 	size_t i;
-	uint32_t k;
+	uint32_t k, *segmap = NULL;
 	int status = PINFO_OK;
 
 	for (i = 0; i < n && status == PINFO_OK; i++) {
@@ -363,14 +459,32 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 					memcpy(out.segs[k].counters, b.segs[k].counters, (size_t)nb * 4);
 					out.nseg++;
 				}
+				out.stacks = NULL;	/* b's: copied below, as its own */
+				out.frames = NULL;
+				out.nstacks = 0;
+				out.dropped = 0;
 				if (!out.segs || out.nseg != b.nseg) {
 					fprintf(errs, "pinfo: out of memory\n");
 					status = PINFO_FAIL;
+				} else if (!(segmap = malloc((b.nseg ? b.nseg : 1) * sizeof *segmap))) {
+					fprintf(errs, "pinfo: out of memory\n");
+					status = PINFO_FAIL;
+				} else {
+					for (k = 0; k < b.nseg; k++)
+						segmap[k] = k;
+					if ((b.type & PDUMP_TYPE_STACKS) &&
+					    merge_stacks(&out, &b, segmap, dumps[i], errs))
+						status = PINFO_FAIL;
 				}
 			}
-		} else if (merge_one(&out, dumps[0], &b, dumps[i], errs)) {
+		} else if (!(segmap = malloc((b.nseg ? b.nseg : 1) * sizeof *segmap))) {
+			fprintf(errs, "pinfo: out of memory\n");
+			status = PINFO_FAIL;
+		} else if (merge_one(&out, dumps[0], &b, dumps[i], segmap, errs)) {
 			status = PINFO_FAIL;
 		}
+		free(segmap);
+		segmap = NULL;
 		pdump_release(&b, &host_alloc);
 	}
 	out.version = PDUMP_VERSION;

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "dump.h"
+#include "dumpfmt.h"
 #include "hostio.h"
 #include "html.h"
 #include "maps.h"
@@ -291,6 +292,89 @@ static void test_merge(void **state)
 	tdump_free(b);
 }
 
+/* Two modules in one order, then the other: a merged stack keeps naming
+ * its own module, identical stacks count once, and a dump with stacks
+ * does not add up with one without. */
+static uint32_t pc_ab[] = { 0x10, 0x20 }, pc_c[] = { 0x30 }, pc_k[] = { 0x100123 };
+
+static struct pdump *stacks_dump(int swapped, struct pdump_stack *st, uint32_t n, uint64_t dropped)
+{
+	struct pdump *d = tdump_new(5 | PDUMP_TYPE_STACKS, 2);
+
+	tdump_seg(d, swapped, "ALPHA", 1, 0, 0x100);
+	tdump_seg(d, !swapped, "BETA", 1, 0, 0x100);
+	d->kernel = 100;
+	d->stacks = st;
+	d->nstacks = n;
+	d->dropped = dropped;
+	tdump_fix_totals(d);
+	return d;
+}
+
+static void test_merge_stacks(void **state)
+{
+	/* a: ALPHA is segment 1, BETA 2; b: BETA is 1, ALPHA 2 */
+	struct pdump_stack sa[] = { { 10, 0, 1, 0, 2, pc_ab }, { 5, 0, 2, 0, 2, pc_ab } };
+	struct pdump_stack sb[] = { { 3, 0, 2, 0, 2, pc_ab }, { 4, 0, 1, 0, 1, pc_c },
+				    { 2, 0, 0, 1, 1, pc_k } };
+	struct pdump *a = stacks_dump(0, sa, 2, 1), *b = stacks_dump(1, sb, 3, 2), *m;
+	char *pa = dump_file(a), *pb = dump_file(b), out[] = "/tmp/test_views.mstacks.pro";
+	char *dumps[2] = { pa, pb }, *msg;
+	uint32_t i, seen = 0;
+	size_t len;
+	FILE *f;
+
+	(void)state;
+	unlink(out);
+	assert_int_equal(pinfo_merge(out, dumps, 2, stderr), 0);
+	m = read_back(out);
+	assert_int_equal(m->version, 3);
+	assert_int_equal(m->nstacks, 4);
+	assert_int_equal(m->dropped, 3);
+	assert_string_equal(m->segs[0].module, "ALPHA");
+	for (i = 0; i < m->nstacks; i++) {
+		const struct pdump_stack *st = &m->stacks[i];
+		const char *mod = st->useg ? m->segs[st->useg - 1].module : "";
+
+		if (st->depth == 2 && !strcmp(mod, "ALPHA") && st->pcs[1] == 0x20)
+			assert_int_equal(st->count, 13), seen |= 1;
+		else if (st->depth == 2 && !strcmp(mod, "BETA") && st->pcs[0] == 0x10)
+			assert_int_equal(st->count, 5), seen |= 2;
+		else if (st->depth == 1 && !strcmp(mod, "BETA") && st->pcs[0] == 0x30)
+			assert_int_equal(st->count, 4), seen |= 4;
+		else if (st->depth == 1 && st->useg == 0 && st->kdepth == 1)
+			assert_int_equal(st->count, 2), seen |= 8;
+		else
+			fail_msg("stack %u: not one of the dumps'", i);
+	}
+	assert_int_equal(seen, 15);
+	pdump_release(m, &host_alloc);
+	free(m);
+	unlink(out);
+
+	/* one with stacks, one without: refused, nothing written */
+	b->type &= ~PDUMP_TYPE_STACKS;
+	b->nstacks = 0;
+	b->dropped = 0;
+	unlink(pb);
+	free(pb);
+	dumps[1] = pb = dump_file(b);
+	f = open_memstream(&msg, &len);
+	assert_int_equal(pinfo_merge(out, dumps, 2, f), 1);
+	fclose(f);
+	has(msg, "call stacks");
+	has(msg, "nothing written");
+	assert_int_equal(access(out, F_OK), -1);
+	free(msg);
+	unlink(pa);
+	unlink(pb);
+	free(pa);
+	free(pb);
+	a->stacks = b->stacks = NULL;
+	tdump_free(a);
+	tdump_free(b);
+}
+
 static void test_html(void **state)
 {
 	struct pdump *d = tdump_seed();
@@ -351,6 +435,7 @@ int main(void)
 		cmocka_unit_test(test_header_and_default),
 		cmocka_unit_test(test_diff),
 		cmocka_unit_test(test_merge),
+		cmocka_unit_test(test_merge_stacks),
 		cmocka_unit_test(test_html),
 		cmocka_unit_test(test_flamegraph),
 	};

@@ -129,7 +129,7 @@ stacks_accuracy() {
 		boot "$dir" "$ACC_HZ" 1 "$w stacks $scale" "$w"
 		[ -f "$dir/$w.pro" ] || die "$w with stacks: no dump: $(cat "$dir/serial.log")"
 		"$build/mkmap" "$build/user/$w.elf" "$W" > "$dir/$w.map"
-		"$build/pinfo" --folded "$dir/$w.folded" "$dir/$w.pro" "$dir/$w.map" || die "$w: pinfo --folded"
+		"$build/pinfo" --folded "$dir/$w.folded" "$dir/$w.pro" "$build/user/$w.elf" || die "$w: pinfo --folded"
 		funcs "$W" "$build/u/bench/$w.o" | awk '{ print $2 }' > "$dir/own.txt"
 		callgrind_inclusive "$out/cg/$w.out" "$dir/own.txt" > "$dir/truth-inc.txt"
 		# profile: of the samples whose leaf is the workload's own code, the

@@ -134,6 +134,36 @@ static size_t name_frame(struct interner *in, const struct modsyms *ms, size_t n
 	return intern(in, module, unknown, 0);
 }
 
+/* The function a direct call just before return address ret calls: its
+ * start, when the map has the code (an ELF file), the five bytes before
+ * ret are a `call rel32` (E8) and its target is where a function of the
+ * map starts; else 0 and nothing said. */
+static int call_target(const struct modsyms *ms, size_t nms, const char *module, uint16_t seg,
+		       uint32_t ret, uint32_t *target)
+{
+	const struct map *m = NULL;
+	const struct msym *s;
+	const uint8_t *c;
+	uint32_t off, t;
+	size_t i;
+
+	for (i = 0; i < nms && !m; i++)
+		if (!strcasecmp(ms[i].m->module, module))
+			m = ms[i].m;
+	if (!m || !m->code || seg != 1 || ret - m->code_origin < 5 ||
+	    ret - m->code_origin > m->code_len)
+		return 0;
+	off = ret - m->code_origin - 5;
+	c = m->code + off;
+	if (c[0] != 0xE8)
+		return 0;
+	t = ret + ((uint32_t)c[1] | (uint32_t)c[2] << 8 | (uint32_t)c[3] << 16 | (uint32_t)c[4] << 24);
+	if (!(s = symbol_at(ms, nms, module, seg, t)) || s->addr != t)
+		return 0;
+	*target = t;
+	return 1;
+}
+
 static int add_stack(struct callstacks *cs, size_t *cap, uint64_t count, size_t depth,
 		     struct cs_frame *frames)
 {
@@ -254,29 +284,53 @@ int callstacks_build(const struct pdump *d, const struct map *maps, size_t nmaps
 	for (i = 0; i < d->nstacks; i++) {
 		const struct pdump_stack *st = &d->stacks[i];
 		const struct pdump_seg *us = st->useg ? &d->segs[st->useg - 1] : NULL;
-		struct cs_frame *fr = malloc((st->depth ? st->depth : 1) * sizeof *fr);
+		/* at most one frame made up a frame walked: below */
+		struct cs_frame *fr = malloc((st->depth ? 2 * st->depth : 1) * sizeof *fr), t;
+		size_t n = 0;
 
 		if (!fr)
 			goto out;
-		for (k = 0; k < st->depth; k++) {
-			/* Leaf first in the dump, root first here. A return address
-			 * less 1 is in the call: in its caller, even at its end. */
-			struct cs_frame *f = &fr[st->depth - 1 - k];
-			uint32_t a = st->pcs[k] - (k > 0);
+		for (k = 0; k < st->depth; k++) {	/* leaf first, as in the dump */
+			/* A return address less 1 is in the call: in its caller,
+			 * even at its end. */
+			int kern = k < st->kdepth;
+			const char *mod = kern ? "kernel" : us ? us->module : "?";
+			uint16_t seg = kern ? 1 : us ? us->segno : 0;
+			uint32_t a = st->pcs[k] - (k > 0), target;
+			size_t fn;
 
-			f->addr = a;
-			if (k < st->kdepth)
-				f->func = name_frame(&in, ms, nmaps, "kernel", 1, a);
-			else if (us)
-				f->func = name_frame(&in, ms, nmaps, us->module, us->segno, a);
+			/* A tail call (jmp) leaves no frame: the function that
+			 * made it is the one the call below the return address
+			 * called, when the frame above is not of that one. Not at
+			 * the process's EIP under the kernel's frames: that is no
+			 * return address. */
+			if (k > 0 && (kern || k != st->kdepth) && (kern || us) &&
+			    call_target(ms, nmaps, mod, seg, st->pcs[k], &target)) {
+				if ((fn = name_frame(&in, ms, nmaps, mod, seg, target)) == (size_t)-1) {
+					free(fr);
+					goto out;
+				}
+				if (fn != fr[n - 1].func) {
+					fr[n].func = fn;
+					fr[n++].addr = target;
+				}
+			}
+			fr[n].addr = a;
+			if (kern || us)
+				fr[n].func = name_frame(&in, ms, nmaps, mod, seg, a);
 			else
-				f->func = intern(&in, "?", "[?]", 0);
-			if (f->func == (size_t)-1) {
+				fr[n].func = intern(&in, "?", "[?]", 0);
+			if (fr[n++].func == (size_t)-1) {
 				free(fr);
 				goto out;
 			}
 		}
-		if (add_stack(cs, &cap, st->count, st->depth, fr)) {
+		for (k = 0; k < n / 2; k++) {	/* root first here */
+			t = fr[k];
+			fr[k] = fr[n - 1 - k];
+			fr[n - 1 - k] = t;
+		}
+		if (add_stack(cs, &cap, st->count, n, fr)) {
 			free(fr);
 			goto out;
 		}

@@ -206,9 +206,9 @@ static int64_t code_symbol(const struct elfsyms *e, const char *name)
 }
 
 /* The kernel's text, [lo, hi), as the PT_LOAD that holds it is loaded: its
- * file bytes, then zeros to its memory size. */
-static int kernel_text_crc(const uint8_t *buf, size_t len, uint32_t lo, uint32_t hi,
-			   uint32_t *crc, char *why, size_t whylen)
+ * file bytes (*file of them, at *bytes), then zeros to hi. */
+static int kernel_text(const uint8_t *buf, size_t len, uint32_t lo, uint32_t hi,
+		       const uint8_t **bytes, uint32_t *file, char *why, size_t whylen)
 {
 	uint32_t phoff = le(buf + 28, 4), phentsize = le(buf + 42, 2), phnum = le(buf + 44, 2), i;
 
@@ -217,24 +217,23 @@ static int kernel_text_crc(const uint8_t *buf, size_t len, uint32_t lo, uint32_t
 	for (i = 0; i < phnum; i++) {
 		const uint8_t *ph = buf + phoff + (size_t)i * phentsize;
 		uint32_t off = le(ph + 4, 4), vaddr = le(ph + 8, 4);
-		uint32_t filesz = le(ph + 16, 4), memsz = le(ph + 20, 4), file;
+		uint32_t filesz = le(ph + 16, 4), memsz = le(ph + 20, 4);
 
 		if (le(ph, 4) != PT_LOAD || lo < vaddr || (uint64_t)hi > (uint64_t)vaddr + memsz)
 			continue;
 		if (filesz > memsz || !in_file(len, off, filesz))
 			return fail(why, whylen, "the text's segment lies outside the file");
-		file = filesz > lo - vaddr ? filesz - (lo - vaddr) : 0;	/* bytes from the file */
-		if (file > hi - lo)
-			file = hi - lo;
-		*crc = file ? crc32_update(0, buf + off + (lo - vaddr), file) : 0;
-		*crc = crc32_zeros(*crc, hi - lo - file);
+		*file = filesz > lo - vaddr ? filesz - (lo - vaddr) : 0;	/* bytes from the file */
+		if (*file > hi - lo)
+			*file = hi - lo;
+		*bytes = buf + off + (lo - vaddr);
 		return 0;
 	}
 	return fail(why, whylen, "no loadable segment holds the text");
 }
 
-int elf32_fingerprint(const uint8_t *buf, size_t len, const struct elfsyms *e, int kernel,
-		      uint32_t *crc, char *why, size_t whylen)
+int elf32_code(const uint8_t *buf, size_t len, const struct elfsyms *e, int kernel,
+	       struct elf32_code *c, char *why, size_t whylen)
 {
 	struct elfimage img;
 	const char *reason;
@@ -247,7 +246,10 @@ int elf32_fingerprint(const uint8_t *buf, size_t len, const struct elfsyms *e, i
 		hi = code_symbol(e, "_text_end");
 		if (lo < 0 || hi < lo)
 			return fail(why, whylen, "no _text_start and _text_end symbols");
-		return kernel_text_crc(buf, len, (uint32_t)lo, (uint32_t)hi, crc, why, whylen);
+		c->origin = (uint32_t)lo;
+		c->size = (uint32_t)(hi - lo);
+		return kernel_text(buf, len, (uint32_t)lo, (uint32_t)hi, &c->bytes, &c->file, why,
+				   whylen);
 	}
 	if (len > UINT32_MAX)
 		return fail(why, whylen, "larger than 4 GiB");
@@ -255,7 +257,21 @@ int elf32_fingerprint(const uint8_t *buf, size_t len, const struct elfsyms *e, i
 		snprintf(why, whylen, "the kernel would not load it: %s", reason);
 		return -1;
 	}
-	*crc = crc32_update(0, buf + img.text.offset, img.text.filesz);
-	*crc = crc32_zeros(*crc, img.codesize - img.text.filesz);
+	c->origin = 0;
+	c->size = img.codesize;
+	c->bytes = buf + img.text.offset;
+	c->file = img.text.filesz;
+	return 0;
+}
+
+int elf32_fingerprint(const uint8_t *buf, size_t len, const struct elfsyms *e, int kernel,
+		      uint32_t *crc, char *why, size_t whylen)
+{
+	struct elf32_code c;
+
+	if (elf32_code(buf, len, e, kernel, &c, why, whylen))
+		return -1;
+	*crc = c.file ? crc32_update(0, c.bytes, c.file) : 0;
+	*crc = crc32_zeros(*crc, c.size - c.file);
 	return 0;
 }

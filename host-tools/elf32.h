@@ -42,4 +42,14 @@ int elf32_is(const uint8_t *buf, size_t len);	/* starts with the ELF magic */
 int elf32_fingerprint(const uint8_t *buf, size_t len, const struct elfsyms *e, int kernel,
 		      uint32_t *crc, char *why, size_t whylen);
 
+/* The same code segment's bytes: size bytes from origin (0 for a
+ * program, _text_start's address for the kernel), of which the first
+ * file are at bytes (in buf) and the rest zeros. 0, or -1 with why. */
+struct elf32_code {
+	uint32_t origin, size, file;
+	const uint8_t *bytes;
+};
+int elf32_code(const uint8_t *buf, size_t len, const struct elfsyms *e, int kernel,
+	       struct elf32_code *c, char *why, size_t whylen);
+
 #endif

@@ -85,6 +85,9 @@ cp "$build/kernel.map" "$build/kernel.sym" "$build/kernel.elf" "$run/" 2>/dev/nu
 # with the maps of its own modules, the kernel's included.
 set +f
 for m in "$run"/*.map; do [ -f "$m" ] && printf '%s\n' "$m"; done > "$run/maps.lst"
+# and every ELF file, for the stacks and the HTML report: an ELF file holds
+# the code, whose calls name the frames a tail call left out (docs/stacks.md)
+for e in "$run"/*.elf; do [ -f "$e" ] && printf '%s\n' "$e"; done > "$run/elfs.lst"
 set -f
 
 FF=$(printf '\f')
@@ -126,7 +129,7 @@ while IFS= read -r name; do
 	# The call stacks, when the dump has them (format 3).
 	if [ -n "$stacks" ] && [ "$(od -An -tu2 -j4 -N2 "$dump" | tr -d ' ')" = 3 ]; then
 		base=$run/${name%.pro}
-		"$pinfo" --folded "$base.folded" --flamegraph "$base.svg" -- "$dump" -f "$run/maps.lst" \
+		"$pinfo" --folded "$base.folded" --flamegraph "$base.svg" -- "$dump" -f "$run/elfs.lst" \
 			</dev/null && echo "wrote $base.folded and $base.svg" || status=1
 	fi
 done <<EOF_LIST
@@ -138,9 +141,6 @@ EOF_LIST
 # functions and source (the modules not in that dump are skipped).
 rm -f "$run/report.html"
 if [ -n "$main" ]; then
-	set +f
-	for e in "$run"/*.elf; do [ -f "$e" ] && printf '%s\n' "$e"; done > "$run/elfs.lst"
-	set -f
 	echo
 	if "$pinfo" --html "$run/report.html" -- "$main" -f "$run/elfs.lst" </dev/null; then
 		echo "make run: HTML report of $(basename "$main"): $run/report.html"

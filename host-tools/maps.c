@@ -462,7 +462,9 @@ static int parse_text(struct map *m, const uint8_t *buf, size_t len, char *err, 
 
 static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, size_t errlen)
 {
+	struct elf32_code code;
 	struct elfsyms e;
+	char why[120];
 	size_t i;
 
 	if (elf32_symbols(buf, len, &e, err, errlen))
@@ -472,6 +474,15 @@ static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, s
 	if (!elf32_fingerprint(buf, len, &e, !strcmp(m->module, "kernel"), &m->fingerprint,
 			       m->why_none, sizeof m->why_none))
 		m->has_fingerprint = 1;
+	/* Its code, for what the call instructions say (callstacks.c); none
+	 * where the fingerprint could not be taken, or out of memory. */
+	if (m->has_fingerprint &&
+	    !elf32_code(buf, len, &e, !strcmp(m->module, "kernel"), &code, why, sizeof why) &&
+	    (m->code = malloc(code.file ? code.file : 1))) {
+		memcpy(m->code, code.bytes, code.file);
+		m->code_origin = code.origin;
+		m->code_len = code.file;
+	}
 	/* One copy of the string table (m->text) for all the names, not a copy
 	 * each: symbols may share a name's bytes (a copy each could take the
 	 * square of the file's size); the file is then let go. */
@@ -544,6 +555,8 @@ int map_parse_owned(const char *path, uint8_t *buf, size_t len, int mapped, stru
 
 void map_free(struct map *m)
 {
+	free(m->code);
+	m->code = NULL;
 	free(m->syms);
 	free(m->local);
 	m->local = NULL;

@@ -33,6 +33,9 @@ struct map {
 	char why_none[120];	/* an ELF map without one: why not */
 	uint8_t *local;		/* [i]: 1 when syms[i] is local (an ELF binding, nm's lower
 				 * case); NULL: none is (a LINK map's are publics) */
+	uint8_t *code;		/* an ELF map's code segment as loaded (its file bytes):
+				 * code_len bytes from code_origin; NULL for text maps */
+	uint32_t code_origin, code_len;
 	uint8_t *text;		/* the names, NUL-terminated, which syms point into */
 	size_t text_len;	/* bytes of text used */
 	int reserved;		/* 0 */

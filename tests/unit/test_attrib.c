@@ -224,7 +224,7 @@ static void test_attrib_segment_symbols(void **state)
 {
 	struct msym list[] = { { 0x30, 1, "b" }, { 0x10, 2, "data" }, { 0x10, 1, "a" },
 			       { 0x30, 1, "alias" }, { 0, 1, "start" } };
-	struct map m = { "M", MAP_NM, list, 5, 5, 0, 0, "", NULL, NULL, 0, 0 };
+	struct map m = { .module = "M", .form = MAP_NM, .syms = list, .n = 5, .cap = 5 };
 	struct msym *sorted, *out;
 	size_t n, first = 99;
 
@@ -252,7 +252,7 @@ static void test_attrib_alias_rule(void **state)
 			       { 0x40, 1, "__h" }, { 0x40, 1, "_h" } };
 	uint8_t local[] = { 1, 0, 0, 0, 1, 1, 0, 0 };
 	const char *want[] = { "_zed", "f", "g", "__h" };
-	struct map m = { "M", MAP_NM, list, 8, 8, 0, 0, "", local, NULL, 0, 0 };
+	struct map m = { .module = "M", .form = MAP_NM, .syms = list, .n = 8, .cap = 8, .local = local };
 	struct msym *sorted;
 	size_t n, i, k;
 
@@ -278,7 +278,7 @@ static void test_attrib_speed(void **state)
 {
 	struct pdump *d = tdump_new(5, 1);
 	struct msym *syms = malloc(100000 * sizeof *syms);
-	struct map m = { "BIG", MAP_NM, syms, 100000, 100000, 0, 0, "", NULL, NULL, 0, 0 };
+	struct map m = { .module = "BIG", .form = MAP_NM, .syms = syms, .n = 100000, .cap = 100000 };
 	uint32_t i, seed = 1;
 	clock_t t0;
 	double secs;

@@ -214,6 +214,15 @@ static void test_map_elf_gcc(void **state)
 	(void)state;
 	assert_string_equal(me.module, "TINY");
 	assert_string_equal(mn.module, "TINY");
+	/* the ELF map keeps the code as loaded, which its fingerprint is of;
+	 * a text map has none */
+	assert_true(me.has_fingerprint);
+	assert_non_null(me.code);
+	assert_int_equal(me.code_origin, 0);
+	assert_int_equal(me.code_len, 0x87);	/* the text's PT_LOAD: file offset 0x1000 */
+	assert_memory_equal(me.code, elf + 0x1000, 0x87);
+	assert_int_equal(me.fingerprint, crc32_update(0, elf + 0x1000, 0x87));
+	assert_null(mn.code);
 	assert_int_equal(me.n, mn.n);
 	for (i = 0; i < mn.n; i++) {
 		for (k = 0; k < me.n && strcmp(me.syms[k].name, mn.syms[i].name); k++)

@@ -483,7 +483,7 @@ static void test_map_many_segments(void **state)
 static void test_map_edges_of_4gib(void **state)
 {
 	struct msym syms[] = { { 0xfffffff0u, 1, "high" }, { 0xffffffffu, 1, "last" } };
-	struct map m = { "M", MAP_NM, syms, 2, 2, 0, 0, "", NULL, NULL, 0, 0 };
+	struct map m = { .module = "M", .form = MAP_NM, .syms = syms, .n = 2, .cap = 2 };
 	struct pdump *d = tdump_new(5, 2);
 	char *text;
 

@@ -159,7 +159,7 @@ static void test_report_kernel_module(void **state)
 {
 	struct pdump *d = system_dump();
 	struct msym syms[] = { { 0x100000, 1, "_start" }, { 0x100010, 1, "clockintr" } };
-	struct map m = { "KERNEL", MAP_NM, syms, 2, 2, 0, 0, "", NULL, NULL, 0, 0 };
+	struct map m = { .module = "KERNEL", .form = MAP_NM, .syms = syms, .n = 2, .cap = 2 };
 	char *text = module(d, &m, 0);
 
 	(void)state;
@@ -177,7 +177,7 @@ static void test_report_module_without_tics(void **state)
 {
 	struct pdump *d = system_dump();
 	struct msym syms[] = { { 0, 1, "_start" }, { 0x40, 1, "main" } };
-	struct map m = { "HELLO", MAP_NM, syms, 2, 2, 0, 0, "", NULL, NULL, 0, 0 };
+	struct map m = { .module = "HELLO", .form = MAP_NM, .syms = syms, .n = 2, .cap = 2 };
 	char *text = module(d, &m, 0), *z = module(d, &m, PINFO_Z);
 
 	(void)state;

@@ -136,6 +136,58 @@ static void folded(void **state)
 	teardown_maps(1);
 }
 
+/* call rel32 at at, to target: its five bytes in code */
+static void put_call(uint8_t *code, uint32_t at, uint32_t target)
+{
+	uint32_t rel = target - (at + 5);
+
+	code[at] = 0xE8;
+	memcpy(code + at + 1, &rel, 4);
+}
+
+/* With the code (an ELF map's), a frame that a tail call left out is put
+ * back: the call before a return address names the function it called. */
+static void tail_calls(void **state)
+{
+	struct callstacks cs;
+	char err[200], *t;
+	uint8_t *code = calloc(1, 0x100);
+
+	(void)state;
+	assert_non_null(code);
+	put_call(code, 0x0b, 0x40);	/* main calls a (s1's return 0x10): b's caller is a */
+	put_call(code, 0x4b, 0x80);	/* a calls b (0x50): b is there already */
+	put_call(code, 0x15, 0x80);	/* main "calls b" (0x1a), c runs: b tail-called c */
+	put_call(code, 0x1b, 0x41);	/* s4's 0x20 is no return address; 0x41 no function start */
+	setup_dump(0);
+	maps[0].code = code;
+	maps[0].code_len = 0x100;
+	assert_int_equal(callstacks_build(&d, maps, 1, &cs, err, sizeof err), 0);
+	t = text_of(callstacks_folded, &cs, NULL);
+	assert_string_equal(t,
+		"(dropped) 3\n"
+		"(other) 2\n"
+		"PROG`main;PROG`a 10\n"
+		"PROG`main;PROG`a;PROG`b 30\n"
+		"PROG`main;PROG`b;PROG`c 20\n"
+		"PROG`main;[kernel];[kernel] 5\n");
+	free(t);
+	/* b's total holds c's samples now: 30 + 20 */
+	for (size_t i = 0; i < cs.nfuncs; i++)
+		if (!strcmp(cs.funcs[i].name, "PROG`b"))
+			assert_int_equal(cs.funcs[i].total, 50);
+	callstacks_free(&cs);
+
+	/* a call to where no function starts: nothing made up */
+	put_call(code, 0x15, 0x81);
+	assert_int_equal(callstacks_build(&d, maps, 1, &cs, err, sizeof err), 0);
+	t = text_of(callstacks_folded, &cs, NULL);
+	assert_non_null(strstr(t, "PROG`main;PROG`c 20\n"));
+	free(t);
+	callstacks_free(&cs);
+	teardown_maps(1);	/* frees code */
+}
+
 static void totals(void **state)
 {
 	struct callstacks cs;
@@ -276,6 +328,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(folded),
+		cmocka_unit_test(tail_calls),
 		cmocka_unit_test(totals),
 		cmocka_unit_test(callgraph),
 		cmocka_unit_test(flamegraph),

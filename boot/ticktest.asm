@@ -1,7 +1,8 @@
 ; ticktest.asm: runs the timer's real entry (boot/irq0.asm) on a made-up
 ; interrupt frame, for kernel/ticktest.c (boot argument selftest=tick).
 ;
-; ticktest_ring3(entry, cs, eip): a tick from ring 3 at cs:eip. The frame is
+; ticktest_ring3(entry, cs, eip, esp, ebp): a tick from ring 3 at cs:eip,
+; with the process's ESP and EBP as given. The frame is
 ; a ring-3 one (EIP, CS, EFLAGS, ESP, SS) and irq0.ring3_esp is set to its
 ; place, so the entry takes it for ring 3's and samples it as it would any.
 ; The LDT that ticktest.c installs has CS's descriptor not present, so the
@@ -25,12 +26,13 @@ ticktest_ring3:
 	mov [resume_esp], esp
 	mov eax, [ebp + 8]          ; entry
 	push dword KDATA_SEL        ; SS: never loaded, the iret faults first
-	push dword 0                ; ESP
+	push dword [ebp + 20]       ; ESP
 	push dword 0x202            ; EFLAGS: IF, as ring 3 always has it
 	push dword [ebp + 12]       ; CS
 	push dword [ebp + 16]       ; EIP
 	lea edx, [esp - 8]          ; where irq0.asm's two pushes leave ESP
 	mov [irq0 + IRQ0_RING3_ESP], edx
+	mov ebp, [ebp + 24]         ; the interrupted EBP: the frames' chain
 	jmp eax
 
 ; #NP from that iret: error code, EIP, CS, EFLAGS on the stack; they go.

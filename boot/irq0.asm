@@ -138,7 +138,8 @@ irq0_dword:
 ; until its entry is found, so that a tick the assembly cannot finish (an
 ; EIP past the limit, a stack not in the table yet) goes to prof_tick()
 ; whole. Every read of the process's memory is checked first, through the
-; kernel's flat segment (SS) at plan.ubase: ring 3's DS may be anything.
+; kernel's flat segment (SS) at plan.ubase (the stack) and plan.cbase (the
+; code): ring 3's DS may be anything.
 irq0_stacks:
 	mov eax, [esp + F_CS]
 	and eax, 0xFFF8
@@ -160,7 +161,8 @@ irq0_stacks:
 	lea eax, [ecx - 5]
 	cmp eax, [ss:irq0 + PLAN_CODEMAX]
 	ja .noleaf
-	cmp byte [ss:ebx + eax], 0xE8
+	add eax, [ss:irq0 + PLAN_CBASE]
+	cmp byte [ss:eax], 0xE8
 	je .leaf
 .noleaf:
 	mov ecx, STK_DEPTH - 1      ; frames the walk may add

@@ -36,6 +36,7 @@ void asm_offsets(void)
 	DEFINE(PLAN_PFSCALE, offsetof(struct irq0_state, plan.pfscale));
 	DEFINE(PLAN_PFBUF, offsetof(struct irq0_state, plan.pfbuf));
 	DEFINE(PLAN_UBASE, offsetof(struct irq0_state, plan.ubase));
+	DEFINE(PLAN_CBASE, offsetof(struct irq0_state, plan.cbase));
 	DEFINE(PLAN_WBASE, offsetof(struct irq0_state, plan.wbase));
 	DEFINE(PLAN_SPMAX, offsetof(struct irq0_state, plan.spmax));
 	DEFINE(PLAN_CODEMAX, offsetof(struct irq0_state, plan.codemax));

@@ -174,15 +174,16 @@ static void expect_kind(struct prof_proc *pp, uint32_t kind, const char *what)
 
 /* ---- call stacks: irq0_stacks against prof_tick() ---------------------------- */
 
-/* A process's memory: its code in the first CODE bytes, its stack the
- * whole USZ (one base, as kernel/proc.c makes them). Return addresses
- * are RET(k), each after an E8; frames are chains of several depths, and
- * hostile ones. */
+/* A process's memory: its code (CODE bytes) and its stack (USZ), each
+ * from offset 0 of its own block, as kernel/proc.c makes them. Return
+ * addresses are RET(k), each after an E8; frames are chains of several
+ * depths, and hostile ones. */
 #define USZ	0x2000u
 #define CODE	0x400u
 #define RET(k)	(0x105u + 0x10u * (k))
 #define NRET	40
-static uint8_t umem[USZ] __attribute__((aligned(16)));
+static uint8_t umem[USZ] __attribute__((aligned(16)));	/* the stack */
+static uint8_t ucode[CODE] __attribute__((aligned(16)));
 static uint32_t uesp_of;	/* what the C path reads as the ESP at entry */
 
 static void put(uint32_t at, uint32_t v)
@@ -200,10 +201,12 @@ static void chain(uint32_t at, uint32_t depth, uint32_t step)
 
 static void stacks_memory(void)
 {
-	memset(umem, 0x90, USZ);
+	memset(ucode, 0x90, CODE);
 	for (uint32_t k = 0; k < NRET; k++)
-		umem[RET(k) - 5] = 0xE8;
-	memset(umem + CODE, 0, USZ - CODE);
+		ucode[RET(k) - 5] = 0xE8;
+	memset(umem, 0, USZ);
+	for (uint32_t k = 0; k < CODE; k++)
+		umem[k] = 0xE8;		/* what the stack holds at the code's offsets is not code */
 	chain(0x800, 3, 8);
 	chain(0x840, 10, 16);
 	chain(0xA00, 70, 16);		/* past the depth cap */
@@ -220,9 +223,9 @@ static void stacks_memory(void)
 	put(0x1804, RET(8) + 1);	/* not after a call */
 	put(0x1808, 3);			/* too near the code's start */
 	put(0x180C, CODE);		/* past the code: E8 at CODE - 5 is code */
-	umem[CODE - 5] = 0xE8;
+	ucode[CODE - 5] = 0xE8;
 	put(0x1810, CODE + 1);		/* whose 5 bytes before are not all code */
-	umem[CODE - 4] = 0xE8;
+	ucode[CODE - 4] = 0xE8;
 	put(0x1814, 0x1234);
 }
 
@@ -328,7 +331,8 @@ static void stacks_test(void)
 	int planned0;
 
 	stacks_memory();
-	st.ustack.base = st.ucode.base = umem;
+	st.ustack.base = umem;
+	st.ucode.base = ucode;
 	st.ustack.size = USZ;
 	st.ucode.size = CODE;
 	st.uesp = &uesp_of;

@@ -145,9 +145,9 @@ extern volatile uint32_t prof_active;
  *           process attached), and the process's stack windows as the
  *           kernel makes them: seg[] as for DWORD, for one segment only
  *           (useg, counters); the tick is counted there and its stack
- *           (docs/stacks.md) taken from the process's memory at ubase:
- *           the word at ESP when it is a return address (ESP <= spmax,
- *           w - 5 <= codemax, an E8 at w - 5), then the frames from EBP
+ *           (docs/stacks.md) taken from the process's memory: the word
+ *           at ubase + ESP when it is a return address (ESP <= spmax,
+ *           w - 5 <= codemax, an E8 at cbase + w - 5), then the frames from EBP
  *           (a frame pointer fp is read when fp - s1 borrows, i.e.
  *           fp <= size - 8, at wbase + (fp - s1)), hashed and found in
  *           table, whose entry's count goes up; a stack not in the
@@ -170,7 +170,7 @@ struct prof_plan {
 	uint32_t pfoffset, pflimit, pfscale;
 	uint8_t *pfbuf;
 	/* STACKS */
-	const uint8_t *ubase, *wbase;
+	const uint8_t *ubase, *cbase, *wbase;
 	uint32_t spmax, codemax, s1, useg;
 	struct prof_stacks *table;
 	uint32_t *counters;

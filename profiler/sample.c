@@ -144,14 +144,14 @@ static int stacks_slot(struct pdump_seg *const *bufs)
 	return -1;
 }
 
-/* Whether the assembly can take pp's ring-3 stacks into s: its windows as
- * kernel/proc.c makes them (the stack and the code at one base, offsets
- * from 0), wide enough for a frame and a call. */
+/* Whether the assembly can take pp's ring-3 stacks: its windows as
+ * kernel/proc.c makes them (offsets from 0 in the stack's segment and the
+ * code's), wide enough for a frame and a call. */
 static int stacks_windows(const struct prof_proc *pp)
 {
 	const struct prof_stackwin *st = &pp->ustack, *c = &pp->ucode;
 
-	return pp->uesp && st->base && st->base == c->base && st->bias == 0 && c->bias == 0 &&
+	return pp->uesp && st->base && c->base && st->bias == 0 && c->bias == 0 &&
 	       st->size >= 8 && c->size >= 5;
 }
 
@@ -167,7 +167,7 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 		plan->seg[i].limit = 0, plan->seg[i].counters = 0;
 	plan->pfoffset = plan->pflimit = plan->pfscale = 0;
 	plan->pfbuf = 0;
-	plan->ubase = plan->wbase = 0;
+	plan->ubase = plan->cbase = plan->wbase = 0;
 	plan->spmax = plan->codemax = plan->s1 = plan->useg = 0;
 	plan->table = 0;
 	plan->counters = 0;
@@ -186,6 +186,7 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 		plan->counters = bufs[slot]->counters;
 		plan->useg = (uint32_t)(bufs[slot] - one->bufs) + 1;
 		plan->ubase = pp->ustack.base;
+		plan->cbase = pp->ucode.base;
 		plan->spmax = pp->ustack.size - 4;
 		plan->codemax = pp->ucode.size - 5;
 		plan->s1 = pp->ustack.size - 7;

@@ -152,17 +152,23 @@ irq0_stacks:
 	push edx                    ; the EIP
 	lea edi, [edx + STK_HASH_SEED]
 	imul edi, edi, STK_HASH_MUL ; h = (h + pc) * mul, pc by pc
-	; The leaf's caller: the word at ESP, if ESP <= size - 4, when it is
-	; an offset w in the code with an E8 (call rel32) at w - 5.
-	mov ebx, [ss:irq0 + PLAN_UBASE]
+	; The leaf's caller: the word at ESP (at ESP + 4 when the EIP is at a
+	; mov ebp, esp, 89 E5: its push ebp is done), if that is at most
+	; size - 4, when it is an offset w in the code with an E8 (call
+	; rel32) at w - 5. (The plan's limit keeps EIP + 2 within the code.)
+	mov ebx, [ss:irq0 + PLAN_CBASE]
+	cmp word [ss:ebx + edx], 0xE589
+	jne .sp
+	add ecx, 4
+.sp:
 	cmp ecx, [ss:irq0 + PLAN_SPMAX]
 	ja .noleaf
-	mov ecx, [ss:ebx + ecx]
+	add ecx, [ss:irq0 + PLAN_UBASE]
+	mov ecx, [ss:ecx]
 	lea eax, [ecx - 5]
 	cmp eax, [ss:irq0 + PLAN_CODEMAX]
 	ja .noleaf
-	add eax, [ss:irq0 + PLAN_CBASE]
-	cmp byte [ss:eax], 0xE8
+	cmp byte [ss:ebx + eax], 0xE8
 	je .leaf
 .noleaf:
 	mov ecx, STK_DEPTH - 1      ; frames the walk may add

@@ -227,6 +227,14 @@ static void stacks_memory(void)
 	put(0x1810, CODE + 1);		/* whose 5 bytes before are not all code */
 	ucode[CODE - 4] = 0xE8;
 	put(0x1814, 0x1234);
+	put(0x1818, 0x1234);		/* a saved EBP, then */
+	put(0x181C, RET(9));		/* the return address above it */
+	for (uint32_t k = 0; k < NRET; k += 2) {
+		ucode[RET(k) + 1] = 0x89;	/* mov ebp, esp */
+		ucode[RET(k) + 2] = 0xE5;
+	}
+	ucode[CODE - 2] = 0x89;		/* at the code's last two bytes */
+	ucode[CODE - 1] = 0xE5;
 }
 
 static uint32_t some_ebp(void)
@@ -240,7 +248,8 @@ static uint32_t some_ebp(void)
 static uint32_t some_esp(void)
 {
 	static const uint32_t at[] = { 0x1800, 0x1800, 0x1804, 0x1808, 0x180C, 0x1810, 0x1814, 0x1801,
-				       USZ - 4, USZ - 3, USZ, 0x804, 0xFFFFFFFEu };
+				       0x1818, 0x1818, USZ - 8, USZ - 4, USZ - 3, USZ, 0x804, 0xFFFFFFFEu,
+				       0xFFFFFFFCu };
 	return rnd() % 8 ? at[rnd() % (sizeof at / 4)] : rnd();
 }
 

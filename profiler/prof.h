@@ -144,9 +144,12 @@ extern volatile uint32_t prof_active;
  *   STACKS  one profile, with call stacks (user, or system with the
  *           process attached), and the process's stack windows as the
  *           kernel makes them: seg[] as for DWORD, for one segment only
- *           (useg, counters); the tick is counted there and its stack
+ *           (useg, counters), its limit also at most the code's size - 1
+ *           (the assembly reads 2 bytes at EIP); the tick is counted
+ *           there and its stack
  *           (docs/stacks.md) taken from the process's memory: the word
- *           at ubase + ESP when it is a return address (ESP <= spmax,
+ *           at ubase + ESP (+ 4 when the 2 bytes at cbase + EIP are 89 E5)
+ *           when it is a return address (ESP <= spmax,
  *           w - 5 <= codemax, an E8 at cbase + w - 5), then the frames from EBP
  *           (a frame pointer fp is read when fp - s1 borrows, i.e.
  *           fp <= size - 8, at wbase + (fp - s1)), hashed and found in

@@ -77,7 +77,7 @@ static void take_stack(struct prof_proc *pp, struct prof_session *u, struct prof
 	 * has no frame (yet, or any more): then the chain from EBP starts at
 	 * its caller's caller (docs/stacks.md). irq0_stacks (boot/irq0.asm)
 	 * does the same for a tick in ring 3. */
-	w = pp->uesp ? prof_leaf_caller(&pp->ustack, &pp->ucode, *pp->uesp) : 0;
+	w = pp->uesp ? prof_leaf_caller(&pp->ustack, &pp->ucode, *pp->uesp, eip) : 0;
 	if (w)
 		pcs[n++] = w;
 	n += prof_walk(&pp->ustack, ebp, pcs + n, PROF_STACK_DEPTH - n);
@@ -181,7 +181,9 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 	    stacks_windows(pp) && (slot = stacks_slot(bufs)) >= 0) {
 		/* One profile with stacks: irq0_stacks, for the one segment. */
 		plan->kind = PROF_PLAN_STACKS;
-		plan->seg[slot].limit = bufs[slot]->length;
+		/* EIP + 2 within the code, for the look at mov ebp, esp */
+		plan->seg[slot].limit = bufs[slot]->length < pp->ucode.size - 1 ?
+					bufs[slot]->length : pp->ucode.size - 1;
 		plan->seg[slot].counters = bufs[slot]->counters;
 		plan->counters = bufs[slot]->counters;
 		plan->useg = (uint32_t)(bufs[slot] - one->bufs) + 1;

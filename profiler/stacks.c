@@ -27,12 +27,16 @@ uint32_t prof_walk(const struct prof_stackwin *w, uint32_t fp, uint32_t *out, ui
 	return n;
 }
 
-uint32_t prof_leaf_caller(const struct prof_stackwin *stack, const struct prof_stackwin *code, uint32_t sp)
+uint32_t prof_leaf_caller(const struct prof_stackwin *stack, const struct prof_stackwin *code,
+			  uint32_t sp, uint32_t eip)
 {
 	uint32_t off, w;
 
 	if (!stack->base || !code->base || stack->size < 4 || code->size < 5)
 		return 0;
+	off = eip - code->bias;
+	if (off <= code->size - 2 && code->base[off] == 0x89 && code->base[off + 1] == 0xE5)
+		sp += 4;	/* at mov ebp, esp: above the EBP its push ebp saved */
 	off = sp - stack->bias;
 	if (off > stack->size - 4)
 		return 0;

@@ -33,16 +33,19 @@ struct prof_stackwin {
 uint32_t prof_walk(const struct prof_stackwin *w, uint32_t fp, uint32_t *out, uint32_t max);
 
 /* The caller of a function sampled before its frame is made (at its
- * push ebp), after it is gone (at its ret), or that makes none (GCC drops
- * the frame of a leaf that uses no stack, -fno-omit-frame-pointer or not):
- * the word at stack pointer sp, when it is a return address, that is, an
- * offset w in code whose 5 bytes before are a call rel32 (E8). 0 when it
- * is not. Both reads are checked. One word only, so that the timer's
- * assembly checks it in a few instructions: a function that pushed
- * registers before the tick hides its caller (docs/stacks.md), and a word
- * that looks so but is not the caller's (a local that happens to hold
- * such an offset) adds a wrong frame. */
-uint32_t prof_leaf_caller(const struct prof_stackwin *stack, const struct prof_stackwin *code, uint32_t sp);
+ * push ebp or its mov ebp, esp), after it is gone (at its ret), or that
+ * makes none (GCC drops the frame of a leaf that uses no stack,
+ * -fno-omit-frame-pointer or not): the word at stack pointer sp (at
+ * sp + 4 when the code at eip is mov ebp, esp, 89 E5, the push ebp before
+ * it done), when it is a return address, that is, an offset w in code
+ * whose 5 bytes before are a call rel32 (E8). 0 when it is not. Every
+ * read is checked. One word only, so that the timer's assembly checks it
+ * in a few instructions: a frameless function that pushed registers
+ * before the tick hides its caller (docs/stacks.md), and a word that
+ * looks so but is not the caller's (a local that happens to hold such an
+ * offset) adds a wrong frame. */
+uint32_t prof_leaf_caller(const struct prof_stackwin *stack, const struct prof_stackwin *code,
+			  uint32_t sp, uint32_t eip);
 
 /* The hash of a stack: h = seed, then h = (h + pc) * mul for each pc, leaf
  * first; its top PROF_STACK_SLOT_BITS bits are the first slot probed. The

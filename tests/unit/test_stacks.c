@@ -134,33 +134,46 @@ static void leaf_caller(void **state)
 	code[0x22] = code[0x23] = code[0x24] = 0;
 	memset(mem, 0, sizeof mem);
 	mem[0x80 / 4] = 0x25;
-	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80), 0x25);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0x25);
 	mem[0x80 / 4] = 0x26;	/* not after a call */
-	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80), 0);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0);
 	mem[0x80 / 4] = 0x3;	/* before the code's 5th byte: E8 at -2 is not read */
 	code[sizeof code - 2] = 0xE8;
-	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80), 0);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0);
 	mem[0x80 / 4] = 0x1000;	/* past the code */
-	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80), 0);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0);
 	code[sizeof code - 5] = 0xE8;	/* a call that ends the code: its return is the end */
 	mem[0x80 / 4] = sizeof code;
-	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80), sizeof code);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), sizeof code);
 	mem[0x80 / 4] = sizeof code + 1;	/* one past: E8 at size - 4 is not read */
 	code[sizeof code - 4] = 0xE8;
-	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80), 0);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0);
 	mem[0x80 / 4] = 0x1234;	/* after a push, as a system call stub: one word only */
 	mem[0x84 / 4] = 0x25;
-	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80), 0);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0);
 	mem[0x84 / 4] = 0x25 << 8;	/* misaligned: the word at 0x81 is 0x25 */
-	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x81), 0);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x81, 0x41), 0);
 	mem[0x80 / 4] = 0x25000000u;
 	mem[0x84 / 4] = 0;
-	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x83), 0x25);
-	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 3), 0);	/* straddles the end */
-	assert_int_equal(prof_leaf_caller(&win, &cwin, 0xFFFFFFFFu), 0);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x83, 0x41), 0x25);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 3, 0x41), 0);	/* straddles the end */
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0xFFFFFFFFu, 0x41), 0);
 	mem[255] = 0x25;
-	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 4), 0x25);	/* the last word */
-	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem), 0);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 4, 0x41), 0x25);	/* the last word */
+	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem, 0x41), 0);
+	/* at mov ebp, esp (89 E5): the word above the saved EBP */
+	code[0x60] = 0x89;
+	code[0x61] = 0xE5;
+	mem[0x80 / 4] = 0x1234;
+	mem[0x84 / 4] = 0x25;
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x60), 0x25);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x61), 0);	/* E5 ..: not it */
+	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 4, 0x60), 0);	/* + 4: past the end */
+	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 8, 0x60), 0x25);	/* the last word */
+	code[sizeof code - 1] = 0x89;	/* 89 as the code's last byte: E5 would be past it */
+	mem[0x80 / 4] = 0x25;
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, sizeof code - 1), 0x25);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0xFFFFFFFFu), 0x25);
 }
 
 /* The hash: (h + pc) * mul from the seed, pc by pc; its top bits the slot. */

@@ -146,8 +146,8 @@ irq0_stacks:
 	mov edx, [esp + F_EIP]
 	cmp edx, [ss:irq0 + PLAN_SEG + PLAN_SEG_LIMIT + eax]
 	jae irq0_call
-	mov ecx, [esp + F_ESP]
-	pushad                      ; EBP is still the interrupted one
+	pushad                      ; ring 3's registers; EBP still the interrupted one
+	mov ecx, [esp + 32 + F_ESP] ; the process's ESP
 	mov esi, esp                ; the stack's top: its depth is esi - esp
 	push edx                    ; the EIP
 	lea edi, [edx + STK_HASH_SEED]

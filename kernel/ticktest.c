@@ -23,6 +23,7 @@
 void ticktest_ring3(uint32_t entry, uint32_t cs, uint32_t eip, uint32_t esp, uint32_t ebp);	/* boot/ticktest.asm */
 uint32_t ticktest_kernel(void);
 extern const char ticktest_np[];
+extern uint32_t ticktest_regs[7];	/* EAX EBX ECX EDX ESI EDI EBP after a ring-3 tick */
 
 extern struct prof_session *prof_system;
 
@@ -113,6 +114,17 @@ static uint32_t some_eip(void)
 	}
 }
 
+/* Whether the ring-3 tick just run gave ring 3 its registers back. */
+static void regs_kept(uint32_t ebp, const char *what)
+{
+	static const uint32_t want[6] = { 0xA1A1A1A1, 0xB2B2B2B2, 0xC3C3C3C3, 0xD4D4D4D4,
+					  0x5E5E5E5E, 0xD1D1D1D1 };
+
+	if ((memcmp(ticktest_regs, want, sizeof want) || ticktest_regs[6] != ebp) && bad++ < 8)
+		kprintf("ticktest: %s: registers not kept (ECX %08x, EBP %08x)\n", what, ticktest_regs[2],
+			ticktest_regs[6]);
+}
+
 /* One tick at cs:eip through the real entry, then through prof_tick()
  * from the same state; kernel: a tick in the kernel instead. */
 static void one(struct prof_proc *pp, uint32_t eip, int kernel, const char *what)
@@ -125,6 +137,7 @@ static void one(struct prof_proc *pp, uint32_t eip, int kernel, const char *what
 		eip = ticktest_kernel();
 	} else {
 		ticktest_ring3(entry, UCS, eip, t_esp, t_ebp);
+		regs_kept(t_ebp, what);
 	}
 	snapshot(pp, by_asm, 0);
 	ticks_run++;
@@ -301,6 +314,7 @@ static int stacks_fast(struct prof_proc *pp, int n, const char *what)
 		irq0.prof = &nobody;
 		ticktest_ring3(entry, UCS, eip, t_esp, t_ebp);
 		irq0.prof = pp;
+		regs_kept(t_ebp, what);
 		ticks_run++;
 		if (irq0.ticks != t0 + 1 && bad++ < 8)
 			kprintf("ticktest: %s: the tick not counted\n", what);

@@ -1,7 +1,9 @@
-/* sample.c: the sampling hook, IRQ0's only work in the profiler. It
- * indexes and increments: no loop, no allocation, no user memory; with
- * stacks on, it also walks the frames through the windows the kernel gave
- * (stacks.c), a loop bounded by PROF_STACK_DEPTH, every read checked. */
+/* sample.c: the sampling hook, IRQ0's only work in the profiler, and the
+ * plan that lets the timer's assembly do it without a call. It indexes
+ * and increments: no loop, no allocation, no user memory; with stacks on,
+ * it also walks the frames through the windows the kernel gave
+ * (stacks.c), a loop bounded by PROF_STACK_DEPTH, every read checked, by
+ * the rules boot/irq0.asm's irq0_stacks follows for a ring-3 tick. */
 #include "profint.h"
 #include "profile.h"
 

@@ -3,6 +3,15 @@
  * frames of one stack and the probes of one lookup. */
 #include "stacks.h"
 
+/* A word at any alignment (a hostile frame pointer may be odd). */
+static inline uint32_t word_at(const uint8_t *p)
+{
+	uint32_t v;
+
+	__builtin_memcpy(&v, p, 4);
+	return v;
+}
+
 /* A frame is read only after it is checked: its two words inside the
  * window. fp - bias <= size - 8 says both bounds at once (modular: a frame
  * pointer below bias wraps to a large offset); after the first frame, the
@@ -16,10 +25,10 @@ uint32_t prof_walk(const struct prof_stackwin *w, uint32_t fp, uint32_t *out, ui
 		return 0;
 	span = w->size - 8;
 	while (n < max && fp - w->bias <= span) {
-		const uint32_t *f = (const uint32_t *)(w->base + (fp - w->bias));
-		uint32_t next = f[0];
+		const uint8_t *f = w->base + (fp - w->bias);
+		uint32_t next = word_at(f);
 
-		out[n++] = f[1];
+		out[n++] = word_at(f + 4);
 		if (next <= fp)		/* a caller's frame is above its callee's */
 			break;
 		fp = next;
@@ -40,7 +49,7 @@ uint32_t prof_leaf_caller(const struct prof_stackwin *stack, const struct prof_s
 	off = sp - stack->bias;
 	if (off > stack->size - 4)
 		return 0;
-	w = *(const uint32_t *)(stack->base + off);
+	w = word_at(stack->base + off);
 	off = w - code->bias - 5;
 	if (off > code->size - 5)
 		return 0;	/* not in the code, or too near its start */

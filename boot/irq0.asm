@@ -9,7 +9,7 @@
 ; (kernel/tick.h, which names each field's owner), at offsets generated
 ; from it (kernel/asm-offsets.c). A ring-3 tick is sampled by the running
 ; process's plan (profiler/prof.h, made by kernel/sched.c): irq0.sampler is
-; one of irq0_none, irq0_dword, irq0_profil or irq0_call below.
+; one of irq0_none, irq0_dword, irq0_profil, irq0_stacks or irq0_call below.
 
 %include "asm-offsets.inc"
 
@@ -22,6 +22,7 @@ STI_NOP     equ 0x90FB          ; "sti; nop" (FB 90) read as a word: kernel/x86.
 F_EIP    equ 8
 F_CS     equ 12
 F_EFLAGS equ 16
+F_ESP    equ 20                 ; a ring-3 frame's: the process's ESP
 %if IRQ0_RING3_DEPTH != F_EFLAGS + 12
 %error "kernel/trap.h's IRQ0_RING3_DEPTH: the CPU's five words and our two"
 %endif
@@ -30,9 +31,13 @@ F_EFLAGS equ 16
 %if PLAN_SEG_SIZE != 8 || PLAN_SEG_LIMIT != 0 || PLAN_SEG_COUNTERS != 4
 %error "struct prof_plan_seg: limit, then counters, 8 bytes"
 %endif
+; irq0_stacks compares an entry's useg, kdepth and depth as one word.
+%if ST_USEG + 2 != ST_KDEPTH || ST_KDEPTH + 1 != ST_DEPTH
+%error "struct pdump_stack: useg (16 bits), kdepth, depth in one word"
+%endif
 
 section .text
-global irq0_fast, irq0_fixed, irq0_none, irq0_dword, irq0_profil, irq0_call
+global irq0_fast, irq0_fixed, irq0_none, irq0_dword, irq0_profil, irq0_call, irq0_stacks
 extern irq0, prof_active, prof_tick, trap_common
 
 ; The next period: the nominal divisor plus a seeded pseudo-random offset,
@@ -123,6 +128,148 @@ irq0_dword:
 	add dword [ss:edx], 1
 	sbb dword [ss:edx], 0
 	jmp irq0_none
+
+; STACKS: one profile with call stacks (profiler/prof.h, docs/stacks.md),
+; the same tick as prof_tick() takes, in assembly: the flat count as
+; irq0_dword's, and the stack (the EIP, the leaf's caller when the word at
+; ESP is a return address, the frames from EBP) counted in its entry of
+; the profile's table. The stack is gathered on the kernel's stack, pushed
+; (the root lowest) while it is hashed; nothing is written anywhere else
+; until its entry is found, so that a tick the assembly cannot finish (an
+; EIP past the limit, a stack not in the table yet) goes to prof_tick()
+; whole. Every read of the process's memory is checked first, through the
+; kernel's flat segment (SS) at plan.ubase (the stack) and plan.cbase (the
+; code): ring 3's DS may be anything.
+irq0_stacks:
+	mov eax, [esp + F_CS]
+	and eax, 0xFFF8
+	mov edx, [esp + F_EIP]
+	cmp edx, [ss:irq0 + PLAN_SEG + PLAN_SEG_LIMIT + eax]
+	jae irq0_call
+	pushad                      ; ring 3's registers; EBP still the interrupted one
+	mov ecx, [esp + 32 + F_ESP] ; the process's ESP
+	mov esi, esp                ; the stack's top: its depth is esi - esp
+	push edx                    ; the EIP
+	lea edi, [edx + STK_HASH_SEED]
+	imul edi, edi, STK_HASH_MUL ; h = (h + pc) * mul, pc by pc
+	; The leaf's caller: the word at ESP (at ESP + 4 when the EIP is at a
+	; mov ebp, esp, 89 E5: its push ebp is done), if that is at most
+	; size - 4, when it is an offset w in the code with an E8 (call
+	; rel32) at w - 5. (The plan's limit keeps EIP + 2 within the code.)
+	mov ebx, [ss:irq0 + PLAN_CBASE]
+	cmp word [ss:ebx + edx], 0xE589
+	jne .sp
+	add ecx, 4
+.sp:
+	cmp ecx, [ss:irq0 + PLAN_SPMAX]
+	ja .noleaf
+	add ecx, [ss:irq0 + PLAN_UBASE]
+	mov ecx, [ss:ecx]
+	lea eax, [ecx - 5]
+	cmp eax, [ss:irq0 + PLAN_CODEMAX]
+	ja .noleaf
+	cmp byte [ss:ebx + eax], 0xE8
+	je .leaf
+.noleaf:
+	mov ecx, STK_DEPTH - 1      ; frames the walk may add
+.chain:
+	; The frames: fp is read when fp <= size - 8, that is when fp - s1
+	; borrows (s1 = size - 7); then q = fp - s1 and the frame is at
+	; wbase + q (wbase = ubase + s1). The next frame pointer is taken
+	; when it is above fp and at most size - 8: both say, in one unsigned
+	; compare, that its q is above this one's (a q past the window wraps
+	; below every valid one). Two copies of the loop, q in EAX, then EDX.
+	mov eax, ebp
+	sub eax, [ss:irq0 + PLAN_S1]
+	jnc .walked
+	mov ebx, [ss:irq0 + PLAN_WBASE]
+.frame_a:
+	push dword [ss:ebx + eax + 4]
+	add edi, [esp]
+	imul edi, edi, STK_HASH_MUL
+	mov edx, [ss:ebx + eax]
+	sub edx, [ss:irq0 + PLAN_S1]
+	cmp edx, eax
+	jbe .walked
+	loop .frame_b
+	jmp .walked
+.frame_b:
+	push dword [ss:ebx + edx + 4]
+	add edi, [esp]
+	imul edi, edi, STK_HASH_MUL
+	mov eax, [ss:ebx + edx]
+	sub eax, [ss:irq0 + PLAN_S1]
+	cmp eax, edx
+	jbe .walked
+	loop .frame_a
+.walked:
+	; The lookup, as prof_stacks_add's: the slot from the hash's top
+	; bits, then the next ones until a free one; an entry (a slot holds its
+	; byte offset in the table) with this useg, kdepth 0 and depth, and
+	; these frames, is the stack's.
+	sub esi, esp                ; 4 * depth
+	shr edi, 32 - STK_SLOT_BITS
+	mov ebp, [ss:irq0 + PLAN_TABLE]
+.probe:
+	mov ecx, [ss:ebp + edi * 4 + STK_SLOTS]
+	jecxz .miss
+	mov edx, esi
+	shl edx, 24 - 2             ; depth << 24
+	add edx, [ss:irq0 + PLAN_USEG]
+	cmp [ss:ebp + ecx + ST_USEG], edx
+	jne .next
+	mov edx, [ss:ebp + ecx + ST_PCS]
+	lea edx, [edx + esi - 4]    ; the entry's last frame, the root
+	jmp [cs:.compare + esi - 4]
+.next:
+	inc edi
+	and edi, (1 << STK_SLOT_BITS) - 1
+	jmp .probe
+.leaf:
+	push ecx
+	add edi, ecx
+	imul edi, edi, STK_HASH_MUL
+	mov ecx, STK_DEPTH - 2
+	jmp .chain
+.miss:
+	add esp, esi
+	popad
+	jmp irq0_call
+	; The frames against the entry's, the root first: ours at [esp + 4j],
+	; its at [edx - 4j]; entered at the copy for the stack's depth.
+%assign j STK_DEPTH - 1
+%rep STK_DEPTH
+.cmp %+ j:
+	mov eax, [esp + 4 * j]
+	cmp eax, [ss:edx - 4 * j]
+	jne .next
+%assign j j - 1
+%endrep
+	; Found: its count, saturating, and the flat count, as irq0_dword's.
+	add dword [ss:ebp + ecx + ST_COUNT], 1
+	sbb dword [ss:ebp + ecx + ST_COUNT], 0
+	add esp, esi
+	mov eax, [esp + 32 + F_EIP]
+	and eax, -4
+	add eax, [ss:irq0 + PLAN_COUNTERS]
+	add dword [ss:eax], 1
+	sbb dword [ss:eax], 0
+	popad
+	sub dword [ss:irq0 + IRQ0_SLICE_LEFT], 1
+	jbe irq0_quantum
+	pop edx
+	pop eax
+	iret
+
+section .rodata
+align 4
+.compare:                       ; by depth: depth 1 compares copy 0 only
+%assign j 0
+%rep STK_DEPTH
+	dd .cmp %+ j
+%assign j j + 1
+%endrep
+section .text
 
 ; PROFIL: the 16-bit counter at ((d * scale) >> 16) & ~1, d = EIP - offset,
 ; if d is below the plan's limit (which also excludes EIPs below offset).

@@ -35,6 +35,26 @@ void asm_offsets(void)
 	DEFINE(PLAN_PFLIMIT, offsetof(struct irq0_state, plan.pflimit));
 	DEFINE(PLAN_PFSCALE, offsetof(struct irq0_state, plan.pfscale));
 	DEFINE(PLAN_PFBUF, offsetof(struct irq0_state, plan.pfbuf));
+	DEFINE(PLAN_UBASE, offsetof(struct irq0_state, plan.ubase));
+	DEFINE(PLAN_CBASE, offsetof(struct irq0_state, plan.cbase));
+	DEFINE(PLAN_WBASE, offsetof(struct irq0_state, plan.wbase));
+	DEFINE(PLAN_SPMAX, offsetof(struct irq0_state, plan.spmax));
+	DEFINE(PLAN_CODEMAX, offsetof(struct irq0_state, plan.codemax));
+	DEFINE(PLAN_S1, offsetof(struct irq0_state, plan.s1));
+	DEFINE(PLAN_USEG, offsetof(struct irq0_state, plan.useg));
+	DEFINE(PLAN_TABLE, offsetof(struct irq0_state, plan.table));
+	DEFINE(PLAN_COUNTERS, offsetof(struct irq0_state, plan.counters));
+	/* the table of stacks (profiler/stacks.h) and its entries (format/dump.h) */
+	DEFINE(STK_SLOTS, offsetof(struct prof_stacks, slots));
+	DEFINE(STK_SLOT_BITS, PROF_STACK_SLOT_BITS);
+	DEFINE(STK_DEPTH, PROF_STACK_DEPTH);
+	DEFINE(STK_HASH_SEED, PROF_HASH_SEED);
+	DEFINE(STK_HASH_MUL, PROF_HASH_MUL);
+	DEFINE(ST_COUNT, offsetof(struct pdump_stack, count));
+	DEFINE(ST_USEG, offsetof(struct pdump_stack, useg));
+	DEFINE(ST_KDEPTH, offsetof(struct pdump_stack, kdepth));
+	DEFINE(ST_DEPTH, offsetof(struct pdump_stack, depth));
+	DEFINE(ST_PCS, offsetof(struct pdump_stack, pcs));
 	/* struct trapframe (trap.h) */
 	DEFINE(TF_CS, offsetof(struct trapframe, cs));
 	DEFINE(TF_EFLAGS, offsetof(struct trapframe, eflags));

@@ -39,6 +39,7 @@ static void plan_load(void)
 	static const char *const samplers[PROF_PLAN_KINDS] = {
 		[PROF_PLAN_NONE] = irq0_none, [PROF_PLAN_DWORD] = irq0_dword,
 		[PROF_PLAN_PROFIL] = irq0_profil, [PROF_PLAN_CALL] = irq0_call,
+		[PROF_PLAN_STACKS] = irq0_stacks,
 	};
 	plan_gen = prof_gen;
 	prof_plan(irq0.prof, &irq0.plan);

@@ -34,16 +34,16 @@ struct irq0_state {
 	uint64_t next_wakeup;		/* the soonest sleeper's tick */
 	uint32_t ring3_esp;		/* 0 until a process runs */
 	struct prof_proc *prof;		/* the running process's, NULL when idle */
-	const void *sampler;		/* irq0_none, irq0_dword, irq0_profil or irq0_call */
+	const void *sampler;		/* irq0_none, irq0_dword, irq0_profil, irq0_call or irq0_stacks */
 	struct prof_plan plan;
 };
 
 extern struct irq0_state irq0;
 
 /* The code of boot/irq0.asm: the two entries (with and without the
- * jitter's work) and the four samplers a plan's kind names. */
+ * jitter's work) and the five samplers a plan's kind names. */
 extern const char irq0_fast[], irq0_fixed[];
-extern const char irq0_none[], irq0_dword[], irq0_profil[], irq0_call[];
+extern const char irq0_none[], irq0_dword[], irq0_profil[], irq0_call[], irq0_stacks[];
 
 /* Makes pp's plan the running one, as at a switch to pp (kernel/sched.c). */
 void tick_load_plan(struct prof_proc *pp);

@@ -20,9 +20,10 @@
 #include "../drivers/pic8259.h"
 #include <string.h>
 
-void ticktest_ring3(uint32_t entry, uint32_t cs, uint32_t eip);	/* boot/ticktest.asm */
+void ticktest_ring3(uint32_t entry, uint32_t cs, uint32_t eip, uint32_t esp, uint32_t ebp);	/* boot/ticktest.asm */
 uint32_t ticktest_kernel(void);
 extern const char ticktest_np[];
+extern uint32_t ticktest_regs[7];	/* EAX EBX ECX EDX ESI EDI EBP after a ring-3 tick */
 
 extern struct prof_session *prof_system;
 
@@ -30,8 +31,9 @@ extern struct prof_session *prof_system;
 
 static uint64_t ldt[4];
 static uint8_t pfmem[4096];
-#define STATE_MAX (1 << 16)
+#define STATE_MAX (1 << 19)
 static uint8_t *before, *by_asm, *by_c;	/* STATE_MAX each */
+static uint32_t t_esp, t_ebp;	/* the process's ESP and EBP at the next tick */
 static uint32_t entry;
 static uint32_t seed = 12345;
 static int ticks_run, bad, planned;
@@ -42,8 +44,8 @@ static uint32_t rnd(void)
 	return seed >> 8 ^ seed << 13;
 }
 
-/* Everything a tick may change: both sessions' counts and counters, the
- * profil buffer. */
+/* Everything a tick may change: both sessions' counts, their tables of
+ * stacks (the used part), their counters, the profil buffer. */
 static size_t snapshot(const struct prof_proc *pp, uint8_t *out, int back)
 {
 	struct prof_session *ss[2] = { pp ? pp->user : 0, prof_system };
@@ -58,6 +60,29 @@ static size_t snapshot(const struct prof_proc *pp, uint8_t *out, int back)
 		else
 			memcpy(out + n, &s->kernel, 24);	/* kernel, idle, out_of_range */
 		n += 24;
+		if (s->stacks) {
+			struct prof_stacks *t = s->stacks;
+			size_t head = offsetof(struct prof_stacks, ents);	/* counts, dropped, slots */
+			uint32_t ne, np;
+
+			if (back) {
+				memcpy(t, out + n, head);
+			} else {
+				memcpy(out + n, t, head);
+			}
+			ne = t->nents, np = t->pool_used;
+			n += head;
+			if (n + ne * sizeof t->ents[0] + np * 4 + sizeof(pfmem) > STATE_MAX)
+				panic("ticktest: state too large");
+			if (back) {
+				memcpy(t->ents, out + n, ne * sizeof t->ents[0]);
+				memcpy(t->pool, out + n + ne * sizeof t->ents[0], np * 4);
+			} else {
+				memcpy(out + n, t->ents, ne * sizeof t->ents[0]);
+				memcpy(out + n + ne * sizeof t->ents[0], t->pool, np * 4);
+			}
+			n += ne * sizeof t->ents[0] + np * 4;
+		}
 		for (uint32_t i = 0; i < s->nbufs; i++) {
 			size_t len = pdump_nbuckets(s->bufs[i].length, PROF_SHIFT) * 4;
 			if (n + len + sizeof(pfmem) > STATE_MAX)
@@ -89,6 +114,17 @@ static uint32_t some_eip(void)
 	}
 }
 
+/* Whether the ring-3 tick just run gave ring 3 its registers back. */
+static void regs_kept(uint32_t ebp, const char *what)
+{
+	static const uint32_t want[6] = { 0xA1A1A1A1, 0xB2B2B2B2, 0xC3C3C3C3, 0xD4D4D4D4,
+					  0x5E5E5E5E, 0xD1D1D1D1 };
+
+	if ((memcmp(ticktest_regs, want, sizeof want) || ticktest_regs[6] != ebp) && bad++ < 8)
+		kprintf("ticktest: %s: registers not kept (ECX %08x, EBP %08x)\n", what, ticktest_regs[2],
+			ticktest_regs[6]);
+}
+
 /* One tick at cs:eip through the real entry, then through prof_tick()
  * from the same state; kernel: a tick in the kernel instead. */
 static void one(struct prof_proc *pp, uint32_t eip, int kernel, const char *what)
@@ -100,7 +136,8 @@ static void one(struct prof_proc *pp, uint32_t eip, int kernel, const char *what
 	if (kernel) {
 		eip = ticktest_kernel();
 	} else {
-		ticktest_ring3(entry, UCS, eip);
+		ticktest_ring3(entry, UCS, eip, t_esp, t_ebp);
+		regs_kept(t_ebp, what);
 	}
 	snapshot(pp, by_asm, 0);
 	ticks_run++;
@@ -110,7 +147,7 @@ static void one(struct prof_proc *pp, uint32_t eip, int kernel, const char *what
 				(uint32_t)(irq0.ticks - t0), irq0.slice_left);
 	}
 	snapshot(pp, before, 1);
-	prof_tick(pp, kernel ? SEL_KCODE : UCS, eip, 0);
+	prof_tick(pp, kernel ? SEL_KCODE : UCS, eip, kernel ? 0 : t_ebp);
 	snapshot(pp, by_c, 0);
 	if (memcmp(by_asm, by_c, n)) {
 		if (bad++ < 8)
@@ -145,6 +182,211 @@ static void expect_kind(struct prof_proc *pp, uint32_t kind, const char *what)
 	tick_load_plan(pp);
 	if (irq0.plan.kind != kind && bad++ < 8)
 		kprintf("ticktest: %s: plan %u, wanted %u\n", what, irq0.plan.kind, kind);
+}
+
+
+/* ---- call stacks: irq0_stacks against prof_tick() ---------------------------- */
+
+/* A process's memory: its code (CODE bytes) and its stack (USZ), each
+ * from offset 0 of its own block, as kernel/proc.c makes them. Return
+ * addresses are RET(k), each after an E8; frames are chains of several
+ * depths, and hostile ones. */
+#define USZ	0x2000u
+#define CODE	0x400u
+#define RET(k)	(0x105u + 0x10u * (k))
+#define NRET	40
+static uint8_t umem[USZ] __attribute__((aligned(16)));	/* the stack */
+static uint8_t ucode[CODE] __attribute__((aligned(16)));
+static uint32_t uesp_of;	/* what the C path reads as the ESP at entry */
+
+static void put(uint32_t at, uint32_t v)
+{
+	memcpy(umem + at, &v, 4);	/* at any alignment */
+}
+
+static void chain(uint32_t at, uint32_t depth, uint32_t step)
+{
+	for (uint32_t i = 0; i < depth; i++, at += step) {
+		put(at, i + 1 < depth ? at + step : 0);
+		put(at + 4, RET(rnd() % NRET));
+	}
+}
+
+static void stacks_memory(void)
+{
+	memset(ucode, 0x90, CODE);
+	for (uint32_t k = 0; k < NRET; k++)
+		ucode[RET(k) - 5] = 0xE8;
+	memset(umem, 0, USZ);
+	for (uint32_t k = 0; k < CODE; k++)
+		umem[k] = 0xE8;		/* what the stack holds at the code's offsets is not code */
+	chain(0x800, 3, 8);
+	chain(0x840, 10, 16);
+	chain(0xA00, 70, 16);		/* past the depth cap */
+	chain(0xF00, 12, 12);		/* frames 4-aligned but not 8-aligned */
+	chain(0x1003, 5, 9);		/* misaligned frames */
+	put(0x1100, 0x10F0); put(0x1104, RET(1));	/* descending */
+	put(0x1110, 0x1110); put(0x1114, RET(2));	/* a loop onto itself */
+	put(0x1120, USZ - 7); put(0x1124, RET(3));	/* next one byte past the last frame */
+	put(0x1130, USZ - 8); put(0x1134, RET(4));	/* next the window's last frame */
+	put(USZ - 8, USZ - 4); put(USZ - 4, RET(5));	/* which points past the end */
+	put(0x1140, 0xFFFFFFF8u); put(0x1144, RET(6));	/* wraps */
+	put(0x1150, 0x1151); put(0x1154, RET(7));	/* up by one byte */
+	put(0x1800, RET(8));		/* ESP words: a return address */
+	put(0x1804, RET(8) + 1);	/* not after a call */
+	put(0x1808, 3);			/* too near the code's start */
+	put(0x180C, CODE);		/* past the code: E8 at CODE - 5 is code */
+	ucode[CODE - 5] = 0xE8;
+	put(0x1810, CODE + 1);		/* whose 5 bytes before are not all code */
+	ucode[CODE - 4] = 0xE8;
+	put(0x1814, 0x1234);
+	put(0x1818, 0x1234);		/* a saved EBP, then */
+	put(0x181C, RET(9));		/* the return address above it */
+	for (uint32_t k = 0; k < NRET; k += 2) {
+		ucode[RET(k) + 1] = 0x89;	/* mov ebp, esp */
+		ucode[RET(k) + 2] = 0xE5;
+	}
+	ucode[CODE - 2] = 0x89;		/* at the code's last two bytes */
+	ucode[CODE - 1] = 0xE5;
+}
+
+static uint32_t some_ebp(void)
+{
+	static const uint32_t at[] = { 0x800, 0x808, 0x840, 0x8A0, 0xA00, 0xA10, 0xB00, 0xF00, 0xF0C,
+				       0x1003, 0x100C, 0x1100, 0x1110, 0x1120, 0x1130, 0x1140, 0x1150,
+				       USZ - 8, USZ - 7, USZ - 4, USZ, 0, 0xFFFFFFFFu, 0x80000000u };
+	return rnd() % 8 ? at[rnd() % (sizeof at / 4)] : rnd();
+}
+
+static uint32_t some_esp(void)
+{
+	static const uint32_t at[] = { 0x1800, 0x1800, 0x1804, 0x1808, 0x180C, 0x1810, 0x1814, 0x1801,
+				       0x1818, 0x1818, USZ - 8, USZ - 4, USZ - 3, USZ, 0x804, 0xFFFFFFFEu,
+				       0xFFFFFFFCu };
+	return rnd() % 8 ? at[rnd() % (sizeof at / 4)] : rnd();
+}
+
+static uint32_t stack_eip(void)
+{
+	switch (rnd() % 8) {
+	case 0: return some_eip();
+	case 1: return CODE - 4 + rnd() % 8;
+	default: return RET(rnd() % NRET) + rnd() % 4;
+	}
+}
+
+static void stacks_run(struct prof_proc *pp, int n, const char *what)
+{
+	tick_load_plan(pp);
+	if (irq0.plan.kind != PROF_PLAN_STACKS && bad++ < 8)
+		kprintf("ticktest: %s: plan %u, wanted STACKS\n", what, irq0.plan.kind);
+	for (int i = 0; i < n; i++) {
+		t_ebp = some_ebp();
+		uesp_of = t_esp = some_esp();
+		one(pp, stack_eip(), 0, what);
+	}
+	t_esp = t_ebp = 0;
+}
+
+/* The same ticks with prof_tick() out of the assembly's reach: the entry
+ * calls it for irq0.prof, here a process with no profile, so a tick the
+ * assembly does not finish itself changes nothing. Each tick must then be
+ * either the assembly's alone, exactly as prof_tick()'s, or, only when
+ * prof_tick() had to add a stack, drop one or count the EIP out of the
+ * plan's limit, nothing. Returns how many the assembly counted alone. */
+static int stacks_fast(struct prof_proc *pp, int n, const char *what)
+{
+	static struct prof_proc nobody;
+	struct prof_stacks *t = pp->user->stacks;
+	int alone = 0;
+
+	tick_load_plan(pp);
+	for (int i = 0; i < n; i++) {
+		uint32_t eip = stack_eip(), ne, np;
+		uint64_t dr, t0 = irq0.ticks;
+		size_t len;
+
+		t_ebp = some_ebp();
+		uesp_of = t_esp = some_esp();
+		len = snapshot(pp, before, 0);
+		ne = t->nents, np = t->pool_used, dr = t->dropped;
+		irq0.slice_left = 1000;
+		irq0.prof = &nobody;
+		ticktest_ring3(entry, UCS, eip, t_esp, t_ebp);
+		irq0.prof = pp;
+		regs_kept(t_ebp, what);
+		ticks_run++;
+		if (irq0.ticks != t0 + 1 && bad++ < 8)
+			kprintf("ticktest: %s: the tick not counted\n", what);
+		snapshot(pp, by_asm, 0);
+		snapshot(pp, before, 1);
+		prof_tick(pp, UCS, eip, t_ebp);
+		snapshot(pp, by_c, 0);
+		if (!memcmp(by_asm, by_c, len)) {
+			alone++;
+		} else if (memcmp(by_asm, before, len) ||
+			   (t->nents == ne && t->pool_used == np && t->dropped == dr &&
+			    eip < irq0.plan.seg[0].limit)) {
+			if (bad++ < 8)
+				kprintf("ticktest: %s, EIP %08x ESP %08x EBP %08x: irq0_stacks left a tick "
+					"it should count\n", what, eip, t_esp, t_ebp);
+		}
+	}
+	t_esp = t_ebp = 0;
+	return alone;
+}
+
+static uint64_t stack_count(const struct prof_stacks *t)
+{
+	uint64_t c = 0;
+
+	for (uint32_t i = 0; i < t->nents; i++)
+		c += t->ents[i].count;
+	return c;
+}
+
+static void stacks_test(void)
+{
+	static struct prof_proc st, sme;
+	struct prof_codeseg s = { &st, UCS, 1, 0, CODE, "TICKTEST", 0 };
+	struct prof_stacks *t;
+	uint32_t one_pc[1];
+	int planned0;
+
+	stacks_memory();
+	st.ustack.base = umem;
+	st.ucode.base = ucode;
+	st.ustack.size = USZ;
+	st.ucode.size = CODE;
+	st.uesp = &uesp_of;
+	must(prof_init(&st, PT_USER | PT_STACKS, 0, &s, 1), "prof_init(&st, PT_USER | PT_STACKS)");
+	must(prof_on(&st, PT_USER), "prof_on(&st, PT_USER) with stacks");
+	planned0 = planned;
+	stacks_run(&st, 3000, "stacks");
+	t = st.user->stacks;
+	/* Not a check that cannot fail: the stacks were many, and most ticks
+	 * found theirs already in the table (the assembly's own work). */
+	if ((t->nents < 50 || stack_count(t) < 2000 || planned - planned0 < 2500) && bad++ < 8)
+		kprintf("ticktest: stacks: %u stacks, %u counted\n", t->nents, (uint32_t)stack_count(t));
+	planned0 = stacks_fast(&st, 2000, "stacks, the assembly alone");
+	if (planned0 < 600 && bad++ < 8)
+		kprintf("ticktest: stacks: the assembly counted %d ticks of 2000 alone\n", planned0);
+	/* A full table: new stacks dropped, known ones still counted. */
+	for (uint32_t i = 0; t->nents < PROF_STACK_ENTRIES; i++) {
+		one_pc[0] = 0x80000000u + i;
+		prof_stacks_add(t, one_pc, 1, 0, 1);
+	}
+	stacks_run(&st, 1000, "stacks, a full table");
+	if (t->dropped == 0 && bad++ < 8)
+		kprintf("ticktest: stacks, a full table: nothing dropped\n");
+	must(prof_off(&st, PT_USER), "prof_off(&st, PT_USER) with stacks");
+	prof_exit(&st);
+	/* The system profile's stacks, the process attached. */
+	must(prof_init(&sme, PT_SYSTEM | PT_STACKS, 0, &s, 1), "prof_init(&sme, PT_SYSTEM | PT_STACKS)");
+	must(prof_on(&sme, PT_SYSTEM), "prof_on(&sme, PT_SYSTEM) with stacks");
+	stacks_run(&st, 1500, "system stacks");
+	must(prof_off(&sme, PT_SYSTEM), "prof_off(&sme, PT_SYSTEM) with stacks");
+	must(prof_free(&sme, PT_SYSTEM), "prof_free(&sme, PT_SYSTEM) with stacks");
 }
 
 void ticktest(void)
@@ -197,6 +439,8 @@ void ticktest(void)
 		kprintf("ticktest: user profile with stacks: no stack counted\n");
 	must(prof_off(&a, PT_USER), "prof_off(&a, PT_USER) with stacks");
 	prof_exit(&a);
+	/* The assembly's own stacks (STACKS), against prof_tick()'s. */
+	stacks_test();
 	/* Counters that do not start at offset 0: limit 0, every tick called. */
 	must(prof_init(&other, PT_USER, 0, &moved, 1), "prof_init(&other, PT_USER, 0, &moved, 1)");
 	must(prof_on(&other, PT_USER), "prof_on(&other, PT_USER)");
@@ -231,7 +475,7 @@ void ticktest(void)
 	irq0.sched_work = 0;
 	irq0.next_wakeup = ~0ull;
 	irq0.slice_left = 1;
-	ticktest_ring3(entry, UCS, 0x100);
+	ticktest_ring3(entry, UCS, 0x100, 0, 0);
 	ticks_run++;
 	if (irq0.slice_left != 7 && bad++ < 8)
 		kprintf("ticktest: slice end: %u left, wanted 7 (renewed)\n", irq0.slice_left);

@@ -141,12 +141,28 @@ extern volatile uint32_t prof_active;
  *   PROFIL  profil() alone: d = EIP - pfoffset (modulo 2^32) counts when
  *           d < pflimit, in the 16-bit counter at byte
  *           ((d * pfscale) >> 16) & ~1 of pfbuf, saturating; else nowhere;
- *   CALL    anything else, and any profile that samples stacks:
- *           prof_tick() decides.
+ *   STACKS  one profile, with call stacks (user, or system with the
+ *           process attached), and the process's stack windows as the
+ *           kernel makes them: seg[] as for DWORD, for one segment only
+ *           (useg, counters), its limit also at most the code's size - 1
+ *           (the assembly reads 2 bytes at EIP); the tick is counted
+ *           there and its stack
+ *           (docs/stacks.md) taken from the process's memory: the word
+ *           at ubase + ESP (+ 4 when the 2 bytes at cbase + EIP are 89 E5)
+ *           when it is a return address (ESP <= spmax,
+ *           w - 5 <= codemax, an E8 at cbase + w - 5), then the frames from EBP
+ *           (a frame pointer fp is read when fp - s1 borrows, i.e.
+ *           fp <= size - 8, at wbase + (fp - s1)), hashed and found in
+ *           table, whose entry's count goes up; a stack not in the
+ *           table, or an EIP past the limit, calls prof_tick(), which
+ *           does the same in C;
+ *   CALL    anything else (two profiles, profil with a profile, stacks
+ *           the assembly cannot take): prof_tick() decides.
  * A plan goes stale with every change to a profile: prof_gen counts them.
  * The kernel makes the running process's plan again before it returns to
  * ring 3 after a change or a switch (kernel/sched.c). */
-enum { PROF_PLAN_NONE, PROF_PLAN_DWORD, PROF_PLAN_PROFIL, PROF_PLAN_CALL, PROF_PLAN_KINDS };
+enum { PROF_PLAN_NONE, PROF_PLAN_DWORD, PROF_PLAN_PROFIL, PROF_PLAN_CALL, PROF_PLAN_STACKS,
+       PROF_PLAN_KINDS };
 struct prof_plan_seg {
 	uint32_t limit;
 	uint32_t *counters;
@@ -156,6 +172,11 @@ struct prof_plan {
 	struct prof_plan_seg seg[PROF_LDT_SLOTS];
 	uint32_t pfoffset, pflimit, pfscale;
 	uint8_t *pfbuf;
+	/* STACKS */
+	const uint8_t *ubase, *cbase, *wbase;
+	uint32_t spmax, codemax, s1, useg;
+	struct prof_stacks *table;
+	uint32_t *counters;
 };
 void prof_plan(const struct prof_proc *pp, struct prof_plan *plan);
 extern volatile uint32_t prof_gen;

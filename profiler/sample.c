@@ -1,7 +1,9 @@
-/* sample.c: the sampling hook, IRQ0's only work in the profiler. It
- * indexes and increments: no loop, no allocation, no user memory; with
- * stacks on, it also walks the frames through the windows the kernel gave
- * (stacks.c), a loop bounded by PROF_STACK_DEPTH, every read checked. */
+/* sample.c: the sampling hook, IRQ0's only work in the profiler, and the
+ * plan that lets the timer's assembly do it without a call. It indexes
+ * and increments: no loop, no allocation, no user memory; with stacks on,
+ * it also walks the frames through the windows the kernel gave
+ * (stacks.c), a loop bounded by PROF_STACK_DEPTH, every read checked, by
+ * the rules boot/irq0.asm's irq0_stacks follows for a ring-3 tick. */
 #include "profint.h"
 #include "profile.h"
 
@@ -59,7 +61,7 @@ static inline uint32_t useg_of(struct prof_session *s, struct pdump_seg *const *
 static void take_stack(struct prof_proc *pp, struct prof_session *u, struct prof_session *sys,
 		       uint32_t cs, uint32_t eip, uint32_t ebp)
 {
-	uint32_t pcs[PROF_STACK_DEPTH + 1], n = 1, k = 0, m, w;
+	uint32_t pcs[PROF_STACK_DEPTH], n = 1, k = 0, w;
 
 	pcs[0] = eip;
 	if ((cs & 3) == 0) {
@@ -74,18 +76,13 @@ static void take_stack(struct prof_proc *pp, struct prof_session *u, struct prof
 			goto add;
 	}
 	/* The process's frames, after its caller when the function running
-	 * has no frame (yet): then the chain from EBP starts at its caller's
-	 * caller (docs/stacks.md). */
+	 * has no frame (yet, or any more): then the chain from EBP starts at
+	 * its caller's caller (docs/stacks.md). irq0_stacks (boot/irq0.asm)
+	 * does the same for a tick in ring 3. */
 	w = pp->uesp ? prof_leaf_caller(&pp->ustack, &pp->ucode, *pp->uesp, eip) : 0;
-	m = prof_walk(&pp->ustack, ebp, pcs + n + 1, PROF_STACK_DEPTH - n - 1);
-	if (w && (m == 0 || pcs[n + 1] != w)) {
-		pcs[n] = w;
-		n += m + 1;
-	} else {
-		for (uint32_t i = 0; i < m; i++)
-			pcs[n + i] = pcs[n + 1 + i];
-		n += m;
-	}
+	if (w)
+		pcs[n++] = w;
+	n += prof_walk(&pp->ustack, ebp, pcs + n, PROF_STACK_DEPTH - n);
 add:
 	if (u)
 		prof_stacks_add(u->stacks, pcs, n, k, k == n ? 0 : useg_of(u, pp->ubuf, cs));
@@ -139,18 +136,66 @@ static uint32_t profil_limit(const struct prof_proc *pp)
 	return (uint32_t)lim;
 }
 
+/* The segment a STACKS plan counts in assembly: the first of bufs that
+ * starts at offset 0 (a process has one code segment); -1 when none. */
+static int stacks_slot(struct pdump_seg *const *bufs)
+{
+	for (int i = 0; i < PROF_LDT_SLOTS; i++)
+		if (bufs[i] && bufs[i]->origin == 0)
+			return i;
+	return -1;
+}
+
+/* Whether the assembly can take pp's ring-3 stacks: its windows as
+ * kernel/proc.c makes them (offsets from 0 in the stack's segment and the
+ * code's), wide enough for a frame and a call. */
+static int stacks_windows(const struct prof_proc *pp)
+{
+	const struct prof_stackwin *st = &pp->ustack, *c = &pp->ucode;
+
+	return pp->uesp && st->base && c->base && st->bias == 0 && c->bias == 0 &&
+	       st->size >= 8 && c->size >= 5;
+}
+
 void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 {
 	struct prof_session *u = pp ? pp->user : 0, *s = prof_system;
 	int user = u && u->depth, sys = s && s->depth, pf = pp && pp->pfbuf;
 	struct pdump_seg *const *bufs;
+	struct prof_session *one;
+	int slot;
 
 	for (int i = 0; i < PROF_LDT_SLOTS; i++)
 		plan->seg[i].limit = 0, plan->seg[i].counters = 0;
 	plan->pfoffset = plan->pflimit = plan->pfscale = 0;
 	plan->pfbuf = 0;
+	plan->ubase = plan->cbase = plan->wbase = 0;
+	plan->spmax = plan->codemax = plan->s1 = plan->useg = 0;
+	plan->table = 0;
+	plan->counters = 0;
 	if (!pp || user + sys + pf == 0) {	/* (idle has no ring-3 tick) */
 		plan->kind = PROF_PLAN_NONE;
+		return;
+	}
+	one = user ? u : s;
+	bufs = user ? pp->ubuf : pp->sbuf;
+	if (user + sys == 1 && !pf && one->stacks && !one->dumping && (user || pp->attached) &&
+	    stacks_windows(pp) && (slot = stacks_slot(bufs)) >= 0) {
+		/* One profile with stacks: irq0_stacks, for the one segment. */
+		plan->kind = PROF_PLAN_STACKS;
+		/* EIP + 2 within the code, for the look at mov ebp, esp */
+		plan->seg[slot].limit = bufs[slot]->length < pp->ucode.size - 1 ?
+					bufs[slot]->length : pp->ucode.size - 1;
+		plan->seg[slot].counters = bufs[slot]->counters;
+		plan->counters = bufs[slot]->counters;
+		plan->useg = (uint32_t)(bufs[slot] - one->bufs) + 1;
+		plan->ubase = pp->ustack.base;
+		plan->cbase = pp->ucode.base;
+		plan->spmax = pp->ustack.size - 4;
+		plan->codemax = pp->ucode.size - 5;
+		plan->s1 = pp->ustack.size - 7;
+		plan->wbase = pp->ustack.base + plan->s1;
+		plan->table = one->stacks;
 	} else if (user + sys + pf > 1 || (user && u->stacks) || (sys && s->stacks)) {
 		plan->kind = PROF_PLAN_CALL;
 	} else if (pf) {
@@ -161,7 +206,6 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 		plan->pfbuf = pp->pfbuf;
 	} else {
 		plan->kind = PROF_PLAN_DWORD;
-		bufs = user ? pp->ubuf : pp->sbuf;
 		for (int i = 0; i < PROF_LDT_SLOTS; i++) {
 			const struct pdump_seg *b = bufs[i];
 			if (b && b->origin == 0) {

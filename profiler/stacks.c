@@ -3,9 +3,20 @@
  * frames of one stack and the probes of one lookup. */
 #include "stacks.h"
 
-/* A frame is read only after it is checked: aligned, and its two words
- * inside the window. fp - bias <= size - 8 says both bounds at once
- * (modular: a frame pointer below bias wraps to a large offset). */
+/* A word at any alignment (a hostile frame pointer may be odd). */
+static inline uint32_t word_at(const uint8_t *p)
+{
+	uint32_t v;
+
+	__builtin_memcpy(&v, p, 4);
+	return v;
+}
+
+/* A frame is read only after it is checked: its two words inside the
+ * window. fp - bias <= size - 8 says both bounds at once (modular: a frame
+ * pointer below bias wraps to a large offset); after the first frame, the
+ * next one must lie above it, so that a loop ends. The timer's assembly
+ * (boot/irq0.asm, irq0_stacks) walks by exactly these rules. */
 uint32_t prof_walk(const struct prof_stackwin *w, uint32_t fp, uint32_t *out, uint32_t max)
 {
 	uint32_t n = 0, span;
@@ -13,11 +24,11 @@ uint32_t prof_walk(const struct prof_stackwin *w, uint32_t fp, uint32_t *out, ui
 	if (!w->base || w->size < 8)
 		return 0;
 	span = w->size - 8;
-	while (n < max && !((fp - w->bias) & 3) && fp - w->bias <= span) {
-		const uint32_t *f = (const uint32_t *)(w->base + (fp - w->bias));
-		uint32_t next = f[0];
+	while (n < max && fp - w->bias <= span) {
+		const uint8_t *f = w->base + (fp - w->bias);
+		uint32_t next = word_at(f);
 
-		out[n++] = f[1];
+		out[n++] = word_at(f + 4);
 		if (next <= fp)		/* a caller's frame is above its callee's */
 			break;
 		fp = next;
@@ -28,38 +39,29 @@ uint32_t prof_walk(const struct prof_stackwin *w, uint32_t fp, uint32_t *out, ui
 uint32_t prof_leaf_caller(const struct prof_stackwin *stack, const struct prof_stackwin *code,
 			  uint32_t sp, uint32_t eip)
 {
-	/* (The target need not be the function running: a tail call, jmp,
-	 * leaves the return address of the call into the function that made
-	 * it.) */
-	uint32_t k, w, t, off;
-	const uint8_t *c;
+	uint32_t off, w;
 
 	if (!stack->base || !code->base || stack->size < 4 || code->size < 5)
 		return 0;
-	for (k = 0; k < PROF_LEAF_SCAN; k++, sp += 4) {
-		off = sp - stack->bias;
-		if ((off & 3) || off > stack->size - 4)
-			return 0;
-		w = *(const uint32_t *)(stack->base + off);
-		if (w - code->bias - 5 > code->size - 5)
-			continue;	/* not in the code, or too near its start */
-		c = code->base + (w - code->bias - 5);
-		if (c[0] != 0xE8)
-			continue;
-		t = w + ((uint32_t)c[1] | (uint32_t)c[2] << 8 | (uint32_t)c[3] << 16 |
-			 (uint32_t)c[4] << 24);
-		if (t - code->bias < code->size && w != eip)
-			return w;
-	}
-	return 0;
+	off = eip - code->bias;
+	if (off <= code->size - 2 && code->base[off] == 0x89 && code->base[off + 1] == 0xE5)
+		sp += 4;	/* at mov ebp, esp: above the EBP its push ebp saved */
+	off = sp - stack->bias;
+	if (off > stack->size - 4)
+		return 0;
+	w = word_at(stack->base + off);
+	off = w - code->bias - 5;
+	if (off > code->size - 5)
+		return 0;	/* not in the code, or too near its start */
+	return code->base[off] == 0xE8 ? w : 0;
 }
 
-static uint32_t hash_of(const uint32_t *pcs, uint32_t depth, uint32_t kdepth, uint32_t useg)
+uint32_t prof_stack_hash(const uint32_t *pcs, uint32_t depth)
 {
-	uint32_t h = 2166136261u ^ (kdepth << 8) ^ (useg << 16) ^ depth;
+	uint32_t h = PROF_HASH_SEED;
 
 	for (uint32_t i = 0; i < depth; i++)
-		h = (h ^ pcs[i]) * 16777619u;
+		h = (h + pcs[i]) * PROF_HASH_MUL;
 	return h;
 }
 
@@ -77,7 +79,7 @@ static int same(const struct pdump_stack *e, const uint32_t *pcs, uint32_t depth
 void prof_stacks_add(struct prof_stacks *t, const uint32_t *pcs, uint32_t depth,
 		     uint32_t kdepth, uint32_t useg)
 {
-	const uint32_t mask = 2 * PROF_STACK_ENTRIES - 1;
+	const uint32_t mask = PROF_STACK_SLOTS - 1;
 	uint32_t h, i, e;
 	struct pdump_stack *st;
 
@@ -85,10 +87,10 @@ void prof_stacks_add(struct prof_stacks *t, const uint32_t *pcs, uint32_t depth,
 		t->dropped++;	/* not a stack the table can hold: never from the sampler */
 		return;
 	}
-	h = hash_of(pcs, depth, kdepth, useg);
+	h = prof_stack_hash(pcs, depth);
 	/* At most half the slots are used, so a free one ends every probe. */
-	for (i = h & mask; (e = t->slots[i]) != 0; i = (i + 1) & mask) {
-		st = &t->ents[e - 1];
+	for (i = h >> (32 - PROF_STACK_SLOT_BITS); (e = t->slots[i]) != 0; i = (i + 1) & mask) {
+		st = (struct pdump_stack *)((uint8_t *)t + e);
 		if (same(st, pcs, depth, kdepth, useg, h)) {
 			st->count += st->count != 0xFFFFFFFFu;
 			return;
@@ -108,12 +110,13 @@ void prof_stacks_add(struct prof_stacks *t, const uint32_t *pcs, uint32_t depth,
 	for (uint32_t k = 0; k < depth; k++)
 		st->pcs[k] = pcs[k];
 	t->pool_used += depth;
-	t->slots[i] = ++t->nents;
+	t->slots[i] = (uint32_t)((uint8_t *)st - (uint8_t *)t);
+	t->nents++;
 }
 
 void prof_stacks_clear(struct prof_stacks *t)
 {
-	for (uint32_t i = 0; i < 2 * PROF_STACK_ENTRIES; i++)
+	for (uint32_t i = 0; i < PROF_STACK_SLOTS; i++)
 		t->slots[i] = 0;
 	t->nents = 0;
 	t->pool_used = 0;

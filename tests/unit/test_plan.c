@@ -55,6 +55,60 @@ static void test_plan_user(void **state)
 	prof_exit(&pp);
 }
 
+/* A profile with stacks: the assembly's STACKS plan when it is the only
+ * one and the process's windows are as the kernel makes them; else
+ * prof_tick()'s. */
+static void test_plan_stacks(void **state)
+{
+	(void)state;
+	static uint8_t mem[0x2000];
+	static uint32_t esp;
+	struct prof_proc pp = { 0 };
+	struct prof_codeseg s = seg_of(&pp, 0, 0x1FE);
+	struct prof_plan plan;
+
+	assert_int_equal(prof_init(&pp, PT_USER | PT_STACKS, NULL, &s, 1), 0);
+	assert_int_equal(prof_on(&pp, PT_USER), 0);
+	assert_int_equal(kind_of(&pp), PROF_PLAN_CALL);	/* no windows */
+	pp.ustack.base = pp.ucode.base = mem;
+	pp.ustack.size = sizeof mem;
+	pp.ucode.size = 0x200;
+	pp.uesp = &esp;
+	prof_plan(&pp, &plan);
+	assert_int_equal(plan.kind, PROF_PLAN_STACKS);
+	assert_int_equal(plan.seg[0].limit, 0x1FE);
+	assert_ptr_equal(plan.counters, pp.ubuf[0]->counters);
+	assert_ptr_equal(plan.table, pp.user->stacks);
+	assert_int_equal(plan.useg, 1);
+	assert_ptr_equal(plan.ubase, mem);
+	assert_int_equal(plan.spmax, sizeof mem - 4);
+	assert_int_equal(plan.codemax, 0x200 - 5);
+	assert_int_equal(plan.s1, sizeof mem - 7);
+	assert_ptr_equal(plan.wbase, mem + sizeof mem - 7);
+	pp.ucode.base = 0;		/* no code window */
+	assert_int_equal(kind_of(&pp), PROF_PLAN_CALL);
+	pp.ucode.base = mem + 0x1000;	/* code and stack at two bases, as the kernel's */
+	prof_plan(&pp, &plan);
+	assert_int_equal(plan.kind, PROF_PLAN_STACKS);
+	assert_ptr_equal(plan.cbase, mem + 0x1000);
+	pp.ucode.bias = 4;		/* not at offset 0 */
+	assert_int_equal(kind_of(&pp), PROF_PLAN_CALL);
+	pp.ucode.bias = 0;
+	pp.ucode.size = 4;		/* no room for a call */
+	assert_int_equal(kind_of(&pp), PROF_PLAN_CALL);
+	pp.ucode.size = 0x200;
+	pp.ustack.size = 7;		/* no room for a frame */
+	assert_int_equal(kind_of(&pp), PROF_PLAN_CALL);
+	pp.ustack.size = sizeof mem;
+	prof_profil(&pp, pfmem, 100, 0, 0x10000);	/* two profiles */
+	assert_int_equal(kind_of(&pp), PROF_PLAN_CALL);
+	prof_profil(&pp, 0, 0, 0, 0);
+	assert_int_equal(kind_of(&pp), PROF_PLAN_STACKS);
+	assert_int_equal(prof_off(&pp, PT_USER), 0);
+	assert_int_equal(kind_of(&pp), PROF_PLAN_NONE);
+	prof_exit(&pp);
+}
+
 /* The system profile alone: an attached process's ticks are the plan's;
  * one it does not count (another module) goes to prof_tick() (out of range). */
 static void test_plan_system(void **state)
@@ -196,6 +250,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_plan_user, teardown),
 		cmocka_unit_test_teardown(test_plan_system, teardown),
+		cmocka_unit_test_teardown(test_plan_stacks, teardown),
 		cmocka_unit_test_teardown(test_plan_calls, teardown),
 		cmocka_unit_test_teardown(test_plan_profil, teardown),
 		cmocka_unit_test_teardown(test_plan_generation, teardown),

@@ -1,6 +1,7 @@
 /* test_stacks.c: call stacks in the profiler on the host: the frame walk
  * on hostile stacks (loops, pointers past the window or below it, odd
- * alignment, the depth cap), the caller of a frameless function, the
+ * alignment, the window's last bytes, the depth cap), the caller of a
+ * frameless function (the word at ESP), the hash, the
  * table of distinct stacks (identical ones counted, a full table counted
  * as dropped), and a profile with PT_STACKS through prof_tick() and a dump
  * read back: the flat counts as without stacks. */
@@ -60,12 +61,27 @@ static void walk_hostile(void **state)
 	assert_int_equal(prof_walk(&win, 0x40, out, 8), 1);
 	frame(0x50, 0xFFFFFFF0u, 0x4);	/* far past: no wrap into the window */
 	assert_int_equal(prof_walk(&win, 0x50, out, 8), 1);
-	frame(0x60, 0x63, 0x5);		/* odd alignment */
-	assert_int_equal(prof_walk(&win, 0x60, out, 8), 1);
-	assert_int_equal(prof_walk(&win, 0x62, out, 8), 0);
+	/* odd alignment: read as it is, inside the window (x86 reads a
+	 * misaligned word; what matters is that all 8 bytes are inside) */
+	frame(0x60, 0x6A, 0x5);
+	memcpy((uint8_t *)mem + 0x6A, "\x00\x00\x00\x00\x06\x00\x00\x00", 8);	/* saved 0, returns to 6 */
+	assert_int_equal(prof_walk(&win, 0x60, out, 8), 2);
+	assert_int_equal(out[1], 0x6);
+	assert_int_equal(prof_walk(&win, 0x6A, out, 8), 1);
+	assert_int_equal(out[0], 0x6);
 	assert_int_equal(prof_walk(&win, sizeof mem - 4, out, 8), 0);	/* straddles the end */
+	assert_int_equal(prof_walk(&win, sizeof mem - 7, out, 8), 0);	/* by one byte */
 	assert_int_equal(prof_walk(&win, sizeof mem - 8, out, 8), 1);	/* the last whole frame */
 	assert_int_equal(out[0], mem[255]);
+	frame(0x70, sizeof mem - 7, 0x7);	/* a next frame one byte past the last whole one */
+	assert_int_equal(prof_walk(&win, 0x70, out, 8), 1);
+	frame(0x70, sizeof mem - 8, 0x7);	/* the last whole one */
+	assert_int_equal(prof_walk(&win, 0x70, out, 8), 2);
+	frame(0x70, 0x6F, 0x7);			/* descending by one byte */
+	assert_int_equal(prof_walk(&win, 0x70, out, 8), 1);
+	frame(0x70, 0x71, 0x7);			/* ascending by one byte: taken */
+	assert_int_equal(prof_walk(&win, 0x70, out, 8), 2);
+	assert_int_equal(prof_walk(&win, 0xFFFFFFFFu, out, 8), 0);	/* far below, wrapped */
 }
 
 static void walk_window_bias(void **state)
@@ -119,28 +135,59 @@ static void leaf_caller(void **state)
 	memset(mem, 0, sizeof mem);
 	mem[0x80 / 4] = 0x25;
 	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0x25);
-	/* after three pushes, as a system call stub */
-	mem[0x80 / 4] = 0x1234;
-	mem[0x84 / 4] = 0x26;	/* not after a call */
-	mem[0x88 / 4] = 0x3;	/* before the code's 5th byte */
-	mem[0x8C / 4] = 0x25;
-	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0x25);
-	mem[0x8C / 4] = 0x1000;	/* past the code */
+	mem[0x80 / 4] = 0x26;	/* not after a call */
 	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0);
-	mem[0x90 / 4] = 0x25;	/* a fifth word: not looked at */
+	mem[0x80 / 4] = 0x3;	/* before the code's 5th byte: E8 at -2 is not read */
+	code[sizeof code - 2] = 0xE8;
 	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0);
-	code[0x21] = 0xF0;	/* a call whose target is outside the code */
-	code[0x24] = 0x7F;
-	mem[0x80 / 4] = 0x25;
+	mem[0x80 / 4] = 0x1000;	/* past the code */
 	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0);
-	code[0x21] = 0x1B;
-	code[0x24] = 0;
-	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x82, 0x41), 0);	/* misaligned */
-	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 2, 0x41), 0);
-	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 4, 0x41), 0);	/* reads the last word only */
+	code[sizeof code - 5] = 0xE8;	/* a call that ends the code: its return is the end */
+	mem[0x80 / 4] = sizeof code;
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), sizeof code);
+	mem[0x80 / 4] = sizeof code + 1;	/* one past: E8 at size - 4 is not read */
+	code[sizeof code - 4] = 0xE8;
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0);
+	mem[0x80 / 4] = 0x1234;	/* after a push, as a system call stub: one word only */
+	mem[0x84 / 4] = 0x25;
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x41), 0);
+	mem[0x84 / 4] = 0x25 << 8;	/* misaligned: the word at 0x81 is 0x25 */
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x81, 0x41), 0);
+	mem[0x80 / 4] = 0x25000000u;
+	mem[0x84 / 4] = 0;
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x83, 0x41), 0x25);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 3, 0x41), 0);	/* straddles the end */
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0xFFFFFFFFu, 0x41), 0);
 	mem[255] = 0x25;
-	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 4, 0x41), 0x25);
-	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 4, 0x25), 0);	/* its own EIP */
+	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 4, 0x41), 0x25);	/* the last word */
+	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem, 0x41), 0);
+	/* at mov ebp, esp (89 E5): the word above the saved EBP */
+	code[0x60] = 0x89;
+	code[0x61] = 0xE5;
+	mem[0x80 / 4] = 0x1234;
+	mem[0x84 / 4] = 0x25;
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x60), 0x25);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0x61), 0);	/* E5 ..: not it */
+	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 4, 0x60), 0);	/* + 4: past the end */
+	assert_int_equal(prof_leaf_caller(&win, &cwin, sizeof mem - 8, 0x60), 0x25);	/* the last word */
+	code[sizeof code - 1] = 0x89;	/* 89 as the code's last byte: E5 would be past it */
+	mem[0x80 / 4] = 0x25;
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, sizeof code - 1), 0x25);
+	assert_int_equal(prof_leaf_caller(&win, &cwin, 0x80, 0xFFFFFFFFu), 0x25);
+}
+
+/* The hash: (h + pc) * mul from the seed, pc by pc; its top bits the slot. */
+static void stack_hash(void **state)
+{
+	uint32_t pcs[] = { 0x41, 0x25, 0x222 };
+	uint32_t h = PROF_HASH_SEED;
+
+	(void)state;
+	for (int i = 0; i < 3; i++)
+		h = (h + pcs[i]) * PROF_HASH_MUL;
+	assert_int_equal(prof_stack_hash(pcs, 3), h);
+	assert_int_equal(prof_stack_hash(pcs, 0), PROF_HASH_SEED);
+	assert_int_not_equal(prof_stack_hash(pcs, 3), prof_stack_hash(pcs, 2));
 }
 
 /* ---- the table ----------------------------------------------------------------- */
@@ -262,7 +309,7 @@ static void run_ticks(int type, struct pdump *d)
 	prof_tick(&pp, UCS, 0x60, 0x40);
 	prof_tick(&pp, UCS, 0x1000, 0x10);	/* past the segment: out of range */
 	prof_tick(&pp, KCS, 0x100123, 0x2008);	/* in the kernel, in a system call */
-	prof_tick(&pp, UCS, 0x50, 0x13);	/* a corrupt frame pointer: the leaf alone */
+	prof_tick(&pp, UCS, 0x50, sizeof mem - 4);	/* a frame pointer past the window: the leaf alone */
 	assert_int_equal(prof_off(&pp, PT_USER), 0);
 	prof_tick(&pp, UCS, 0x50, 0x10);	/* off: nothing */
 	dump_back(&pp, PT_USER, d);
@@ -320,6 +367,7 @@ static void profile_leaf(void **state)
 	static uint32_t uesp;
 	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x100, "TESTPROF", 1 };
 	uint32_t want[] = { 0x41, 0x25, 0x222 }, want2[] = { 0x41, 0x111, 0x222 };
+	uint32_t want3[] = { 0x41, 0x25, 0x25, 0x222 };
 	struct pdump d;
 
 	(void)state;
@@ -342,15 +390,19 @@ static void profile_leaf(void **state)
 	uesp = 0x0C;				/* with a frame: [ESP+4] is its own return */
 	mem[0x0C / 4] = 0x77;
 	prof_tick(&pp, UCS, 0x41, 0x10);	/* nothing on top that is a return address */
-	mem[0x10 / 4 + 1] = 0x25;		/* the frame's return found on the stack too: once */
+	mem[0x10 / 4 + 1] = 0x25;		/* only ESP's word is looked at, not the frame's */
 	prof_tick(&pp, UCS, 0x41, 0x10);
+	uesp = 0x80;				/* a recursion: the caller is the frame's too */
+	prof_tick(&pp, UCS, 0x41, 0x10);	/* both kept */
 	assert_int_equal(prof_off(&pp, PT_USER), 0);
 	dump_back(&pp, PT_USER, &d);
-	assert_int_equal(d.nstacks, 2);
+	assert_int_equal(d.nstacks, 3);
 	assert_non_null(find(&d, 3, want));
 	assert_int_equal(find(&d, 3, want)->count, 2);
 	assert_non_null(find(&d, 3, want2));
 	assert_int_equal(find(&d, 3, want2)->count, 1);
+	assert_non_null(find(&d, 4, want3));
+	assert_int_equal(find(&d, 4, want3)->count, 1);
 	pdump_release(&d, &dumpback_heap);
 	assert_int_equal(prof_free(&pp, PT_USER), 0);
 }
@@ -393,6 +445,7 @@ int main(void)
 		cmocka_unit_test(walk_window_bias),
 		cmocka_unit_test(walk_depth_cap),
 		cmocka_unit_test(leaf_caller),
+		cmocka_unit_test(stack_hash),
 		cmocka_unit_test(table_counts),
 		cmocka_unit_test(table_full),
 		cmocka_unit_test(profile_with_stacks),

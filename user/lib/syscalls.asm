@@ -1,25 +1,32 @@
 ; syscalls.asm: the system call stubs, one macro for all ($ lets a name
 ; such as wait, also an instruction, be a label). Arguments go in
 ; EBX, ECX, EDX, ESI, EDI; the number in EAX; int 0x80; result in EAX.
+; Each makes a frame (push ebp; mov ebp, esp) as compiled code does: the
+; profiler's call stacks of a tick in the kernel during a system call walk
+; from the EBP saved at the entry, and the stub's frame gives its caller
+; (docs/stacks.md).
 %include "syscall.inc"
 
 %macro SYSCALL 2                    ; name, number
 global $%1
 align 16
 $%1:
+	push ebp                        ; a frame, so that a tick in the kernel
+	mov ebp, esp                    ; during the call names the caller
 	push ebx
 	push esi
 	push edi
 	mov eax, %2
-	mov ebx, [esp + 16]
-	mov ecx, [esp + 20]
-	mov edx, [esp + 24]
-	mov esi, [esp + 28]
-	mov edi, [esp + 32]
+	mov ebx, [ebp + 8]
+	mov ecx, [ebp + 12]
+	mov edx, [ebp + 16]
+	mov esi, [ebp + 20]
+	mov edi, [ebp + 24]
 	int 0x80
 	pop edi
 	pop esi
 	pop ebx
+	pop ebp
 	ret
 %endmacro
 

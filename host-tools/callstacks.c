@@ -164,6 +164,25 @@ static int call_target(const struct modsyms *ms, size_t nms, const char *module,
 	return 1;
 }
 
+/* Whether pcs[b + 1] is a word the kernel took for the leaf's caller
+ * (the word on top of the stack, docs/stacks.md) that is no return
+ * address of this call: the leaf's function was called by the call
+ * before pcs[b + 2], the first return address of the frame chain, so its
+ * frame is made and the chain is right; the word, whose call is to
+ * another function, is a saved register or a local that looks like a
+ * return address. Known only with the code (an ELF file). */
+static int false_leaf_caller(const struct modsyms *ms, size_t nms, const char *module,
+			     uint16_t seg, const uint32_t *pcs, size_t depth, size_t b)
+{
+	const struct msym *f;
+	uint32_t t1, t2;
+
+	if (b + 2 >= depth || !(f = symbol_at(ms, nms, module, seg, pcs[b])))
+		return 0;
+	return call_target(ms, nms, module, seg, pcs[b + 1], &t1) && t1 != f->addr &&
+	       call_target(ms, nms, module, seg, pcs[b + 2], &t2) && t2 == f->addr;
+}
+
 static int add_stack(struct callstacks *cs, size_t *cap, uint64_t count, size_t depth,
 		     struct cs_frame *frames)
 {
@@ -286,11 +305,16 @@ int callstacks_build(const struct pdump *d, const struct map *maps, size_t nmaps
 		const struct pdump_seg *us = st->useg ? &d->segs[st->useg - 1] : NULL;
 		/* at most one frame made up a frame walked: below */
 		struct cs_frame *fr = malloc((st->depth ? 2 * st->depth : 1) * sizeof *fr), t;
-		size_t n = 0;
+		size_t n = 0, drop = (size_t)-1;
 
 		if (!fr)
 			goto out;
+		if (us && false_leaf_caller(ms, nmaps, us->module, us->segno, st->pcs, st->depth,
+					    st->kdepth))
+			drop = (size_t)st->kdepth + 1;
 		for (k = 0; k < st->depth; k++) {	/* leaf first, as in the dump */
+			if (k == drop)
+				continue;
 			/* A return address less 1 is in the call: in its caller,
 			 * even at its end. */
 			int kern = k < st->kdepth;

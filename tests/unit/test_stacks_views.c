@@ -178,6 +178,25 @@ static void tail_calls(void **state)
 			assert_int_equal(cs.funcs[i].total, 50);
 	callstacks_free(&cs);
 
+	/* b's ticks with the word on top of its stack taken for its caller:
+	 * 0x10 (after main's call of a) is a saved register, since the chain's
+	 * first return address, 0x50, is after a's call of b: dropped. */
+	{
+		static uint32_t s6[] = { 0x84, 0x10, 0x50 }, s7[] = { 0x84, 0x50, 0x10 };
+		struct pdump_stack saved[2] = { stacks[0], stacks[1] };
+
+		stacks[0] = (struct pdump_stack){ 30, 0, 1, 0, 3, s6 };
+		stacks[1] = (struct pdump_stack){ 8, 0, 1, 0, 3, s7 };	/* a true chain: kept */
+		assert_int_equal(callstacks_build(&d, maps, 1, &cs, err, sizeof err), 0);
+		t = text_of(callstacks_folded, &cs, NULL);
+		assert_non_null(strstr(t, "\nPROG`a;PROG`b 30\n"));
+		assert_non_null(strstr(t, "\nPROG`main;PROG`a;PROG`b 8\n"));
+		free(t);
+		callstacks_free(&cs);
+		stacks[0] = saved[0];
+		stacks[1] = saved[1];
+	}
+
 	/* a call to where no function starts: nothing made up */
 	put_call(code, 0x15, 0x81);
 	assert_int_equal(callstacks_build(&d, maps, 1, &cs, err, sizeof err), 0);

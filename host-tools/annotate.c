@@ -8,7 +8,7 @@
 #include "hostio.h"
 
 int module_lines_make(const struct pdump *d, const struct map *m, const struct line_table *t,
-		      struct module_lines *ml)
+		      enum lines_split split, struct module_lines *ml)
 {
 	size_t i, nsorted, first;
 
@@ -28,7 +28,7 @@ int module_lines_make(const struct pdump *d, const struct map *m, const struct l
 	}
 	ml->nsyms = msym_segment(ml->sorted, nsorted, 1, &first);
 	ml->syms = ml->sorted + first;
-	if (lines_attribute(ml->segs, ml->nsegs, d->shift, t, ml->syms, ml->nsyms, &ml->la)) {
+	if (lines_attribute(ml->segs, ml->nsegs, d->shift, t, ml->syms, ml->nsyms, split, &ml->la)) {
 		module_lines_free(ml);
 		return -1;
 	}

@@ -114,9 +114,9 @@ static void test_no_dwarf(void **state)
 	free(elf);
 }
 
-/* A bucket over two lines is split by the bytes of each, then rounded by
- * the largest remainder (ties: the lower address); a symbol inside a line
- * makes two entries of it, one a function. */
+/* --split=bytes: a bucket over two lines is split by the bytes of each,
+ * then rounded by the largest remainder (ties: the lower address); a symbol
+ * inside a line makes two entries of it, one a function. */
 static void test_bucket_split(void **state)
 {
 	struct line_range r[] = {
@@ -126,7 +126,7 @@ static void test_bucket_split(void **state)
 		{ 13, 16, 0, 4 },	/* line 4: 13-15; byte 12 has no line */
 	};
 	char file[] = "f.c", *files[] = { file };
-	struct line_table t = { r, 4, files, 1, NULL, 0 };
+	struct line_table t = { .r = r, .n = 4, .files = files, .nfiles = 1 };
 	struct msym syms[] = { { 0, 1, "f" }, { 6, 1, "g" } };
 	struct pdump *d = tdump_new(5, 1);
 	const struct pdump_seg *segs[1];
@@ -147,7 +147,7 @@ static void test_bucket_split(void **state)
 	d->segs[0].counters[3] = 4;	/* 1 to no line, 3 to line 4 (in g) */
 	tdump_fix_totals(d);
 	segs[0] = &d->segs[0];
-	assert_int_equal(lines_attribute(segs, 1, 2, &t, syms, 2, &a), 0);
+	assert_int_equal(lines_attribute(segs, 1, 2, &t, syms, 2, LINES_SPLIT_BYTES, &a), 0);
 	assert_int_equal(a.tics, 16);
 	for (k = 0; k < sizeof want / sizeof want[0]; k++) {
 		for (i = 0; i < a.n; i++)
@@ -251,7 +251,7 @@ static void test_list_and_annotate(void **state)
 	load_elf(LINES_ELF, &m, &t);
 	d = lines_dump(&m);
 	drop_marks(&m);
-	assert_int_equal(module_lines_make(d, &m, &t, &ml), 0);
+	assert_int_equal(module_lines_make(d, &m, &t, LINES_SPLIT_INSNS, &ml), 0);
 	c = (struct ctx){ d, &ml, &t, &an };
 	text = text_of(list_fn, &c);
 	/* by tics: line 11 (30), 9 (6), 10 (2); percent of the dump's 38 */

@@ -283,10 +283,11 @@ static int load_code(Elf *elf, struct line_table *t)
 				t->ptrs[t->nptrs++] = v;
 			}
 		}
-		if (!pass)
+		if (!pass && t->ncode > 1)
 			qsort(t->code, t->ncode, sizeof *t->code, by_addr);
 	}
-	qsort(t->ptrs, t->nptrs, sizeof *t->ptrs, by_u64);
+	if (t->nptrs > 1)
+		qsort(t->ptrs, t->nptrs, sizeof *t->ptrs, by_u64);
 	{
 		size_t i, k = 0;
 
@@ -416,7 +417,8 @@ static void vsort(struct vec *v)
 {
 	size_t i, k = 0;
 
-	qsort(v->v, v->n, sizeof *v->v, by_u64);
+	if (v->n > 1)
+		qsort(v->v, v->n, sizeof *v->v, by_u64);
 	for (i = 0; i < v->n; i++)
 		if (!k || v->v[k - 1] != v->v[i])
 			v->v[k++] = v->v[i];
@@ -869,7 +871,8 @@ static int split_insns(const struct pdump_seg *const *segs, size_t nsegs, uint32
 			;	/* one is live (above) */
 		o[i].root = root_of(upf, li.block[k]);
 	}
-	qsort(o, no, sizeof *o, by_root);
+	if (no > 1)
+		qsort(o, no, sizeof *o, by_root);
 	for (i = 0; i < no; i = g) {
 		size_t nb = 0, j;
 

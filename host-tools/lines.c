@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "lines.h"
@@ -979,9 +980,91 @@ static int round_lines(struct line_attribution *a, uint32_t shift)
 	return 0;
 }
 
+static int leaf_by_addr(const void *x, const void *y)
+{
+	const struct line_leaf *a = x, *b = y;
+
+	return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+/* Whether the leaves l[0..n) of segment s fill its buckets exactly. */
+static int leaves_fill(const struct pdump_seg *s, uint32_t shift, struct line_leaf *l, size_t n)
+{
+	uint32_t nb = pdump_nbuckets(s->length, shift), b;
+	uint64_t span = (uint64_t)nb << shift, all = 0, sum = 0;
+	size_t i = 0;
+
+	if (n > 1)
+		qsort(l, n, sizeof *l, leaf_by_addr);
+	for (b = 0; b < nb; b++)
+		all += s->counters[b];
+	while (i < n) {
+		uint64_t off = l[i].addr - s->origin, in = 0;
+
+		if (l[i].addr < s->origin || off >= span)
+			return 0;
+		b = (uint32_t)(off >> shift);
+		for (; i < n && l[i].addr - s->origin < span && ((l[i].addr - s->origin) >> shift) == b; i++)
+			in += l[i].count;
+		if (in != s->counters[b])
+			return 0;
+		sum += in;
+	}
+	return sum == all;
+}
+
+int lines_leaves(const struct pdump *d, const struct pdump_seg *const *segs, size_t nsegs,
+		 struct line_leaf **out, size_t *n)
+{
+	struct line_leaf *l;
+	size_t i, k, m = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (!d->nstacks || d->dropped || !nsegs)
+		return 0;
+	if (!(l = malloc(d->nstacks * sizeof *l)))
+		return -1;
+	for (i = 0; i < nsegs; i++) {
+		const struct pdump_seg *s = segs[i];
+		int kernel = !strcasecmp(s->module, "kernel");
+		size_t first = m;
+
+		if (kernel && nsegs > 1)
+			break;	/* whose leaf is whose: not known */
+		for (k = 0; k < d->nstacks; k++) {
+			const struct pdump_stack *st = &d->stacks[k];
+
+			if (kernel ? st->kdepth > 0 : (!st->kdepth && st->useg == s - d->segs + 1)) {
+				if (m == d->nstacks)	/* a stack is one segment's: cannot happen */
+					break;
+				l[m++] = (struct line_leaf){ st->pcs[0], st->count };
+			}
+		}
+		for (k = first; kernel && k < m;) {	/* the leaves in its text only */
+			if (l[k].addr < s->origin || l[k].addr - s->origin >= s->length)
+				l[k] = l[--m];
+			else
+				k++;
+		}
+		if (!leaves_fill(s, d->shift, l + first, m - first))
+			break;
+	}
+	if (i < nsegs) {
+		free(l);
+		return 0;
+	}
+	if (m > 1)
+		qsort(l, m, sizeof *l, leaf_by_addr);
+	*out = l;
+	*n = m;
+	return 1;
+}
+
 int lines_attribute(const struct pdump_seg *const *segs, size_t nsegs, uint32_t shift,
 		    const struct line_table *t, const struct msym *syms, size_t nsyms,
-		    enum lines_split split, struct line_attribution *out)
+		    enum lines_split split, const struct line_leaf *leaves, size_t nleaves,
+		    struct line_attribution *out)
 {
 	uint64_t lo = UINT64_MAX, hi = 0, size = 1ull << shift;
 	struct cell *c;
@@ -1000,7 +1083,15 @@ int lines_attribute(const struct pdump_seg *const *segs, size_t nsegs, uint32_t 
 	if (make_cells(t, syms, nsyms, lo, hi, &c, &nc))
 		return -1;
 	out->unit = shift;
-	if (split == LINES_SPLIT_INSNS) {
+	if (split == LINES_SPLIT_INSNS && leaves) {	/* every sample's address: exact */
+		for (i = 0; i < nleaves; i++)
+			if (leaves[i].addr >= lo && leaves[i].addr < hi) {
+				c[cell_of(c, nc, 0, leaves[i].addr)].share += leaves[i].count;
+				out->tics += leaves[i].count;
+			}
+		out->unit = 0;
+		out->exact = 1;
+	} else if (split == LINES_SPLIT_INSNS) {
 		out->unit = 32;	/* above any shift a dump has (at most 31) */
 		if (split_insns(segs, nsegs, shift, t, syms, nsyms, lo, hi, c, nc, out)) {
 			free(c);

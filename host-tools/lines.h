@@ -70,7 +70,24 @@ struct line_attribution {
 	uint64_t tics;		/* the segment's ticks: the sum of the tics */
 	uint32_t unit;		/* shares are in 1/2^unit tic: shift (bytes), 32 (instructions) */
 	uint64_t byte_buckets;	/* buckets with ticks split by bytes where instructions were asked */
+	int exact;		/* charged from the sampled addresses themselves (leaves) */
 };
+
+/* A sampled address and its samples: a call stack's leaf. */
+struct line_leaf {
+	uint64_t addr, count;
+};
+
+/* The sampled addresses of segs (which point into d->segs), from d's stack
+ * table (docs/dump-format.md, version 3), when they account for every tick
+ * of segs: no sample dropped, every leaf in its segment, each bucket's
+ * leaves adding up to its counter. A program's leaf is the first frame of
+ * a stack of its segment with no kernel frame; the kernel's, the first
+ * frame of a stack with kernel frames. Returns 1 with *out (malloc'd) and
+ * *n; 0 when the stacks do not give every tick (or there are none); -1
+ * out of memory. */
+int lines_leaves(const struct pdump *d, const struct pdump_seg *const *segs, size_t nsegs,
+		 struct line_leaf **out, size_t *n);
 
 /* How a bucket over several lines is split (docs/pinfo.md, "Source lines"). */
 enum lines_split {
@@ -90,10 +107,13 @@ enum lines_split {
  * blocks' rates; a bucket of code that could not be disassembled (or of no
  * instruction) is split by bytes. The integer tics are then given by the
  * largest remainder method (ties: the lower address), so they sum to the
- * segment's ticks. Returns 0, or -1 when out of memory. */
+ * segment's ticks. With LINES_SPLIT_INSNS and leaves (lines_leaves: every
+ * tick's own address known), each leaf's samples go to its line, exactly,
+ * and nothing is estimated. Returns 0, or -1 when out of memory. */
 int lines_attribute(const struct pdump_seg *const *segs, size_t nsegs, uint32_t shift,
 		    const struct line_table *t, const struct msym *syms, size_t nsyms,
-		    enum lines_split split, struct line_attribution *out);
+		    enum lines_split split, const struct line_leaf *leaves, size_t nleaves,
+		    struct line_attribution *out);
 
 /* The instructions of t's code over [lo, hi) as lines_attribute sees them
  * (for the tests): their addresses and lengths, the index of each one's

@@ -148,7 +148,7 @@ static void test_bucket_split(void **state)
 	d->segs[0].counters[3] = 4;	/* 1 to no line, 3 to line 4 (in g) */
 	tdump_fix_totals(d);
 	segs[0] = &d->segs[0];
-	assert_int_equal(lines_attribute(segs, 1, 2, &t, syms, 2, LINES_SPLIT_BYTES, &a), 0);
+	assert_int_equal(lines_attribute(segs, 1, 2, &t, syms, 2, LINES_SPLIT_BYTES, NULL, 0, &a), 0);
 	assert_int_equal(a.tics, 16);
 	for (k = 0; k < sizeof want / sizeof want[0]; k++) {
 		for (i = 0; i < a.n; i++)
@@ -360,7 +360,7 @@ static void hotloop_split(const uint32_t *counts, size_t nb, size_t nsegs, enum 
 		segs[s] = &d->segs[s];
 	}
 	tdump_fix_totals(d);
-	assert_int_equal(lines_attribute(segs, nsegs, 2, &t, syms, 1, split, a), 0);
+	assert_int_equal(lines_attribute(segs, nsegs, 2, &t, syms, 1, split, NULL, 0, a), 0);
 	tdump_free(d);
 }
 
@@ -465,7 +465,7 @@ static void test_insns_dead_code(void **state)
 	d->segs[0].counters[1] = 8;	/* the nops after the ret: they ran */
 	tdump_fix_totals(d);
 	segs[0] = &d->segs[0];
-	assert_int_equal(lines_attribute(segs, 1, 2, &t, syms, 1, LINES_SPLIT_INSNS, &a), 0);
+	assert_int_equal(lines_attribute(segs, 1, 2, &t, syms, 1, LINES_SPLIT_INSNS, NULL, 0, &a), 0);
 	assert_int_equal(tics_of(&a, 0, 2), 8);
 	assert_int_equal(a.byte_buckets, 0);
 	line_attribution_free(&a);
@@ -518,7 +518,7 @@ static void test_insns_bad_bytes(void **state)
 	d->segs[0].counters[3] = 4;	/* bytes: 2 of line 3, 2 of line 4 */
 	tdump_fix_totals(d);
 	segs[0] = &d->segs[0];
-	assert_int_equal(lines_attribute(segs, 1, 2, &t, syms, 2, LINES_SPLIT_INSNS, &a), 0);
+	assert_int_equal(lines_attribute(segs, 1, 2, &t, syms, 2, LINES_SPLIT_INSNS, NULL, 0, &a), 0);
 	assert_int_equal(a.byte_buckets, 2);
 	assert_int_equal(a.tics, 20);
 	assert_int_equal(tics_of(&a, 0, 1), 8);	/* 4 + half of 8 */
@@ -686,6 +686,76 @@ static void test_pinfo_lines_split(void **state)
 	map_free(&m);
 }
 
+/* With call stacks (a version 3 dump) that hold every tick of the segment,
+ * each stack's leaf is the sampled address itself: lines.c's bucket
+ * 0x18..0x1b, of 4 tics, had 1 on hot()'s pop (line 12) and 3 on cold()'s
+ * push (line 15), which no split of the bucket could know. A sample
+ * dropped, a leaf short of its bucket's count, or --split=bytes: the
+ * leaves are not used. */
+static void test_leaves_exact(void **state)
+{
+	struct map m;
+	struct line_table t;
+	struct module_lines ml;
+	struct pdump *d;
+	uint32_t pop = 0x19, push = 0x1b, deep[] = { 0x100010, 0x19 };
+	struct pdump_stack st[] = {
+		{ 1, 0, 1, 0, 1, &pop },	/* count, hash, segment 1, kdepth 0, depth 1 */
+		{ 3, 0, 1, 0, 1, &push },
+		{ 5, 0, 1, 1, 2, deep },	/* in the kernel: not the program's tick */
+	};
+	const struct line_tics *l;
+	size_t i;
+	int line12 = -1, line15 = -1;
+
+	(void)state;
+	load_elf(LINES_ELF, &m, &t);
+	drop_marks(&m);
+	assert_int_equal(sym(&m, "cold"), 0x1b);
+	d = tdump_new(5, 1);
+	tdump_seg(d, 0, "LINES", 1, 0, 0x100);
+	d->segs[0].counters[0x18 >> 2] = 4;
+	tdump_fix_totals(d);
+	d->stacks = st;
+	d->nstacks = 3;
+
+	assert_int_equal(module_lines_make(d, &m, &t, LINES_SPLIT_INSNS, &ml), 0);
+	assert_true(ml.la.exact);
+	for (i = 0; i < ml.la.n; i++) {
+		l = &ml.la.l[i];
+		if (l->line == 12)
+			line12 = (int)l->tics;
+		if (l->line == 15)
+			line15 = (int)l->tics;
+	}
+	assert_int_equal(line12, 1);
+	assert_int_equal(line15, 3);
+	module_lines_free(&ml);
+
+	d->dropped = 1;	/* one sample without its stack: estimated */
+	assert_int_equal(module_lines_make(d, &m, &t, LINES_SPLIT_INSNS, &ml), 0);
+	assert_false(ml.la.exact);
+	assert_int_equal(ml.la.tics, 4);
+	module_lines_free(&ml);
+	d->dropped = 0;
+
+	st[1].count = 2;	/* the bucket's 4 not all in leaves */
+	assert_int_equal(module_lines_make(d, &m, &t, LINES_SPLIT_INSNS, &ml), 0);
+	assert_false(ml.la.exact);
+	module_lines_free(&ml);
+	st[1].count = 3;
+
+	assert_int_equal(module_lines_make(d, &m, &t, LINES_SPLIT_BYTES, &ml), 0);
+	assert_false(ml.la.exact);
+	module_lines_free(&ml);
+
+	d->stacks = NULL;
+	d->nstacks = 0;
+	tdump_free(d);
+	lines_free(&t);
+	map_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -700,6 +770,7 @@ int main(void)
 		cmocka_unit_test(test_insns_no_code),
 		cmocka_unit_test(test_switch_table),
 		cmocka_unit_test(test_pinfo_lines_split),
+		cmocka_unit_test(test_leaves_exact),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

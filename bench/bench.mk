@@ -66,7 +66,7 @@ bench: $(TRUTH_DEPS)
 BENCH_CGLINES_SRCS := bench/cglines.c host-tools/lines.c host-tools/hostio.c
 $(BENCH)/cglines: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_CGLINES_SRCS))
 	@mkdir -p $(@D)
-	$(HOST_CC) $^ -o $@ -ldw -lelf
+	$(HOST_CC) $^ -o $@ $(LINES_LIBS)
 $(BUILD)/host/bench/cglines.o: HOST_CFLAGS += -iquote host-tools
 bench: $(BENCH)/cglines
 # ---- call stacks (bench/stacks.sh): the tick's cost by frames walked -----

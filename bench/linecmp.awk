@@ -1,6 +1,6 @@
 # linecmp.awk: a workload's profile against the truth, source line by line.
 #   awk -v sum=SUMMARY -v file=bench/W.c [-v showmod=1] -f linecmp.awk TRUTH PROFILE
-# TRUTH: "MODULE file:line instructions" (callgrind, by bench/cglines);
+# TRUTH: "MODULE file:line instructions" (the plugin's, by bench/cglines);
 # PROFILE: "MODULE file:line tics" (pinfo -l). Only the lines of FILE, the
 # workload's own source, count, and each side's share is of its sum over
 # them. Prints a Markdown table of the lines holding at least 2% of the true
@@ -15,7 +15,7 @@ END {
 		for (j = i; j > 1 && truth[order[j]] > truth[order[j - 1]]; j--) {
 			t = order[j]; order[j] = order[j - 1]; order[j - 1] = t
 		}
-	print "| line | tics | profiled | true (callgrind) | difference (points) |"
+	print "| line | tics | profiled | true (instructions) | difference (points) |"
 	print "|---|---:|---:|---:|---:|"
 	worst = 0; wl = "-"
 	for (i = 1; i <= n; i++) {

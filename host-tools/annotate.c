@@ -8,9 +8,11 @@
 #include "hostio.h"
 
 int module_lines_make(const struct pdump *d, const struct map *m, const struct line_table *t,
-		      struct module_lines *ml)
+		      enum lines_split split, struct module_lines *ml)
 {
-	size_t i, nsorted, first;
+	size_t i, nsorted, first, nleaves = 0;
+	struct line_leaf *leaves = NULL;
+	int rc;
 
 	memset(ml, 0, sizeof *ml);
 	if (!(ml->segs = malloc((d->nseg ? d->nseg : 1) * sizeof *ml->segs)))
@@ -28,7 +30,16 @@ int module_lines_make(const struct pdump *d, const struct map *m, const struct l
 	}
 	ml->nsyms = msym_segment(ml->sorted, nsorted, 1, &first);
 	ml->syms = ml->sorted + first;
-	if (lines_attribute(ml->segs, ml->nsegs, d->shift, t, ml->syms, ml->nsyms, &ml->la)) {
+	if (split == LINES_SPLIT_INSNS) {	/* each tick's own address, from the stacks */
+		if (lines_leaves(d, ml->segs, ml->nsegs, &leaves, &nleaves) < 0) {
+			module_lines_free(ml);
+			return -1;
+		}
+	}
+	rc = lines_attribute(ml->segs, ml->nsegs, d->shift, t, ml->syms, ml->nsyms, split, leaves,
+			     nleaves, &ml->la);
+	free(leaves);
+	if (rc) {
 		module_lines_free(ml);
 		return -1;
 	}

@@ -19,9 +19,10 @@ struct module_lines {
 	struct line_attribution la;	/* every (line, function) */
 };
 
-/* Returns 0; 1 when m's module has no code segment in d; -1 out of memory. */
+/* Returns 0; 1 when m's module has no code segment in d; -1 out of memory.
+ * split: how a bucket over several lines is split (lines.h). */
 int module_lines_make(const struct pdump *d, const struct map *m, const struct line_table *t,
-		      struct module_lines *ml);
+		      enum lines_split split, struct module_lines *ml);
 void module_lines_free(struct module_lines *ml);
 
 /* The name of the function of entry l, or "(no symbol)". */

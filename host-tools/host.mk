@@ -39,7 +39,9 @@ HOST_PROGS += pinfo
 # libdw), annotation, diff and merge, the HTML report.
 PINFO_MORE_SRCS := host-tools/view.c host-tools/lines.c host-tools/annotate.c \
 	host-tools/pinfo_lines.c host-tools/diff.c host-tools/html.c
-PINFO_MORE_LIBS := -ldw -lelf
+# The split of buckets over lines by instructions disassembles with capstone.
+LINES_LIBS := -ldw -lelf -lcapstone -lm
+PINFO_MORE_LIBS := $(LINES_LIBS)
 PINFO_LIB := host-tools/pinfo_run.c host-tools/hostio.c host-tools/export.c $(PINFO_PARSE_SRCS) \
 	$(FORMAT_HOST_SRCS) \
 	$(PINFO_MORE_SRCS)

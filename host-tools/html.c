@@ -506,7 +506,8 @@ static void func_table(FILE *out, const struct pdump *d, const struct func *fs, 
 	fputs("</section>\n", out);
 }
 
-static int annotated(FILE *out, const struct pdump *d, const struct func *fs, size_t n)
+static int annotated(FILE *out, const struct pdump *d, const struct func *fs, size_t n,
+		     enum lines_split split)
 {
 	size_t i, k, shown = 0;
 
@@ -520,7 +521,7 @@ static int annotated(FILE *out, const struct pdump *d, const struct func *fs, si
 		if (fs[i].segno != 1 || !s->has_lines)
 			continue;
 		if (!s->has_ml) {
-			if ((rc = module_lines_make(d, &s->m, &s->t, &s->ml)) < 0)
+			if ((rc = module_lines_make(d, &s->m, &s->t, split, &s->ml)) < 0)
 				return -1;
 			if (rc)
 				continue;
@@ -608,7 +609,7 @@ static int write_page(FILE *f, void *arg)
 }
 
 int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, size_t nmaps,
-	       int strict, FILE *errs)
+	       int strict, int split, FILE *errs)
 {
 	struct pdump d;
 	struct src *srcs = calloc(nmaps ? nmaps : 1, sizeof *srcs);
@@ -693,7 +694,7 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 		func_table(out, &d, fs, nfs);
 		if (nstacks && html_flamegraph(out, stacks, nstacks, d.total))
 			status = PINFO_FAIL;
-		if (annotated(out, &d, fs, nfs))
+		if (annotated(out, &d, fs, nfs, (enum lines_split)split))
 			status = PINFO_FAIL;
 		fprintf(out, "<p class=\"note\">Made by pinfo --html. Percent is of all %llu samples."
 			" Click a column's head to sort by it.</p>\n<script>\n%s</script>\n</body></html>\n",

@@ -50,6 +50,9 @@ static void usage_text(FILE *to)
 	      "  -l : ticks per source line (DWARF of the ELF files), most first\n"
 	      "  --annotate FUNCTION : FUNCTION's source, each line's ticks in the margin\n"
 	      "  --html FILE : write FILE, one self-contained HTML report\n"
+	      "  --split=instructions|bytes : how -l, --annotate and --html split a bucket\n"
+	      "               over lines: by its instructions' estimated rates (default),\n"
+	      "               or by the bytes of each line\n"
 	      "  --diff : each function's share in both dumps, by the size of the change\n"
 	      "  --merge OUT : add dumps of the same code into OUT\n"
 	      "  --help : this text;  --version : pinfo's version\n"
@@ -115,7 +118,7 @@ static int long_opt(int argc, char **argv, int *i, const char *name, const char 
 struct more {
 	struct view v;
 	int lines;		/* -l */
-	const char *annotate, *html, *merge, *sort, *top, *limit;
+	const char *annotate, *html, *merge, *sort, *top, *limit, *split;
 	int diff, help, version;
 	const char *bad;	/* an unknown option */
 };
@@ -138,7 +141,8 @@ static int more_opt(int argc, char **argv, int *i, struct more *o)
 	    (r = long_opt(argc, argv, i, "--merge", &o->merge)) ||
 	    (r = long_opt(argc, argv, i, "--sort", &o->sort)) ||
 	    (r = long_opt(argc, argv, i, "--top", &o->top)) ||
-	    (r = long_opt(argc, argv, i, "--percent-limit", &o->limit)))
+	    (r = long_opt(argc, argv, i, "--percent-limit", &o->limit)) ||
+	    (r = long_opt(argc, argv, i, "--split", &o->split)))
 		return r;
 	return 0;
 }
@@ -229,6 +233,8 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, s
 	if ((o->lines || o->annotate || o->html || o->merge || o->diff) &&
 	    ((*flags & ~(PINFO_STRICT | PINFO_SKIP_ABSENT)) || o->sort || o->top || o->limit))
 		return -1;
+	if (o->split && !o->lines && !o->annotate && !o->html)	/* the lines' option only */
+		return -1;
 	return i;
 }
 
@@ -281,7 +287,14 @@ static int more_main(int argc, char **argv, int i, int flags, struct more *o)
 	size_t n = 0, k;
 	int rc, status, listed = 0;
 	int strict = !!(flags & PINFO_STRICT);
+	enum lines_split split = LINES_SPLIT_INSNS;
 
+	if (o->split && !strcmp(o->split, "bytes"))
+		split = LINES_SPLIT_BYTES;
+	else if (o->split && strcmp(o->split, "instructions")) {
+		fprintf(stderr, "pinfo: --split=%s: split by instructions or bytes\n", o->split);
+		return PINFO_USAGE;
+	}
 	if (o->merge) {
 		if (argc - i < 2)
 			return usage();
@@ -296,11 +309,11 @@ static int more_main(int argc, char **argv, int i, int flags, struct more *o)
 	} else if (o->html) {
 		if ((rc = file_args(argc, argv, i + 1, 0, &files, &n, &listed)))
 			return rc < 0 ? PINFO_FAIL : usage();
-		status = pinfo_html(o->html, argv[i], files, n, strict, stderr);
+		status = pinfo_html(o->html, argv[i], files, n, strict, (int)split, stderr);
 	} else {
 		if ((rc = file_args(argc, argv, i + 1, 1, &files, &n, &listed)))
 			return rc < 0 ? PINFO_FAIL : usage();
-		status = pinfo_lines(argv[i], files, n, o->annotate, strict, stdout, stderr);
+		status = pinfo_lines(argv[i], files, n, o->annotate, strict, split, stdout, stderr);
 	}
 	if (listed) {
 		for (k = 0; k < n; k++)

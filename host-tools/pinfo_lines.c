@@ -59,7 +59,7 @@ static int absent(const char *path, const struct map *m, const struct pdump *d, 
 }
 
 int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *func, int strict,
-		FILE *out, FILE *errs)
+		enum lines_split split, FILE *out, FILE *errs)
 {
 	struct pdump d;
 	char *text = NULL;
@@ -83,7 +83,7 @@ int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *f
 			status = PINFO_FAIL;
 			continue;
 		}
-		rc = module_lines_make(&d, &m, &t, &ml);
+		rc = module_lines_make(&d, &m, &t, split, &ml);
 		if (rc == 1) {
 			status = PINFO_FAIL;
 			absent(elfs[i], &m, &d, errs);

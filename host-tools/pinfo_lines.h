@@ -14,8 +14,9 @@ int pinfo_elf_load(const char *path, const char *dumpfile, const struct pdump *d
 
 /* -l (func NULL): the ticks of each source line of each ELF file's module;
  * --annotate func: that function's source, from the first ELF file that
- * has it. Returns the exit status. */
+ * has it; split: how a bucket over several lines is split (lines.h).
+ * Returns the exit status. */
 int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *func, int strict,
-		FILE *out, FILE *errs);
+		enum lines_split split, FILE *out, FILE *errs);
 
 #endif

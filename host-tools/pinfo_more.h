@@ -19,8 +19,9 @@ int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, siz
 int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs);
 
 /* One self-contained HTML report of dumpfile with maps (ELF files for
- * annotated source; maps of modules not in the dump are skipped). */
+ * annotated source; maps of modules not in the dump are skipped). split:
+ * how the annotated source splits a bucket over lines (enum lines_split). */
 int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, size_t nmaps,
-	       int strict, FILE *errs);
+	       int strict, int split, FILE *errs);
 
 #endif

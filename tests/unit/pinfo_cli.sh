@@ -2,7 +2,7 @@
 # pinfo_cli.sh BUILD: pinfo's command line beyond the seed's (docs/pinfo.md):
 # --help on stdout with status 0, --version, an unknown option named on one
 # line with the usage hint and status 2, bad values of the view options,
-# one tool at a time, and -l / --annotate / --merge misuse. Runs the plain
+# one tool at a time, and -l / --annotate / --merge / --split misuse. Runs the plain
 # and the sanitizer builds.
 set -u
 build=${1:-build}
@@ -48,6 +48,12 @@ for pinfo in "$build/pinfo" "$build/san/pinfo"; do
 	check lines-and-sort 2 '' '^USAGE' -- -l --sort=tics "$dump" "$elf"
 	check lines-no-elf 2 '' '^USAGE' -- -l "$dump"
 	check lines-no-dwarf 1 '' "tiny.elf: no DWARF" -- -l "$dump" "$elf"
+	check help-split 0 '--split=instructions|bytes' '' -- --help
+	check split-bad 2 '' "^pinfo: --split=words: split by instructions or bytes\$" -- -l --split=words "$dump" "$elf"
+	check split-no-lines 2 '' '^USAGE' -- --split=bytes "$dump" "$elf"
+	check split-bytes 1 '' "tiny.elf: no DWARF" -- -l --split=bytes "$dump" "$elf"
+	check split-html 0 '' '' -- --html "$t/r.html" --split=bytes "$dump" "$elf"
+	rm -f "$t/r.html"
 	check merge-one 2 '' '^USAGE' -- --merge "$t/m.pro" "$dump"
 	check merge-v1 1 '' 'version 1 dump has no code fingerprints' -- --merge "$t/m.pro" tests/unit/data/hot-v1.pro "$dump"
 	name=merge-v1-nothing

@@ -13,6 +13,7 @@
 #include "dump.h"
 #include "dumpfmt.h"
 #include "hostio.h"
+#include "lines.h"
 #include "html.h"
 #include "maps.h"
 #include "pinfo_more.h"
@@ -384,7 +385,7 @@ static void test_html(void **state)
 
 	(void)state;
 	unlink(out);
-	assert_int_equal(pinfo_html(out, dump, maps, 1, 0, stderr), 0);
+	assert_int_equal(pinfo_html(out, dump, maps, 1, 0, LINES_SPLIT_INSNS, stderr), 0);
 	assert_int_equal(read_regular(out, (uint8_t **)&t, &len, NULL, 0), 0);
 	t = realloc(t, len + 1);
 	t[len] = 0;

@@ -23,3 +23,18 @@ void _start(void)
 	for (;;)
 		;
 }
+
+/* A switch that gcc -O0 compiles to a jump table in .rodata: its cases are
+ * reached only through the table (test_lines.c, test_switch_table). */
+int sw(int x)
+{
+	switch (x) {
+	case 0: return 3;
+	case 1: return 7;
+	case 2: return 11;
+	case 3: return 13;
+	case 4: return 17;
+	case 5: return 19;
+	}
+	return 0;
+}

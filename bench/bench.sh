@@ -50,7 +50,7 @@ show truth-exact "1. The plugin's bar: counts known by construction"
 show crosscheck "1. The plugin against callgrind"
 show accuracy "1, 3. Accuracy (profile against the plugin's counts) and reproducibility"
 show accuracy-detail "1. Accuracy, function by function"
-show lines "9. Accuracy, source line by source line"
+show lines "8. Accuracy, source line by source line"
 show aliasing "2. Aliasing"
 show cost "4. The cost of a tick (bench/tickcost.c)"
 show overhead "5. Overhead"
@@ -65,7 +65,7 @@ show wire "7. Dumps on the wire"
 
 # ---- the document ---------------------------------------------------------
 elapsed=$(( $(date +%s) - started ))
-target 8 "make bench's run time" "$((elapsed / 60)) min $((elapsed % 60)) s" "< 10 min" "$(holds "$elapsed < 600")"
+target 10 "make bench's run time" "$((elapsed / 60)) min $((elapsed % 60)) s" "< 10 min" "$(holds "$elapsed < 600")"
 {
 	echo "| target | measured | goal | |"
 	echo "|---|---:|---|---|"

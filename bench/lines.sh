@@ -65,6 +65,6 @@ line_accuracy() {
 	done
 	worst=$(cat "$out"/acc/*.1/line-summary.txt | tr ' ' '\n' | awk -F= '$1 == "samples" { s = $2 }
 		$1 == "worst" { if (s >= 20000 && $2 > m) m = $2 } END { printf "%.2f", m }')
-	target 9 "line accuracy: worst difference on lines of ≥ 2%, workloads with ≥ 20,000 samples" \
+	target 8 "line accuracy: worst difference on lines of ≥ 2%, workloads with ≥ 20,000 samples" \
 		"$worst points" "≤ 1 point" "$(holds "$worst <= 1")"
 }

@@ -465,6 +465,55 @@ static void profile_with_stacks(void **state)
 	pdump_release(&st, &dumpback_heap);
 }
 
+/* A tick in the kernel's entry from a system call before it saved the
+ * process's registers: no kernel frame from EBP, which is the process's,
+ * while the frame's saved EBP is still an older one. The process's chain
+ * is walked from EBP; once a kernel frame is found, from the saved one. */
+static void profile_kernel_entry(void **state)
+{
+	static struct prof_proc pp;
+	static uint32_t kmem[16], uframe[2], uebp, uesp;
+	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x400, "TESTPROF", 1 };
+	uint32_t early[] = { 0x100010, 0x99, 0x111, 0x222 }, inside[] = { 0x100123, 0x100777, 0x99, 0x222 };
+	struct pdump d;
+
+	(void)state;
+	memset(&pp, 0, sizeof pp);
+	memset(mem, 0, sizeof mem);
+	memset(code, 0x90, sizeof code);
+	frame(0x10, 0x40, 0x111);
+	frame(0x40, 0, 0x222);
+	kmem[2] = 0;
+	kmem[3] = 0x100777;
+	pp.ustack = win;
+	pp.ucode.base = code;
+	pp.ucode.size = sizeof code;
+	pp.kstack.base = (const uint8_t *)kmem;
+	pp.kstack.bias = 0x2000;
+	pp.kstack.size = sizeof kmem;
+	uframe[0] = 0x99;
+	uframe[1] = UCS;
+	uebp = 0x7777;		/* stale: not a frame of the process */
+	uesp = 0x200;
+	pp.uframe = uframe;
+	pp.uebp = &uebp;
+	pp.uesp = &uesp;
+	assert_int_equal(prof_init(&pp, PT_USER | PT_STACKS, NULL, &seg, 1), 0);
+	assert_int_equal(prof_on(&pp, PT_USER), 0);
+	prof_tick(&pp, KCS, 0x100010, 0x10);	/* EBP still the process's: its frame at 0x10 */
+	uebp = 0x40;				/* saved; the kernel's frames made */
+	prof_tick(&pp, KCS, 0x100123, 0x2008);
+	assert_int_equal(prof_off(&pp, PT_USER), 0);
+	dump_back(&pp, PT_USER, &d);
+	assert_int_equal(d.nstacks, 2);
+	assert_non_null(find(&d, 4, early));
+	assert_int_equal(find(&d, 4, early)->kdepth, 1);
+	assert_non_null(find(&d, 4, inside));
+	assert_int_equal(find(&d, 4, inside)->kdepth, 2);
+	pdump_release(&d, &dumpback_heap);
+	assert_int_equal(prof_free(&pp, PT_USER), 0);
+}
+
 /* A frameless function: its caller is found on the stack, once. */
 static void profile_leaf(void **state)
 {
@@ -611,6 +660,7 @@ int main(void)
 		cmocka_unit_test(table_full),
 		cmocka_unit_test(profile_with_stacks),
 		cmocka_unit_test(profile_leaf),
+		cmocka_unit_test(profile_kernel_entry),
 		cmocka_unit_test(profile_stacks_clear_and_memory),
 		cmocka_unit_test(profile_table_size),
 	};

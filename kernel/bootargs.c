@@ -1,5 +1,6 @@
 /* bootargs.c: parses the kernel command line. Unknown words are ignored
- * (GRUB puts the kernel's path first); a bad value is an error. */
+ * (GRUB puts the kernel's path first); a bad hz= is an error, a bad
+ * stacktable= is refused with a warning and its default kept. */
 #include "bootargs.h"
 #include "../drivers/pit8253.h"
 #include "../profiler/stacks.h"

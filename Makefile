@@ -113,7 +113,7 @@ DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/host $(BUILD)/san $(FUZZ)/obj $(BENCH
 -include $(shell find $(DEP_DIRS) -name '*.d' 2>/dev/null)
 
 # ---- running: make run [PROG="..."] [PROG_CFLAGS=...] [SCRIPT=batch.cmd] [HZ=N]
-#      [STACK=bytes] [MEM=MiB] [REALTIME=1] [STACKS=1] (README.md) ------------
+#      [STACK=bytes] [MEM=MiB] [REALTIME=1] [STACKS=1] [STACKTABLE=N] (README.md) --
 RUN      := $(BUILD)/run
 PROG     ?=
 PROG_CFLAGS ?=
@@ -125,6 +125,7 @@ REALTIME ?=
 STACK    ?= 1048576
 MEM      ?= 128
 STACKS   ?=
+STACKTABLE ?=
 comma    := ,
 
 # Each word of PROG is one program: NAME=a.c,b.c (named NAME); a.c,b.c (named
@@ -185,7 +186,7 @@ $(RUN)/%.map: $(RUN)/%.elf $(BUILD)/mkmap
 	$(BUILD)/mkmap $< $(shell echo $* | tr a-z A-Z) > $@
 
 run: all $(RUN_ELFS) $(RUN_ELFS:.elf=.map) $(foreach t,$(RUN_TOOLS),$(RUN)/$(t).elf $(RUN)/$(t).map)
-	@PROFKERN_STACKS="$(STACKS)" sh host-tools/makerun.sh "$(RUN)" "$(HZ)" "$(REALTIME)" "$(SCRIPT)" "$(TIMEOUT)" "$(MEM)" \
+	@PROFKERN_STACKS="$(STACKS)" PROFKERN_STACKTABLE="$(STACKTABLE)" sh host-tools/makerun.sh "$(RUN)" "$(HZ)" "$(REALTIME)" "$(SCRIPT)" "$(TIMEOUT)" "$(MEM)" \
 		"$(if $(PROG),programs,demo)" $(RUN_NAMES)
 
 # ---- the ISO: a GRUB 2 image with the kernel and the demo ----------------

@@ -204,12 +204,14 @@ irq0_stacks:
 	loop .frame_a
 .walked:
 	; The lookup, as prof_stacks_add's: the slot from the hash's top
-	; bits, then the next ones until a free one; an entry (a slot holds its
-	; byte offset in the table) with this useg, kdepth 0 and depth, and
-	; these frames, is the stack's.
+	; bits (h >> the table's shift), then the next ones (masked by the
+	; table's mask) until a free one; an entry (a slot holds its byte
+	; offset in the table) with this useg, kdepth 0 and depth, and these
+	; frames, is the stack's.
 	sub esi, esp                ; 4 * depth
-	shr edi, 32 - STK_SLOT_BITS
 	mov ebp, [ss:irq0 + PLAN_TABLE]
+	mov ecx, [ss:ebp + STK_SHIFT]
+	shr edi, cl
 .probe:
 	mov ecx, [ss:ebp + edi * 4 + STK_SLOTS]
 	jecxz .miss
@@ -223,7 +225,7 @@ irq0_stacks:
 	jmp [cs:.compare + esi - 4]
 .next:
 	inc edi
-	and edi, (1 << STK_SLOT_BITS) - 1
+	and edi, [ss:ebp + STK_MASK]
 	jmp .probe
 .leaf:
 	push ecx

@@ -18,7 +18,9 @@
 #
 # PROFKERN_STACKS=1 in the environment (make run STACKS=1): profrun samples
 # call stacks too, and each dump that has them also gives RUN/NAME.folded
-# and RUN/NAME.svg (docs/stacks.md).
+# and RUN/NAME.svg (docs/stacks.md). PROFKERN_STACKTABLE=N (make run
+# STACKTABLE=N): the kernel's tables of stacks hold N distinct stacks (the
+# boot argument stacktable=N; a power of 2 from 256 to 1048576).
 set -u
 set -f
 run=$1 hz=${2:-1000} realtime=$3 script=$4 timeout=$5 mem=${6:-128} mode=$7
@@ -35,6 +37,17 @@ case $hz in
 *) ok=$(( hz >= 19 && hz <= 20000 )) ;;
 esac
 [ "$ok" = 1 ] || { echo "make run: HZ=$hz: the sample rate must be from 19 to 20000 Hz" >&2; exit 2; }
+
+stacktable=${PROFKERN_STACKTABLE:-}
+case $stacktable in
+'') ok=1 ;;
+*[!0-9]*|0*) ok=0 ;;
+*) ok=0
+   for p in 256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576; do
+	[ "$stacktable" = "$p" ] && ok=1
+   done ;;
+esac
+[ "$ok" = 1 ] || { echo "make run: STACKTABLE=$stacktable: the distinct stacks a table holds must be a power of 2 from 256 to 1048576" >&2; exit 2; }
 
 for n in "$@"; do
 	case $n in
@@ -67,6 +80,7 @@ for n in "$@" cmd pset profrun testprof; do
 done
 programs="$*"
 set -- -iso -o "$run" -hz "$hz" -timeout "$timeout" -mem "$mem"
+[ -n "$stacktable" ] && set -- "$@" -append "stacktable=$stacktable"
 [ -n "$realtime" ] && [ "$realtime" != 0 ] && set -- "$@" -realtime
 [ -n "$batch" ] && set -- "$@" -batch "$batch"
 set -- "$@" "$build/kernel.elf"

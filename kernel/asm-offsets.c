@@ -46,7 +46,8 @@ void asm_offsets(void)
 	DEFINE(PLAN_COUNTERS, offsetof(struct irq0_state, plan.counters));
 	/* the table of stacks (profiler/stacks.h) and its entries (format/dump.h) */
 	DEFINE(STK_SLOTS, offsetof(struct prof_stacks, slots));
-	DEFINE(STK_SLOT_BITS, PROF_STACK_SLOT_BITS);
+	DEFINE(STK_SHIFT, offsetof(struct prof_stacks, shift));
+	DEFINE(STK_MASK, offsetof(struct prof_stacks, mask));
 	DEFINE(STK_DEPTH, PROF_STACK_DEPTH);
 	DEFINE(STK_HASH_SEED, PROF_HASH_SEED);
 	DEFINE(STK_HASH_MUL, PROF_HASH_MUL);

@@ -1,7 +1,25 @@
 /* bootargs.c: parses the kernel command line. Unknown words are ignored
- * (GRUB puts the kernel's path first); a bad value is an error. */
+ * (GRUB puts the kernel's path first); a bad hz= is an error, a bad
+ * stacktable= is refused with a warning and its default kept. */
 #include "bootargs.h"
 #include "../drivers/pit8253.h"
+#include "../profiler/stacks.h"
+
+_Static_assert(PROF_STACK_ENTRIES_MIN == 256 && PROF_STACK_ENTRIES_MAX == 1048576 &&
+	       PROF_STACK_ENTRIES_DEFAULT == 32768, "stacktable='s message");
+
+/* A decimal number that is the whole word at p (up to a space or the
+ * end), at most max; -1 when it is not. */
+static int64_t number(const char *p, uint32_t max)
+{
+	uint64_t v = 0;
+	int digits = 0;
+
+	for (; *p >= '0' && *p <= '9'; p++, digits++)
+		if ((v = v * 10 + (uint64_t)(*p - '0')) > max)
+			return -1;
+	return digits && (*p == 0 || *p == ' ') ? (int64_t)v : -1;
+}
 
 /* Whether the word at p is key: the whole word, or its start when key
  * ends in '=' (a value follows). */
@@ -21,7 +39,9 @@ int bootargs_parse(const char *s, struct bootargs *a)
 	a->jitter = 1;
 	a->crash = CRASH_NONE;
 	a->selftest_tick = 0;
+	a->stacktable = PROF_STACK_ENTRIES_DEFAULT;
 	a->error = 0;
+	a->warning = 0;
 	while (*s) {
 		while (*s == ' ')
 			s++;
@@ -35,6 +55,15 @@ int bootargs_parse(const char *s, struct bootargs *a)
 				return -1;
 			}
 			a->hz = v;
+		} else if (word_is(s, "stacktable=")) {
+			int64_t v = number(s + 11, PROF_STACK_ENTRIES_MAX);
+			if (v < 0 || !prof_stacks_valid((uint32_t)v)) {
+				a->stacktable = PROF_STACK_ENTRIES_DEFAULT;
+				a->warning = "stacktable= must be a power of 2 from 256 to 1048576 "
+					     "(entries); kept the default, 32768";
+			} else {
+				a->stacktable = (uint32_t)v;
+			}
 		} else if (word_is(s, "jitter=0")) {
 			a->jitter = 0;
 		} else if (word_is(s, "jitter=1")) {

@@ -1,4 +1,4 @@
-/* bootargs.h: the kernel command line, "hz=N crash=..." (pure, tested on the host). */
+/* bootargs.h: the kernel command line, "hz=N stacktable=N crash=..." (pure, tested on the host). */
 #ifndef KERNEL_BOOTARGS_H
 #define KERNEL_BOOTARGS_H
 
@@ -11,7 +11,9 @@ struct bootargs {
 	int jitter;		/* jitter=0 fixes the timer's period; on by default */
 	enum crash crash;	/* crash=fault|triple: the tests' way to prove the failure paths */
 	int selftest_tick;	/* selftest=tick: the timer entry's self-test (kernel/ticktest.c) */
+	uint32_t stacktable;	/* stacktable=N: entries of a profile's table of stacks */
 	const char *error;	/* set when bootargs_parse fails */
+	const char *warning;	/* a value refused, its default kept: the console says so */
 };
 
 int bootargs_parse(const char *cmdline, struct bootargs *a);

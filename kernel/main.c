@@ -11,6 +11,7 @@
 #include "fpu.h"
 #include "bootargs.h"
 #include "ticktest.h"
+#include "prof.h"
 #include "../drivers/uart16550.h"
 #include "../drivers/pic8259.h"
 #include "../drivers/pit8253.h"
@@ -133,6 +134,13 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 		panic("kernel command line: %s", args.error);
 	kprintf("kernel: %u KiB free, %u Hz%s\n", mem_free_bytes() / 1024, args.hz,
 		args.jitter ? "" : ", fixed period");
+	if (args.warning)
+		kprintf("kernel: %s\n", args.warning);
+	if (prof_set_stack_entries(args.stacktable))
+		panic("kernel command line: stacktable=%u", args.stacktable);	/* bootargs checked it */
+	if (args.stacktable != PROF_STACK_ENTRIES_DEFAULT)
+		kprintf("kernel: tables of call stacks of %u entries (%u KiB each)\n", args.stacktable,
+			(uint32_t)(prof_stacks_size(args.stacktable) / 1024));
 	if (args.crash == CRASH_FAULT)
 		__asm__ volatile("ud2");		/* the panic path, on purpose */
 	if (args.crash == CRASH_TRIPLE) {		/* no IDT: a fault becomes a triple fault */

@@ -62,7 +62,8 @@ static size_t snapshot(const struct prof_proc *pp, uint8_t *out, int back)
 		n += 24;
 		if (s->stacks) {
 			struct prof_stacks *t = s->stacks;
-			size_t head = offsetof(struct prof_stacks, ents);	/* counts, dropped, slots */
+			/* counts, dropped, its sizes, slots */
+			size_t head = offsetof(struct prof_stacks, slots) + (t->mask + 1) * 4;
 			uint32_t ne, np;
 
 			if (back) {
@@ -345,7 +346,9 @@ static uint64_t stack_count(const struct prof_stacks *t)
 	return c;
 }
 
-static void stacks_test(void)
+/* The assembly's stacks against prof_tick()'s with a table of n entries:
+ * the slot's shift and the probe's mask are the table's. */
+static void stacks_test(uint32_t n)
 {
 	static struct prof_proc st, sme;
 	struct prof_codeseg s = { &st, UCS, 1, 0, CODE, "TICKTEST", 0 };
@@ -353,6 +356,7 @@ static void stacks_test(void)
 	uint32_t one_pc[1];
 	int planned0;
 
+	must(prof_set_stack_entries(n), "prof_set_stack_entries");
 	stacks_memory();
 	st.ustack.base = umem;
 	st.ucode.base = ucode;
@@ -364,21 +368,29 @@ static void stacks_test(void)
 	planned0 = planned;
 	stacks_run(&st, 3000, "stacks");
 	t = st.user->stacks;
+	if (t->entries != n && bad++ < 8)
+		kprintf("ticktest: stacks: a table of %u entries, wanted %u\n", t->entries, n);
 	/* Not a check that cannot fail: the stacks were many, and most ticks
-	 * found theirs already in the table (the assembly's own work). */
-	if ((t->nents < 50 || stack_count(t) < 2000 || planned - planned0 < 2500) && bad++ < 8)
+	 * found theirs already in the table (the assembly's own work); a
+	 * table too small for them all (the random stacks are a few thousand)
+	 * is full, and the assembly still counts the known ones. */
+	if (n >= 4096 && (t->nents < 50 || stack_count(t) < 2000 || planned - planned0 < 2500) && bad++ < 8)
 		kprintf("ticktest: stacks: %u stacks, %u counted\n", t->nents, (uint32_t)stack_count(t));
+	if (n < 4096 && (t->nents != n || t->dropped == 0) && bad++ < 8)
+		kprintf("ticktest: stacks: %u stacks of %u, %u dropped\n", t->nents, n, (uint32_t)t->dropped);
 	planned0 = stacks_fast(&st, 2000, "stacks, the assembly alone");
-	if (planned0 < 600 && bad++ < 8)
+	if (planned0 < (n >= 4096 ? 600 : 100) && bad++ < 8)
 		kprintf("ticktest: stacks: the assembly counted %d ticks of 2000 alone\n", planned0);
 	/* A full table: new stacks dropped, known ones still counted. */
-	for (uint32_t i = 0; t->nents < PROF_STACK_ENTRIES; i++) {
+	for (uint32_t i = 0; t->nents < t->entries; i++) {
 		one_pc[0] = 0x80000000u + i;
 		prof_stacks_add(t, one_pc, 1, 0, 1);
 	}
 	stacks_run(&st, 1000, "stacks, a full table");
 	if (t->dropped == 0 && bad++ < 8)
 		kprintf("ticktest: stacks, a full table: nothing dropped\n");
+	kprintf("ticktest: a table of %u stacks: %u counted alone, %u dropped when full\n", n,
+		planned0, (uint32_t)t->dropped);
 	must(prof_off(&st, PT_USER), "prof_off(&st, PT_USER) with stacks");
 	prof_exit(&st);
 	/* The system profile's stacks, the process attached. */
@@ -428,6 +440,8 @@ void ticktest(void)
 	prof_profil(&a, 0, 0, 0, 0);
 	must(prof_off(&a, PT_USER), "prof_off(&a, PT_USER)");
 	prof_exit(&a);
+	/* Every table of stacks below is small: a snapshot copies its slots. */
+	must(prof_set_stack_entries(PROF_STACK_ENTRIES_MIN), "prof_set_stack_entries");
 	/* A user profile with call stacks: prof_tick()'s, called from the entry
 	 * with the interrupted EBP; the flat counts as the C path's (a has no
 	 * stack windows: the walk reads nothing). */
@@ -439,8 +453,13 @@ void ticktest(void)
 		kprintf("ticktest: user profile with stacks: no stack counted\n");
 	must(prof_off(&a, PT_USER), "prof_off(&a, PT_USER) with stacks");
 	prof_exit(&a);
-	/* The assembly's own stacks (STACKS), against prof_tick()'s. */
-	stacks_test();
+	/* The assembly's own stacks (STACKS), against prof_tick()'s, with
+	 * small tables (a snapshot copies every slot, several times a tick),
+	 * of two sizes (each table's own shift and mask): one with room for
+	 * the stacks, one full. */
+	stacks_test(4096);
+	stacks_test(PROF_STACK_ENTRIES_MIN);
+	must(prof_set_stack_entries(PROF_STACK_ENTRIES_DEFAULT), "prof_set_stack_entries");
 	/* Counters that do not start at offset 0: limit 0, every tick called. */
 	must(prof_init(&other, PT_USER, 0, &moved, 1), "prof_init(&other, PT_USER, 0, &moved, 1)");
 	must(prof_on(&other, PT_USER), "prof_on(&other, PT_USER)");

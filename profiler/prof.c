@@ -59,7 +59,7 @@ static int init_user(struct prof_proc *pp, uint32_t t, const char *modulelist,
 	if (!(s = prof_zalloc(PROF_INTERNAL_SIZE)))
 		return -ENOMEM;
 	s->type = t;
-	if ((t & PT_STACKS) && !(s->stacks = prof_zalloc(sizeof *s->stacks))) {
+	if ((t & PT_STACKS) && !(s->stacks = prof_new_stacks())) {
 		prof_free_session(s);
 		return -ENOMEM;
 	}

@@ -87,6 +87,13 @@ int prof_proc_start(struct prof_proc *pp, const struct prof_codeseg *segs, int n
  * its counts. */
 void prof_exit(struct prof_proc *pp);
 
+/* The entries of the table of stacks a profile with PT_STACKS gets at
+ * ProfInit (stacks.h): PROF_STACK_ENTRIES_DEFAULT until set. A profile
+ * keeps the table it got. -EINVAL, changing nothing, when n is not a
+ * power of 2 from PROF_STACK_ENTRIES_MIN to PROF_STACK_ENTRIES_MAX. */
+int prof_set_stack_entries(uint32_t n);
+uint32_t prof_stack_entries(void);
+
 /* Module names compare without regard to case ("testprof", "TESTPROF"). */
 int prof_name_eq(const char *a, const char *b);
 

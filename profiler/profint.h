@@ -13,6 +13,9 @@ void prof_copyname(char *dst, const char *src);
 void prof_free_session(struct prof_session *s);
 struct pdump_seg *prof_buffer_for(struct prof_session *s, const struct prof_codeseg *cs);
 int prof_valid_user_seg(const struct prof_codeseg *cs);
+/* A table of stacks of prof_stack_entries() entries, empty; NULL when
+ * memory runs out. */
+struct prof_stacks *prof_new_stacks(void);
 
 /* system.c */
 int prof_init_system(uint32_t type, const char *modulelist, const struct prof_codeseg *segs, int nsegs);

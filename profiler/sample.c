@@ -71,7 +71,12 @@ static void take_stack(struct prof_proc *pp, struct prof_session *u, struct prof
 			goto add;
 		eip = pcs[n++] = pp->uframe[0];
 		cs = pp->uframe[1];
-		ebp = *pp->uebp;
+		/* The EBP the entry saved; but a tick in the entry itself before
+		 * it saved the registers (the system call's gate leaves
+		 * interrupts on), or after it put them back, finds no kernel
+		 * frame from EBP, which is then still the process's own, and
+		 * the saved one not yet written. */
+		ebp = k == 1 ? ebp : *pp->uebp;
 		if (n == PROF_STACK_DEPTH)
 			goto add;
 	}

@@ -3,6 +3,32 @@
 #include "profint.h"
 #include "profenv.h"
 #include "profile.h"
+#include "sys/errno.h"
+
+/* The entries of a table of stacks made at ProfInit from now on. */
+static uint32_t stack_entries = PROF_STACK_ENTRIES_DEFAULT;
+
+int prof_set_stack_entries(uint32_t n)
+{
+	if (!prof_stacks_valid(n))
+		return -EINVAL;
+	stack_entries = n;
+	return 0;
+}
+
+uint32_t prof_stack_entries(void)
+{
+	return stack_entries;
+}
+
+struct prof_stacks *prof_new_stacks(void)
+{
+	struct prof_stacks *t = prof_zalloc(prof_stacks_size(stack_entries));
+
+	if (t)
+		prof_stacks_init(t, stack_entries);
+	return t;
+}
 
 static char upper(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 32) : c; }
 

@@ -76,10 +76,42 @@ static int same(const struct pdump_stack *e, const uint32_t *pcs, uint32_t depth
 	return 1;
 }
 
+/* The entries' offset in a table of n entries: after the header and its
+ * 2n slots, aligned for them. */
+static size_t ents_offset(uint32_t n)
+{
+	size_t a = _Alignof(struct pdump_stack);
+
+	return (offsetof(struct prof_stacks, slots) + (size_t)2 * n * 4 + a - 1) / a * a;
+}
+
+size_t prof_stacks_size(uint32_t n)
+{
+	if (!prof_stacks_valid(n))
+		return 0;
+	return ents_offset(n) + (size_t)n * sizeof(struct pdump_stack) +
+	       (size_t)n * PROF_STACK_POOL_PER * 4;
+}
+
+void prof_stacks_init(struct prof_stacks *t, uint32_t n)
+{
+	uint32_t bits = 0;
+
+	while ((1u << bits) < 2 * n)
+		bits++;
+	t->entries = n;
+	t->pool_size = n * PROF_STACK_POOL_PER;
+	t->shift = 32 - bits;
+	t->mask = 2 * n - 1;
+	t->ents = (struct pdump_stack *)((uint8_t *)t + ents_offset(n));
+	t->pool = (uint32_t *)(t->ents + n);
+	prof_stacks_clear(t);
+}
+
 void prof_stacks_add(struct prof_stacks *t, const uint32_t *pcs, uint32_t depth,
 		     uint32_t kdepth, uint32_t useg)
 {
-	const uint32_t mask = PROF_STACK_SLOTS - 1;
+	const uint32_t mask = t->mask;
 	uint32_t h, i, e;
 	struct pdump_stack *st;
 
@@ -89,14 +121,14 @@ void prof_stacks_add(struct prof_stacks *t, const uint32_t *pcs, uint32_t depth,
 	}
 	h = prof_stack_hash(pcs, depth);
 	/* At most half the slots are used, so a free one ends every probe. */
-	for (i = h >> (32 - PROF_STACK_SLOT_BITS); (e = t->slots[i]) != 0; i = (i + 1) & mask) {
+	for (i = h >> t->shift; (e = t->slots[i]) != 0; i = (i + 1) & mask) {
 		st = (struct pdump_stack *)((uint8_t *)t + e);
 		if (same(st, pcs, depth, kdepth, useg, h)) {
 			st->count += st->count != 0xFFFFFFFFu;
 			return;
 		}
 	}
-	if (t->nents == PROF_STACK_ENTRIES || PROF_STACK_POOL - t->pool_used < depth) {
+	if (t->nents == t->entries || t->pool_size - t->pool_used < depth) {
 		t->dropped++;
 		return;
 	}
@@ -116,7 +148,7 @@ void prof_stacks_add(struct prof_stacks *t, const uint32_t *pcs, uint32_t depth,
 
 void prof_stacks_clear(struct prof_stacks *t)
 {
-	for (uint32_t i = 0; i < PROF_STACK_SLOTS; i++)
+	for (uint32_t i = 0; i <= t->mask; i++)
 		t->slots[i] = 0;
 	t->nents = 0;
 	t->pool_used = 0;

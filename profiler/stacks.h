@@ -5,13 +5,18 @@
 #ifndef PROFILER_STACKS_H
 #define PROFILER_STACKS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "dump.h"
 
 #define PROF_STACK_DEPTH	64	/* frames a stack keeps, kernel and process together */
-#define PROF_STACK_ENTRIES	4096	/* distinct stacks a profile keeps */
-#define PROF_STACK_POOL		(PROF_STACK_ENTRIES * 12)	/* their frames, in words */
-_Static_assert(2 * PROF_STACK_ENTRIES == 1u << 13, "slots: twice the entries, 2^PROF_STACK_SLOT_BITS");
+/* The distinct stacks a profile keeps: a power of 2 in [MIN, MAX], chosen
+ * when the profile is set up (the boot argument stacktable=N); their
+ * frames take a pool of PROF_STACK_POOL_PER words an entry. */
+#define PROF_STACK_ENTRIES_DEFAULT	32768u
+#define PROF_STACK_ENTRIES_MIN		256u
+#define PROF_STACK_ENTRIES_MAX		1048576u
+#define PROF_STACK_POOL_PER		12u
 
 /* Memory a walk may read: size bytes at base, where frame pointers say
  * bias (a process's stack: its data segment, bias 0; the kernel's stack:
@@ -48,26 +53,42 @@ uint32_t prof_leaf_caller(const struct prof_stackwin *stack, const struct prof_s
 			  uint32_t sp, uint32_t eip);
 
 /* The hash of a stack: h = seed, then h = (h + pc) * mul for each pc, leaf
- * first; its top PROF_STACK_SLOT_BITS bits are the first slot probed. The
- * assembly computes the same, frame by frame, as it walks. */
+ * first; its top bits (as many as the table's slots take) are the first
+ * slot probed. The assembly computes the same, frame by frame, as it walks. */
 #define PROF_HASH_SEED		2166136261u
 #define PROF_HASH_MUL		0x9E3779B1u
-#define PROF_STACK_SLOT_BITS	13
-#define PROF_STACK_SLOTS	(1u << PROF_STACK_SLOT_BITS)
 uint32_t prof_stack_hash(const uint32_t *pcs, uint32_t depth);
 
-/* The table of a profile's distinct stacks. Entries are struct
- * pdump_stack, so a dump sends them as they are; their frames live in
- * pool. slots is an open-addressing hash index of twice the entries: each
- * the byte offset of its entry from the table's start (never 0), or 0
- * when free, so that the assembly finds an entry in one addressing mode. */
+/* The table of a profile's distinct stacks, one allocation: this header,
+ * the slots, the entries, the pool. Entries are struct pdump_stack, so a
+ * dump sends them as they are; their frames live in pool. slots is an
+ * open-addressing hash index of twice the entries: each the byte offset
+ * of its entry from the table's start (never 0), or 0 when free, so that
+ * the assembly finds an entry in one addressing mode. The first slot of
+ * hash h is h >> shift, the next one after slot i is (i + 1) & mask: the
+ * assembly reads both here (boot/irq0.asm, irq0_stacks). */
 struct prof_stacks {
 	uint32_t nents, pool_used;
 	uint64_t dropped;		/* samples whose stack found no room */
-	uint32_t slots[PROF_STACK_SLOTS];
-	struct pdump_stack ents[PROF_STACK_ENTRIES];
-	uint32_t pool[PROF_STACK_POOL];
+	uint32_t entries, pool_size;	/* what it holds: entries, and frames in words */
+	uint32_t shift;			/* 32 - log2 of the slots */
+	uint32_t mask;			/* the slots, less 1 */
+	struct pdump_stack *ents;	/* entries[], after the slots */
+	uint32_t *pool;			/* pool_size words, after the entries */
+	uint32_t slots[];		/* 2 * entries */
 };
+
+/* 1 when a table may hold n entries: a power of 2 from
+ * PROF_STACK_ENTRIES_MIN to PROF_STACK_ENTRIES_MAX. */
+static inline int prof_stacks_valid(uint32_t n)
+{
+	return n >= PROF_STACK_ENTRIES_MIN && n <= PROF_STACK_ENTRIES_MAX && (n & (n - 1)) == 0;
+}
+/* The bytes of a table of n entries (about 72 n), 0 when n is not valid. */
+size_t prof_stacks_size(uint32_t n);
+/* Makes t, prof_stacks_size(n) zeroed bytes (n valid), an empty table of
+ * n entries. */
+void prof_stacks_init(struct prof_stacks *t, uint32_t n);
 
 /* Counts one sample of the stack pcs[0..depth) (leaf first; the first
  * kdepth frames the kernel's, the rest the process's code segment useg,

@@ -80,7 +80,7 @@ int prof_init_system(uint32_t t, const char *modulelist, const struct prof_codes
 	if (!(s = prof_zalloc(PROF_INTERNAL_SIZE)))
 		return -ENOMEM;
 	s->type = t;
-	if ((t & PT_STACKS) && !(s->stacks = prof_zalloc(sizeof *s->stacks))) {
+	if ((t & PT_STACKS) && !(s->stacks = prof_new_stacks())) {
 		prof_free_session(s);
 		return -ENOMEM;
 	}

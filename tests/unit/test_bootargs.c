@@ -37,6 +37,44 @@ static void test_bootargs(void **state)
 	assert_int_equal(a.selftest_tick, 0);
 }
 
+/* stacktable=N: a power of 2 from 256 to 1048576 entries; anything else is
+ * refused with a warning, the default kept, the other words read. */
+static void test_bootargs_stacktable(void **state)
+{
+	static const char *const bad[] = { "stacktable=", "stacktable=0", "stacktable=128",
+		"stacktable=255", "stacktable=1000", "stacktable=2097152", "stacktable=4096x",
+		"stacktable=-4096", "stacktable=0x1000", "stacktable=99999999999999999999999",
+		"stacktable=4294967296", "stacktable= 4096" };
+	struct bootargs a;
+
+	(void)state;
+	assert_int_equal(bootargs_parse("", &a), 0);
+	assert_int_equal(a.stacktable, 32768);
+	assert_null(a.warning);
+	assert_int_equal(bootargs_parse("hz=100 stacktable=256 jitter=0", &a), 0);
+	assert_int_equal(a.stacktable, 256);
+	assert_int_equal(a.jitter, 0);
+	assert_null(a.warning);
+	assert_int_equal(bootargs_parse("stacktable=1048576", &a), 0);
+	assert_int_equal(a.stacktable, 1048576);
+	assert_int_equal(bootargs_parse("stacktable=0004096", &a), 0);
+	assert_int_equal(a.stacktable, 4096);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_int_equal(bootargs_parse(bad[i], &a), 0);
+		assert_int_equal(a.stacktable, 32768);
+		assert_non_null(a.warning);
+		assert_non_null(strstr(a.warning, "stacktable="));
+	}
+	/* the other words still read; a bad one after a good one keeps the default */
+	assert_int_equal(bootargs_parse("stacktable=512 stacktable=3 hz=250", &a), 0);
+	assert_int_equal(a.stacktable, 32768);
+	assert_int_equal(a.hz, 250);
+	assert_non_null(a.warning);
+	assert_int_equal(bootargs_parse("stacktables=512", &a), 0);
+	assert_int_equal(a.stacktable, 32768);
+	assert_null(a.warning);
+}
+
 /* GRUB's "hello" and QEMU's "build/run/hello.elf args" both name "hello". */
 static void test_module_basename(void **state)
 {
@@ -58,6 +96,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bootargs),
+		cmocka_unit_test(test_bootargs_stacktable),
 		cmocka_unit_test(test_module_basename),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

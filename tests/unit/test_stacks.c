@@ -12,7 +12,7 @@
 #include <setjmp.h>
 #include <string.h>
 #include <cmocka.h>
-#include "prof.h"
+#include "profint.h"
 #include "profenv.h"
 #include "profile.h"
 #include "dumpfmt.h"
@@ -192,17 +192,96 @@ static void stack_hash(void **state)
 
 /* ---- the table ----------------------------------------------------------------- */
 
-static struct prof_stacks *new_table(void)
+/* A table of n entries, as ProfInit makes one: zeroed memory of its size. */
+static struct prof_stacks *new_table(uint32_t n)
 {
-	struct prof_stacks *t = calloc(1, sizeof *t);
+	struct prof_stacks *t;
 
+	assert_true(prof_stacks_size(n) > 0);
+	t = calloc(1, prof_stacks_size(n));
 	assert_non_null(t);
+	prof_stacks_init(t, n);
 	return t;
+}
+
+/* The sizes a table may have, and its layout: the slots at a fixed offset
+ * from its start, then the entries, then the pool, all in its bytes. */
+static void table_sizes(void **state)
+{
+	static const uint32_t bad[] = { 0, 1, 128, 255, 257, 300, 1000, 4095, 2097152, 0x80000000u,
+					0xFFFFFFFFu };
+	static const uint32_t good[] = { 256, 512, 4096, 32768, 1048576 };
+	size_t per = 2 * 4 + sizeof(struct pdump_stack) + PROF_STACK_POOL_PER * 4;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_false(prof_stacks_valid(bad[i]));
+		assert_int_equal(prof_stacks_size(bad[i]), 0);
+	}
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		uint32_t n = good[i];
+		size_t size = prof_stacks_size(n);
+
+		assert_true(prof_stacks_valid(n));
+		assert_true(size >= offsetof(struct prof_stacks, slots) + n * per);
+		assert_true(size < offsetof(struct prof_stacks, slots) + n * per + 16);
+	}
+	/* the default: 32768 entries, about 2.3 MiB in the kernel (16-byte entries) */
+	assert_int_equal(PROF_STACK_ENTRIES_DEFAULT, 32768);
+	assert_true(PROF_STACK_ENTRIES_DEFAULT * (2 * 4 + 16 + PROF_STACK_POOL_PER * 4) == 2304 * 1024);
+	for (uint32_t n = 256; n <= 8192; n *= 32) {
+		struct prof_stacks *t = new_table(n);
+		uint8_t *b = (uint8_t *)t;
+
+		assert_int_equal(t->entries, n);
+		assert_int_equal(t->pool_size, n * PROF_STACK_POOL_PER);
+		assert_int_equal(t->mask, 2 * n - 1);
+		assert_int_equal(1ull << (32 - t->shift), 2ull * n);
+		assert_true((uint8_t *)t->ents >= (uint8_t *)&t->slots[2 * n]);
+		assert_int_equal((uintptr_t)t->ents % _Alignof(struct pdump_stack), 0);
+		assert_ptr_equal(t->pool, (uint32_t *)(t->ents + n));
+		assert_ptr_equal((uint8_t *)(t->pool + t->pool_size), b + prof_stacks_size(n));
+		free(t);
+	}
+}
+
+/* The first slot a stack probes is its hash's top bits, as many as the
+ * table's slots take (h >> shift: the assembly's), and a slot holds its
+ * entry's byte offset from the table's start. */
+static void table_slots(void **state)
+{
+	(void)state;
+	for (uint32_t n = 256; n <= 65536; n *= 16) {
+		struct prof_stacks *t = new_table(n);
+		uint32_t pcs[3] = { 0x1234, 0x5678, n }, h = prof_stack_hash(pcs, 3);
+		uint32_t bits = 0, used = 0;
+
+		while ((1u << bits) < 2 * n)
+			bits++;
+		prof_stacks_add(t, pcs, 3, 0, 1);
+		assert_int_equal(t->slots[h >> (32 - bits)], (uint8_t *)&t->ents[0] - (uint8_t *)t);
+		free(t);
+		/* stacks of the same first slot, the last one, take the next
+		 * ones: the probe wraps to slot 0 */
+		t = new_table(n);
+		for (uint32_t x = 0; used < 40; x++) {
+			uint32_t q[1] = { x };
+
+			if (prof_stack_hash(q, 1) >> (32 - bits) != 2 * n - 1)
+				continue;
+			prof_stacks_add(t, q, 1, 0, 1);
+			assert_int_equal(t->nents, ++used);
+		}
+		for (uint32_t k = 0; k < 40; k++)
+			assert_int_equal(t->slots[(2 * n - 1 + k) & (2 * n - 1)],
+					 (uint8_t *)&t->ents[k] - (uint8_t *)t);
+		free(t);
+	}
 }
 
 static void table_counts(void **state)
 {
-	struct prof_stacks *t = new_table();
+	struct prof_stacks *t = new_table(PROF_STACK_ENTRIES_MIN);
 	uint32_t s1[] = { 1, 2, 3 }, s2[] = { 1, 2, 4 }, s3[] = { 1, 2 };
 
 	(void)state;
@@ -227,47 +306,73 @@ static void table_counts(void **state)
 	prof_stacks_clear(t);
 	assert_int_equal(t->nents, 0);
 	assert_int_equal(t->dropped, 0);
+	for (uint32_t i = 0; i <= t->mask; i++)
+		assert_int_equal(t->slots[i], 0);
 	prof_stacks_add(t, s2, 3, 0, 1);
 	assert_int_equal(t->nents, 1);
 	assert_int_equal(t->ents[0].pcs[2], 4);
 	free(t);
 }
 
+/* At each size: a full table drops new stacks and still counts known
+ * ones; a full pool drops a stack whose frames do not fit. */
 static void table_full(void **state)
 {
-	struct prof_stacks *t = new_table();
-	uint32_t s[PROF_STACK_DEPTH] = { 0 }, i;
+	static const uint32_t sizes[] = { PROF_STACK_ENTRIES_MIN, 4096, PROF_STACK_ENTRIES_DEFAULT };
 
 	(void)state;
-	for (i = 0; i < PROF_STACK_ENTRIES; i++) {
-		s[0] = i;
-		prof_stacks_add(t, s, 1, 0, 0);
-	}
-	assert_int_equal(t->nents, PROF_STACK_ENTRIES);
-	assert_int_equal(t->dropped, 0);
-	s[0] = PROF_STACK_ENTRIES;	/* a new stack: no entry left */
-	prof_stacks_add(t, s, 1, 0, 0);
-	prof_stacks_add(t, s, 1, 0, 0);
-	assert_int_equal(t->dropped, 2);
-	s[0] = 7;			/* a known one still counts */
-	prof_stacks_add(t, s, 1, 0, 0);
-	assert_int_equal(t->ents[7].count, 2);
-	assert_int_equal(t->dropped, 2);
-	free(t);
+	for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+		uint32_t n = sizes[z], pool = n * PROF_STACK_POOL_PER;
+		struct prof_stacks *t = new_table(n);
+		uint32_t s[PROF_STACK_DEPTH] = { 0 }, i;
 
-	/* the frames' pool full before the entries */
-	t = new_table();
-	for (i = 0; t->pool_used + PROF_STACK_DEPTH <= PROF_STACK_POOL; i++) {
+		for (i = 0; i < n; i++) {
+			s[0] = i;
+			prof_stacks_add(t, s, 1, 0, 0);
+		}
+		assert_int_equal(t->nents, n);
+		assert_int_equal(t->dropped, 0);
+		s[0] = n;		/* a new stack: no entry left */
+		prof_stacks_add(t, s, 1, 0, 0);
+		prof_stacks_add(t, s, 1, 0, 0);
+		assert_int_equal(t->dropped, 2);
+		assert_int_equal(t->nents, n);
+		s[0] = 7;		/* a known one still counts */
+		prof_stacks_add(t, s, 1, 0, 0);
+		assert_int_equal(t->ents[7].count, 2);
+		s[0] = n - 1;		/* the last one taken too */
+		prof_stacks_add(t, s, 1, 0, 0);
+		assert_int_equal(t->ents[n - 1].count, 2);
+		assert_int_equal(t->dropped, 2);
+		free(t);
+
+		/* the frames' pool full before the entries */
+		t = new_table(n);
+		for (i = 0; t->pool_used + PROF_STACK_DEPTH <= pool; i++) {
+			s[0] = i;
+			prof_stacks_add(t, s, PROF_STACK_DEPTH, 0, 0);
+		}
+		assert_int_equal(i, pool / PROF_STACK_DEPTH);
+		assert_true(t->nents < n);
+		assert_int_equal(t->dropped, 0);
 		s[0] = i;
 		prof_stacks_add(t, s, PROF_STACK_DEPTH, 0, 0);
+		assert_int_equal(t->dropped, 1);
+		assert_int_equal(t->nents, i);
+		while (t->pool_used < pool) {	/* short ones fill it to the last word */
+			s[0] = ++i;
+			prof_stacks_add(t, s, 1, 0, 0);
+		}
+		assert_int_equal(t->dropped, 1);
+		s[0] = ++i;
+		prof_stacks_add(t, s, 1, 0, 0);
+		assert_int_equal(t->dropped, 2);
+		s[0] = 3;		/* a known one still counts */
+		prof_stacks_add(t, s, PROF_STACK_DEPTH, 0, 0);
+		assert_int_equal(t->ents[3].count, 2);
+		assert_int_equal(t->dropped, 2);
+		free(t);
 	}
-	assert_int_equal(t->dropped, 0);
-	s[0] = i;
-	prof_stacks_add(t, s, PROF_STACK_DEPTH, 0, 0);
-	assert_int_equal(t->dropped, 1);
-	prof_stacks_add(t, s, 1, 0, 0);	/* a short one still fits */
-	assert_int_equal(t->dropped, 1 + (PROF_STACK_POOL - t->pool_used < 1));
-	free(t);
 }
 
 /* ---- a profile with stacks, through prof_tick() -------------------------------- */
@@ -360,6 +465,55 @@ static void profile_with_stacks(void **state)
 	pdump_release(&st, &dumpback_heap);
 }
 
+/* A tick in the kernel's entry from a system call before it saved the
+ * process's registers: no kernel frame from EBP, which is the process's,
+ * while the frame's saved EBP is still an older one. The process's chain
+ * is walked from EBP; once a kernel frame is found, from the saved one. */
+static void profile_kernel_entry(void **state)
+{
+	static struct prof_proc pp;
+	static uint32_t kmem[16], uframe[2], uebp, uesp;
+	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x400, "TESTPROF", 1 };
+	uint32_t early[] = { 0x100010, 0x99, 0x111, 0x222 }, inside[] = { 0x100123, 0x100777, 0x99, 0x222 };
+	struct pdump d;
+
+	(void)state;
+	memset(&pp, 0, sizeof pp);
+	memset(mem, 0, sizeof mem);
+	memset(code, 0x90, sizeof code);
+	frame(0x10, 0x40, 0x111);
+	frame(0x40, 0, 0x222);
+	kmem[2] = 0;
+	kmem[3] = 0x100777;
+	pp.ustack = win;
+	pp.ucode.base = code;
+	pp.ucode.size = sizeof code;
+	pp.kstack.base = (const uint8_t *)kmem;
+	pp.kstack.bias = 0x2000;
+	pp.kstack.size = sizeof kmem;
+	uframe[0] = 0x99;
+	uframe[1] = UCS;
+	uebp = 0x7777;		/* stale: not a frame of the process */
+	uesp = 0x200;
+	pp.uframe = uframe;
+	pp.uebp = &uebp;
+	pp.uesp = &uesp;
+	assert_int_equal(prof_init(&pp, PT_USER | PT_STACKS, NULL, &seg, 1), 0);
+	assert_int_equal(prof_on(&pp, PT_USER), 0);
+	prof_tick(&pp, KCS, 0x100010, 0x10);	/* EBP still the process's: its frame at 0x10 */
+	uebp = 0x40;				/* saved; the kernel's frames made */
+	prof_tick(&pp, KCS, 0x100123, 0x2008);
+	assert_int_equal(prof_off(&pp, PT_USER), 0);
+	dump_back(&pp, PT_USER, &d);
+	assert_int_equal(d.nstacks, 2);
+	assert_non_null(find(&d, 4, early));
+	assert_int_equal(find(&d, 4, early)->kdepth, 1);
+	assert_non_null(find(&d, 4, inside));
+	assert_int_equal(find(&d, 4, inside)->kdepth, 2);
+	pdump_release(&d, &dumpback_heap);
+	assert_int_equal(prof_free(&pp, PT_USER), 0);
+}
+
 /* A frameless function: its caller is found on the stack, once. */
 static void profile_leaf(void **state)
 {
@@ -437,6 +591,60 @@ static void profile_stacks_clear_and_memory(void **state)
 	assert_int_equal(live_allocs, 0);
 }
 
+/* ProfInit makes the table of the size set then (32768 entries unless
+ * set); a size that is not one is refused, changing nothing; a profile
+ * keeps the table it got; no memory for it is ENOMEM, changing nothing. */
+static void profile_table_size(void **state)
+{
+	static struct prof_proc pp, sys;
+	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x100, "TESTPROF", 1 };
+	static const uint32_t bad[] = { 0, 100, 255, 768, 2097152, 0xFFFFFFFFu };
+
+	(void)state;
+	memset(&pp, 0, sizeof pp);
+	memset(&sys, 0, sizeof sys);
+	assert_int_equal(prof_stack_entries(), PROF_STACK_ENTRIES_DEFAULT);
+	assert_int_equal(prof_init(&pp, PT_USER | PT_STACKS, NULL, &seg, 1), 0);
+	assert_int_equal(pp.user->stacks->entries, 32768);
+	assert_int_equal(pp.user->stacks->pool_size, 32768 * 12);
+	assert_int_equal(prof_free(&pp, PT_USER), 0);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_int_equal(prof_set_stack_entries(bad[i]), -EINVAL);
+		assert_int_equal(prof_stack_entries(), PROF_STACK_ENTRIES_DEFAULT);
+	}
+	assert_int_equal(prof_set_stack_entries(512), 0);
+	assert_int_equal(prof_stack_entries(), 512);
+	assert_int_equal(prof_init(&pp, PT_USER | PT_STACKS, NULL, &seg, 1), 0);
+	assert_int_equal(prof_set_stack_entries(1024), 0);
+	assert_int_equal(prof_init(&sys, PT_SYSTEM | PT_STACKS, NULL, &seg, 1), 0);
+	assert_int_equal(pp.user->stacks->entries, 512);	/* kept */
+	assert_int_equal(prof_system->stacks->entries, 1024);
+	assert_int_equal(prof_system->stacks->mask, 2047);
+	assert_int_equal(prof_free(&sys, PT_SYSTEM), 0);
+	/* the user profile's table fills at 512 */
+	assert_int_equal(prof_on(&pp, PT_USER), 0);
+	for (uint32_t i = 0; i < 600; i++)
+		prof_tick(&pp, UCS, 4 * (i % 0x40), 0x1000 + i);	/* no window: the leaf, with its ebp ignored */
+	assert_int_equal(pp.user->stacks->nents, 0x40);
+	assert_int_equal(pp.user->stacks->dropped, 0);
+	for (uint32_t i = 0; i < 600; i++) {
+		uint32_t pcs[2] = { 4 * (i % 0x40), 0x10000 + i };
+		prof_stacks_add(pp.user->stacks, pcs, 2, 0, 1);
+	}
+	assert_int_equal(pp.user->stacks->nents, 512);
+	assert_int_equal(pp.user->stacks->dropped, 600 - (512 - 0x40));
+	assert_int_equal(prof_off(&pp, PT_USER), 0);
+	assert_int_equal(prof_free(&pp, PT_USER), 0);
+	/* no memory for the table: ENOMEM, nothing made */
+	assert_int_equal(prof_set_stack_entries(PROF_STACK_ENTRIES_MAX), 0);
+	fail_alloc_after = 1;
+	assert_int_equal(prof_init(&sys, PT_SYSTEM | PT_STACKS, NULL, &seg, 1), -ENOMEM);
+	assert_null(prof_system);
+	fail_alloc_after = -1;
+	assert_int_equal(prof_set_stack_entries(PROF_STACK_ENTRIES_DEFAULT), 0);
+	assert_int_equal(live_allocs, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -446,11 +654,15 @@ int main(void)
 		cmocka_unit_test(walk_depth_cap),
 		cmocka_unit_test(leaf_caller),
 		cmocka_unit_test(stack_hash),
+		cmocka_unit_test(table_sizes),
+		cmocka_unit_test(table_slots),
 		cmocka_unit_test(table_counts),
 		cmocka_unit_test(table_full),
 		cmocka_unit_test(profile_with_stacks),
 		cmocka_unit_test(profile_leaf),
+		cmocka_unit_test(profile_kernel_entry),
 		cmocka_unit_test(profile_stacks_clear_and_memory),
+		cmocka_unit_test(profile_table_size),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -39,8 +39,9 @@ HOST_PROGS += pinfo
 # libdw), annotation, diff and merge, the HTML report.
 PINFO_MORE_SRCS := host-tools/view.c host-tools/lines.c host-tools/annotate.c \
 	host-tools/pinfo_lines.c host-tools/diff.c host-tools/html.c
-# The split of buckets over lines by instructions disassembles with capstone.
-LINES_LIBS := -ldw -lelf -lcapstone -lm
+# The split of buckets over lines by instructions disassembles with capstone,
+# loaded when first wanted (dlopen: lines.c), not linked.
+LINES_LIBS := -ldw -lelf -ldl -lm
 PINFO_MORE_LIBS := $(LINES_LIBS)
 PINFO_LIB := host-tools/pinfo_run.c host-tools/hostio.c host-tools/export.c $(PINFO_PARSE_SRCS) \
 	$(FORMAT_HOST_SRCS) \

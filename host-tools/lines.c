@@ -4,6 +4,7 @@
  * line and the function stay the same, by one pass over the buckets. */
 #define _GNU_SOURCE	/* qsort_r */
 #include <capstone/capstone.h>
+#include <dlfcn.h>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <gelf.h>
@@ -436,7 +437,53 @@ static int vhas(const struct vec *v, size_t *at, uint64_t x)
 
 #define NOFALL	1	/* the next instruction is not reached from this one */
 
+/* capstone, loaded when an instruction is first wanted (dlopen), not
+ * linked: its tables take some 3 MiB of every pinfo process's memory at
+ * start-up, and only the line views disassemble. NULL when it cannot be
+ * loaded (said once); the buckets are then split by bytes. */
+struct capstone {
+	cs_err (*open)(cs_arch, cs_mode, csh *);
+	cs_err (*option)(csh, cs_opt_type, size_t);
+	cs_insn *(*alloc)(csh);
+	bool (*disasm_iter)(csh, const uint8_t **, size_t *, uint64_t *, cs_insn *);
+	bool (*insn_group)(csh, const cs_insn *, unsigned int);
+	void (*free)(cs_insn *, size_t);
+	cs_err (*close)(csh *);
+};
+
+static const struct capstone *capstone(void)
+{
+	static struct capstone api;
+	static int state;	/* 0 not tried, 1 loaded, -1 failed */
+	static const char *const names[] = { "libcapstone.so.4", "libcapstone.so.5", "libcapstone.so" };
+	void *h = NULL;
+	size_t i;
+
+	if (state)
+		return state > 0 ? &api : NULL;
+	state = -1;
+	for (i = 0; !h && i < sizeof names / sizeof names[0]; i++)
+		h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+	if (h) {
+		*(void **)&api.open = dlsym(h, "cs_open");
+		*(void **)&api.option = dlsym(h, "cs_option");
+		*(void **)&api.alloc = dlsym(h, "cs_malloc");
+		*(void **)&api.disasm_iter = dlsym(h, "cs_disasm_iter");
+		*(void **)&api.insn_group = dlsym(h, "cs_insn_group");
+		*(void **)&api.free = dlsym(h, "cs_free");
+		*(void **)&api.close = dlsym(h, "cs_close");
+		if (api.open && api.option && api.alloc && api.disasm_iter && api.insn_group &&
+		    api.free && api.close)
+			return state = 1, &api;
+	}
+	fprintf(stderr, "pinfo: note: capstone (libcapstone.so.4, Debian's libcapstone4) "
+		"could not be loaded: %s; a bucket over several lines is split by bytes\n",
+		h ? "a function is missing" : dlerror());
+	return NULL;
+}
+
 struct sweep {
+	const struct capstone *api;
 	csh cs;
 	cs_insn *insn;
 	struct line_insns *li;
@@ -496,21 +543,21 @@ static int sweep_region(struct sweep *w, const struct line_code *s, uint64_t a, 
 		uint8_t flags = 0;
 		int jump, call;
 
-		if (!cs_disasm_iter(w->cs, &p, &size, &addr, w->insn))
+		if (!w->api->disasm_iter(w->cs, &p, &size, &addr, w->insn))
 			return vpush(&w->bad, at) || vpush(&w->bad, b) ? -1 : 0;
 		d = w->insn->detail;
 		x = &d->x86;
 		next = at + w->insn->size;
-		jump = cs_insn_group(w->cs, w->insn, CS_GRP_JUMP);
-		call = cs_insn_group(w->cs, w->insn, CS_GRP_CALL);
+		jump = w->api->insn_group(w->cs, w->insn, CS_GRP_JUMP);
+		call = w->api->insn_group(w->cs, w->insn, CS_GRP_CALL);
 		if ((jump || call) && x->op_count == 1 && x->operands[0].type == X86_OP_IMM) {
 			uint64_t target = (uint64_t)x->operands[0].imm & 0xffffffffu;
 
 			if (vpush(&w->lead, target) || vpush(&w->entry, target))
 				return -1;
 		}
-		if (jump || rep_string(x) || cs_insn_group(w->cs, w->insn, CS_GRP_RET) ||
-		    cs_insn_group(w->cs, w->insn, CS_GRP_IRET) || w->insn->id == X86_INS_UD2) {
+		if (jump || rep_string(x) || w->api->insn_group(w->cs, w->insn, CS_GRP_RET) ||
+		    w->api->insn_group(w->cs, w->insn, CS_GRP_IRET) || w->insn->id == X86_INS_UD2) {
 			if (vpush(&w->lead, next))
 				return -1;
 			if (!jump || w->insn->id == X86_INS_JMP || w->insn->id == X86_INS_LJMP)
@@ -544,12 +591,12 @@ int lines_insns(const struct line_table *t, const struct msym *syms, size_t nsym
 	memset(out, 0, sizeof *out);
 	memset(&w, 0, sizeof w);
 	w.li = out;
-	if (!t->ncode)
-		return 0;
-	if (cs_open(CS_ARCH_X86, CS_MODE_32, &w.cs) != CS_ERR_OK)
+	if (!t->ncode || !(w.api = capstone()))
+		return 0;	/* no instruction: every bucket split by bytes */
+	if (w.api->open(CS_ARCH_X86, CS_MODE_32, &w.cs) != CS_ERR_OK)
 		return -1;
-	cs_option(w.cs, CS_OPT_DETAIL, CS_OPT_ON);
-	if (!(w.insn = cs_malloc(w.cs)))
+	w.api->option(w.cs, CS_OPT_DETAIL, CS_OPT_ON);
+	if (!(w.insn = w.api->alloc(w.cs)))
 		rc = -1;
 	/* each section, from its start and from every symbol in it */
 	for (i = 0; !rc && i < t->ncode; i++) {
@@ -575,8 +622,8 @@ int lines_insns(const struct line_table *t, const struct msym *syms, size_t nsym
 	for (i = 0; !rc && i < t->nptrs; i++)	/* switch tables */
 		rc = vpush(&w.lead, t->ptrs[i]) || vpush(&w.entry, t->ptrs[i]);
 	if (w.insn)
-		cs_free(w.insn, 1);
-	cs_close(&w.cs);
+		w.api->free(w.insn, 1);
+	w.api->close(&w.cs);
 	if (rc)
 		goto fail;
 	vsort(&w.lead);

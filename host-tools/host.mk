@@ -41,7 +41,7 @@ PINFO_MORE_SRCS := host-tools/view.c host-tools/lines.c host-tools/annotate.c \
 	host-tools/pinfo_lines.c host-tools/diff.c host-tools/html.c
 # The split of buckets over lines by instructions disassembles with capstone,
 # loaded when first wanted (dlopen: lines.c), not linked.
-LINES_LIBS := -ldw -lelf -ldl -lm
+LINES_LIBS := -ldw -lelf -ldl
 PINFO_MORE_LIBS := $(LINES_LIBS)
 PINFO_LIB := host-tools/pinfo_run.c host-tools/hostio.c host-tools/export.c $(PINFO_PARSE_SRCS) \
 	$(FORMAT_HOST_SRCS) \

@@ -949,7 +949,7 @@ static int split_insns(const struct pdump_seg *const *segs, size_t nsegs, uint32
 		}
 		for (k = o[i].i0; k < o[i].i1; k++) {	/* each its part, rounded down */
 			double w = e > 0 ? rate[li.block[k]] / e : 1.0 / (double)(o[i].i1 - o[i].i0);
-			double f = ldexp(w, 32);
+			double f = w * 4294967296.0;	/* w * 2^32, exactly */
 			uint64_t q = f >= 4294967296.0 ? 4294967296ull : (uint64_t)f;
 			unsigned __int128 part = ((unsigned __int128)o[i].n * q) << (out->unit - 32);
 

@@ -179,8 +179,11 @@ static int false_leaf_caller(const struct modsyms *ms, size_t nms, const char *m
 
 	if (b + 2 >= depth || !(f = symbol_at(ms, nms, module, seg, pcs[b])))
 		return 0;
+	/* (A word into the leaf's function itself is its own recursion, which
+	 * went through another function by a tail call: kept.) */
 	return call_target(ms, nms, module, seg, pcs[b + 1], &t1) && t1 != f->addr &&
-	       call_target(ms, nms, module, seg, pcs[b + 2], &t2) && t2 == f->addr;
+	       call_target(ms, nms, module, seg, pcs[b + 2], &t2) && t2 == f->addr &&
+	       symbol_at(ms, nms, module, seg, pcs[b + 1] - 1) != f;
 }
 
 static int add_stack(struct callstacks *cs, size_t *cap, uint64_t count, size_t depth,

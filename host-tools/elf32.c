@@ -226,7 +226,7 @@ static int kernel_text(const uint8_t *buf, size_t len, uint32_t lo, uint32_t hi,
 		*file = filesz > lo - vaddr ? filesz - (lo - vaddr) : 0;	/* bytes from the file */
 		if (*file > hi - lo)
 			*file = hi - lo;
-		*bytes = buf + off + (lo - vaddr);
+		*bytes = *file ? buf + off + (lo - vaddr) : NULL;
 		return 0;
 	}
 	return fail(why, whylen, "no loadable segment holds the text");

@@ -285,8 +285,29 @@ static int load_code(Elf *elf, struct line_table *t)
 				t->ptrs[t->nptrs++] = v;
 			}
 		}
-		if (!pass && t->ncode > 1)
+		if (!pass && t->ncode > 1) {
+			size_t i;
+
 			qsort(t->code, t->ncode, sizeof *t->code, by_addr);
+			/* Sections that overlap (a hostile file) are clipped to
+			 * where those before end: the sweep wants addresses that
+			 * only grow. */
+			uint64_t end = t->code[0].addr + t->code[0].size;
+
+			for (i = 1; i < t->ncode; i++) {
+				struct line_code *c = &t->code[i];
+
+				if (c->addr < end) {
+					uint64_t cut = end - c->addr < c->size ? end - c->addr : c->size;
+
+					memmove(c->bytes, c->bytes + cut, c->size - cut);
+					c->addr = end;	/* (empty, when it was all inside) */
+					c->size -= cut;
+				}
+				if (c->addr + c->size > end)
+					end = c->addr + c->size;
+			}
+		}
 	}
 	if (t->nptrs > 1)
 		qsort(t->ptrs, t->nptrs, sizeof *t->ptrs, by_u64);

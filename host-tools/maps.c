@@ -479,7 +479,8 @@ static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, s
 	if (m->has_fingerprint &&
 	    !elf32_code(buf, len, &e, !strcmp(m->module, "kernel"), &code, why, sizeof why) &&
 	    (m->code = malloc(code.file ? code.file : 1))) {
-		memcpy(m->code, code.bytes, code.file);
+		if (code.file)
+			memcpy(m->code, code.bytes, code.file);
 		m->code_origin = code.origin;
 		m->code_len = code.file;
 	}

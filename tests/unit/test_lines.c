@@ -579,6 +579,49 @@ static void test_insns_no_code(void **state)
 	free(buf);
 }
 
+/* Two executable sections over the same addresses (a hostile file): the
+ * second is clipped to where the first ends, so the sweep's addresses only
+ * grow. */
+static void test_code_overlap(void **state)
+{
+	uint8_t *buf;
+	size_t len, i;
+	char err[300];
+	struct line_table t;
+	uint32_t shoff, text_addr = 0, text_size = 0, flags, type;
+	uint16_t shnum, shentsize;
+	uint8_t *other = NULL;
+
+	(void)state;
+	if (read_regular(LINES_ELF, &buf, &len, err, sizeof err))
+		fail_msg("%s: %s", LINES_ELF, err);
+	memcpy(&shoff, buf + 0x20, 4);
+	memcpy(&shentsize, buf + 0x2e, 2);
+	memcpy(&shnum, buf + 0x30, 2);
+	for (i = 0; i < shnum; i++) {
+		uint8_t *sh = buf + shoff + i * shentsize;
+
+		memcpy(&type, sh + 4, 4);
+		memcpy(&flags, sh + 8, 4);
+		if (type == 1 && (flags & 4)) {	/* PROGBITS, SHF_EXECINSTR: .text */
+			memcpy(&text_addr, sh + 0x0c, 4);
+			memcpy(&text_size, sh + 0x14, 4);
+		} else if (type == 1 && (flags & 2) && !other) {	/* another allocated one */
+			other = sh;
+		}
+	}
+	assert_true(text_size > 8 && other);
+	flags = 6;	/* SHF_ALLOC | SHF_EXECINSTR, at .text's address + 4 */
+	memcpy(other + 8, &flags, 4);
+	text_addr += 4;
+	memcpy(other + 0x0c, &text_addr, 4);
+	assert_int_equal(lines_load(buf, len, &t, err, sizeof err), 0);
+	assert_int_equal(t.ncode, 2);
+	assert_true(t.code[1].addr >= t.code[0].addr + t.code[0].size);
+	lines_free(&t);
+	free(buf);
+}
+
 /* The switch of lines.c: its cases, reached only through the jump table in
  * .rodata, are blocks that can run, found from the table's words; without
  * the table they would follow a jmp and not run. */
@@ -768,6 +811,7 @@ int main(void)
 		cmocka_unit_test(test_insns_dead_code),
 		cmocka_unit_test(test_insns_bad_bytes),
 		cmocka_unit_test(test_insns_no_code),
+		cmocka_unit_test(test_code_overlap),
 		cmocka_unit_test(test_switch_table),
 		cmocka_unit_test(test_pinfo_lines_split),
 		cmocka_unit_test(test_leaves_exact),

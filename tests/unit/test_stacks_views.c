@@ -193,6 +193,16 @@ static void tail_calls(void **state)
 		assert_non_null(strstr(t, "\nPROG`main;PROG`a;PROG`b 8\n"));
 		free(t);
 		callstacks_free(&cs);
+		/* a at its first instruction, the word on top a return into a
+		 * itself (a called b, which jumped to a): a recursion, kept */
+		static uint32_t s8[] = { 0x40, 0x50, 0x10 };
+
+		stacks[0] = (struct pdump_stack){ 30, 0, 1, 0, 3, s8 };
+		assert_int_equal(callstacks_build(&d, maps, 1, &cs, err, sizeof err), 0);
+		t = text_of(callstacks_folded, &cs, NULL);
+		assert_non_null(strstr(t, "\nPROG`main;PROG`a;PROG`b;PROG`a 30\n"));
+		free(t);
+		callstacks_free(&cs);
 		stacks[0] = saved[0];
 		stacks[1] = saved[1];
 	}

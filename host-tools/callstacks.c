@@ -9,16 +9,7 @@
 
 #include "attrib.h"
 #include "callstacks.h"
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+#include "hostio.h"
 
 /* ---- naming -------------------------------------------------------------------- */
 
@@ -292,10 +283,10 @@ int callstacks_build(const struct pdump *d, const struct map *maps, size_t nmaps
 	cs->total = d->total;
 	cs->hz = d->hz;
 	if (!ms)
-		return fail(err, errlen, "out of memory");
+		return host_fail(err, errlen, "out of memory");
 	if (d->version < 3) {
 		free(ms);
-		return fail(err, errlen, "the dump has no call stacks (format %u; ProfInit with "
+		return host_fail(err, errlen, "the dump has no call stacks (format %u; ProfInit with "
 			    "PT_STACKS, pset init /stacks or make run STACKS=1 makes them)", d->version);
 	}
 	for (i = 0; i < nmaps; i++) {
@@ -376,7 +367,7 @@ out:
 	free(in.slots);
 	if (rc) {
 		callstacks_free(cs);
-		fail(err, errlen, "out of memory");
+		host_fail(err, errlen, "out of memory");
 	}
 	return rc;
 }

@@ -47,46 +47,27 @@ static int add_fn(struct fns *fs, const char *module, const char *name, int whic
  * Returns 0, 1 when the module is not in d, -1 out of memory. */
 static int module_fns(const struct pdump *d, const struct map *m, int which, struct fns *fs)
 {
-	const struct pdump_seg **segs = malloc((d->nseg ? d->nseg : 1) * sizeof *segs);
 	struct msym *sorted = NULL;
-	size_t i, j, n = 0, nsorted, k;
+	size_t i, j, n, nsorted, k;
 	int rc = 0;
+	const struct pdump_seg **segs = report_module_segs(d, m->module, &n);
 
 	if (!segs)
 		return -1;
-	for (i = 0; i < d->nseg; i++)
-		if (!strcasecmp(d->segs[i].module, m->module))
-			segs[n++] = &d->segs[i];
 	if (!n || (nsorted = map_sorted_symbols(m, &sorted)) == (size_t)-1) {
 		free(segs);
 		return n ? -1 : 1;
 	}
-	for (i = 0; i < n && !rc; i++) {
+	for (i = 0; i < n && !rc; i = j) {	/* each segment number, its runs together */
 		size_t first, nsyms;
 		struct attribution a;
 
-		for (j = 0; j < i && segs[j]->segno != segs[i]->segno; j++)
+		for (j = i + 1; j < n && segs[j]->segno == segs[i]->segno; j++)
 			;
-		if (j < i)
-			continue;	/* this number was done with its first segment */
-		{
-			const struct pdump_seg **same = malloc(n * sizeof *same);
-			size_t ns = 0;
-
-			if (!same) {
-				rc = -1;
-				break;
-			}
-			for (j = i; j < n; j++)
-				if (segs[j]->segno == segs[i]->segno)
-					same[ns++] = segs[j];
-			nsyms = msym_segment(sorted, nsorted, segs[i]->segno, &first);
-			if (attribute(same, ns, d->shift, sorted + first, nsyms, &a)) {
-				free(same);
-				rc = -1;
-				break;
-			}
-			free(same);
+		nsyms = msym_segment(sorted, nsorted, segs[i]->segno, &first);
+		if (attribute(segs + i, j - i, d->shift, sorted + first, nsyms, &a)) {
+			rc = -1;
+			break;
 		}
 		for (k = 0; k < a.n && !rc; k++)
 			if (a.owners[k].tics)

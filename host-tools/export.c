@@ -8,16 +8,7 @@
 
 #include "dumpfmt.h"
 #include "export.h"
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+#include "hostio.h"
 
 /* ---- the segment ------------------------------------------------------------- */
 
@@ -35,7 +26,7 @@ int export_select(const struct pdump *d, const char *module, uint16_t segno,
 	memset(src, 0, sizeof *src);
 	src->shift = d->shift;
 	if (!(src->segs = malloc((d->nseg ? d->nseg : 1) * sizeof *src->segs)))
-		return fail(err, errlen, "out of memory");
+		return host_fail(err, errlen, "out of memory");
 	for (i = 0; i < d->nseg; i++) {
 		const struct pdump_seg *s = &d->segs[i];
 		uint32_t nb = pdump_nbuckets(s->length, d->shift);
@@ -47,7 +38,7 @@ int export_select(const struct pdump *d, const char *module, uint16_t segno,
 			continue;
 		if (src->nsegs && s->origin != src->origin) {
 			export_src_free(src);
-			return fail(err, errlen, "the segments %u of %s start at %#x and %#x: "
+			return host_fail(err, errlen, "the segments %u of %s start at %#x and %#x: "
 				    "not one program", segno, module, src->origin, s->origin);
 		}
 		src->segs[src->nsegs++] = s;
@@ -57,7 +48,7 @@ int export_select(const struct pdump *d, const char *module, uint16_t segno,
 	}
 	if (!src->nsegs) {
 		export_src_free(src);
-		return fail(err, errlen, seen ? "module %s has no segment %u in the dump"
+		return host_fail(err, errlen, seen ? "module %s has no segment %u in the dump"
 				: "module %s is not in the dump", module, segno);
 	}
 	return 0;
@@ -128,7 +119,7 @@ static int w_end(struct wbuf *w, char *err, size_t errlen)
 {
 	w_flush(w);
 	if (fflush(w->f) || ferror(w->f) || w->failed)
-		return fail(err, errlen, "write error");
+		return host_fail(err, errlen, "write error");
 	return 0;
 }
 
@@ -205,11 +196,11 @@ int export_gmon(const struct export_src *src, uint32_t hz, FILE *out, struct gmo
 
 	memset(st, 0, sizeof *st);
 	if (src->shift < 1)
-		return fail(err, errlen, "1-byte buckets: gmon.out's bins are 2 bytes at least");
+		return host_fail(err, errlen, "1-byte buckets: gmon.out's bins are 2 bytes at least");
 	if (!src->nbuckets)
-		return fail(err, errlen, "module %s: an empty segment", src->module);
+		return host_fail(err, errlen, "module %s: an empty segment", src->module);
 	if (src->origin + ((uint64_t)src->nbuckets << src->shift) > UINT32_MAX)
-		return fail(err, errlen, "module %s: the segment ends past gmon.out's 32-bit "
+		return host_fail(err, errlen, "module %s: the segment ends past gmon.out's 32-bit "
 			    "addresses", src->module);
 	w.f = out;
 	w.failed = 0;
@@ -237,7 +228,7 @@ int export_proc_profile(const struct export_src *src, uint64_t outside, FILE *ou
 	uint32_t i;
 
 	if (src->shift > 31)
-		return fail(err, errlen, "buckets of 2^%u bytes: no 32-bit step", src->shift);
+		return host_fail(err, errlen, "buckets of 2^%u bytes: no 32-bit step", src->shift);
 	w.f = out;
 	w.failed = 0;
 	w.n = 0;

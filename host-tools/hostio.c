@@ -1,6 +1,7 @@
 /* hostio.c: small host-side helpers shared by the tools (hostio.h). */
 #define _GNU_SOURCE	/* mremap */
 #include <errno.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -12,6 +13,16 @@
 #include <unistd.h>
 
 #include "hostio.h"
+
+int host_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
 
 /* Reads f whole, then closes it. */
 static int read_stream(FILE *f, uint8_t **buf, size_t *len, char *err, size_t errlen)

@@ -8,6 +8,11 @@
 #include <stdio.h>
 #include "dump.h"
 
+/* A reason into err (printf's format), for a function that fails with it:
+ * returns -1. */
+int host_fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* Reads path whole into *buf (malloc, with a NUL after the bytes). Returns 0,
  * or -1 with errno's text in err. */
 int read_whole(const char *path, uint8_t **buf, size_t *len, char *err, size_t errlen);

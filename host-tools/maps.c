@@ -23,16 +23,6 @@ struct line {
 	size_t textlen;
 };
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* A token of the map as a message shows it: printable ASCII as it is, any
  * other byte as \xHH, cut at SHOWN_MAX bytes of the map. A hostile map
  * then puts no newline and no terminal escape code into pinfo's stderr. */
@@ -138,7 +128,7 @@ static int decode_name(struct map *m, const char *p, size_t n, size_t lineno, ch
 				char c = (char)(hexval(p[i + 2]) << 4 | hexval(p[i + 3]));
 
 				if (!c)
-					return fail(err, errlen, "line %zu: \\x00 in a symbol name", lineno);
+					return host_fail(err, errlen, "line %zu: \\x00 in a symbol name", lineno);
 				name[k++] = c;
 				i += 3;
 			} else {
@@ -147,7 +137,7 @@ static int decode_name(struct map *m, const char *p, size_t n, size_t lineno, ch
 		}
 	}
 	if (k > MAP_NAME_MAX)
-		return fail(err, errlen, "line %zu: symbol name of %zu bytes", lineno, k);
+		return host_fail(err, errlen, "line %zu: symbol name of %zu bytes", lineno, k);
 	name[k] = 0;
 	m->text_len += k + 1;
 	*out = name;
@@ -166,11 +156,11 @@ static int add(struct map *m, uint16_t seg, uint32_t addr, int global, const cha
 		uint8_t *local;
 
 		if (!grown)
-			return fail(err, errlen, "out of memory");
+			return host_fail(err, errlen, "out of memory");
 		m->syms = grown;
 		if (m->form == MAP_NM) {
 			if (!(local = realloc(m->local, cap)))
-				return fail(err, errlen, "out of memory");
+				return host_fail(err, errlen, "out of memory");
 			m->local = local;
 		}
 		m->cap = cap;
@@ -189,7 +179,7 @@ static int add(struct map *m, uint16_t seg, uint32_t addr, int global, const cha
 static int set_fingerprint(struct map *m, uint32_t crc, size_t lineno, char *err, size_t errlen)
 {
 	if (m->has_fingerprint)
-		return fail(err, errlen, "line %zu: a second code fingerprint", lineno);
+		return host_fail(err, errlen, "line %zu: a second code fingerprint", lineno);
 	m->has_fingerprint = 1;
 	m->fingerprint = crc;
 	return 0;
@@ -231,12 +221,12 @@ static int link_public(struct map *m, const struct line *l, size_t lineno, char 
 		      (!strncmp(l->tok[1], "Abs", 3) || !strncmp(l->tok[1], "Imp", 3));
 
 	if (parse_segoff(l->tok[0], l->len[0], &seg, &off))
-		return fail(err, errlen, "line %zu: address \"%s\" is not ssss:oooo in hex",
+		return host_fail(err, errlen, "line %zu: address \"%s\" is not ssss:oooo in hex",
 			    lineno, shown(l->tok[0], l->len[0], &sh));
 	if (special)
 		return 0;	/* absolute or imported: no code of this module */
 	if (l->n != 2)
-		return fail(err, errlen, "line %zu: expected \"ssss:oooo name\"", lineno);
+		return host_fail(err, errlen, "line %zu: expected \"ssss:oooo name\"", lineno);
 	if (!seg)
 		return 0;
 	return add(m, seg, off, 1, l->tok[1], l->len[1], lineno, err, errlen);	/* a public */
@@ -250,10 +240,10 @@ static int link_fingerprint(struct map *m, const struct line *l, size_t lineno, 
 
 	if (l->n != 4 || parse_hex(l->tok[1], l->len[1], 4, &seg) || !token_is(l, 2, "CRC-32") ||
 	    l->len[3] != 8 || parse_hex(l->tok[3], l->len[3], 8, &crc))
-		return fail(err, errlen, "line %zu: expected \" Fingerprint 0001 CRC-32 XXXXXXXX\"",
+		return host_fail(err, errlen, "line %zu: expected \" Fingerprint 0001 CRC-32 XXXXXXXX\"",
 			    lineno);
 	if (seg != 1)
-		return fail(err, errlen, "line %zu: a fingerprint of segment %u: only the code "
+		return host_fail(err, errlen, "line %zu: a fingerprint of segment %u: only the code "
 			    "segment, 0001, has one", lineno, (unsigned)seg);
 	return set_fingerprint(m, (uint32_t)crc, lineno, err, errlen);
 }
@@ -270,7 +260,7 @@ static int link_segment(const struct line *l, size_t lineno, char *err, size_t e
 	if (l->len[0] > 1 && (l->tok[0][l->len[0] - 1] | 0x20) == 'h' &&
 	    !parse_hex(l->tok[0], l->len[0] - 1, 8, &v))
 		return 0;
-	return fail(err, errlen, "line %zu: bad segment table line", lineno);
+	return host_fail(err, errlen, "line %zu: bad segment table line", lineno);
 }
 
 /* A header line starts a section; the map's first line names the module. */
@@ -287,7 +277,7 @@ static int link_line(struct map *m, const struct line *l, size_t lineno,
 
 	if (*st == L_HEAD) {
 		if (l->n != 1 || l->len[0] >= MAP_MODULE_MAX)
-			return fail(err, errlen, "line %zu: expected the module name", lineno);
+			return host_fail(err, errlen, "line %zu: expected the module name", lineno);
 		memcpy(m->module, l->tok[0], l->len[0]);
 		m->module[l->len[0]] = 0;
 		*st = L_OTHER;
@@ -328,12 +318,12 @@ static int nm_line(struct map *m, const struct line *l, size_t lineno, char *err
 	if (!l->n || (l->n == 2 && l->len[0] == 1 && strchr("Uuvw", l->tok[0][0])))
 		return 0;
 	if (l->n < 3 || l->n > 4 || l->len[1] != 1 || (l->n == 4 && l->tok[3][0] != '['))
-		return fail(err, errlen, "line %zu: expected \"address type name\"", lineno);
+		return host_fail(err, errlen, "line %zu: expected \"address type name\"", lineno);
 	if (parse_hex(l->tok[0], l->len[0], 16, &v))
-		return fail(err, errlen, "line %zu: address \"%s\" is not hex", lineno,
+		return host_fail(err, errlen, "line %zu: address \"%s\" is not hex", lineno,
 			    shown(l->tok[0], l->len[0], &sh));
 	if (v > 0xFFFFFFFFull)
-		return fail(err, errlen, "line %zu: address %s does not fit 32 bits", lineno,
+		return host_fail(err, errlen, "line %zu: address %s does not fit 32 bits", lineno,
 			    shown(l->tok[0], l->len[0], &sh));
 	t = l->tok[1][0];
 	if (strchr("TtWwi", t))
@@ -346,7 +336,7 @@ static int nm_line(struct map *m, const struct line *l, size_t lineno, char *err
 		return set_fingerprint(m, (uint32_t)v, lineno, err, errlen);
 	if (strchr("AaNnUuCc?-", t))
 		return 0;	/* absolute, debugging, undefined, common: no place in a segment */
-	return fail(err, errlen, "line %zu: unknown symbol type '%s'", lineno,
+	return host_fail(err, errlen, "line %zu: unknown symbol type '%s'", lineno,
 		    shown(&t, 1, &sh));
 }
 
@@ -445,18 +435,18 @@ static int parse_text(struct map *m, const uint8_t *buf, size_t len, char *err, 
 		}
 		split((const char *)buf + pos, n, &l);
 		if (memchr(buf + pos, 0, n))
-			return fail(err, errlen, "line %zu: a NUL byte: not a text map", lineno);
+			return host_fail(err, errlen, "line %zu: a NUL byte: not a text map", lineno);
 		if (l.n > MAX_TOKENS && m->form == MAP_NM)
-			return fail(err, errlen, "line %zu: too many fields", lineno);
+			return host_fail(err, errlen, "line %zu: too many fields", lineno);
 		if (m->form == MAP_LINK ? link_line(m, &l, lineno, &st, &by_value, err, errlen)
 					: nm_line(m, &l, lineno, err, errlen))
 			return -1;
 		pos += n + 1;
 	}
 	if (m->form == MAP_LINK && st == L_HEAD)
-		return fail(err, errlen, "empty map");
+		return host_fail(err, errlen, "empty map");
 	if (m->form == MAP_NM && !m->n)
-		return fail(err, errlen, "no symbols");
+		return host_fail(err, errlen, "no symbols");
 	return 0;
 }
 
@@ -490,7 +480,7 @@ static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, s
 	if (!(m->syms = malloc((e.n ? e.n : 1) * sizeof *m->syms)) ||
 	    !(m->local = malloc(e.n ? e.n : 1)) || !(m->text = malloc(e.strings_len))) {
 		elf32_free(&e);
-		return fail(err, errlen, "out of memory");
+		return host_fail(err, errlen, "out of memory");
 	}
 	memcpy(m->text, e.strings, e.strings_len);
 	m->text_len = e.strings_len;
@@ -533,7 +523,7 @@ int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
 		map_module_from_path(path, m->module, sizeof m->module);
 		rc = parse_elf(m, buf, len, err, errlen);
 	} else if (!(m->text = malloc(len + 1))) {	/* the names, decoded */
-		rc = fail(err, errlen, "out of memory");
+		rc = host_fail(err, errlen, "out of memory");
 	} else {
 		m->form = is_link(buf, len) ? MAP_LINK : MAP_NM;
 		rc = parse_text(m, buf, len, err, errlen);

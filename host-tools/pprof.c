@@ -10,6 +10,7 @@
 
 #include "callstacks.h"
 #include "profile.pb-c.h"
+#include "hostio.h"
 
 typedef Perftools__Profiles__Profile Profile;
 typedef Perftools__Profiles__ValueType ValueType;
@@ -18,16 +19,6 @@ typedef Perftools__Profiles__Mapping Mapping;
 typedef Perftools__Profiles__Location Location;
 typedef Perftools__Profiles__Line Line;
 typedef Perftools__Profiles__Function Function;
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 /* The string table: index 0 is "", as the format requires. */
 struct strings {
@@ -107,7 +98,7 @@ static int gzip_out(const uint8_t *buf, size_t len, FILE *out, char *err, size_t
 
 	memset(&z, 0, sizeof z);
 	if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-		return fail(err, errlen, "zlib: deflateInit2 failed");
+		return host_fail(err, errlen, "zlib: deflateInit2 failed");
 	z.next_in = (Bytef *)buf;
 	z.avail_in = (uInt)len;
 	do {
@@ -117,7 +108,7 @@ static int gzip_out(const uint8_t *buf, size_t len, FILE *out, char *err, size_t
 		if (zr == Z_STREAM_ERROR ||
 		    fwrite(chunk, 1, sizeof chunk - z.avail_out, out) != sizeof chunk - z.avail_out) {
 			deflateEnd(&z);
-			return fail(err, errlen, zr == Z_STREAM_ERROR ? "zlib: deflate failed" :
+			return host_fail(err, errlen, zr == Z_STREAM_ERROR ? "zlib: deflate failed" :
 				    "write error");
 		}
 	} while (zr != Z_STREAM_END);
@@ -233,7 +224,7 @@ int callstacks_pprof(const struct callstacks *cs, FILE *out, char *err, size_t e
 	rc = gzip_out(packed, perftools__profiles__profile__pack(&p, packed), out, err, errlen);
 	goto out;
 oom:
-	fail(err, errlen, "out of memory");
+	host_fail(err, errlen, "out of memory");
 out:
 	free(packed);
 	free(fn);

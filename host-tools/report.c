@@ -418,6 +418,21 @@ static int by_segno(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
+const struct pdump_seg **report_module_segs(const struct pdump *d, const char *module, size_t *n)
+{
+	const struct pdump_seg **segs = malloc((d->nseg ? d->nseg : 1) * sizeof *segs);
+	uint32_t i;
+
+	*n = 0;
+	if (!segs)
+		return NULL;
+	for (i = 0; i < d->nseg; i++)
+		if (!strcasecmp(d->segs[i].module, module))
+			segs[(*n)++] = &d->segs[i];
+	qsort(segs, *n, sizeof *segs, by_segno);
+	return segs;
+}
+
 /* One segment number of the module: its symbols (a run of the map's,
  * sorted once), the merge, the lines. */
 static int one_segment(FILE *out, const struct pdump *d, const struct msym *sorted,
@@ -437,18 +452,15 @@ static int one_segment(FILE *out, const struct pdump *d, const struct msym *sort
 
 int report_module(FILE *out, const struct pdump *d, const struct map *m, int flags)
 {
-	const struct pdump_seg **segs = malloc((d->nseg ? d->nseg : 1) * sizeof *segs);
 	struct msym *sorted = NULL;
 	const struct msym *view;
-	size_t i, j, n = 0, nsorted;
+	size_t i, j, n, nsorted;
 	uint64_t tics;
 	int rc = 0;
+	const struct pdump_seg **segs = report_module_segs(d, m->module, &n);
 
 	if (!segs)
 		return -1;
-	for (i = 0; i < d->nseg; i++)
-		if (!strcasecmp(d->segs[i].module, m->module))
-			segs[n++] = &d->segs[i];
 	if (!n) {
 		free(segs);
 		return 1;
@@ -462,7 +474,6 @@ int report_module(FILE *out, const struct pdump *d, const struct map *m, int fla
 	} else {
 		view = sorted;
 	}
-	qsort(segs, n, sizeof *segs, by_segno);
 	for (i = 0, tics = 0; i < n; i++)
 		tics += seg_tics(segs[i], d->shift);
 	if (tics || (flags & PINFO_Z))	/* a module without a tic, as a segment, only with -z */

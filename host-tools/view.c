@@ -137,31 +137,18 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 	return 0;
 }
 
-static int by_segno(const void *x, const void *y)
-{
-	const struct pdump_seg *a = *(const struct pdump_seg *const *)x;
-	const struct pdump_seg *b = *(const struct pdump_seg *const *)y;
-
-	if (a->segno != b->segno)
-		return a->segno < b->segno ? -1 : 1;
-	return a < b ? -1 : a > b;
-}
-
 int view_module(FILE *out, const struct pdump *d, const struct map *m, int flags,
 		const struct view *v)
 {
-	const struct pdump_seg **segs = malloc((d->nseg ? d->nseg : 1) * sizeof *segs);
 	struct msym *sorted = NULL;
-	size_t i, j, n = 0, nsorted;
+	size_t i, j, n, nsorted;
 	uint64_t tics = 0;
 	uint32_t b;
 	int rc = 0;
+	const struct pdump_seg **segs = report_module_segs(d, m->module, &n);
 
 	if (!segs)
 		return -1;
-	for (i = 0; i < d->nseg; i++)
-		if (!strcasecmp(d->segs[i].module, m->module))
-			segs[n++] = &d->segs[i];
 	if (!n) {
 		free(segs);
 		return 1;
@@ -170,7 +157,6 @@ int view_module(FILE *out, const struct pdump *d, const struct map *m, int flags
 		free(segs);
 		return -1;
 	}
-	qsort(segs, n, sizeof *segs, by_segno);
 	for (i = 0; i < n; i++)
 		for (b = 0; b < pdump_nbuckets(segs[i]->length, d->shift); b++)
 			tics += segs[i]->counters[b];

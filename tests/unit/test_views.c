@@ -212,12 +212,32 @@ static struct pdump *read_back(const char *path)
 	return d;
 }
 
+/* dumps[1] written again from b (its old file removed), then merged into
+ * out with dumps[0]: must be refused with a reason holding want, and
+ * nothing written. */
+static void merge_refused(char *dumps[2], const struct pdump *b, const char *out, const char *want,
+			  const char *want2)
+{
+	char *msg;
+	size_t len;
+	FILE *f;
+
+	unlink(dumps[1]);
+	free(dumps[1]);
+	dumps[1] = dump_file(b);
+	f = open_memstream(&msg, &len);
+	assert_int_equal(pinfo_merge(out, dumps, 2, f), 1);
+	fclose(f);
+	has(msg, want);
+	has(msg, want2 ? want2 : "nothing written");
+	assert_int_equal(access(out, F_OK), -1);
+	free(msg);
+}
+
 static void test_merge(void **state)
 {
 	struct pdump *a = tdump_seed(), *b = tdump_seed(), *m;
-	char *pa, *pb, out[] = "/tmp/test_views.merged.pro", *dumps[2], *msg;
-	size_t len;
-	FILE *f;
+	char *pa, *pb, out[] = "/tmp/test_views.merged.pro", *dumps[2];
 
 	(void)state;
 	b->segs[0].counters[0x40 >> 2] = 0xfffffff9;	/* 6 + that: 2^32 - 1, the most */
@@ -246,49 +266,22 @@ static void test_merge(void **state)
 
 	/* other code under the same module: refused, nothing written */
 	b->segs[0].fingerprint ^= 1;
-	unlink(pb);
-	free(pb);
-	pb = dump_file(b);
-	dumps[1] = pb;
-	f = open_memstream(&msg, &len);
-	assert_int_equal(pinfo_merge(out, dumps, 2, f), 1);
-	fclose(f);
-	has(msg, "module TESTPROF segment 1: code fingerprint");
-	has(msg, "not the same code; nothing written");
-	assert_int_equal(access(out, F_OK), -1);
-	free(msg);
+	merge_refused(dumps, b, out, "module TESTPROF segment 1: code fingerprint",
+		      "not the same code; nothing written");
 
 	/* a bucket past 2^32 - 1: refused (a dump cannot hold it) */
 	b->segs[0].fingerprint ^= 1;
 	b->segs[0].counters[0x40 >> 2] = 0xfffffffa;
 	tdump_fix_totals(b);
-	unlink(pb);
-	free(pb);
-	pb = dump_file(b);
-	dumps[1] = pb;
-	f = open_memstream(&msg, &len);
-	assert_int_equal(pinfo_merge(out, dumps, 2, f), 1);
-	fclose(f);
-	has(msg, "would pass 2^32 - 1 ticks");
-	assert_int_equal(access(out, F_OK), -1);
-	free(msg);
+	merge_refused(dumps, b, out, "would pass 2^32 - 1 ticks", NULL);
 
 	/* another rate: refused too */
 	b->hz = 250;
-	unlink(pb);
-	free(pb);
-	pb = dump_file(b);
-	dumps[1] = pb;
-	f = open_memstream(&msg, &len);
-	assert_int_equal(pinfo_merge(out, dumps, 2, f), 1);
-	fclose(f);
-	has(msg, "only dumps of one kind, rate and bucket size add up");
-	assert_int_equal(access(out, F_OK), -1);
-	free(msg);
+	merge_refused(dumps, b, out, "only dumps of one kind, rate and bucket size add up", NULL);
 	unlink(pa);
-	unlink(pb);
+	unlink(dumps[1]);	/* merge_refused's latest (pb is gone) */
 	free(pa);
-	free(pb);
+	free(dumps[1]);
 	tdump_free(a);
 	tdump_free(b);
 }
@@ -320,10 +313,8 @@ static void test_merge_stacks(void **state)
 				    { 2, 0, 0, 1, 1, pc_k } };
 	struct pdump *a = stacks_dump(0, sa, 2, 1), *b = stacks_dump(1, sb, 3, 2), *m;
 	char *pa = dump_file(a), *pb = dump_file(b), out[] = "/tmp/test_views.mstacks.pro";
-	char *dumps[2] = { pa, pb }, *msg;
+	char *dumps[2] = { pa, pb };
 	uint32_t i, seen = 0;
-	size_t len;
-	FILE *f;
 
 	(void)state;
 	unlink(out);
@@ -357,20 +348,11 @@ static void test_merge_stacks(void **state)
 	b->type &= ~PDUMP_TYPE_STACKS;
 	b->nstacks = 0;
 	b->dropped = 0;
-	unlink(pb);
-	free(pb);
-	dumps[1] = pb = dump_file(b);
-	f = open_memstream(&msg, &len);
-	assert_int_equal(pinfo_merge(out, dumps, 2, f), 1);
-	fclose(f);
-	has(msg, "call stacks");
-	has(msg, "nothing written");
-	assert_int_equal(access(out, F_OK), -1);
-	free(msg);
+	merge_refused(dumps, b, out, "call stacks", NULL);
 	unlink(pa);
-	unlink(pb);
+	unlink(dumps[1]);	/* merge_refused's latest (pb is gone) */
 	free(pa);
-	free(pb);
+	free(dumps[1]);
 	a->stacks = b->stacks = NULL;
 	tdump_free(a);
 	tdump_free(b);

@@ -166,8 +166,23 @@ $(call prog_obj,$(1),$(2)): $(2) $(PROG_OBJ)/flags.txt
 	@mkdir -p $$(@D)
 	$(CC) $(USER_PROG_CFLAGS) $(PROG_CFLAGS) $(CFLAGS) -c $(2) -o $$@
 endef
+# A program's name: what is left of it without the characters a name may
+# have (nothing, for a good one), and its lower case.
+NAME_CHARS := A B C D E F G H I J K L M N O P Q R S T U V W X Y Z a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9 _ - .
+name_rest = $(strip $(eval name_left := $$(1))$(foreach c,$(NAME_CHARS),$(eval name_left := \
+	$$(subst $(c),,$$(name_left))))$(name_left))
+LOWER_PAIRS := A:a B:b C:c D:d E:e F:f G:g H:h I:i J:j K:k L:l M:m N:n O:o P:p Q:q R:r S:s T:t U:u V:v W:w X:x Y:y Z:z
+lower = $(strip $(eval name_low := $$(1))$(foreach p,$(LOWER_PAIRS),$(eval name_low := \
+	$$(subst $(word 1,$(subst :, ,$(p))),$(word 2,$(subst :, ,$(p))),$$(name_low))))$(name_low))
 define run_prog
 $(if $(call prog_srcs,$(2)),,$(error make run: PROG word '$(2)': no C file in it))
+$(if $(call name_rest,$(1)),$(error make run: PROG word '$(2)': program name '$(1)': letters, digits, '_', '-' \
+	and '.' only))
+$(if $(filter $(RUN_TOOLS) kernel idle,$(call lower,$(1))),$(error make run: PROG word '$(2)': \
+	'$(1)' is the name of the guest's own command or module ($(RUN_TOOLS) kernel idle, in any case); name the \
+	program otherwise, NAME=file.c))
+$(foreach s,$(call prog_srcs,$(2)),$(if $(wildcard $(s)),,$(error make run: PROG word '$(2)': no file $(s) (a relative \
+	path is taken from $(CURDIR)))))
 $(foreach s,$(call prog_srcs,$(2)),$(eval $(call run_obj,$(1),$(s))))
 $(RUN)/$(1).elf: $(foreach s,$(call prog_srcs,$(2)),$(call prog_obj,$(1),$(s))) $(USER_RT) user/user.ld
 	@mkdir -p $(RUN)

@@ -86,8 +86,11 @@ set -- -iso -o "$run" -hz "$hz" -timeout "$timeout" -mem "$mem"
 set -- "$@" "$build/kernel.elf"
 for n in $names; do set -- "$@" "$run/$n.elf"; done
 
-# Dumps of an earlier run must not pass for this one's.
+# Dumps of an earlier run must not pass for this one's, nor its stacks.
 rm -rf "$dumps" && mkdir -p "$dumps" || { echo "make run: cannot make $dumps" >&2; exit 1; }
+set +f
+rm -f "$run"/*.folded "$run"/*.svg
+set -f
 
 sh host-tools/qrun "$@"
 status=$?
@@ -95,14 +98,13 @@ qs=$status
 
 cp "$build/kernel.map" "$build/kernel.sym" "$build/kernel.elf" "$run/" 2>/dev/null
 
-# Every map of the run, for pinfo --skip-absent -f: each dump is reported
-# with the maps of its own modules, the kernel's included.
-set +f
-for m in "$run"/*.map; do [ -f "$m" ] && printf '%s\n' "$m"; done > "$run/maps.lst"
+# Every map of this run (the kernel's and each program's: not those an
+# earlier run left), for pinfo --skip-absent -f: each dump is reported with
+# the maps of its own modules.
+for n in kernel $names; do [ -f "$run/$n.map" ] && printf '%s\n' "$run/$n.map"; done > "$run/maps.lst"
 # and every ELF file, for the stacks and the HTML report: an ELF file holds
 # the code, whose calls name the frames a tail call left out (docs/stacks.md)
-for e in "$run"/*.elf; do [ -f "$e" ] && printf '%s\n' "$e"; done > "$run/elfs.lst"
-set -f
+for n in kernel $names; do [ -f "$run/$n.elf" ] && printf '%s\n' "$run/$n.elf"; done > "$run/elfs.lst"
 
 FF=$(printf '\f')
 list=$("$build/profextract" -l -o "$dumps" "$run/serial.log") || status=1

@@ -672,5 +672,41 @@ if selected makerun-stacktable; then
 	rm -rf "$src"
 fi
 
+# What a PROG word may name: a program may not take the name of one of the
+# guest's own commands or modules (it would stand in for cmd, the guest's
+# shell, or for the kernel's map), nor name a file that is not there; the
+# run's stacks and lists are its own, none an earlier run left.
+if selected makerun-reserved; then
+	name=makerun-reserved log=$out/makerun-reserved.log dir=$out/makerun-reserved
+	src=$(mktemp -d)
+	printf '#include <stdio.h>\nint main(void) { printf("impostor runs\\n"); return 0; }\n' > "$src/cmd.c"
+	printf '#include <stdio.h>\nint main(void) { printf("first runs\\n"); return 0; }\n' > "$src/first.c"
+	printf '#include <stdio.h>\nint main(void) { printf("second runs\\n"); return 0; }\n' > "$src/second.c"
+	if $make --no-print-directory run PROG="$src/cmd.c" > "$log" 2>&1 ||
+	   $make --no-print-directory run PROG="Kernel=$src/first.c" >> "$log" 2>&1 ||
+	   $make --no-print-directory run PROG="$src/nothere.c" >> "$log" 2>&1; then
+		fail "a program named cmd or Kernel, or a file not there, was accepted"
+	elif has "make run: PROG word '$src/cmd.c': 'cmd' is the name of the guest's own command or module" &&
+	     has "make run: PROG word 'Kernel=$src/first.c': 'Kernel' is the name of the guest's own command or module" &&
+	     has "make run: PROG word '$src/nothere.c': no file $src/nothere.c" && hasnot "impostor runs" &&
+	     $make --no-print-directory run PROG="$src/first.c" STACKS=1 > "$log" 2>&1 &&
+	     has "first runs" && [ -f "$build/run/first.folded" ] &&
+	     $make --no-print-directory run PROG="$src/second.c" STACKS=1 > "$log" 2>&1; then
+		# the guest's own cmd ran the second program (no impostor), and
+		# nothing of the first run is taken for this one's
+		if has "second runs" && hasnot "impostor runs" && line_is "make run: 1 program ran, 0 failed" &&
+		   [ -f "$build/run/second.folded" ] && [ ! -e "$build/run/first.folded" ] && [ ! -e "$build/run/first.svg" ] &&
+		   grep -qx "$build/run/second.elf" "$build/run/elfs.lst" && grep -qx "$build/run/kernel.map" "$build/run/maps.lst" &&
+		   ! grep -q "first" "$build/run/elfs.lst" "$build/run/maps.lst"; then
+			pass
+		else
+			fail "the second run: $(cat "$build/run/elfs.lst" "$build/run/maps.lst" | tr '\n' ' '; ls "$build/run" | grep -E 'first|second' | tr '\n' ' ')"
+		fi
+	else
+		fail "$(tail -5 "$log")"
+	fi
+	rm -rf "$src"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -153,8 +153,13 @@ RUN_TOOLS := cmd pset profrun testprof
 # library's headers. Objects and dependency files go to $(PROG_OBJ), by
 # program and by the source's absolute path; never to $(RUN), whose files
 # make never reads. A change of flags or STACK relinks every program.
-USER_PROG_CFLAGS = $(filter-out -Werror -mno-sse -mno-mmx -mno-80387,$(KCFLAGS)) $(LIBC_FPU) $(UINC)
+USER_PROG_CFLAGS = $(filter-out -Werror -mno-sse -mno-mmx -mno-80387,$(KCFLAGS)) -ffunction-sections $(LIBC_FPU) $(UINC)
 PROG_LDFLAGS = -Wl$(comma)--defsym=__stack_size=$(STACK)
+ifneq ($(PROG),)
+ifneq ($(shell printf '%s\n' '$(subst ','',$(STACK))' | grep -Ex '[1-9][0-9]{3,9}|0[xX][0-9a-fA-F]{4,8}'),$(STACK))
+$(error make run: STACK=$(STACK): the program's stack in bytes, a number from 1000 (or a 0x hex number of 4 to 8 digits))
+endif
+endif
 PROG_FLAGS_NOW := $(strip $(USER_PROG_CFLAGS) $(PROG_CFLAGS) $(CFLAGS) stack=$(STACK))
 ifneq ($(PROG_FLAGS_NOW),$(strip $(file <$(PROG_OBJ)/flags.txt)))
 $(shell mkdir -p $(PROG_OBJ))
@@ -177,7 +182,7 @@ lower = $(strip $(eval name_low := $$(1))$(foreach p,$(LOWER_PAIRS),$(eval name_
 define run_prog
 $(if $(call prog_srcs,$(2)),,$(error make run: PROG word '$(2)': no C file in it))
 $(if $(call name_rest,$(1)),$(error make run: PROG word '$(2)': program name '$(1)': letters, digits, '_', '-' \
-	and '.' only))
+	and '.' only; name the program with NAME=files))
 $(if $(filter $(RUN_TOOLS) kernel idle,$(call lower,$(1))),$(error make run: PROG word '$(2)': \
 	'$(1)' is the name of the guest's own command or module ($(RUN_TOOLS) kernel idle, in any case); name the \
 	program otherwise, NAME=file.c))
@@ -194,6 +199,11 @@ $(RUN)/$(1).elf: $(foreach s,$(call prog_srcs,$(2)),$(call prog_obj,$(1),$(s))) 
 endef
 $(foreach w,$(filter-out $(foreach t,$(RUN_TOOLS),user/$(t).c),$(RUN_WORDS)),$(eval \
 	$(call run_prog,$(call prog_name,$(w)),$(w))))
+# Two programs of one name (in any case: a module's name is upper case)
+# would be one ELF file and one dump: refused, naming the name.
+RUN_DUP := $(shell printf '%s\n' $(RUN_NAMES) | tr A-Z a-z | sort | uniq -d | head -1)
+$(if $(RUN_DUP),$(error make run: two PROG words name a program $(RUN_DUP) (in any case): $(foreach w,$(RUN_WORDS),$(if \
+	$(filter $(RUN_DUP),$(call lower,$(call prog_name,$(w)))),'$(w)')); name one otherwise, NAME=files))
 $(RUN)/%.elf: $(BUILD)/user/%.elf
 	@mkdir -p $(RUN)
 	cp $< $@

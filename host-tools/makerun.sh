@@ -38,6 +38,12 @@ case $hz in
 esac
 [ "$ok" = 1 ] || { echo "make run: HZ=$hz: the sample rate must be from 19 to 20000 Hz" >&2; exit 2; }
 
+case $mem in
+''|*[!0-9]*) ok=0 ;;
+*) ok=$(( ${#mem} <= 4 && mem >= 16 && mem <= 1024 )) ;;
+esac
+[ "$ok" = 1 ] || { echo "make run: MEM=$mem: the machine's memory in MiB must be from 16 to 1024" >&2; exit 2; }
+
 stacktable=${PROFKERN_STACKTABLE:-}
 case $stacktable in
 '') ok=1 ;;
@@ -86,15 +92,18 @@ set -- -iso -o "$run" -hz "$hz" -timeout "$timeout" -mem "$mem"
 set -- "$@" "$build/kernel.elf"
 for n in $names; do set -- "$@" "$run/$n.elf"; done
 
-# Dumps of an earlier run must not pass for this one's, nor its stacks.
+# Dumps of an earlier run must not pass for this one's, nor its capture,
+# stacks or report.
 rm -rf "$dumps" && mkdir -p "$dumps" || { echo "make run: cannot make $dumps" >&2; exit 1; }
 set +f
-rm -f "$run"/*.folded "$run"/*.svg
+rm -f "$run"/*.folded "$run"/*.svg "$run/serial.log" "$run/report.html" "$run/table.txt"
 set -f
 
 sh host-tools/qrun "$@"
 status=$?
 qs=$status
+# no capture: the machine never ran (qrun said why); nothing to report
+[ -f "$run/serial.log" ] || { echo "make run: the machine did not start" >&2; exit 1; }
 
 cp "$build/kernel.map" "$build/kernel.sym" "$build/kernel.elf" "$run/" 2>/dev/null
 

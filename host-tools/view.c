@@ -24,16 +24,22 @@ int view_sort_of(const char *word, enum view_sort *sort)
 
 const char *view_type_name(uint32_t type, char *buf, size_t len)
 {
-	static const char *const flag[] = { "PT_USER", "PT_USEDD", "PT_USEKP", "PT_VERBOSE" };
+	static const char *const flag[] = { "PT_USER", "PT_USEDD", "PT_USEKP", "PT_VERBOSE", "PT_STACKS" };
+	const int nflags = (int)(sizeof flag / sizeof flag[0]);
+	uint32_t other = type & ~((1u << nflags) - 1);
 	size_t n;
 	int i, any = 0;
 
 	n = (size_t)snprintf(buf, len, "%s profile (type %u: ", type & 1 ? "user" : "system", type);
-	for (i = 0; i < 4 && n < len; i++)
+	for (i = 0; i < nflags && n < len; i++)
 		if (type & (1u << i)) {
 			n += (size_t)snprintf(buf + n, len - n, "%s%s", any ? "|" : "", flag[i]);
 			any = 1;
 		}
+	if (other && n < len) {	/* bits no version of the format names */
+		n += (size_t)snprintf(buf + n, len - n, "%s0x%x", any ? "|" : "", (unsigned)other);
+		any = 1;
+	}
 	if (n < len)
 		snprintf(buf + n, len - n, "%s)", any ? "" : "PT_SYSTEM");
 	return buf;

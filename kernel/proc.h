@@ -55,9 +55,10 @@ int proc_wait(struct proc *p, int pid, uint32_t statusoff);
 void proc_sleep(struct proc *p, uint32_t ms);
 struct trapframe *sched_return(struct trapframe *tf);
 void sched_start(void) __attribute__((noreturn));
-void sched_tick(void);
+void sched_tick(void);			/* from the clock: the quantum may be over */
 void sched_yield(void);
-void sched_fpu_release(struct proc *p);	/* p's registers need no saving: it has ended */			/* from the clock: the quantum may be over */
+void sched_fresh_slice(void);	/* the running process goes on, with a whole quantum */
+void sched_fpu_release(struct proc *p);	/* p's registers need no saving: it has ended */
 struct proc *proc_first(void);		/* for walks over all processes */
 
 /* The memory of p's data segment at offset off, already checked. */

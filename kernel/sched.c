@@ -134,6 +134,20 @@ void sched_wake_at(uint64_t tick)
 	irq_restore(fl);
 }
 
+/* The running process goes on, with a whole quantum, even if its slice
+ * ran out during the system call: spawn gives its caller that, so that the
+ * caller can arrange the child's start (profrun turns its profile on) before
+ * the child's first instruction. The switch a slice end asked for waits
+ * one quantum more. */
+void sched_fresh_slice(void)
+{
+	uint32_t fl = irq_save();
+
+	need_resched = 0;
+	new_slice(curproc);
+	irq_restore(fl);
+}
+
 void sched_yield(void)
 {
 	need_resched = 1;

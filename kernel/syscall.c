@@ -94,7 +94,9 @@ static int sys_spawn(struct trapframe *tf)
 			used += (uint32_t)n + 1;
 		}
 	}
-	return proc_spawn(name, argc, argv, curproc);
+	if ((err = proc_spawn(name, argc, argv, curproc)) > 0)
+		sched_fresh_slice();	/* the caller, not the child, runs next (docs/syscalls.md) */
+	return err;
 }
 
 static int sys_wait(struct trapframe *tf)

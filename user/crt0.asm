@@ -10,5 +10,4 @@ _start:
 	call main                   ; main(argc, argv): they are at [esp+4], [esp+8]
 	push eax
 	call exit                   ; returning from main exits with its value
-.unreachable:
-	ud2
+	ud2                         ; not reached (no label: a map would show it as a function)

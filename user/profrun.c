@@ -42,21 +42,26 @@ int main(int argc, char **argv)
 	memcpy(dump, name, n);
 	memcpy(dump + n, ".pro", 5);
 
+	/* The profile is made before the spawn, so that the program's segment
+	 * is in it from the start, and turned on after it: the kernel's work
+	 * of loading the program is not the program's. spawn lets its caller
+	 * run first, with a whole quantum, so the program's first instruction
+	 * comes after ProfOn (docs/syscalls.md). */
 	rc = ProfInit(type, list);
-	if (rc == 0)
-		rc = ProfOn(PT_SYSTEM);
-	profiled = rc == 0;
-	if (!profiled)
-		printf("profrun: %s: not profiled: %s (%s)\n", name, errname(rc), strerror(rc));
 	pid = spawn(name, argv + 1);
+	if (rc == 0 && pid > 0)
+		rc = ProfOn(PT_SYSTEM);
+	profiled = rc == 0 && pid > 0;
+	if (rc != 0)
+		printf("profrun: %s: not profiled: %s (%s)\n", name, errname(rc), strerror(rc));
 	if (pid > 0 && wait(pid, &status) != pid)
 		status = -1;
 	if (profiled) {
 		ProfOff(PT_SYSTEM);
 		if ((rc = ProfDump(PT_SYSTEM, dump)) != 0)
 			printf("profrun: %s: %s (%s)\n", dump, errname(rc), strerror(rc));
-		ProfFree(PT_SYSTEM);
 	}
+	ProfFree(PT_SYSTEM);	/* made, whether it ran or not */
 	if (pid < 0) {
 		printf("profrun: %s: %s\n", name, strerror(pid));
 		return 1;

@@ -684,11 +684,15 @@ if selected makerun-reserved; then
 	printf '#include <stdio.h>\nint main(void) { printf("second runs\\n"); return 0; }\n' > "$src/second.c"
 	if $make --no-print-directory run PROG="$src/cmd.c" > "$log" 2>&1 ||
 	   $make --no-print-directory run PROG="Kernel=$src/first.c" >> "$log" 2>&1 ||
-	   $make --no-print-directory run PROG="$src/nothere.c" >> "$log" 2>&1; then
-		fail "a program named cmd or Kernel, or a file not there, was accepted"
+	   $make --no-print-directory run PROG="$src/nothere.c" >> "$log" 2>&1 ||
+	   $make --no-print-directory run PROG="$src/first.c First=$src/second.c" >> "$log" 2>&1 ||
+	   $make --no-print-directory run PROG="$src/first.c" STACK=1m >> "$log" 2>&1; then
+		fail "a program named cmd or Kernel, a file not there, two programs of one name or STACK=1m was accepted"
 	elif has "make run: PROG word '$src/cmd.c': 'cmd' is the name of the guest's own command or module" &&
 	     has "make run: PROG word 'Kernel=$src/first.c': 'Kernel' is the name of the guest's own command or module" &&
 	     has "make run: PROG word '$src/nothere.c': no file $src/nothere.c" && hasnot "impostor runs" &&
+	     has "make run: two PROG words name a program first (in any case): '$src/first.c' 'First=$src/second.c'" &&
+	     has "make run: STACK=1m: the program's stack in bytes" &&
 	     $make --no-print-directory run PROG="$src/first.c" STACKS=1 > "$log" 2>&1 &&
 	     has "first runs" && [ -f "$build/run/first.folded" ] &&
 	     $make --no-print-directory run PROG="$src/second.c" STACKS=1 > "$log" 2>&1; then
@@ -698,12 +702,82 @@ if selected makerun-reserved; then
 		   [ -f "$build/run/second.folded" ] && [ ! -e "$build/run/first.folded" ] && [ ! -e "$build/run/first.svg" ] &&
 		   grep -qx "$build/run/second.elf" "$build/run/elfs.lst" && grep -qx "$build/run/kernel.map" "$build/run/maps.lst" &&
 		   ! grep -q "first" "$build/run/elfs.lst" "$build/run/maps.lst"; then
-			pass
+			# a machine that never starts reports nothing of the run before
+			if $make --no-print-directory run PROG="$src/second.c" MEM=8 > "$log" 2>&1; then
+				fail "MEM=8 was accepted"
+			elif has "make run: MEM=8: the machine's memory in MiB must be from 16 to 1024" &&
+			     hasnot "pinfo second.pro" && hasnot "HTML report"; then
+				pass
+			fi
 		else
 			fail "the second run: $(cat "$build/run/elfs.lst" "$build/run/maps.lst" | tr '\n' ' '; ls "$build/run" | grep -E 'first|second' | tr '\n' ' ')"
 		fi
 	else
 		fail "$(tail -5 "$log")"
+	fi
+	rm -rf "$src"
+fi
+
+# GCC drops -falign-functions at -Os; a program make run builds still has
+# every function at a multiple of 16 (-ffunction-sections, SUBALIGN(16)),
+# so that no 4-byte bucket holds two functions.
+if selected makerun-align; then
+	name=makerun-align log=$out/makerun-align.log dir=$out/makerun-align
+	src=$(mktemp -d)
+	cat > "$src/small.c" <<'EOF_C'
+#include <stdio.h>
+__attribute__((noinline)) int one(int x) { return x + 1; }
+__attribute__((noinline)) int two(int x) { return one(x) * 3; }
+__attribute__((noinline)) static int three(int x) { return two(x) ^ 5; }
+int main(void) { volatile int v = 0; for (int i = 0; i < 300000; i++) v += three(i); printf("small %d\n", v); return 0; }
+EOF_C
+	if $make --no-print-directory run PROG="$src/small.c" PROG_CFLAGS=-Os > "$log" 2>&1; then
+		odd=$(nm "$build/run/small.elf" | awk '$2 ~ /^[Tt]$/ && $1 !~ /0$/ { print $3 }')
+		n=$(nm "$build/run/small.elf" | awk '$2 ~ /^[Tt]$/ && $3 ~ /^(one|two|three)$/' | wc -l)
+		if [ "$n" != 3 ]; then
+			fail "one, two and three are not all in the ELF ($n)"
+		elif [ -n "$odd" ]; then
+			fail "functions not at a multiple of 16 at -Os: $odd"
+		else
+			line_is "make run: 1 program ran, 0 failed" && pass
+		fi
+	else
+		fail "make run failed: $(tail -5 "$log")"
+	fi
+	rm -rf "$src"
+fi
+
+# profrun profiles a program from its first instruction to its exit, not
+# the kernel's loading of it (which grows with STACK=): a program loaded
+# with a 16 MiB stack has the kernel ticks and, but for the jitter's
+# phase, the ticks of its own of one loaded with 64 KiB, and a spawn longer than a quantum still lets profrun
+# turn its profile on before the program's first instruction.
+if selected makerun-loadtime; then
+	name=makerun-loadtime log=$out/makerun-loadtime.log dir=$out/makerun-loadtime
+	src=$(mktemp -d)
+	cat > "$src/busy.c" <<'EOF_C'
+#include <stdio.h>
+int main(void) { volatile unsigned v = 1; for (unsigned i = 0; i < 600000; i++) v = v * 3 + i; printf("busy %u\n", v); return 0; }
+EOF_C
+	ticks() {	# LOG MODULE: the module's ticks in the module table
+		awk -v m="$2" '$1 == m { print ($2 ~ /^[0-9]+$/ && NF == 3) ? $2 : $4; exit }' "$1"
+	}
+	if $make --no-print-directory run PROG="$src/busy.c" HZ=20000 STACK=65536 > "$log" 2>&1 &&
+	   $make --no-print-directory run PROG="$src/busy.c" HZ=20000 STACK=16777216 > "$log.big" 2>&1; then
+		k1=$(ticks "$log" kernel) k2=$(ticks "$log.big" kernel) b1=$(ticks "$log" BUSY) b2=$(ticks "$log.big" BUSY)
+		if [ -z "$k1" ] || [ -z "$b1" ] || [ -z "$k2" ] || [ -z "$b2" ] || [ "$b1" -lt 600 ]; then
+			fail "no ticks read: kernel $k1 $k2, BUSY $b1 $b2"
+		elif [ "$k2" -gt $((k1 + 2)) ] || [ "$k1" -gt 10 ]; then
+			fail "the kernel's loading is in the profile: kernel $k1 ticks with 64 KiB, $k2 with 16 MiB"
+		elif [ $((b2 - b1)) -gt 30 ] || [ $((b1 - b2)) -gt 30 ]; then
+			# (the jittered periods make the count of one length of run
+			# vary by a few ticks with the phase; a quantum lost is 200)
+			fail "the program's own ticks differ with the stack's size: $b1 and $b2"
+		else
+			pass
+		fi
+	else
+		fail "make run failed: $(tail -5 "$log" "$log.big")"
 	fi
 	rm -rf "$src"
 fi

@@ -162,6 +162,9 @@ static void test_header_and_default(void **state)
 	free(t);
 	same(view_type_name(0, type, sizeof type), "system profile (type 0: PT_SYSTEM)");
 	same(view_type_name(8, type, sizeof type), "system profile (type 8: PT_VERBOSE)");
+	same(view_type_name(16, type, sizeof type), "system profile (type 16: PT_STACKS)");
+	same(view_type_name(21, type, sizeof type), "user profile (type 21: PT_USER|PT_USEKP|PT_STACKS)");
+	same(view_type_name(0x44, type, sizeof type), "system profile (type 68: PT_USEKP|0x40)");
 	unlink(dump);
 	unlink(map);
 	free(dump);

@@ -11,18 +11,19 @@
  * printed. The correctly rounded result is libquadmath's __float128
  * function (113 bits, within about an ulp of its own) rounded to double,
  * unless that lies within 2^-100 of a midpoint between two doubles, where
- * it could be either and the input counts as undecided (not one among the
- * inputs here). glibc's long double function rounded to double would not
- * do: a long double result on a midpoint, or a few of its ulps from one,
- * rounds either way (sin, cos and tan rounded so here, from their long
- * double results, 1 time in about 3,000, and glibc's long double functions
- * agreed). sin, cos and tan must be correctly rounded: on a table of
- * inputs whose results lie within 2^-13 ulp of a midpoint (the correctly
- * rounded results computed with mpmath, at 300 bits), and on a sweep of
- * 100,000 inputs each of every magnitude. The float functions are checked against glibc's
+ * it could be either and the input counts as undecided (some of pow's, an
+ * integer to an integer power on a midpoint among them, and of atan2's).
+ * glibc's long double function rounded to double would not do: a long
+ * double result on a midpoint, or a few of its ulps from one, rounds either
+ * way (this library's sin, cos and tan rounded so from their long double
+ * results 1 time in about 3,500, and glibc's long double functions agreed).
+ * sin, cos and tan must be correctly rounded: on a table of inputs whose
+ * results lie within 2^-13 ulp of a midpoint (the correctly rounded results
+ * computed with mpmath, at 300 bits), and on a sweep of 110,000 inputs each
+ * of every magnitude. The float functions are checked against glibc's
  * double function rounded to float (glibc's float ones are up to 2 ulps
- * off too): within 1 ulp. The exact
- * functions (floor, fmod, frexp, ...) must give glibc's bits. errno is
+ * off too): within 1 ulp. The exact functions (floor, fmod, frexp, ...)
+ * must give glibc's bits. errno is
  * compared too, for domain errors, poles, overflows and underflows to 0.
  * Each function's agreement is printed: how many results are glibc's bit
  * for bit, and the largest difference in ulps.

@@ -45,7 +45,7 @@ test_sort_SRCS     := tests/unit/test_sort.c
 test_setjmp_SRCS   := tests/unit/test_setjmp.c
 test_time_SRCS     := tests/unit/test_time.c
 test_math_SRCS     := tests/unit/test_math.c
-test_math_LIBS     := -lm
+test_math_LIBS     := -lquadmath -lm
 test_strtod_SRCS   := tests/unit/test_strtod.c
 test_strtod_LIBS   := -lm
 # glibc's functions called as they are: no folding, no assumptions about errno.

@@ -20,6 +20,13 @@
 #define PI_LO	-0xece675d1fc8f8cbbp-128L
 #define PIO4_HI	0xc90fdaa22168c235p-64L
 #define PIO4_LO	-0xece675d1fc8f8cbbp-130L
+/* 1/3!, 1/4!, 1/5!: the first terms of sin and cos after x and 1, in two parts */
+#define INV6_HI	0xaaaaaaaaaaaaaaabp-66L
+#define INV6_LO	-0xaaaaaaaaaaaaaaabp-131L
+#define INV24_HI	0xaaaaaaaaaaaaaaabp-68L
+#define INV24_LO	-0xaaaaaaaaaaaaaaabp-133L
+#define INV120_HI	0x8888888888888889p-70L
+#define INV120_LO	-0xeeeeeeeeeeeeeeefp-135L
 
 /* atan(j/8), j = 0 .. 8 */
 #define ATAN_J_HI { 0.0L, 0xfeadd4d5617b6e33p-67L, 0xfadbafc96406eb15p-66L, 0xb7b0ca0f26f78474p-65L, 0xed63382b0dda7b45p-65L, 0x8f005d5ef7f59f9bp-64L, 0xa4bc7d1934f70924p-64L, 0xb8053e2bc2319e74p-64L, 0xc90fdaa22168c235p-64L }

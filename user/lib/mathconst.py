@@ -58,6 +58,10 @@ def main():
     out += pair("PIO2", pi / 2)
     out += pair("PI", pi)
     out += pair("PIO4", pi / 4)
+    out += ["/* 1/3!, 1/4!, 1/5!: the first terms of sin and cos after x and 1, in two parts */"]
+    out += pair("INV6", mpf(1) / 6)
+    out += pair("INV24", mpf(1) / 24)
+    out += pair("INV120", mpf(1) / 120)
     out += ["", "/* atan(j/8), j = 0 .. 8 */"]
     his, los = [], []
     for j in range(9):

@@ -8,7 +8,9 @@
  * with a relative error of a few 2^-64 (the kernels' own error is far
  * smaller), and rounds once to double at the end: the result is within
  * 0.5 + 2^-9 ulp of the exact value, so within 1 ulp of glibc's (which is
- * within about 0.5). Needs round to nearest and the x87's full 64-bit
+ * within about 0.5). sin, cos and tan compute a result near a midpoint
+ * between two doubles again, as two long doubles (round_pair), and are
+ * within 0.5 + 2^-18 ulp. Needs round to nearest and the x87's full 64-bit
  * precision (precision control 11, as FNINIT sets it: control word 0x037F). */
 #ifndef MATHIMPL_H
 #define MATHIMPL_H
@@ -199,6 +201,45 @@ static inline int is_finite(double x)
 						    : (float)r;			\
 	}
 
+/* hi + lo rounded to double (and to float): as hi rounds, unless hi lies
+ * exactly halfway between two of them (its bits below theirs 100...0),
+ * where the sign of lo says which way the sum goes; the rounding of hi
+ * alone would go to even, and be wrong half the time (a double rounding).
+ * For |lo| <= half an ulp of hi, and a result in the normal range. */
+static inline double round_pair(ld hi, ld lo)
+{
+	union ldbits b = { .f = hi };
+
+	if ((b.p.m & 0x7ff) == 0x400 && lo != 0)
+		b.p.m += (lo < 0) == (b.p.se >> 15 != 0) ? 1 : -1;
+	return (double)b.f;
+}
+
+static inline float round_pairf(ld hi, ld lo)
+{
+	union ldbits b = { .f = hi };
+
+	if ((b.p.m & ((1ULL << 40) - 1)) == 1ULL << 39 && lo != 0)
+		b.p.m += (lo < 0) == (b.p.se >> 15 != 0) ? 1 : -1;
+	return (float)b.f;
+}
+
+/* As WRAP1, for a core that gives its result as two long doubles (the
+ * second in *lo), rounded to double and float by round_pair. */
+#define WRAP1_PAIR(name, core)							\
+	double LIBC(name)(double x)						\
+	{									\
+		ld lo, y = core(x, &lo);					\
+		return is_finite(x) ? range_check(round_pair(y, lo), y)	\
+				    : (double)y;				\
+	}									\
+	float LIBC(name##f)(float x)						\
+	{									\
+		ld lo, y = core(x, &lo);					\
+		return is_finite(x) ? range_checkf(round_pairf(y, lo), y)	\
+				    : (float)y;					\
+	}
+
 /* A domain error: NaN, and EDOM. */
 static inline double domain_error(void)
 {
@@ -216,6 +257,8 @@ static inline double domain_error(void)
 #define rem_pio2	__libm_rem_pio2
 #define sin_kernel	__libm_sin_kernel
 #define cos_kernel	__libm_cos_kernel
+#define sin_pair	__libm_sin_pair
+#define cos_pair	__libm_cos_pair
 #define atan_kernel	__libm_atan_kernel
 #define atan2_ld	__libm_atan2_ld
 ld exp_kernel(ld r);
@@ -226,6 +269,8 @@ ld log_ld(ld x, ld *lo);
 int rem_pio2(double x, ld *rh, ld *rl);
 ld sin_kernel(ld rh, ld rl);
 ld cos_kernel(ld rh, ld rl);
+ld sin_pair(ld rh, ld rl, ld *lo);
+ld cos_pair(ld rh, ld rl, ld *lo);
 ld atan_kernel(ld t);
 ld atan2_ld(ld num, ld den);
 

@@ -81,11 +81,14 @@ int elf_parse(const uint8_t *buf, uint32_t len, struct elfimage *img, const char
 	}
 	if (!havetext)
 		return fail(why, "no executable segment");
-	if (img->ndata == 0) {		/* code only: the stack is the whole data segment */
-		img->data_start = img->data_end = 0x10000;
+	if (img->ndata == 0) {		/* code only: the guard, then 64 KiB of stack */
+		img->data_start = img->data_end = UGUARD + 0x10000;
 	}
-	if (img->ndata && img->data_start < 256)
-		return fail(why, "no room for a stack below the data");
+	/* The data may not start in the guard page, which is never mapped.
+	 * Room for a stack above the guard is the loader's check (proc.c):
+	 * the code's fingerprint does not depend on it (host-tools/elf32.c). */
+	if (img->ndata && img->data_start < UGUARD)
+		return fail(why, "data in the guard page (the data segment's first 4 KiB)");
 	img->entry = rd32(buf + 24);
 	if (img->entry >= img->text.memsz)
 		return fail(why, "entry point outside the code");

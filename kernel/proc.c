@@ -98,6 +98,12 @@ int proc_spawn(const char *name, int argc, char *const argv[], struct proc *pare
 		kprintf("spawn: %s: %s\n", name, why);
 		return err;
 	}
+	if (img.data_start < UGUARD + MIN_STACK) {
+		kprintf("spawn: %s: no room for a stack below the data (at 0x%x; the stack "
+			"starts at 0x%x, above the guard page, and needs %u bytes)\n",
+			name, img.data_start, UGUARD, MIN_STACK);
+		return -ENOEXEC;
+	}
 	for (int i = 0; i < NPROC && !p; i++)
 		if (procs[i].state == P_UNUSED)
 			p = &procs[i];
@@ -217,19 +223,43 @@ void proc_exit(struct proc *p, int status)
 	irq_restore(mask);
 }
 
-/* Whether a fault is the stack running out: the stack is offsets 0 ..
- * __stack_size of the data segment, growing down, so an overflow wraps
- * below offset 0, past the limit. Either ESP has already wrapped, or it is
- * within a page of 0 and the fault is a stack fault, or a page fault just
- * below the data window (TCG checks no limit: the backstop catches it). */
+/* Whether a page fault is in the data segment's guard page (vm.h): its
+ * offsets 0 .. UGUARD, unmapped. */
+static int in_guard(const struct trapframe *tf, uint32_t cr2)
+{
+	return tf->trapno == T_PF && cr2 >= UDATA_BASE && cr2 - UDATA_BASE < UGUARD;
+}
+
+/* Whether a fault is the stack running out: the stack is offsets UGUARD ..
+ * UGUARD + __stack_size of the data segment, growing down into the guard
+ * page. Either ESP is in the guard page or has wrapped below offset 0,
+ * past the limit; or it is within a page above the guard and the fault is
+ * a stack fault, or a page fault in the guard just below ESP (a push or a
+ * call, which leave ESP as it was when they fault). */
 static int stack_overflow(const struct proc *p, const struct trapframe *tf, uint32_t cr2)
 {
-	if (tf->esp >= p->datasize)
+	if (tf->esp >= p->datasize || tf->esp < UGUARD)
 		return 1;
-	if (tf->esp >= PAGE)
+	if (tf->esp >= UGUARD + PAGE)
 		return 0;
 	return tf->trapno == T_SS ||
-	       (tf->trapno == T_PF && cr2 < UDATA_BASE && cr2 >= UDATA_BASE - PAGE);
+	       (in_guard(tf, cr2) && cr2 - UDATA_BASE + 64 >= tf->esp);
+}
+
+/* What the fault line says of a fault's cause, if it can tell: a stack
+ * that ran out; a reference through a NULL pointer (an offset below
+ * UGUARD of the data segment that is not the stack's); a call through a
+ * NULL function pointer (#UD at code offset 0, where user/crt0.asm puts a
+ * ud2 before _start). */
+static const char *fault_cause(const struct proc *p, const struct trapframe *tf, uint32_t cr2)
+{
+	if (stack_overflow(p, tf, cr2))
+		return ", stack overflow";
+	if (in_guard(tf, cr2))
+		return ", null pointer";
+	if (tf->trapno == T_UD && tf->eip == 0)
+		return ", null function pointer";
+	return "";
 }
 
 void proc_fault(struct trapframe *tf)
@@ -251,11 +281,11 @@ void proc_fault(struct trapframe *tf)
 		__asm__ volatile("mov %%cr2, %0" : "=r"(cr2));
 		kprintf("%s[%d]: %s error 0x%04x at %04x:%08x, linear %08x%s, ended\n", p->name,
 			p->pid, trapname(tf->trapno), tf->err, tf->cs, tf->eip, cr2,
-			stack_overflow(p, tf, cr2) ? ", stack overflow" : "");
+			fault_cause(p, tf, cr2));
 	} else {
 		kprintf("%s[%d]: %s error 0x%04x at %04x:%08x%s, ended\n", p->name, p->pid,
 			trapname(tf->trapno), tf->err, tf->cs, tf->eip,
-			stack_overflow(p, tf, 0) ? ", stack overflow" : "");
+			fault_cause(p, tf, 0));
 	}
 	proc_exit(p, 128 + (int)tf->trapno);
 }

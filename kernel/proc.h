@@ -14,6 +14,7 @@
 #define PROC_NAME_MAX	33		/* a program's name: 32 characters and the NUL */
 #define ARG_MAX		32		/* arguments of a program */
 #define ARG_BYTES	2048		/* their strings and pointers */
+#define MIN_STACK	256		/* the least stack a program may have, above the guard page */
 #define NLDT_ALL	(NLDT + 1)	/* + one not-present entry, so a stray load faults #NP */
 
 enum procstate { P_UNUSED, P_RUNNABLE, P_RUNNING, P_WAITING, P_SLEEPING, P_ZOMBIE };

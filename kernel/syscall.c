@@ -1,6 +1,8 @@
 /* syscall.c: the system calls. Arguments come in registers; every pointer
  * is an offset in the caller's data segment, checked by argptr/argstr
- * before anything is read or written. */
+ * before anything is read or written. The segment's guard page (offsets
+ * below UGUARD, vm.h) counts as outside it: a NULL pointer to anything of
+ * one byte or more is -EFAULT, as it would fault in ring 3. */
 #include "syscall.h"
 #include "proc.h"
 #include "console.h"
@@ -28,10 +30,11 @@ static uint32_t arg(struct trapframe *tf, int n)
 	}
 }
 
-/* Checks that [off, off + len) is in the caller's data segment. */
+/* Checks that [off, off + len) is in the caller's data segment, above its
+ * guard page (no bytes at all may be anywhere, as before). */
 static int argptr(uint32_t off, uint32_t len, void **out)
 {
-	if (!urange_ok(off, len, curproc->datasize))
+	if ((off < UGUARD && len) || !urange_ok(off, len, curproc->datasize))
 		return -EFAULT;
 	*out = uaddr(curproc, off);
 	return 0;
@@ -39,7 +42,7 @@ static int argptr(uint32_t off, uint32_t len, void **out)
 
 static int argstr(uint32_t off, char *dst, size_t max)
 {
-	int n = ustrcpy(dst, max, uaddr(curproc, 0), curproc->datasize, off);
+	int n = off < UGUARD ? -EFAULT : ustrcpy(dst, max, uaddr(curproc, 0), curproc->datasize, off);
 	return n < 0 ? n : 0;
 }
 
@@ -86,7 +89,8 @@ static int sys_spawn(struct trapframe *tf)
 				break;
 			if (argc == ARG_MAX)
 				return -E2BIG;
-			n = ustrcpy(strs + used, sizeof(strs) - used, uaddr(curproc, 0),
+			n = *slot < UGUARD ? -EFAULT :
+			    ustrcpy(strs + used, sizeof(strs) - used, uaddr(curproc, 0),
 				    curproc->datasize, *slot);
 			if (n < 0)
 				return n == -ENAMETOOLONG ? -E2BIG : n;
@@ -212,7 +216,8 @@ static int sys_profinit(struct trapframe *tf)
 	int type = (int)arg(tf, 0), n;
 
 	if (listoff) {
-		n = ustrlist(modlist, sizeof(modlist), uaddr(curproc, 0), curproc->datasize, listoff);
+		n = listoff < UGUARD ? -EFAULT :
+		    ustrlist(modlist, sizeof(modlist), uaddr(curproc, 0), curproc->datasize, listoff);
 		if (n < 0)
 			return n;
 	}

@@ -42,7 +42,7 @@ static int map(struct vmspace *vm, int first, uint32_t linear, uint32_t phys,
 {
 	for (uint32_t off = 0; off < bytes; off += PAGE) {
 		uint32_t va = linear + off, pdx = va >> 22, ptx = (va >> 12) & 0x3FF;
-		uint32_t **pt = &vm->pt[first + ((va - linear) >> 22)];
+		uint32_t **pt = &vm->pt[first + (pdx - (linear >> 22))];
 		if (!*pt) {
 			if (!(*pt = kalloc_aligned(PAGE, PAGE)))
 				return -ENOMEM;
@@ -57,15 +57,15 @@ int vm_create(struct vmspace *vm, uint32_t phys, uint32_t codebytes, uint32_t da
 {
 	codebytes = PAGEROUND(codebytes);
 	databytes = PAGEROUND(databytes);
-	if (codebytes > UWINDOW_MAX || databytes > UWINDOW_MAX)
+	if (codebytes > UWINDOW_MAX || databytes > UWINDOW_MAX || databytes <= UGUARD)
 		return -ENOMEM;
 	if (!(vm->pgdir = kalloc_aligned(PAGE, PAGE)))
 		return -ENOMEM;
 	for (int i = 0; i < NPDE; i++)
 		vm->pgdir[i] = kpgdir[i];
 	if (map(vm, 0, UCODE_BASE, phys, codebytes, PTE_U | PTE_P) ||
-	    map(vm, UWINDOW_MAX / 0x400000, UDATA_BASE, phys + codebytes, databytes,
-		PTE_U | PTE_W | PTE_P)) {
+	    map(vm, UWINDOW_MAX / 0x400000, UDATA_BASE + UGUARD, phys + codebytes + UGUARD,
+		databytes - UGUARD, PTE_U | PTE_W | PTE_P)) {
 		vm_free(vm);
 		return -ENOMEM;
 	}

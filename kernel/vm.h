@@ -15,6 +15,10 @@
 #define UCODE_BASE	0x40000000u	/* a process's segment 1, linear */
 #define UDATA_BASE	0x80000000u	/* a process's segment 2, linear */
 #define UWINDOW_MAX	0x40000000u	/* the most either segment may hold */
+/* The data segment's first page is left unmapped: a NULL pointer (and
+ * anything within 4 KiB of it) faults instead of reaching the stack, and a
+ * stack that runs out faults there. user.ld puts the stack above it. */
+#define UGUARD		PAGE
 
 struct vmspace {
 	uint32_t *pgdir;
@@ -23,7 +27,8 @@ struct vmspace {
 
 void vminit(void);
 /* Maps code (codepages bytes, read-only) and data (datapages bytes) from
- * physical memory at phys. Returns 0 or -ENOMEM. */
+ * physical memory at phys, but for the data's first UGUARD bytes, which
+ * stay unmapped. Returns 0 or -ENOMEM. */
 int vm_create(struct vmspace *vm, uint32_t phys, uint32_t codepages, uint32_t datapages);
 void vm_free(struct vmspace *vm);
 void vm_switch(const struct vmspace *vm);	/* NULL: the kernel's own */

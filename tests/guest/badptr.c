@@ -6,7 +6,6 @@
 #include <sys/errno.h>
 #include <profile.h>
 
-extern char __stack_size[];	/* user.ld: the data segment starts with the stack */
 
 static int failures;
 
@@ -32,6 +31,21 @@ int main(void)
 	expect("write wrapping 4 GiB", write(1, (char *)16, 0xFFFFFFF8u), -EFAULT);
 	expect("write to a bad fd", write(7, "x", 1), -EINVAL);
 	expect("write of 0 bytes", write(1, "x", 0), 0);
+	/* The data segment's first page is its guard (docs/memory.md): a NULL
+	 * pointer, or one just above it, is outside the segment. */
+	expect("write from NULL", write(1, NULL, 4), -EFAULT);
+	expect("write from the guard page's end", write(1, (char *)4092, 4), -EFAULT);
+	expect("write of 0 bytes from NULL", write(1, NULL, 0), 0);
+	expect("spawn with a NULL name", spawn(NULL, 0), -EFAULT);
+	{
+		char *argv[] = { "hello", (char *)16, 0 };
+		expect("spawn with a NULL argument", spawn("hello", argv), -EFAULT);
+	}
+	expect("clock into NULL", clock_ticks(NULL, &hz), -EFAULT);
+	expect("readfile into NULL", readfile("hello", 0, NULL, 8), -EFAULT);
+	expect("meminfo into NULL", meminfo(NULL), -EFAULT);
+	expect("ProfDump with a NULL name", ProfDump(PT_USER, NULL), -EFAULT);
+	expect("ProfInit with a list at 8", ProfInit(PT_SYSTEM, (char *)8), -EFAULT);
 	expect("spawn with a bad name", spawn(top, 0), -EFAULT);
 	expect("spawn of no such program", spawn("nosuch", 0), -ENOENT);
 	expect("spawn with a bad argv", spawn("hello", (char **)top), -EFAULT);

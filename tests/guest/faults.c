@@ -33,8 +33,17 @@ static void fault(const char *kind)
 		*(volatile int *)0x7FFFFFF0 = 1;
 	} else if (!strcmp(kind, "jump")) {		/* #GP: past the code limit */
 		((void (*)(void))0x7FFFFFF0)();
-	} else if (!strcmp(kind, "stack")) {		/* #SS: runaway recursion */
+	} else if (!strcmp(kind, "stack")) {		/* #PF: runaway recursion, into the guard page */
 		printf("%d\n", recurse(0));
+	} else if (!strcmp(kind, "stackpush")) {	/* #PF: a push just below the stack's bottom */
+		extern char __stack_guard[];
+		__asm__ volatile("mov %0, %%esp; push $1" : : "r"(__stack_guard) : "memory");
+	} else if (!strcmp(kind, "nullwrite")) {	/* #PF: a NULL pointer, offset 0 */
+		*(volatile int *)(long)zero = 42;
+	} else if (!strcmp(kind, "nullread")) {		/* #PF: near NULL, in the guard page */
+		printf("%d\n", ((volatile int *)(long)zero)[1000]);
+	} else if (!strcmp(kind, "nullcall")) {		/* #UD: the ud2 at code offset 0 */
+		((void (*)(void))(long)zero)();
 	} else if (!strcmp(kind, "np")) {		/* #NP: a not-present segment */
 		__asm__ volatile("mov %0, %%fs" : : "r"(0x17));
 	} else if (!strcmp(kind, "br")) {		/* #BR: bound range exceeded */

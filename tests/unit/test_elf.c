@@ -6,6 +6,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "../../kernel/elf.h"
+#include "../../kernel/vm.h"
 #include "sys/errno.h"
 
 static uint8_t file[4096];
@@ -92,16 +93,41 @@ static void test_elf_bad(void **state)
 	make_program(); put32(file + 52 + 16, 0x300); expect_bad(sizeof(file));	/* filesz > memsz */
 	make_program(); put32(file + 52 + 8, 0x1000); expect_bad(sizeof(file));	/* code not at 0 */
 	make_program(); put32(file + 84 + 24, 5); expect_bad(sizeof(file));	/* two code segments */
-	make_program(); put32(file + 84 + 8, 16); expect_bad(sizeof(file));	/* no stack room */
+	make_program(); put32(file + 84 + 8, 16); expect_bad(sizeof(file));	/* data in the guard page */
 	make_program(); put32(file + 84 + 20, 0x80000000u); expect_bad(sizeof(file));
 	make_program(); expect_bad(0x2FF);					/* cut short */
 	make_program(); expect_bad(40);
+}
+
+/* The data may not start in the guard page (UGUARD, the data segment's
+ * first 4 KiB, never mapped); whether a stack fits above it is the
+ * loader's business (proc.c). A program of code only gets the guard and a
+ * 64 KiB stack above it. */
+static void test_elf_guard(void **state)
+{
+	(void)state;
+	struct elfimage img;
+	const char *why = NULL;
+	make_program();
+	put32(file + 84 + 8, UGUARD);
+	assert_int_equal(elf_parse(file, sizeof(file), &img, &why), 0);
+	assert_int_equal(img.data_start, UGUARD);
+	make_program();
+	put32(file + 84 + 8, UGUARD - 1);
+	assert_int_equal(elf_parse(file, sizeof(file), &img, &why), -ENOEXEC);
+	assert_string_equal(why, "data in the guard page (the data segment's first 4 KiB)");
+	make_program();
+	put16(file + 44, 1);			/* the code alone */
+	assert_int_equal(elf_parse(file, sizeof(file), &img, &why), 0);
+	assert_int_equal(img.ndata, 0);
+	assert_int_equal(img.data_start, UGUARD + 0x10000);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_elf_good),
+		cmocka_unit_test(test_elf_guard),
 		cmocka_unit_test(test_elf_codesize),
 		cmocka_unit_test(test_elf_bad),
 	};

@@ -156,8 +156,8 @@ RUN_TOOLS := cmd pset profrun testprof
 USER_PROG_CFLAGS = $(filter-out -Werror -mno-sse -mno-mmx -mno-80387,$(KCFLAGS)) -ffunction-sections $(LIBC_FPU) $(UINC)
 PROG_LDFLAGS = -Wl$(comma)--defsym=__stack_size=$(STACK)
 ifneq ($(PROG),)
-ifneq ($(shell printf '%s\n' '$(subst ','',$(STACK))' | grep -Ex '[1-9][0-9]{3,9}|0[xX][0-9a-fA-F]{4,8}'),$(STACK))
-$(error make run: STACK=$(STACK): the program's stack in bytes, a number from 1000 (or a 0x hex number of 4 to 8 digits))
+ifneq ($(shell printf '%s\n' '$(subst ','',$(STACK))' | grep -Ex '[0-9]{1,10}|0[xX][0-9a-fA-F]{1,8}'),$(STACK))
+$(error make run: STACK=$(STACK): the program's stack in bytes, a decimal number or a 0x hex one)
 endif
 endif
 PROG_FLAGS_NOW := $(strip $(USER_PROG_CFLAGS) $(PROG_CFLAGS) $(CFLAGS) stack=$(STACK))

@@ -849,7 +849,8 @@ __attribute__((noinline)) static int three(int x) { return two(x) ^ 5; }
 int main(void) { volatile int v = 0; for (int i = 0; i < 300000; i++) v += three(i); printf("small %d\n", v); return 0; }
 EOF_C
 	if $make --no-print-directory run PROG="$src/small.c" PROG_CFLAGS=-Os > "$log" 2>&1; then
-		odd=$(nm "$build/run/small.elf" | awk '$2 ~ /^[Tt]$/ && $1 !~ /0$/ { print $3 }')
+		# (but _start, at 2 after crt0's ud2 for a NULL call, docs/memory.md)
+		odd=$(nm "$build/run/small.elf" | awk '$2 ~ /^[Tt]$/ && $1 !~ /0$/ && $3 != "_start" { print $3 }')
 		n=$(nm "$build/run/small.elf" | awk '$2 ~ /^[Tt]$/ && $3 ~ /^(one|two|three)$/' | wc -l)
 		if [ "$n" != 3 ]; then
 			fail "one, two and three are not all in the ELF ($n)"

@@ -10,7 +10,7 @@
 #include "attrib.h"
 #include "callstacks.h"
 #include "hostio.h"
-#include "lines.h"
+#include "frames.h"
 
 /* ---- naming -------------------------------------------------------------------- */
 
@@ -18,7 +18,7 @@ struct modsyms {
 	const struct map *m;
 	struct msym *sorted;
 	size_t n;
-	struct line_frames **fr;	/* [i]: sorted[i]'s function's frames, once asked */
+	struct code_frames **fr;	/* [i]: sorted[i]'s function's frames, once asked */
 };
 
 /* The functions, interned by module and name. */
@@ -190,11 +190,11 @@ static struct modsyms *modsyms_of(struct modsyms *ms, size_t nms, const char *mo
 /* The frames of the function of symbol k of s (segment 1, the code's),
  * from its address to the next symbol's; NULL with *rc 0 when not known
  * (no code, no capstone), -1 out of memory. */
-static const struct line_frames *frames_of(struct modsyms *s, size_t k, int *rc)
+static const struct code_frames *frames_of(struct modsyms *s, size_t k, int *rc)
 {
 	const struct map *m = s->m;
 	uint32_t end = m->code_origin + m->code_len;
-	struct line_frames *fr;
+	struct code_frames *fr;
 
 	*rc = 0;
 	if (!m->code || s->sorted[k].seg != 1)
@@ -207,7 +207,7 @@ static const struct line_frames *frames_of(struct modsyms *s, size_t k, int *rc)
 		end = s->sorted[k + 1].addr;
 	if (!(fr = calloc(1, sizeof *fr)))
 		return *rc = -1, NULL;
-	if ((*rc = lines_frames(m->code, m->code_origin, m->code_len, s->sorted[k].addr, end, fr)) < 0) {
+	if ((*rc = frames_code(m->code, m->code_origin, m->code_len, s->sorted[k].addr, end, fr)) < 0) {
 		free(fr);
 		return NULL;
 	}
@@ -221,7 +221,7 @@ static const struct line_frames *frames_of(struct modsyms *s, size_t k, int *rc)
  * that is not known (an indirect jump, a jump to no symbol, code not
  * known), -1 out of memory. Falling through past a function's end goes
  * into the next one. */
-static int tail_reaches(struct modsyms *s, uint32_t t, const struct line_frames *f)
+static int tail_reaches(struct modsyms *s, uint32_t t, const struct code_frames *f)
 {
 	size_t *todo = malloc(s->n * sizeof *todo), ntodo = 0, k, first, nseg, i;
 	uint8_t *seen = calloc(s->n, 1);
@@ -239,7 +239,7 @@ static int tail_reaches(struct modsyms *s, uint32_t t, const struct line_frames 
 	seen[k] = 1;
 	todo[ntodo++] = k;
 	while (ntodo) {
-		const struct line_frames *g;
+		const struct code_frames *g;
 		int err;
 
 		k = todo[--ntodo];
@@ -297,7 +297,7 @@ static int made_false_caller(struct modsyms *ms, size_t nms, const char *module,
 			     const uint32_t *pcs, size_t depth, size_t b)
 {
 	struct modsyms *s = modsyms_of(ms, nms, module);
-	const struct line_frames *fr;
+	const struct code_frames *fr;
 	const struct msym *f;
 	const struct map *m;
 	uint32_t eip = pcs[b], t;
@@ -308,7 +308,7 @@ static int made_false_caller(struct modsyms *ms, size_t nms, const char *module,
 	m = s->m;
 	if (!(fr = frames_of(s, (size_t)(f - s->sorted), &rc)))
 		return rc;
-	if (eip < fr->start || eip >= fr->end || fr->state[eip - fr->start] != LINES_FRAME_MADE)
+	if (eip < fr->start || eip >= fr->end || fr->state[eip - fr->start] != FRAMES_MADE)
 		return 0;
 	/* at a mov ebp, esp (89 E5) the kernel looked at ESP + 4 */
 	if (eip - m->code_origin + 2 <= m->code_len && m->code[eip - m->code_origin] == 0x89 &&
@@ -317,7 +317,7 @@ static int made_false_caller(struct modsyms *ms, size_t nms, const char *module,
 	if (!call_target(ms, nms, module, seg, pcs[b + 1], &t) || t == f->addr ||
 	    symbol_at(ms, nms, module, seg, pcs[b + 1] - 1) == f)
 		return 0;
-	if ((rc = lines_call_before(m->code, m->code_origin, m->code_len, pcs[b + 1])) != 0)
+	if ((rc = frames_call_before(m->code, m->code_origin, m->code_len, pcs[b + 1])) != 0)
 		return rc < 0 ? -1 : 0;
 	rc = tail_reaches(s, t, fr);
 	return rc < 0 ? -1 : !rc;
@@ -521,7 +521,7 @@ out:
 	for (i = 0; i < nmaps; i++) {
 		for (k = 0; ms[i].fr && k < ms[i].n; k++) {
 			if (ms[i].fr[k])
-				lines_frames_free(ms[i].fr[k]);
+				frames_free(ms[i].fr[k]);
 			free(ms[i].fr[k]);
 		}
 		free(ms[i].fr);

@@ -39,8 +39,11 @@ HOST_PROGS += pinfo
 # libdw), annotation, diff and merge, the HTML report.
 PINFO_MORE_SRCS := host-tools/view.c host-tools/lines.c host-tools/annotate.c \
 	host-tools/pinfo_lines.c host-tools/diff.c host-tools/html.c
-# The split of buckets over lines by instructions disassembles with capstone,
-# loaded when first wanted (dlopen: lines.c), not linked.
+# The split of buckets over lines by instructions, and the call stacks' leaf
+# frames (frames.c), disassemble with capstone, loaded when first wanted
+# (dlopen: disasm.c), not linked.
+DISASM_SRCS := host-tools/disasm.c host-tools/frames.c
+PINFO_MORE_SRCS += $(DISASM_SRCS)
 LINES_LIBS := -ldw -lelf -ldl
 PINFO_MORE_LIBS := $(LINES_LIBS)
 PINFO_LIB := host-tools/pinfo_run.c host-tools/hostio.c host-tools/export.c $(PINFO_PARSE_SRCS) \

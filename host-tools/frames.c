@@ -6,7 +6,7 @@
 #include "disasm.h"
 #include "frames.h"
 
-/* The states of the data-flow (lines.h: FRAMES_*, and these two). */
+/* The states of the data-flow (frames.h: FRAMES_*, and these two). */
 #define FR_UNREACHED	0
 #define FR_PUSHED	3	/* push ebp done, EBP still the caller's, ESP only lowered since */
 

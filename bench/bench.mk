@@ -63,7 +63,7 @@ integration: $(TRUTH_DEPS) $(BUILD)/san/bench/truth/insncount.so
 bench: $(TRUTH_DEPS)
 # Truth for source lines (bench/lines.sh): callgrind's instructions, address
 # by address, put on lines by pinfo's DWARF reader.
-BENCH_CGLINES_SRCS := bench/cglines.c host-tools/lines.c host-tools/hostio.c
+BENCH_CGLINES_SRCS := bench/cglines.c host-tools/lines.c host-tools/hostio.c host-tools/disasm.c
 $(BENCH)/cglines: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_CGLINES_SRCS))
 	@mkdir -p $(@D)
 	$(HOST_CC) $^ -o $@ $(LINES_LIBS)

@@ -10,6 +10,7 @@
 #include "attrib.h"
 #include "callstacks.h"
 #include "hostio.h"
+#include "frames.h"
 
 /* ---- naming -------------------------------------------------------------------- */
 
@@ -17,6 +18,7 @@ struct modsyms {
 	const struct map *m;
 	struct msym *sorted;
 	size_t n;
+	struct code_frames **fr;	/* [i]: sorted[i]'s function's frames, once asked */
 };
 
 /* The functions, interned by module and name. */
@@ -177,6 +179,150 @@ static int false_leaf_caller(const struct modsyms *ms, size_t nms, const char *m
 	       symbol_at(ms, nms, module, seg, pcs[b + 1] - 1) != f;
 }
 
+static struct modsyms *modsyms_of(struct modsyms *ms, size_t nms, const char *module)
+{
+	for (size_t i = 0; i < nms; i++)
+		if (!strcasecmp(ms[i].m->module, module))
+			return &ms[i];
+	return NULL;
+}
+
+/* The frames of the function of symbol k of s (segment 1, the code's),
+ * from its address to the next symbol's; NULL with *rc 0 when not known
+ * (no code, no capstone), -1 out of memory. */
+static const struct code_frames *frames_of(struct modsyms *s, size_t k, int *rc)
+{
+	const struct map *m = s->m;
+	uint32_t end = m->code_origin + m->code_len;
+	struct code_frames *fr;
+
+	*rc = 0;
+	if (!m->code || s->sorted[k].seg != 1)
+		return NULL;
+	if (!s->fr && !(s->fr = calloc(s->n, sizeof *s->fr)))
+		return *rc = -1, NULL;
+	if (s->fr[k])
+		return s->fr[k]->state ? s->fr[k] : NULL;
+	if (k + 1 < s->n && s->sorted[k + 1].seg == 1 && s->sorted[k + 1].addr < end)
+		end = s->sorted[k + 1].addr;
+	if (!(fr = calloc(1, sizeof *fr)))
+		return *rc = -1, NULL;
+	if ((*rc = frames_code(m->code, m->code_origin, m->code_len, s->sorted[k].addr, end, fr)) < 0) {
+		free(fr);
+		return NULL;
+	}
+	*rc = 0;
+	s->fr[k] = fr;	/* (without capstone: no state, asked once) */
+	return fr->state ? fr : NULL;
+}
+
+/* Whether the function at t can reach function f's code by jumps alone (a
+ * chain of tail calls): 0 when its code shows it cannot, 1 when it can or
+ * that is not known (an indirect jump, a jump to no symbol, code not
+ * known), -1 out of memory. Falling through past a function's end goes
+ * into the next one. */
+static int tail_reaches(struct modsyms *s, uint32_t t, const struct code_frames *f)
+{
+	size_t *todo = malloc(s->n * sizeof *todo), ntodo = 0, k, first, nseg, i;
+	uint8_t *seen = calloc(s->n, 1);
+	int rc = 1;
+
+	nseg = msym_segment(s->sorted, s->n, 1, &first);
+	if (!todo || !seen) {
+		rc = -1;
+		goto out;
+	}
+	for (k = first; k < first + nseg && s->sorted[k].addr != t; k++)
+		;
+	if (k == first + nseg)
+		goto out;
+	seen[k] = 1;
+	todo[ntodo++] = k;
+	while (ntodo) {
+		const struct code_frames *g;
+		int err;
+
+		k = todo[--ntodo];
+		if (!(g = frames_of(s, k, &err))) {
+			rc = err ? -1 : 1;
+			goto out;
+		}
+		if (g->indirect || (g->falls_out && k + 1 == first + nseg))
+			goto out;
+		for (i = 0; i <= g->njumps; i++) {
+			uint32_t to;
+			size_t lo = first, hi = first + nseg;
+
+			if (i == g->njumps && !g->falls_out)
+				break;
+			to = i < g->njumps ? g->jumps[i] : g->end;
+			if (to >= f->start && to < f->end)
+				goto out;
+			while (lo < hi) {	/* the symbol that holds to */
+				size_t mid = lo + (hi - lo) / 2;
+
+				if (s->sorted[mid].addr <= to)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			if (lo == first)
+				goto out;	/* to no symbol */
+			if (!seen[lo - 1]) {
+				seen[lo - 1] = 1;
+				todo[ntodo++] = lo - 1;
+			}
+		}
+	}
+	rc = 0;
+out:
+	free(todo);
+	free(seen);
+	return rc;
+}
+
+/* Whether pcs[b + 1] is a word the kernel took for the leaf's caller that
+ * the code shows false: at the leaf's EIP, pcs[b], its function's frame
+ * is made (EBP its own, docs/stacks.md), so the word at ESP is a saved
+ * register, a local or an argument, not its return address. The dump does
+ * not say whether the kernel took a word (it would be pcs[b + 1]) or not
+ * (pcs[b + 1] is then the frame chain's first return address, the leaf's
+ * own), so pcs[b + 1] is dropped only when it cannot be the leaf's return
+ * address either: the call before it is a `call rel32` (the kernel's
+ * test), to a function other than the leaf's that cannot reach the leaf's
+ * by jumps (tail calls), no other call ends there, and it is no return
+ * into the leaf's function itself (its recursion through a tail call).
+ * 1: false, 0: kept or not known, -1: out of memory. */
+static int made_false_caller(struct modsyms *ms, size_t nms, const char *module, uint16_t seg,
+			     const uint32_t *pcs, size_t depth, size_t b)
+{
+	struct modsyms *s = modsyms_of(ms, nms, module);
+	const struct code_frames *fr;
+	const struct msym *f;
+	const struct map *m;
+	uint32_t eip = pcs[b], t;
+	int rc;
+
+	if (!s || seg != 1 || b + 1 >= depth || !(f = symbol_at(ms, nms, module, seg, eip)))
+		return 0;
+	m = s->m;
+	if (!(fr = frames_of(s, (size_t)(f - s->sorted), &rc)))
+		return rc;
+	if (eip < fr->start || eip >= fr->end || fr->state[eip - fr->start] != FRAMES_MADE)
+		return 0;
+	/* at a mov ebp, esp (89 E5) the kernel looked at ESP + 4 */
+	if (eip - m->code_origin + 2 <= m->code_len && m->code[eip - m->code_origin] == 0x89 &&
+	    m->code[eip - m->code_origin + 1] == 0xE5)
+		return 0;
+	if (!call_target(ms, nms, module, seg, pcs[b + 1], &t) || t == f->addr ||
+	    symbol_at(ms, nms, module, seg, pcs[b + 1] - 1) == f)
+		return 0;
+	if ((rc = frames_call_before(m->code, m->code_origin, m->code_len, pcs[b + 1])) != 0)
+		return rc < 0 ? -1 : 0;
+	rc = tail_reaches(s, t, fr);
+	return rc < 0 ? -1 : !rc;
+}
+
 static int add_stack(struct callstacks *cs, size_t *cap, uint64_t count, size_t depth,
 		     struct cs_frame *frames)
 {
@@ -306,6 +452,17 @@ int callstacks_build(const struct pdump *d, const struct map *maps, size_t nmaps
 		if (us && false_leaf_caller(ms, nmaps, us->module, us->segno, st->pcs, st->depth,
 					    st->kdepth))
 			drop = (size_t)st->kdepth + 1;
+		else if (us) {
+			int made = made_false_caller(ms, nmaps, us->module, us->segno, st->pcs,
+						     st->depth, st->kdepth);
+
+			if (made < 0) {
+				free(fr);
+				goto out;
+			}
+			if (made)
+				drop = (size_t)st->kdepth + 1;
+		}
 		for (k = 0; k < st->depth; k++) {	/* leaf first, as in the dump */
 			if (k == drop)
 				continue;
@@ -361,8 +518,15 @@ int callstacks_build(const struct pdump *d, const struct map *maps, size_t nmaps
 		goto out;
 	rc = 0;
 out:
-	for (i = 0; i < nmaps; i++)
+	for (i = 0; i < nmaps; i++) {
+		for (k = 0; ms[i].fr && k < ms[i].n; k++) {
+			if (ms[i].fr[k])
+				frames_free(ms[i].fr[k]);
+			free(ms[i].fr[k]);
+		}
+		free(ms[i].fr);
 		free(ms[i].sorted);
+	}
 	free(ms);
 	free(in.slots);
 	if (rc) {

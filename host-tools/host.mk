@@ -39,8 +39,11 @@ HOST_PROGS += pinfo
 # libdw), annotation, diff and merge, the HTML report.
 PINFO_MORE_SRCS := host-tools/view.c host-tools/lines.c host-tools/annotate.c \
 	host-tools/pinfo_lines.c host-tools/diff.c host-tools/html.c
-# The split of buckets over lines by instructions disassembles with capstone,
-# loaded when first wanted (dlopen: lines.c), not linked.
+# The split of buckets over lines by instructions, and the call stacks' leaf
+# frames (frames.c), disassemble with capstone, loaded when first wanted
+# (dlopen: disasm.c), not linked.
+DISASM_SRCS := host-tools/disasm.c host-tools/frames.c
+PINFO_MORE_SRCS += $(DISASM_SRCS)
 LINES_LIBS := -ldw -lelf -ldl
 PINFO_MORE_LIBS := $(LINES_LIBS)
 PINFO_LIB := host-tools/pinfo_run.c host-tools/hostio.c host-tools/export.c $(PINFO_PARSE_SRCS) \
@@ -74,13 +77,17 @@ test_elf32_SRCS := tests/unit/test_elf32.c tests/unit/testbuf.c host-tools/mapwr
 
 UNIT_TESTS += test_export test_export_run
 test_export_SRCS := tests/unit/test_export.c tests/unit/testexport.c tests/unit/testbuf.c $(PINFO_LIB)
-UNIT_TESTS += test_stacks_views
+UNIT_TESTS += test_stacks_views test_stacks_nocs
 test_stacks_views_SRCS := tests/unit/test_stacks_views.c $(PINFO_LIB)
+# capstone's dlopen made to fail (--wrap): the stacks without it
+test_stacks_nocs_SRCS := tests/unit/test_stacks_nocs.c $(PINFO_LIB)
+test_stacks_nocs_LIBS := -Wl,--wrap=dlopen
 test_export_run_SRCS := tests/unit/test_export_run.c tests/unit/testexport.c tests/unit/testbuf.c \
 	$(PINFO_LIB)
 
 # The tests that link pinfo's code link libdw with it.
-$(foreach t,test_pinfo test_attrib test_map test_elf32 test_export test_export_run test_stacks_views,$(eval \
+$(foreach t,test_pinfo test_attrib test_map test_elf32 test_export test_export_run test_stacks_views \
+	test_stacks_nocs,$(eval \
 	$(t)_LIBS += $(PINFO_MORE_LIBS)))
 
 # Source lines: an ELF with DWARF built at test time from a C file whose

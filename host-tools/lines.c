@@ -4,7 +4,6 @@
  * line and the function stay the same, by one pass over the buckets. */
 #define _GNU_SOURCE	/* qsort_r */
 #include <capstone/capstone.h>
-#include <dlfcn.h>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <gelf.h>
@@ -16,6 +15,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "disasm.h"
 #include "lines.h"
 
 /* ---- the line table ---------------------------------------------------------- */
@@ -458,51 +458,6 @@ static int vhas(const struct vec *v, size_t *at, uint64_t x)
 
 #define NOFALL	1	/* the next instruction is not reached from this one */
 
-/* capstone, loaded when an instruction is first wanted (dlopen), not
- * linked: its tables take some 3 MiB of every pinfo process's memory at
- * start-up, and only the line views disassemble. NULL when it cannot be
- * loaded (said once); the buckets are then split by bytes. */
-struct capstone {
-	cs_err (*open)(cs_arch, cs_mode, csh *);
-	cs_err (*option)(csh, cs_opt_type, size_t);
-	cs_insn *(*alloc)(csh);
-	bool (*disasm_iter)(csh, const uint8_t **, size_t *, uint64_t *, cs_insn *);
-	bool (*insn_group)(csh, const cs_insn *, unsigned int);
-	void (*free)(cs_insn *, size_t);
-	cs_err (*close)(csh *);
-};
-
-static const struct capstone *capstone(void)
-{
-	static struct capstone api;
-	static int state;	/* 0 not tried, 1 loaded, -1 failed */
-	static const char *const names[] = { "libcapstone.so.4", "libcapstone.so.5", "libcapstone.so" };
-	void *h = NULL;
-	size_t i;
-
-	if (state)
-		return state > 0 ? &api : NULL;
-	state = -1;
-	for (i = 0; !h && i < sizeof names / sizeof names[0]; i++)
-		h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-	if (h) {
-		*(void **)&api.open = dlsym(h, "cs_open");
-		*(void **)&api.option = dlsym(h, "cs_option");
-		*(void **)&api.alloc = dlsym(h, "cs_malloc");
-		*(void **)&api.disasm_iter = dlsym(h, "cs_disasm_iter");
-		*(void **)&api.insn_group = dlsym(h, "cs_insn_group");
-		*(void **)&api.free = dlsym(h, "cs_free");
-		*(void **)&api.close = dlsym(h, "cs_close");
-		if (api.open && api.option && api.alloc && api.disasm_iter && api.insn_group &&
-		    api.free && api.close)
-			return state = 1, &api;
-	}
-	fprintf(stderr, "pinfo: note: capstone (libcapstone.so.4, Debian's libcapstone4) "
-		"could not be loaded: %s; a bucket over several lines is split by bytes\n",
-		h ? "a function is missing" : dlerror());
-	return NULL;
-}
-
 struct sweep {
 	const struct capstone *api;
 	csh cs;
@@ -612,7 +567,7 @@ int lines_insns(const struct line_table *t, const struct msym *syms, size_t nsym
 	memset(out, 0, sizeof *out);
 	memset(&w, 0, sizeof w);
 	w.li = out;
-	if (!t->ncode || !(w.api = capstone()))
+	if (!t->ncode || !(w.api = disasm_capstone("a bucket over several lines is split by bytes")))
 		return 0;	/* no instruction: every bucket split by bytes */
 	if (w.api->open(CS_ARCH_X86, CS_MODE_32, &w.cs) != CS_ERR_OK)
 		return -1;

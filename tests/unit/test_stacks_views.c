@@ -217,6 +217,115 @@ static void tail_calls(void **state)
 	teardown_maps(1);	/* frees code */
 }
 
+/* The folded text of one stack of PROG (no kernel frame), its pcs leaf
+ * first, with the code in maps[0] (malloc'd). */
+static char *folded_one(const uint32_t *pcs, uint8_t depth)
+{
+	struct callstacks cs;
+	char err[200], *t;
+
+	stacks[0] = (struct pdump_stack){ 7, 0, 1, 0, depth, (uint32_t *)pcs };
+	d.nstacks = 1;
+	d.total = 7;
+	d.dropped = 0;
+	d.kernel = 0;
+	assert_int_equal(callstacks_build(&d, maps, 1, &cs, err, sizeof err), 0);
+	t = text_of(callstacks_folded, &cs, NULL);
+	callstacks_free(&cs);
+	return t;
+}
+
+/* The leaf's frame, from its code (capstone): where it is made, the word
+ * the kernel took for the leaf's caller is a saved register or a local,
+ * dropped whatever call it follows; where it is not, kept. */
+static void frame_made(void **state)
+{
+	static const uint8_t b_code[] = {
+		0x55,			/* 80 push ebp */
+		0x89, 0xE5,		/* 81 mov ebp, esp */
+		0x53,			/* 83 push ebx: made */
+		0x85, 0xC9,		/* 84 test ecx, ecx */
+		0x74, 0x04,		/* 86 je 8c */
+		0x5B, 0x5D, 0xC3,	/* 88 pop ebx; 89 pop ebp; 8a ret: not made at 8a */
+		0x90,			/* 8b */
+		0x31, 0xC0,		/* 8c xor eax, eax: made again, after the epilogue */
+		0x5B, 0x5D, 0xC3,	/* 8e pop ebx; 8f pop ebp; 90 ret */
+	};
+	/* b, called by c through a pointer (c's call *eax returns to 0xc8; main
+	 * called c, 0x2a); the word on top of b's stack is 0x10, main's
+	 * return from a, which no jump of a's reaches b from */
+	uint32_t s[] = { 0x84, 0x10, 0xc8, 0x2a };
+	uint8_t *code = calloc(1, 0x100);
+	char *t;
+
+	(void)state;
+	assert_non_null(code);
+	put_call(code, 0x0b, 0x40);	/* main calls a: 0x10 */
+	put_call(code, 0x25, 0xc0);	/* main calls c: 0x2a */
+	put_call(code, 0x4b, 0x80);	/* a calls b, */
+	code[0x50] = 0xC3;		/* and returns */
+	memcpy(code + 0x80, b_code, sizeof b_code);
+	code[0xc6] = 0xFF;		/* c: call *eax */
+	code[0xc7] = 0xD0;
+	setup_dump(0);
+	maps[0].code = code;
+	maps[0].code_len = 0x100;
+
+	/* the frame made: 0x10 dropped (the old rule could not: the chain's
+	 * first return address follows no call rel32) */
+	t = folded_one(s, 4);
+	assert_string_equal(t, "main;c;b 7\n");
+	free(t);
+	/* made after an epilogue in the middle of b (a data-flow, not a range) */
+	s[0] = 0x8c;
+	t = folded_one(s, 4);
+	assert_string_equal(t, "main;c;b 7\n");
+	free(t);
+	/* not made: b's first instruction, its mov ebp, esp (push ebp done),
+	 * the ret after its pop ebp: the word may be b's return address, kept
+	 * (a put back above it as the function main's call names) */
+	static const uint32_t notmade[] = { 0x80, 0x81, 0x8a, 0x90 };
+	for (size_t i = 0; i < sizeof notmade / sizeof notmade[0]; i++) {
+		s[0] = notmade[i];
+		t = folded_one(s, 4);
+		assert_string_equal(t, "main;c;main;a;b 7\n");
+		free(t);
+	}
+	/* made, but the word's call is to b itself: it may be b's return
+	 * address (the chain's first frame is then its caller's): kept */
+	s[0] = 0x84;
+	s[1] = 0x50;
+	t = folded_one(s, 4);
+	assert_string_equal(t, "main;c;a;b 7\n");
+	free(t);
+	s[1] = 0x10;
+	/* made, but a could have tail-called b (a jmp to b): kept */
+	code[0x50] = 0xE9;
+	memcpy(code + 0x51, &(uint32_t){ 0x80 - 0x55 }, 4);
+	t = folded_one(s, 4);
+	assert_string_equal(t, "main;c;main;a;b 7\n");
+	free(t);
+	code[0x50] = 0xC3;
+	/* made, but the word follows an indirect call whose bytes hold an E8
+	 * 5 before it (call *9(%eax,%ebp,8), ending at 0x37; "calls" a):
+	 * the word may be a true return address: kept */
+	memcpy(code + 0x30, (const uint8_t[]){ 0xFF, 0x94, 0xE8, 0x09, 0, 0, 0 }, 7);
+	s[1] = 0x37;
+	t = folded_one(s, 4);
+	assert_string_equal(t, "main;c;main;a;b 7\n");
+	free(t);
+	s[1] = 0x10;
+	/* b's first epilogue ends in an indirect jump (jmp *eax at 0x8a: a tail
+	 * call, or a jump anywhere in b) after its pop ebp: where it lands, the
+	 * frame may be unmade, so it is nowhere known to be made: kept */
+	code[0x8a] = 0xFF;
+	code[0x8b] = 0xE0;
+	t = folded_one(s, 4);
+	assert_string_equal(t, "main;c;main;a;b 7\n");
+	free(t);
+	teardown_maps(1);	/* frees code */
+}
+
 static void totals(void **state)
 {
 	struct callstacks cs;
@@ -358,6 +467,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(folded),
 		cmocka_unit_test(tail_calls),
+		cmocka_unit_test(frame_made),
 		cmocka_unit_test(totals),
 		cmocka_unit_test(callgraph),
 		cmocka_unit_test(flamegraph),

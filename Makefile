@@ -156,8 +156,13 @@ RUN_TOOLS := cmd pset profrun testprof
 USER_PROG_CFLAGS = $(filter-out -Werror -mno-sse -mno-mmx -mno-80387,$(KCFLAGS)) -ffunction-sections $(LIBC_FPU) $(UINC)
 PROG_LDFLAGS = -Wl$(comma)--defsym=__stack_size=$(STACK)
 ifneq ($(PROG),)
-ifneq ($(shell printf '%s\n' '$(subst ','',$(STACK))' | grep -Ex '[0-9]{1,10}|0[xX][0-9a-fA-F]{1,8}'),$(STACK))
-$(error make run: STACK=$(STACK): the program's stack in bytes, a decimal number or a 0x hex one)
+# (a number as ld reads it: no leading 0 but 0x, which ld would take for
+# octal; at most 1 GiB less a page, which the data segment cannot pass)
+ifneq ($(shell printf '%s\n' '$(subst ','',$(STACK))' | grep -Ex '0|[1-9][0-9]{0,9}|0[xX][0-9a-fA-F]{1,8}'),$(STACK))
+$(error make run: STACK=$(STACK): the program's stack in bytes, a decimal number (no leading 0) or a 0x hex one)
+endif
+ifneq ($(shell [ $$(($(STACK))) -le 1073737728 ] && echo ok),ok)
+$(error make run: STACK=$(STACK): more than the 1 GiB a data segment can have)
 endif
 endif
 PROG_FLAGS_NOW := $(strip $(USER_PROG_CFLAGS) $(PROG_CFLAGS) $(CFLAGS) stack=$(STACK))

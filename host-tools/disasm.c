@@ -10,7 +10,10 @@ const struct capstone *disasm_capstone(const char *without)
 	static char why[200];
 	static struct capstone api;
 	static int state;	/* 0 not tried, 1 loaded, -1 failed */
-	static const char *const names[] = { "libcapstone.so.4", "libcapstone.so.5", "libcapstone.so" };
+	/* only the major version the headers are of: cs_insn and cs_detail
+	 * change their layout from one major version to the next */
+	static const char *const names[] = { "libcapstone.so.4", "libcapstone.so" };
+	unsigned int (*version)(int *, int *) = NULL;
 	void *h = NULL;
 	size_t i;
 
@@ -37,7 +40,12 @@ const struct capstone *disasm_capstone(const char *without)
 		*(void **)&api.free = dlsym(h, "cs_free");
 		*(void **)&api.close = dlsym(h, "cs_close");
 		*(void **)&api.regs_access = dlsym(h, "cs_regs_access");
-		if (api.open && api.option && api.alloc && api.disasm_iter && api.insn_group &&
+		*(void **)&version = dlsym(h, "cs_version");
+		if (version && version(NULL, NULL) >> 8 != CS_API_MAJOR) {
+			snprintf(why, sizeof why, "its version is %u, not %d", version(NULL, NULL) >> 8, CS_API_MAJOR);
+			return disasm_capstone(without);
+		}
+		if (version && api.open && api.option && api.alloc && api.disasm_iter && api.insn_group &&
 		    api.free && api.close && api.regs_access)
 			return state = 1, &api;
 	}

@@ -39,7 +39,7 @@ esac
 [ "$ok" = 1 ] || { echo "make run: HZ=$hz: the sample rate must be from 19 to 20000 Hz" >&2; exit 2; }
 
 case $mem in
-''|*[!0-9]*) ok=0 ;;
+''|*[!0-9]*|0*) ok=0 ;;
 *) ok=$(( ${#mem} <= 4 && mem >= 16 && mem <= 1024 )) ;;
 esac
 [ "$ok" = 1 ] || { echo "make run: MEM=$mem: the machine's memory in MiB must be from 16 to 1024" >&2; exit 2; }

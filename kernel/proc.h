@@ -37,6 +37,7 @@ struct proc {
 	int waitpid;		/* while P_WAITING: the child waited for, or -1 */
 	uint32_t waitstatus;	/* while P_WAITING: offset of the status word, or 0 */
 	uint64_t wakeup;	/* while P_SLEEPING: the tick to wake at */
+	int spawn_grace;	/* its slice was stretched by a spawn (sched_fresh_slice) */
 	struct prof_proc prof;	/* the profiler's view: buffers by selector */
 	struct fpustate fpu;	/* its x87/SSE registers while not running */
 };
@@ -58,7 +59,7 @@ struct trapframe *sched_return(struct trapframe *tf);
 void sched_start(void) __attribute__((noreturn));
 void sched_tick(void);			/* from the clock: the quantum may be over */
 void sched_yield(void);
-void sched_fresh_slice(void);	/* the running process goes on, with a whole quantum */
+void sched_fresh_slice(void);	/* after a spawn: the caller goes on a tick or two */
 void sched_fpu_release(struct proc *p);	/* p's registers need no saving: it has ended */
 struct proc *proc_first(void);		/* for walks over all processes */
 

@@ -53,10 +53,11 @@ void tick_load_plan(struct prof_proc *pp)
 }
 
 /* p's slice: the quantum, or 1 for idle, which looks for work at every tick. */
-static void new_slice(const struct proc *p)
+static void new_slice(struct proc *p)
 {
 	irq0.slice_ticks = p == &idleproc ? 1 : clock_quantum();
 	irq0.slice_left = irq0.slice_ticks;
+	p->spawn_grace = 0;
 }
 
 static void idle_loop(void)
@@ -134,17 +135,23 @@ void sched_wake_at(uint64_t tick)
 	irq_restore(fl);
 }
 
-/* The running process goes on, with a whole quantum, even if its slice
- * ran out during the system call: spawn gives its caller that, so that the
- * caller can arrange the child's start (profrun turns its profile on) before
- * the child's first instruction. The switch a slice end asked for waits
- * one quantum more. */
+/* After a spawn: the caller goes on for at least one whole tick period
+ * more, even if its slice ran out during the system call, so that it can
+ * arrange the child's start (profrun turns its profile on) before the
+ * child's first instruction. The slice is stretched to 2 ticks (the next
+ * tick may come at once; the one after comes a period later) and a switch
+ * a slice end asked for waits for them; once a slice, so that a process
+ * spawning in a loop gets at most 2 ticks more than the others' quantum. */
 void sched_fresh_slice(void)
 {
 	uint32_t fl = irq_save();
 
-	need_resched = 0;
-	new_slice(curproc);
+	if (!curproc->spawn_grace) {
+		curproc->spawn_grace = 1;
+		need_resched = 0;
+		if (irq0.slice_left < 2)
+			irq0.slice_left = 2;
+	}
 	irq_restore(fl);
 }
 

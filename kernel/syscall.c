@@ -99,7 +99,7 @@ static int sys_spawn(struct trapframe *tf)
 		}
 	}
 	if ((err = proc_spawn(name, argc, argv, curproc)) > 0)
-		sched_fresh_slice();	/* the caller, not the child, runs next (docs/syscalls.md) */
+		sched_fresh_slice();	/* the caller runs on a tick first (docs/syscalls.md) */
 	return err;
 }
 

@@ -20,7 +20,7 @@ int main(int argc, char **argv)
 	static char list[NAME_MAX_DUMP + 2], dump[NAME_MAX_DUMP + 5];
 	const char *name;
 	size_t n;
-	int pid, status = -1, rc, profiled, type = PT_SYSTEM;
+	int pid, status = -1, rc, made, profiled, type = PT_SYSTEM;
 
 	if (argc > 1 && !strcmp(argv[1], "/stacks")) {
 		type |= PT_STACKS;
@@ -45,9 +45,11 @@ int main(int argc, char **argv)
 	/* The profile is made before the spawn, so that the program's segment
 	 * is in it from the start, and turned on after it: the kernel's work
 	 * of loading the program is not the program's. spawn lets its caller
-	 * run first, with a whole quantum, so the program's first instruction
-	 * comes after ProfOn (docs/syscalls.md). */
+	 * run on for a tick period at least, so the program's first
+	 * instruction comes after ProfOn (docs/syscalls.md). Only a profile
+	 * made here is freed here: another's (EEXIST) is its owner's. */
 	rc = ProfInit(type, list);
+	made = rc == 0;
 	pid = spawn(name, argv + 1);
 	if (rc == 0 && pid > 0)
 		rc = ProfOn(PT_SYSTEM);
@@ -61,7 +63,8 @@ int main(int argc, char **argv)
 		if ((rc = ProfDump(PT_SYSTEM, dump)) != 0)
 			printf("profrun: %s: %s (%s)\n", dump, errname(rc), strerror(rc));
 	}
-	ProfFree(PT_SYSTEM);	/* made, whether it ran or not */
+	if (made)
+		ProfFree(PT_SYSTEM);	/* ours, whether it ran or not; never another's */
 	if (pid < 0) {
 		printf("profrun: %s: %s\n", name, strerror(pid));
 		return 1;

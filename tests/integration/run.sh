@@ -803,13 +803,17 @@ if selected makerun-reserved; then
 	   $make --no-print-directory run PROG="Kernel=$src/first.c" >> "$log" 2>&1 ||
 	   $make --no-print-directory run PROG="$src/nothere.c" >> "$log" 2>&1 ||
 	   $make --no-print-directory run PROG="$src/first.c First=$src/second.c" >> "$log" 2>&1 ||
-	   $make --no-print-directory run PROG="$src/first.c" STACK=1m >> "$log" 2>&1; then
+	   $make --no-print-directory run PROG="$src/first.c" STACK=1m >> "$log" 2>&1 ||
+	   $make --no-print-directory run PROG="$src/first.c" STACK=010000 >> "$log" 2>&1 ||
+	   $make --no-print-directory run PROG="$src/first.c" STACK=4294971392 >> "$log" 2>&1; then
 		fail "a program named cmd or Kernel, a file not there, two programs of one name or STACK=1m was accepted"
 	elif has "make run: PROG word '$src/cmd.c': 'cmd' is the name of the guest's own command or module" &&
 	     has "make run: PROG word 'Kernel=$src/first.c': 'Kernel' is the name of the guest's own command or module" &&
 	     has "make run: PROG word '$src/nothere.c': no file $src/nothere.c" && hasnot "impostor runs" &&
 	     has "make run: two PROG words name a program first (in any case): '$src/first.c' 'First=$src/second.c'" &&
 	     has "make run: STACK=1m: the program's stack in bytes" &&
+	     has "make run: STACK=010000: the program's stack in bytes, a decimal number (no leading 0)" &&
+	     has "make run: STACK=4294971392: more than the 1 GiB a data segment can have" &&
 	     $make --no-print-directory run PROG="$src/first.c" STACKS=1 > "$log" 2>&1 &&
 	     has "first runs" && [ -f "$build/run/first.folded" ] &&
 	     $make --no-print-directory run PROG="$src/second.c" STACKS=1 > "$log" 2>&1; then
@@ -820,9 +824,11 @@ if selected makerun-reserved; then
 		   grep -qx "$build/run/second.elf" "$build/run/elfs.lst" && grep -qx "$build/run/kernel.map" "$build/run/maps.lst" &&
 		   ! grep -q "first" "$build/run/elfs.lst" "$build/run/maps.lst"; then
 			# a machine that never starts reports nothing of the run before
-			if $make --no-print-directory run PROG="$src/second.c" MEM=8 > "$log" 2>&1; then
-				fail "MEM=8 was accepted"
+			if $make --no-print-directory run PROG="$src/second.c" MEM=8 > "$log" 2>&1 ||
+			   $make --no-print-directory run PROG="$src/second.c" MEM=064 >> "$log" 2>&1; then
+				fail "MEM=8 or MEM=064 was accepted"
 			elif has "make run: MEM=8: the machine's memory in MiB must be from 16 to 1024" &&
+			     has "make run: MEM=064: the machine's memory in MiB must be from 16 to 1024" &&
 			     hasnot "pinfo second.pro" && hasnot "HTML report"; then
 				pass
 			fi
@@ -898,6 +904,81 @@ EOF_C
 		fail "make run failed: $(tail -5 "$log" "$log.big")"
 	fi
 	rm -rf "$src"
+fi
+
+# spawn lets its caller run on a tick or two (profrun's ProfOn before the
+# program's first instruction), once a slice: a process that spawns at
+# every tick does not take the machine from a busy one. Each counts its
+# work for 2000 ticks; the busy one, which spawns nothing, must do at least
+# as much as the spawner (a whole new quantum at each spawn gave the
+# spawner four times the busy one's).
+if selected spawn-fair; then
+	name=spawn-fair log=$out/spawn-fair.log dir=$out/spawn-fair
+	src=$(mktemp -d)
+	cat > "$src/fair.c" <<'EOF_C'
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <stdint.h>
+static uint64_t now(void) { uint64_t t; uint32_t hz; clock_ticks(&t, &hz); return t; }
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "child"))
+		return 0;
+	if (argc > 1 && (!strcmp(argv[1], "spin") || !strcmp(argv[1], "spawner"))) {
+		int spawner = argv[1][1] == 'p' && argv[1][2] == 'a';
+		uint64_t end = now() + 2000, next = now() + 1;
+		unsigned long work = 0;
+		char *child[] = { "fair", "child", 0 };
+		while (now() < end) {
+			for (volatile int i = 0; i < 1000; i++)
+				;
+			work++;
+			if (spawner && now() >= next) {
+				if (spawn("fair", child) < 0)
+					wait(-1, 0);
+				next = now() + 1;
+			}
+		}
+		while (spawner && wait(-1, 0) > 0)
+			;
+		printf("%s %lu\n", argv[1], work);
+		return 0;
+	}
+	char *a[] = { "fair", "spin", 0 }, *b[] = { "fair", "spawner", 0 };
+	int pa = spawn("fair", a), pb = spawn("fair", b);
+	wait(pa, 0);
+	wait(pb, 0);
+	return 0;
+}
+EOF_C
+	if $make --no-print-directory run PROG="$src/fair.c" > "$log" 2>&1; then
+		spin=$(sed -n 's/^| spin \([0-9]*\)$/\1/p' "$log") spawner=$(sed -n 's/^| spawner \([0-9]*\)$/\1/p' "$log")
+		if [ -z "$spin" ] || [ -z "$spawner" ] || [ "$spawner" -lt 100 ]; then
+			fail "no counts: spin '$spin', spawner '$spawner'"
+		elif [ "$spin" -lt "$spawner" ]; then
+			fail "the spawner took the machine: spin $spin, spawner $spawner"
+		else
+			pass
+		fi
+	else
+		fail "make run failed: $(tail -5 "$log")"
+	fi
+	rm -rf "$src"
+fi
+
+# profrun frees only the profile it made: run while another's system
+# profile exists, it says so and leaves that profile to its owner.
+if selected profrun-busy; then
+	name=profrun-busy log=$out/profrun-busy.log dir=$out/profrun-busy
+	mkdir -p "$dir"
+	printf 'pset init\nprofrun hello\npset on\npset off\npset dump sys.pro\npset free\n' > "$dir/busy.cmd"
+	if $make --no-print-directory run PROG=tests/guest/hello.c SCRIPT="$dir/busy.cmd" > "$log" 2>&1; then
+		has "profrun: hello: not profiled: EEXIST" && hasnot "ENOTINIT" &&
+		[ -f "$build/run/dumps/sys.pro" ] && pass
+	else
+		fail "make run failed: $(tail -5 "$log")"
+	fi
 fi
 
 echo "$passed passed, $failed failed"

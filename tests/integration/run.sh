@@ -874,8 +874,9 @@ fi
 # profrun profiles a program from its first instruction to its exit, not
 # the kernel's loading of it (which grows with STACK=): a program loaded
 # with a 16 MiB stack has the kernel ticks and, but for the jitter's
-# phase, the ticks of its own of one loaded with 64 KiB, and a spawn longer than a quantum still lets profrun
-# turn its profile on before the program's first instruction.
+# phase, the ticks of its own of one loaded with 64 KiB, and a spawn longer
+# than a quantum still lets profrun turn its profile on before the
+# program's first instruction.
 if selected makerun-loadtime; then
 	name=makerun-loadtime log=$out/makerun-loadtime.log dir=$out/makerun-loadtime
 	src=$(mktemp -d)

@@ -31,10 +31,10 @@ static uint32_t arg(struct trapframe *tf, int n)
 }
 
 /* Checks that [off, off + len) is in the caller's data segment, above its
- * guard page (no bytes at all may be anywhere, as before). */
+ * guard page (kernel/uaccess.h). */
 static int argptr(uint32_t off, uint32_t len, void **out)
 {
-	if ((off < UGUARD && len) || !urange_ok(off, len, curproc->datasize))
+	if (!urange_ok(off, len, UGUARD, curproc->datasize))
 		return -EFAULT;
 	*out = uaddr(curproc, off);
 	return 0;
@@ -42,7 +42,7 @@ static int argptr(uint32_t off, uint32_t len, void **out)
 
 static int argstr(uint32_t off, char *dst, size_t max)
 {
-	int n = off < UGUARD ? -EFAULT : ustrcpy(dst, max, uaddr(curproc, 0), curproc->datasize, off);
+	int n = ustrcpy(dst, max, uaddr(curproc, 0), UGUARD, curproc->datasize, off);
 	return n < 0 ? n : 0;
 }
 
@@ -89,8 +89,7 @@ static int sys_spawn(struct trapframe *tf)
 				break;
 			if (argc == ARG_MAX)
 				return -E2BIG;
-			n = *slot < UGUARD ? -EFAULT :
-			    ustrcpy(strs + used, sizeof(strs) - used, uaddr(curproc, 0),
+			n = ustrcpy(strs + used, sizeof(strs) - used, uaddr(curproc, 0), UGUARD,
 				    curproc->datasize, *slot);
 			if (n < 0)
 				return n == -ENAMETOOLONG ? -E2BIG : n;
@@ -216,8 +215,8 @@ static int sys_profinit(struct trapframe *tf)
 	int type = (int)arg(tf, 0), n;
 
 	if (listoff) {
-		n = listoff < UGUARD ? -EFAULT :
-		    ustrlist(modlist, sizeof(modlist), uaddr(curproc, 0), curproc->datasize, listoff);
+		n = ustrlist(modlist, sizeof(modlist), uaddr(curproc, 0), UGUARD, curproc->datasize,
+			     listoff);
 		if (n < 0)
 			return n;
 	}

@@ -2,8 +2,10 @@
 #include "uaccess.h"
 #include "sys/errno.h"
 
-int ustrcpy(char *dst, size_t max, const uint8_t *base, uint32_t size, uint32_t off)
+int ustrcpy(char *dst, size_t max, const uint8_t *base, uint32_t lo, uint32_t size, uint32_t off)
 {
+	if (off < lo)
+		return -EFAULT;
 	for (size_t i = 0;; i++) {
 		if (off >= size || i >= size - off)
 			return -EFAULT;
@@ -15,10 +17,12 @@ int ustrcpy(char *dst, size_t max, const uint8_t *base, uint32_t size, uint32_t 
 	}
 }
 
-int ustrlist(char *dst, size_t max, const uint8_t *base, uint32_t size, uint32_t off)
+int ustrlist(char *dst, size_t max, const uint8_t *base, uint32_t lo, uint32_t size, uint32_t off)
 {
 	int spaced = 0;
 
+	if (off < lo)
+		return -EFAULT;
 	for (size_t i = 0;; i++) {
 		if (off >= size || i >= size - off)
 			return -EFAULT;

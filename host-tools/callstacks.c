@@ -93,26 +93,44 @@ static size_t intern(struct interner *in, const char *module, const char *name, 
 	return cs->nfuncs - 1;
 }
 
-/* The symbol of module's segment seg that holds addr, or NULL. */
-static const struct msym *symbol_at(const struct modsyms *ms, size_t nms, const char *module,
-				    uint16_t seg, uint32_t addr)
+/* The module's symbols, or NULL. */
+static struct modsyms *modsyms_of(const struct modsyms *ms, size_t nms, const char *module)
 {
-	size_t i, first, n, lo, hi;
+	for (size_t i = 0; i < nms; i++)
+		if (!strcasecmp(ms[i].m->module, module))
+			return (struct modsyms *)&ms[i];
+	return NULL;
+}
 
-	for (i = 0; i < nms && strcasecmp(ms[i].m->module, module); i++)
-		;
-	if (i == nms)
-		return NULL;
-	n = msym_segment(ms[i].sorted, ms[i].n, seg, &first);
-	for (lo = 0, hi = n; lo < hi;) {	/* the first symbol above addr */
+/* The index in sorted[first .. first + n) (one segment's symbols, by
+ * address) of the symbol that holds addr, or first + n when none does. */
+static size_t symbol_index(const struct msym *sorted, size_t first, size_t n, uint32_t addr)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {	/* the first symbol above addr */
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (ms[i].sorted[first + mid].addr <= addr)
+		if (sorted[first + mid].addr <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo ? &ms[i].sorted[first + lo - 1] : NULL;
+	return lo ? first + lo - 1 : first + n;
+}
+
+/* The symbol of module's segment seg that holds addr, or NULL. */
+static const struct msym *symbol_at(const struct modsyms *ms, size_t nms, const char *module,
+				    uint16_t seg, uint32_t addr)
+{
+	const struct modsyms *s = modsyms_of(ms, nms, module);
+	size_t first, n, k;
+
+	if (!s)
+		return NULL;
+	n = msym_segment(s->sorted, s->n, seg, &first);
+	k = symbol_index(s->sorted, first, n, addr);
+	return k < first + n ? &s->sorted[k] : NULL;
 }
 
 static size_t name_frame(struct interner *in, const struct modsyms *ms, size_t nms,
@@ -134,15 +152,12 @@ static size_t name_frame(struct interner *in, const struct modsyms *ms, size_t n
 static int call_target(const struct modsyms *ms, size_t nms, const char *module, uint16_t seg,
 		       uint32_t ret, uint32_t *target)
 {
-	const struct map *m = NULL;
+	const struct modsyms *own = modsyms_of(ms, nms, module);
+	const struct map *m = own ? own->m : NULL;
 	const struct msym *s;
 	const uint8_t *c;
 	uint32_t off, t;
-	size_t i;
 
-	for (i = 0; i < nms && !m; i++)
-		if (!strcasecmp(ms[i].m->module, module))
-			m = ms[i].m;
 	if (!m || !m->code || seg != 1 || ret - m->code_origin < 5 ||
 	    ret - m->code_origin > m->code_len)
 		return 0;
@@ -177,14 +192,6 @@ static int false_leaf_caller(const struct modsyms *ms, size_t nms, const char *m
 	return call_target(ms, nms, module, seg, pcs[b + 1], &t1) && t1 != f->addr &&
 	       call_target(ms, nms, module, seg, pcs[b + 2], &t2) && t2 == f->addr &&
 	       symbol_at(ms, nms, module, seg, pcs[b + 1] - 1) != f;
-}
-
-static struct modsyms *modsyms_of(struct modsyms *ms, size_t nms, const char *module)
-{
-	for (size_t i = 0; i < nms; i++)
-		if (!strcasecmp(ms[i].m->module, module))
-			return &ms[i];
-	return NULL;
 }
 
 /* The frames of the function of symbol k of s (segment 1, the code's),
@@ -232,9 +239,7 @@ static int tail_reaches(struct modsyms *s, uint32_t t, const struct code_frames 
 		rc = -1;
 		goto out;
 	}
-	for (k = first; k < first + nseg && s->sorted[k].addr != t; k++)
-		;
-	if (k == first + nseg)
+	if ((k = symbol_index(s->sorted, first, nseg, t)) == first + nseg || s->sorted[k].addr != t)
 		goto out;
 	seen[k] = 1;
 	todo[ntodo++] = k;
@@ -251,26 +256,18 @@ static int tail_reaches(struct modsyms *s, uint32_t t, const struct code_frames 
 			goto out;
 		for (i = 0; i <= g->njumps; i++) {
 			uint32_t to;
-			size_t lo = first, hi = first + nseg;
+			size_t h;
 
 			if (i == g->njumps && !g->falls_out)
 				break;
 			to = i < g->njumps ? g->jumps[i] : g->end;
 			if (to >= f->start && to < f->end)
 				goto out;
-			while (lo < hi) {	/* the symbol that holds to */
-				size_t mid = lo + (hi - lo) / 2;
-
-				if (s->sorted[mid].addr <= to)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			if (lo == first)
+			if ((h = symbol_index(s->sorted, first, nseg, to)) == first + nseg)
 				goto out;	/* to no symbol */
-			if (!seen[lo - 1]) {
-				seen[lo - 1] = 1;
-				todo[ntodo++] = lo - 1;
+			if (!seen[h]) {
+				seen[h] = 1;
+				todo[ntodo++] = h;
 			}
 		}
 	}

@@ -53,3 +53,21 @@ const struct capstone *disasm_capstone(const char *without)
 	return disasm_capstone(without);
 }
 
+
+int disasm_open(const struct capstone *api, csh *cs, cs_insn **insn)
+{
+	if (api->open(CS_ARCH_X86, CS_MODE_32, cs) != CS_ERR_OK)
+		return -1;
+	api->option(*cs, CS_OPT_DETAIL, CS_OPT_ON);
+	if (!(*insn = api->alloc(*cs))) {
+		api->close(cs);
+		return -1;
+	}
+	return 0;
+}
+
+void disasm_close(const struct capstone *api, csh *cs, cs_insn *insn)
+{
+	api->free(insn, 1);
+	api->close(cs);
+}

@@ -23,4 +23,10 @@ struct capstone {
  * why and `without`, what is done instead, once for each `without`. */
 const struct capstone *disasm_capstone(const char *without);
 
+/* A handle for 32-bit x86 with the instructions' details, and an
+ * instruction to decode into: 0, or -1 (nothing to close) when either
+ * cannot be had. disasm_close gives both back. */
+int disasm_open(const struct capstone *api, csh *cs, cs_insn **insn);
+void disasm_close(const struct capstone *api, csh *cs, cs_insn *insn);
+
 #endif

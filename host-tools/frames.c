@@ -202,9 +202,12 @@ int frames_code(const uint8_t *code, uint32_t origin, uint32_t len, uint32_t sta
 	struct finsn *ins = NULL;
 	uint8_t *in = NULL;
 	size_t n = 0, cap = 0, i;
+	const uint8_t *p;
+	size_t size;
+	uint64_t addr;
 	cs_insn *insn;
 	csh cs;
-	int rc = -1;
+	int rc;
 
 	memset(out, 0, sizeof *out);
 	out->start = start;
@@ -217,37 +220,32 @@ int frames_code(const uint8_t *code, uint32_t origin, uint32_t len, uint32_t sta
 		out->end = end = origin + len;
 	if (!(out->state = calloc(end - start, 1)))
 		return -1;
-	if (api->open(CS_ARCH_X86, CS_MODE_32, &cs) != CS_ERR_OK)
+	if (disasm_open(api, &cs, &insn))
 		return frames_free(out), -1;
-	api->option(cs, CS_OPT_DETAIL, CS_OPT_ON);
-	if ((insn = api->alloc(cs))) {
-		const uint8_t *p = code + (start - origin);
-		size_t size = end - start;
-		uint64_t addr = start;
+	p = code + (start - origin);
+	size = end - start;
+	addr = start;
+	rc = 0;
+	while (addr < end) {
+		uint64_t at = addr;
 
-		rc = 0;
-		while (addr < end) {
-			uint64_t at = addr;
+		if (!api->disasm_iter(cs, &p, &size, &addr, insn))
+			break;	/* the rest not decoded: a jump there goes nowhere known */
+		if (n == cap) {
+			struct finsn *grown;
 
-			if (!api->disasm_iter(cs, &p, &size, &addr, insn))
-				break;	/* the rest not decoded: a jump there goes nowhere known */
-			if (n == cap) {
-				struct finsn *grown;
-
-				cap = cap ? 2 * cap : 256;
-				if (!(grown = realloc(ins, cap * sizeof *grown))) {
-					rc = -1;
-					break;
-				}
-				ins = grown;
+			cap = cap ? 2 * cap : 256;
+			if (!(grown = realloc(ins, cap * sizeof *grown))) {
+				rc = -1;
+				break;
 			}
-			ins[n].addr = (uint32_t)at;
-			ins[n].len = (uint8_t)insn->size;
-			classify(api, cs, insn, &ins[n++]);
+			ins = grown;
 		}
-		api->free(insn, 1);
+		ins[n].addr = (uint32_t)at;
+		ins[n].len = (uint8_t)insn->size;
+		classify(api, cs, insn, &ins[n++]);
 	}
-	api->close(&cs);
+	disasm_close(api, &cs, insn);
 	if (!rc && !(in = calloc(n ? n : 1, 1)))
 		rc = -1;
 	if (!rc)
@@ -277,13 +275,8 @@ int frames_call_before(const uint8_t *code, uint32_t origin, uint32_t len, uint3
 
 	if (!api)
 		return 1;
-	if (api->open(CS_ARCH_X86, CS_MODE_32, &cs) != CS_ERR_OK)
+	if (disasm_open(api, &cs, &insn))
 		return -1;
-	api->option(cs, CS_OPT_DETAIL, CS_OPT_ON);
-	if (!(insn = api->alloc(cs))) {
-		api->close(&cs);
-		return -1;
-	}
 	/* x86 calls are 2 to 7 bytes long (a prefix before them changes nothing) */
 	for (uint32_t k = 2; k <= 7 && !found; k++) {
 		const uint8_t *p;
@@ -298,7 +291,6 @@ int frames_call_before(const uint8_t *code, uint32_t origin, uint32_t len, uint3
 		found = api->disasm_iter(cs, &p, &size, &addr, insn) && insn->size == k &&
 			api->insn_group(cs, insn, CS_GRP_CALL);
 	}
-	api->free(insn, 1);
-	api->close(&cs);
+	disasm_close(api, &cs, insn);
 	return found;
 }

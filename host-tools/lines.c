@@ -569,11 +569,8 @@ int lines_insns(const struct line_table *t, const struct msym *syms, size_t nsym
 	w.li = out;
 	if (!t->ncode || !(w.api = disasm_capstone("a bucket over several lines is split by bytes")))
 		return 0;	/* no instruction: every bucket split by bytes */
-	if (w.api->open(CS_ARCH_X86, CS_MODE_32, &w.cs) != CS_ERR_OK)
+	if (disasm_open(w.api, &w.cs, &w.insn))
 		return -1;
-	w.api->option(w.cs, CS_OPT_DETAIL, CS_OPT_ON);
-	if (!(w.insn = w.api->alloc(w.cs)))
-		rc = -1;
 	/* each section, from its start and from every symbol in it */
 	for (i = 0; !rc && i < t->ncode; i++) {
 		const struct line_code *c = &t->code[i];
@@ -597,9 +594,7 @@ int lines_insns(const struct line_table *t, const struct msym *syms, size_t nsym
 	}
 	for (i = 0; !rc && i < t->nptrs; i++)	/* switch tables */
 		rc = vpush(&w.lead, t->ptrs[i]) || vpush(&w.entry, t->ptrs[i]);
-	if (w.insn)
-		w.api->free(w.insn, 1);
-	w.api->close(&w.cs);
+	disasm_close(w.api, &w.cs, w.insn);
 	if (rc)
 		goto fail;
 	vsort(&w.lead);

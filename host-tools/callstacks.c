@@ -297,10 +297,10 @@ static int made_false_caller(struct modsyms *ms, size_t nms, const char *module,
 	const struct code_frames *fr;
 	const struct msym *f;
 	const struct map *m;
-	uint32_t eip = pcs[b], t;
+	uint32_t eip, t;
 	int rc;
 
-	if (!s || seg != 1 || b + 1 >= depth || !(f = symbol_at(ms, nms, module, seg, eip)))
+	if (!s || seg != 1 || b + 1 >= depth || !(f = symbol_at(ms, nms, module, seg, eip = pcs[b])))
 		return 0;
 	m = s->m;
 	if (!(fr = frames_of(s, (size_t)(f - s->sorted), &rc)))

@@ -874,9 +874,9 @@ fi
 # profrun profiles a program from its first instruction to its exit, not
 # the kernel's loading of it (which grows with STACK=): a program loaded
 # with a 16 MiB stack has the kernel ticks and, but for the jitter's
-# phase, the ticks of its own of one loaded with 64 KiB, and a spawn longer
-# than a quantum still lets profrun turn its profile on before the
-# program's first instruction.
+# phase, the ticks of its own of one loaded with 64 KiB. (That the
+# program's first instruction comes after profrun's ProfOn, even when
+# the spawn outlasts a quantum, is spawn-order's.)
 if selected makerun-loadtime; then
 	name=makerun-loadtime log=$out/makerun-loadtime.log dir=$out/makerun-loadtime
 	src=$(mktemp -d)
@@ -961,6 +961,55 @@ EOF_C
 			fail "the spawner took the machine: spin $spin, spawner $spawner"
 		else
 			pass
+		fi
+	else
+		fail "make run failed: $(tail -5 "$log")"
+	fi
+	rm -rf "$src"
+fi
+
+# spawn lets its caller go on first, even when loading the child outlasted
+# the caller's quantum while another process waited to run (a 16 MiB stack
+# to clear, a busy process runnable): the caller's line comes before the
+# child's first one. Without it, the switch the slice's end asked for ran
+# the child first.
+if selected spawn-order; then
+	name=spawn-order log=$out/spawn-order.log dir=$out/spawn-order
+	src=$(mktemp -d)
+	cat > "$src/order.c" <<'EOF_C'
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <stdint.h>
+static uint64_t now(void) { uint64_t t; uint32_t hz; clock_ticks(&t, &hz); return t; }
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "busy")) {
+		uint64_t end = now() + 100;
+		while (now() < end)
+			;
+		return 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "child")) {
+		printf("order: child starts\n");
+		return 0;
+	}
+	char *b[] = { "order", "busy", 0 }, *c[] = { "order", "child", 0 };
+	int pb = spawn("order", b), pc;
+
+	sleep_ms(1);	/* a new slice, after busy's: its spawn's grace unused */
+	pc = spawn("order", c);
+	printf("order: parent after the spawn\n");
+	wait(pc, 0);
+	wait(pb, 0);
+	return 0;
+}
+EOF_C
+	if $make --no-print-directory run PROG="$src/order.c" STACK=16777216 > "$log" 2>&1; then
+		if [ "$(grep '^| order: ' "$log" | tr '\n' '/')" = "| order: parent after the spawn/| order: child starts/" ]; then
+			pass
+		else
+			fail "the child ran before its parent went on: $(grep '^| order: ' "$log" | tr '\n' '/')"
 		fi
 	else
 		fail "make run failed: $(tail -5 "$log")"

@@ -206,7 +206,8 @@ $(foreach w,$(filter-out $(foreach t,$(RUN_TOOLS),user/$(t).c),$(RUN_WORDS)),$(e
 	$(call run_prog,$(call prog_name,$(w)),$(w))))
 # Two programs of one name (in any case: a module's name is upper case)
 # would be one ELF file and one dump: refused, naming the name.
-RUN_DUP := $(shell printf '%s\n' $(RUN_NAMES) | tr A-Z a-z | sort | uniq -d | head -1)
+RUN_LOWER := $(foreach n,$(RUN_NAMES),$(call lower,$(n)))
+RUN_DUP := $(firstword $(foreach n,$(RUN_LOWER),$(if $(word 2,$(filter $(n),$(RUN_LOWER))),$(n))))
 $(if $(RUN_DUP),$(error make run: two PROG words name a program $(RUN_DUP) (in any case): $(foreach w,$(RUN_WORDS),$(if \
 	$(filter $(RUN_DUP),$(call lower,$(call prog_name,$(w)))),'$(w)')); name one otherwise, NAME=files))
 $(RUN)/%.elf: $(BUILD)/user/%.elf

@@ -64,18 +64,69 @@ static void shdr(uint8_t *p, uint32_t type, uint32_t flags, uint32_t addr, uint3
 	put32(p + 36, entsize);
 }
 
+/* A symbol of a hand-made ELF file. */
+struct tsym {
+	const char *name;	/* "" for none */
+	uint32_t value;
+	uint8_t info;		/* bind << 4 | type */
+	uint16_t shndx;
+};
+
+/* An ELF32 executable for i386 made by hand: its header, a string table
+ * and a symbol table of syms[0..nsym), then nsec section headers (they come
+ * last, so any truncation loses them), of which the last two are the
+ * symbol and string tables; the caller writes the others from *sh_off. */
+static struct tbuf syms_elf(const struct tsym *syms, size_t nsym, size_t nsec, size_t *sh_off)
+{
+	struct tbuf b = { 0 };
+	uint8_t zero[64] = { 0 }, *p;
+	size_t strtab_off, strtab_len, symtab_off, i, name = 1;
+
+	tbuf_put(&b, zero, 52);
+	strtab_off = b.len;
+	tbuf_put(&b, "", 1);
+	for (i = 0; i < nsym; i++)
+		if (syms[i].name[0])
+			tbuf_put(&b, syms[i].name, strlen(syms[i].name) + 1);
+	strtab_len = b.len - strtab_off;
+	symtab_off = b.len;
+	for (i = 0; i < nsym; i++) {
+		uint8_t e[16] = { 0 };
+
+		if (syms[i].name[0]) {
+			put32(e, (uint32_t)name);
+			name += strlen(syms[i].name) + 1;
+		}
+		put32(e + 4, syms[i].value);
+		e[12] = syms[i].info;
+		put16(e + 14, syms[i].shndx);
+		tbuf_put(&b, e, 16);
+	}
+	*sh_off = b.len;
+	for (i = 0; i < nsec; i++)
+		tbuf_put(&b, zero, 40);
+	p = b.data + *sh_off;
+	shdr(p + 40 * (nsec - 2), 2, 0, 0, (uint32_t)symtab_off, (uint32_t)(nsym * 16), (uint32_t)(nsec - 1), 16);
+	shdr(p + 40 * (nsec - 1), 3, 0, 0, (uint32_t)strtab_off, (uint32_t)strtab_len, 0, 0);
+	memcpy(b.data, "\177ELF\1\1\1", 7);
+	put16(b.data + 16, 2);		/* ET_EXEC */
+	put16(b.data + 18, 3);		/* EM_386 */
+	put32(b.data + 20, 1);
+	put32(b.data + 24, 0);		/* entry */
+	put32(b.data + 32, (uint32_t)*sh_off);
+	put16(b.data + 40, 52);
+	put16(b.data + 46, 40);
+	put16(b.data + 48, (uint32_t)nsec);
+	return b;
+}
+
 /* A guest-shaped ELF32 made by hand: .text at 0 (executable), .data at
  * 0x10, .bss at 0x30, .rodata at 0x40 (overlapping the text's addresses),
  * a non-allocated .comment, and symbols of every kind to keep or drop.
  * The section headers come last, so any truncation loses them. */
 static struct tbuf tiny_elf(void)
 {
-	static const struct {
-		const char *name;
-		uint32_t value;
-		uint8_t info;	/* bind << 4 | type */
-		uint16_t shndx;
-	} syms[] = {
+	static const struct tsym syms[] = {
 		{ "", 0, 0, 0 },
 		{ "tiny.c", 0, 0x04, 0xfff1 },	/* FILE */
 		{ "", 0, 0x03, 1 },		/* SECTION */
@@ -92,51 +143,15 @@ static struct tbuf tiny_elf(void)
 		{ "label", 0x90, 0x00, 1 },	/* kept: t */
 		{ "note", 0, 0x11, 5 },		/* in a non-allocated section */
 	};
-	enum { NSYM = sizeof syms / sizeof syms[0], NSEC = 8 };
-	struct tbuf b = { 0 };
-	uint8_t zero[64] = { 0 }, *p;
-	size_t strtab_off, strtab_len, symtab_off, sh_off, i, name = 1;
+	size_t sh_off;
+	struct tbuf b = syms_elf(syms, sizeof syms / sizeof syms[0], 8, &sh_off);
+	uint8_t *p = b.data + sh_off;
 
-	tbuf_put(&b, zero, 52);
-	strtab_off = b.len;
-	tbuf_put(&b, "", 1);
-	for (i = 0; i < NSYM; i++)
-		if (syms[i].name[0])
-			tbuf_put(&b, syms[i].name, strlen(syms[i].name) + 1);
-	strtab_len = b.len - strtab_off;
-	symtab_off = b.len;
-	for (i = 0; i < NSYM; i++) {
-		uint8_t s[16] = { 0 };
-
-		if (syms[i].name[0]) {
-			put32(s, (uint32_t)name);
-			name += strlen(syms[i].name) + 1;
-		}
-		put32(s + 4, syms[i].value);
-		s[12] = syms[i].info;
-		put16(s + 14, syms[i].shndx);
-		tbuf_put(&b, s, 16);
-	}
-	sh_off = b.len;
-	for (i = 0; i < NSEC; i++)
-		tbuf_put(&b, zero, 40);
-	p = b.data + sh_off;
 	shdr(p + 40 * 1, 1, 6, 0, 0, 0x100, 0, 0);		/* .text AX */
 	shdr(p + 40 * 2, 1, 3, 0x10, 0, 0x20, 0, 0);		/* .data WA */
 	shdr(p + 40 * 3, 8, 3, 0x30, 0, 0x10, 0, 0);		/* .bss WA, NOBITS */
 	shdr(p + 40 * 4, 1, 2, 0x40, 0, 8, 0, 0);		/* .rodata A */
 	shdr(p + 40 * 5, 1, 0, 0, 0, 16, 0, 0);			/* .comment */
-	shdr(p + 40 * 6, 2, 0, 0, (uint32_t)symtab_off, NSYM * 16, 7, 16);
-	shdr(p + 40 * 7, 3, 0, 0, (uint32_t)strtab_off, (uint32_t)strtab_len, 0, 0);
-	memcpy(b.data, "\177ELF\1\1\1", 7);
-	put16(b.data + 16, 2);		/* ET_EXEC */
-	put16(b.data + 18, 3);		/* EM_386 */
-	put32(b.data + 20, 1);
-	put32(b.data + 24, 0);		/* entry */
-	put32(b.data + 32, (uint32_t)sh_off);
-	put16(b.data + 40, 52);
-	put16(b.data + 46, 40);
-	put16(b.data + 48, NSEC);
 	return b;
 }
 
@@ -307,54 +322,15 @@ static void test_mkmap_roundtrip(void **state)
  * and "f" at 0x20, a weak "w" and a local "a" at 0x28. */
 static struct tbuf alias_elf(void)
 {
-	static const struct {
-		const char *name;
-		uint32_t value;
-		uint8_t info;	/* bind << 4 | type */
-	} syms[] = {
-		{ "", 0, 0 }, { "zed", 0x10, 0x02 }, { "a", 0x28, 0x00 }, { "start", 0, 0x12 },
-		{ "_zed", 0x10, 0x12 }, { "_f", 0x20, 0x12 }, { "f", 0x20, 0x12 }, { "w", 0x28, 0x22 },
-		{ "odd", 0x31, 0x12 },
+	static const struct tsym syms[] = {
+		{ "", 0, 0, 0 }, { "zed", 0x10, 0x02, 1 }, { "a", 0x28, 0x00, 1 }, { "start", 0, 0x12, 1 },
+		{ "_zed", 0x10, 0x12, 1 }, { "_f", 0x20, 0x12, 1 }, { "f", 0x20, 0x12, 1 },
+		{ "w", 0x28, 0x22, 1 }, { "odd", 0x31, 0x12, 1 },
 	};
-	enum { NSYM = sizeof syms / sizeof syms[0], NSEC = 4 };
-	struct tbuf b = { 0 };
-	uint8_t zero[64] = { 0 }, *p;
-	size_t strtab_off, strtab_len, symtab_off, sh_off, i, name = 1;
+	size_t sh_off;
+	struct tbuf b = syms_elf(syms, sizeof syms / sizeof syms[0], 4, &sh_off);
 
-	tbuf_put(&b, zero, 52);
-	strtab_off = b.len;
-	tbuf_put(&b, "", 1);
-	for (i = 1; i < NSYM; i++)
-		tbuf_put(&b, syms[i].name, strlen(syms[i].name) + 1);
-	strtab_len = b.len - strtab_off;
-	symtab_off = b.len;
-	for (i = 0; i < NSYM; i++) {
-		uint8_t e[16] = { 0 };
-
-		if (i) {
-			put32(e, (uint32_t)name);
-			name += strlen(syms[i].name) + 1;
-			put16(e + 14, 1);
-		}
-		put32(e + 4, syms[i].value);
-		e[12] = syms[i].info;
-		tbuf_put(&b, e, 16);
-	}
-	sh_off = b.len;
-	for (i = 0; i < NSEC; i++)
-		tbuf_put(&b, zero, 40);
-	p = b.data + sh_off;
-	shdr(p + 40 * 1, 1, 6, 0, 0, 0x40, 0, 0);		/* .text AX */
-	shdr(p + 40 * 2, 2, 0, 0, (uint32_t)symtab_off, NSYM * 16, 3, 16);
-	shdr(p + 40 * 3, 3, 0, 0, (uint32_t)strtab_off, (uint32_t)strtab_len, 0, 0);
-	memcpy(b.data, "\177ELF\1\1\1", 7);
-	put16(b.data + 16, 2);
-	put16(b.data + 18, 3);
-	put32(b.data + 20, 1);
-	put32(b.data + 32, (uint32_t)sh_off);
-	put16(b.data + 40, 52);
-	put16(b.data + 46, 40);
-	put16(b.data + 48, NSEC);
+	shdr(b.data + sh_off + 40 * 1, 1, 6, 0, 0, 0x40, 0, 0);	/* .text AX */
 	return b;
 }
 

@@ -78,9 +78,9 @@ test_elf32_SRCS := tests/unit/test_elf32.c tests/unit/testbuf.c host-tools/mapwr
 UNIT_TESTS += test_export test_export_run
 test_export_SRCS := tests/unit/test_export.c tests/unit/testexport.c tests/unit/testbuf.c $(PINFO_LIB)
 UNIT_TESTS += test_stacks_views test_stacks_nocs
-test_stacks_views_SRCS := tests/unit/test_stacks_views.c $(PINFO_LIB)
+test_stacks_views_SRCS := tests/unit/test_stacks_views.c tests/unit/stacksfix.c $(PINFO_LIB)
 # capstone's dlopen made to fail (--wrap): the stacks without it
-test_stacks_nocs_SRCS := tests/unit/test_stacks_nocs.c $(PINFO_LIB)
+test_stacks_nocs_SRCS := tests/unit/test_stacks_nocs.c tests/unit/stacksfix.c $(PINFO_LIB)
 test_stacks_nocs_LIBS := -Wl,--wrap=dlopen
 test_export_run_SRCS := tests/unit/test_export_run.c tests/unit/testexport.c tests/unit/testbuf.c \
 	$(PINFO_LIB)

@@ -12,6 +12,7 @@
 
 #include "callstacks.h"
 #include "dumpfmt.h"
+#include "stacksfix.h"
 
 void *__wrap_dlopen(const char *file, int mode);
 void *__wrap_dlopen(const char *file, int mode)
@@ -21,16 +22,6 @@ void *__wrap_dlopen(const char *file, int mode)
 	return NULL;
 }
 
-/* PROG: main 0x00, a 0x40, b 0x80, c 0xc0, as test_stacks_views.c's frame_made */
-static const char prog_map[] = "00000000 T main\n00000040 T a\n00000080 T b\n000000c0 T c\n";
-
-static void put_call(uint8_t *code, uint32_t at, uint32_t target)
-{
-	uint32_t rel = target - (at + 5);
-
-	code[at] = 0xE8;
-	memcpy(code + at + 1, &rel, 4);
-}
 
 static char *folded_of(const struct pdump *d, const struct map *m)
 {
@@ -66,30 +57,19 @@ static void without_capstone(void **state)
 	(void)state;
 	assert_non_null(code);
 	assert_non_null(errs);
-	put_call(code, 0x0b, 0x40);
-	put_call(code, 0x25, 0xc0);
-	put_call(code, 0x4b, 0x80);
+	stacksfix_put_call(code, 0x0b, 0x40);
+	stacksfix_put_call(code, 0x25, 0xc0);
+	stacksfix_put_call(code, 0x4b, 0x80);
 	code[0x50] = 0xC3;
 	memcpy(code + 0x80, b_code, sizeof b_code);
 	code[0xc6] = 0xFF;	/* c: call *eax */
 	code[0xc7] = 0xD0;
-	memset(&seg, 0, sizeof seg);
-	strcpy(seg.module, "PROG");
-	seg.segno = 1;
-	seg.length = 0x100;
-	seg.counters = counters;
-	memset(&d, 0, sizeof d);
-	d.version = 3;
-	d.type = 5 | PDUMP_TYPE_STACKS;
-	d.shift = 2;
-	d.hz = 1000;
-	d.nseg = 1;
-	d.segs = &seg;
+	stacksfix_dump(&d, &seg, counters);
 	d.stacks = &st;
 	d.nstacks = 1;
 	d.total = 7;
-	assert_int_equal(map_parse("prog.sym", (const uint8_t *)prog_map, strlen(prog_map), &m, err,
-				   sizeof err), 0);
+	assert_int_equal(map_parse("prog.sym", (const uint8_t *)stacksfix_prog_map,
+				   strlen(stacksfix_prog_map), &m, err, sizeof err), 0);
 	m.code = code;
 	m.code_len = 0x100;
 	fflush(stderr);

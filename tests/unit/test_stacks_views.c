@@ -14,9 +14,9 @@
 #include "callstacks.h"
 #include "dumpfmt.h"
 #include "profile.pb-c.h"
+#include "stacksfix.h"
 
-/* PROG: main 0x00, a 0x40, b 0x80, c 0xc0; the kernel: trap 0x100000, syscall 0x100100. */
-static const char prog_map[] = "00000000 T main\n00000040 T a\n00000080 T b\n000000c0 T c\n";
+/* PROG: stacksfix_prog_map's; the kernel: trap 0x100000, syscall 0x100100. */
 static const char kernel_map[] = "00100000 T trap\n00100100 T syscall\n";
 
 static uint32_t s1[] = { 0x90, 0x50, 0x10 };		/* b, from a (0x4f), from main (0x0f) */
@@ -34,18 +34,7 @@ static void setup_dump(int with_kernel_map)
 {
 	char err[200];
 
-	memset(&d, 0, sizeof d);
-	memset(&seg, 0, sizeof seg);
-	strcpy(seg.module, "PROG");
-	seg.segno = 1;
-	seg.length = 0x100;
-	seg.counters = counters;
-	d.version = 3;
-	d.type = 5 | PDUMP_TYPE_STACKS;
-	d.shift = 2;
-	d.hz = 1000;
-	d.nseg = 1;
-	d.segs = &seg;
+	stacksfix_dump(&d, &seg, counters);
 	stacks[0] = (struct pdump_stack){ 30, 0, 1, 0, 3, s1 };
 	stacks[1] = (struct pdump_stack){ 8, 0, 1, 0, 2, s2 };
 	stacks[2] = (struct pdump_stack){ 20, 0, 1, 0, 2, s3 };
@@ -57,8 +46,8 @@ static void setup_dump(int with_kernel_map)
 	d.idle = 0;
 	d.kernel = 5;
 	d.total = 30 + 8 + 20 + 5 + 2 + 3 + 2;	/* 2 ticks of no stack: "(other)" */
-	assert_int_equal(map_parse("prog.sym", (const uint8_t *)prog_map, strlen(prog_map), &maps[0],
-				   err, sizeof err), 0);
+	assert_int_equal(map_parse("prog.sym", (const uint8_t *)stacksfix_prog_map,
+				   strlen(stacksfix_prog_map), &maps[0], err, sizeof err), 0);
 	if (with_kernel_map)
 		assert_int_equal(map_parse("kernel.sym", (const uint8_t *)kernel_map,
 					   strlen(kernel_map), &maps[1], err, sizeof err), 0);
@@ -136,14 +125,6 @@ static void folded(void **state)
 	teardown_maps(1);
 }
 
-/* call rel32 at at, to target: its five bytes in code */
-static void put_call(uint8_t *code, uint32_t at, uint32_t target)
-{
-	uint32_t rel = target - (at + 5);
-
-	code[at] = 0xE8;
-	memcpy(code + at + 1, &rel, 4);
-}
 
 /* With the code (an ELF map's), a frame that a tail call left out is put
  * back: the call before a return address names the function it called. */
@@ -155,10 +136,10 @@ static void tail_calls(void **state)
 
 	(void)state;
 	assert_non_null(code);
-	put_call(code, 0x0b, 0x40);	/* main calls a (s1's return 0x10): b's caller is a */
-	put_call(code, 0x4b, 0x80);	/* a calls b (0x50): b is there already */
-	put_call(code, 0x15, 0x80);	/* main "calls b" (0x1a), c runs: b tail-called c */
-	put_call(code, 0x1b, 0x41);	/* s4's 0x20 is no return address; 0x41 no function start */
+	stacksfix_put_call(code, 0x0b, 0x40);	/* main calls a (s1's return 0x10): b's caller is a */
+	stacksfix_put_call(code, 0x4b, 0x80);	/* a calls b (0x50): b is there already */
+	stacksfix_put_call(code, 0x15, 0x80);	/* main "calls b" (0x1a), c runs: b tail-called c */
+	stacksfix_put_call(code, 0x1b, 0x41);	/* s4's 0x20 is no return address; 0x41 no function start */
 	setup_dump(0);
 	maps[0].code = code;
 	maps[0].code_len = 0x100;
@@ -208,7 +189,7 @@ static void tail_calls(void **state)
 	}
 
 	/* a call to where no function starts: nothing made up */
-	put_call(code, 0x15, 0x81);
+	stacksfix_put_call(code, 0x15, 0x81);
 	assert_int_equal(callstacks_build(&d, maps, 1, &cs, err, sizeof err), 0);
 	t = text_of(callstacks_folded, &cs, NULL);
 	assert_non_null(strstr(t, "PROG`main;PROG`c 20\n"));
@@ -260,9 +241,9 @@ static void frame_made(void **state)
 
 	(void)state;
 	assert_non_null(code);
-	put_call(code, 0x0b, 0x40);	/* main calls a: 0x10 */
-	put_call(code, 0x25, 0xc0);	/* main calls c: 0x2a */
-	put_call(code, 0x4b, 0x80);	/* a calls b, */
+	stacksfix_put_call(code, 0x0b, 0x40);	/* main calls a: 0x10 */
+	stacksfix_put_call(code, 0x25, 0xc0);	/* main calls c: 0x2a */
+	stacksfix_put_call(code, 0x4b, 0x80);	/* a calls b, */
 	code[0x50] = 0xC3;		/* and returns */
 	memcpy(code + 0x80, b_code, sizeof b_code);
 	code[0xc6] = 0xFF;		/* c: call *eax */

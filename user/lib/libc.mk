@@ -45,6 +45,7 @@ test_sort_SRCS     := tests/unit/test_sort.c
 test_setjmp_SRCS   := tests/unit/test_setjmp.c
 test_time_SRCS     := tests/unit/test_time.c
 test_math_SRCS     := tests/unit/test_math.c
+# (libquadmath, the reference: gcc's own, in libgcc-12-dev, which gcc-12 depends on)
 test_math_LIBS     := -lquadmath -lm
 test_strtod_SRCS   := tests/unit/test_strtod.c
 test_strtod_LIBS   := -lm

@@ -1,8 +1,14 @@
 #!/bin/sh
-# makerun.sh RUN HZ REALTIME SCRIPT TIMEOUT MEM MODE NAME...: what `make run`
-# does after the build: boot the programs (or the batch file SCRIPT) from
-# the GRUB image, show the console, extract every dump, report each with
-# pinfo, and say how the programs went.
+# makerun.sh: what `make run` does after the build: boot the programs (or
+# the batch file SCRIPT) from the GRUB image, show the console, extract
+# every dump, report each with pinfo, and say how the programs went.
+#
+# It takes its values from the environment, where the Makefile puts them
+# after host-tools/uservars.mk has checked each (never through a command
+# line a shell reads): PROFKERN_RUN (the run's folder), PROFKERN_HZ,
+# PROFKERN_MEM, PROFKERN_TIMEOUT, PROFKERN_REALTIME, PROFKERN_SCRIPT,
+# PROFKERN_STACKS, PROFKERN_STACKTABLE, PROFKERN_MODE and PROFKERN_NAMES
+# (the programs' names, separated by spaces).
 #
 # MODE "programs": the NAMEs are the user's, run in order and nothing else;
 # one that makes no Prof* call of its own runs under profrun, profiled whole
@@ -16,48 +22,29 @@
 # line (no '/', space or newline in one), and every name is handled as
 # data: no globbing, no word splitting, never taken for an option.
 #
-# PROFKERN_STACKS=1 in the environment (make run STACKS=1): profrun samples
-# call stacks too, and each dump that has them also gives RUN/NAME.folded
-# and RUN/NAME.svg (docs/stacks.md). PROFKERN_STACKTABLE=N (make run
-# STACKTABLE=N): the kernel's tables of stacks hold N distinct stacks (the
-# boot argument stacktable=N; a power of 2 from 256 to 1048576).
+# PROFKERN_STACKS=1 (make run STACKS=1): profrun samples call stacks too,
+# and each dump that has them also gives RUN/NAME.folded and RUN/NAME.svg
+# (docs/stacks.md). PROFKERN_STACKTABLE=N (make run STACKTABLE=N): the
+# kernel's tables of stacks hold N distinct stacks (the boot argument
+# stacktable=N; a power of 2 from 256 to 1048576).
 set -u
 set -f
-run=$1 hz=${2:-1000} realtime=$3 script=$4 timeout=$5 mem=${6:-128} mode=$7
+run=${PROFKERN_RUN:-build/run} hz=${PROFKERN_HZ:-1000} realtime=${PROFKERN_REALTIME:-}
+script=${PROFKERN_SCRIPT:-} timeout=${PROFKERN_TIMEOUT:-60} mem=${PROFKERN_MEM:-128}
+mode=${PROFKERN_MODE:-demo} stacktable=${PROFKERN_STACKTABLE:-}
 stacks=
 case ${PROFKERN_STACKS:-} in ''|0) ;; *) stacks='/stacks ' ;; esac
-shift 7
+set -- ${PROFKERN_NAMES:-}
 build=$(dirname "$run")
 dumps=$run/dumps
 # The tests count pinfo's runs through a wrapper named here.
 pinfo=${PROFKERN_PINFO:-$build/pinfo}
 
-case $hz in
-''|*[!0-9]*) ok=0 ;;
-*) ok=$(( hz >= 19 && hz <= 20000 )) ;;
-esac
-[ "$ok" = 1 ] || { echo "make run: HZ=$hz: the sample rate must be from 19 to 20000 Hz" >&2; exit 2; }
-
-case $mem in
-''|*[!0-9]*|0*) ok=0 ;;
-*) ok=$(( ${#mem} <= 4 && mem >= 16 && mem <= 1024 )) ;;
-esac
-[ "$ok" = 1 ] || { echo "make run: MEM=$mem: the machine's memory in MiB must be from 16 to 1024" >&2; exit 2; }
-
-stacktable=${PROFKERN_STACKTABLE:-}
-case $stacktable in
-'') ok=1 ;;
-*[!0-9]*|0*) ok=0 ;;
-*) ok=0
-   for p in 256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576; do
-	[ "$stacktable" = "$p" ] && ok=1
-   done ;;
-esac
-[ "$ok" = 1 ] || { echo "make run: STACKTABLE=$stacktable: the distinct stacks a table holds must be a power of 2 from 256 to 1048576" >&2; exit 2; }
-
+# The names as make run's checks left them (a second look, since the
+# names become file names and batch file lines).
 for n in "$@"; do
 	case $n in
-	*[!A-Za-z0-9_.-]*|'') echo "make run: program name '$n': letters, digits, '_', '-' and '.' only" >&2; exit 2 ;;
+	-*|*[!A-Za-z0-9_.-]*|'') echo "make run: program name '$n': letters, digits, '_', '-' and '.' only, not first '-'" >&2; exit 2 ;;
 	esac
 	[ ${#n} -le 32 ] || { echo "make run: program name '$n': longer than 32 characters" >&2; exit 2; }
 done
@@ -65,8 +52,8 @@ done
 batch=""
 if [ -n "$script" ]; then
 	[ -f "$script" ] || { echo "make run: no such batch file: $script" >&2; exit 1; }
-	batch=$run/$(basename "$script")
-	cp "$script" "$batch" || exit 1
+	batch=$run/$(basename -- "$script")
+	cp -- "$script" "$batch" || exit 1
 else
 	# The programs given (or the demo), in order, and nothing else.
 	batch=$run/run.cmd
@@ -89,7 +76,7 @@ set -- -iso -o "$run" -hz "$hz" -timeout "$timeout" -mem "$mem"
 [ -n "$stacktable" ] && set -- "$@" -append "stacktable=$stacktable"
 [ -n "$realtime" ] && [ "$realtime" != 0 ] && set -- "$@" -realtime
 [ -n "$batch" ] && set -- "$@" -batch "$batch"
-set -- "$@" "$build/kernel.elf"
+set -- "$@" -- "$build/kernel.elf"
 for n in $names; do set -- "$@" "$run/$n.elf"; done
 
 # Dumps of an earlier run must not pass for this one's, nor its capture,
@@ -116,7 +103,7 @@ for n in kernel $names; do [ -f "$run/$n.map" ] && printf '%s\n' "$run/$n.map"; 
 for n in kernel $names; do [ -f "$run/$n.elf" ] && printf '%s\n' "$run/$n.elf"; done > "$run/elfs.lst"
 
 FF=$(printf '\f')
-list=$("$build/profextract" -l -o "$dumps" "$run/serial.log") || status=1
+list=$("$build/profextract" -l -o "$dumps" -- "$run/serial.log") || status=1
 main="" maintics=0
 while IFS= read -r name; do
 	[ -n "$name" ] || continue

@@ -1,22 +1,35 @@
 #!/bin/sh
-# mkiso.sh OUT.iso "KERNEL ARGS" kernel.elf [module [batch.cmd]]...
+# mkiso.sh [--] OUT.iso "KERNEL ARGS" kernel.elf [module [batch.cmd]]...
 # A GRUB 2 rescue image holding only what a multiboot boot needs.
+# The arguments and the modules' names are written into grub.cfg, which
+# GRUB reads as a script: each is checked to hold no character GRUB would
+# take for its syntax, and refused otherwise.
 set -eu
+[ "${1:-}" = -- ] && shift
+[ $# -ge 3 ] || { echo "usage: mkiso.sh [--] OUT.iso \"KERNEL ARGS\" kernel.elf [module]..." >&2; exit 2; }
 out=$1 args=$2 kernel=$3
 shift 3
+case $args in
+*[!A-Za-z0-9_.,=/\ -]*) echo "mkiso: kernel arguments '$args': letters, digits, spaces and '_ . , = / -' only" >&2; exit 1 ;;
+esac
+for m in "$@"; do
+	case $(basename -- "$m") in
+	-*|*[!A-Za-z0-9_.+@-]*) echo "mkiso: module $m: a name of letters, digits and '_ . + @ -' only, not first '-'" >&2; exit 1 ;;
+	esac
+done
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/boot/grub"
-cp "$kernel" "$stage/boot/kernel.elf"
+cp -- "$kernel" "$stage/boot/kernel.elf"
 {
 	echo "set timeout=0"
 	echo "set default=0"
 	echo "menuentry profkern {"
 	echo "  multiboot /boot/kernel.elf $args"
 	for m in "$@"; do
-		name=$(basename "$m" .elf)
-		file=$(basename "$m")
-		cp "$m" "$stage/boot/$file"
+		name=$(basename -- "$m" .elf)
+		file=$(basename -- "$m")
+		cp -- "$m" "$stage/boot/$file"
 		echo "  module /boot/$file $name"
 	done
 	echo "}"

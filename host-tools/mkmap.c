@@ -16,7 +16,7 @@
 
 static int usage(void)
 {
-	fputs("usage: mkmap [-s] file.elf MODULE > file.map\n"
+	fputs("usage: mkmap [-s] [--] file.elf MODULE > file.map\n"
 	      "  writes a LINK-style map of the ELF file's symbols for pinfo;\n"
 	      "  -s: System.map text (\"%08x T name\", sorted) for readprofile\n"
 	      "  MODULE \"kernel\": one code segment of absolute addresses\n", stderr);
@@ -79,7 +79,7 @@ int main(int argc, char **argv)
 	const char *path, *module;
 
 	memset(&e, 0, sizeof e);
-	while ((opt = getopt(argc, argv, "s")) != -1) {
+	while ((opt = getopt(argc, argv, "+s")) != -1) {
 		if (opt != 's')
 			return usage();
 		sysmap = 1;

@@ -35,7 +35,8 @@ static void usage_text(FILE *to)
 	      "  --gmon FILE : write FILE, a gprof gmon.out of program.elf's code segment\n"
 	      "  --proc-profile FILE : write FILE, a Linux /proc/profile for readprofile\n"
 	      "  --module NAME : the module --proc-profile exports (default: kernel)\n"
-	      "  --strict : a map whose code fingerprint differs from the dump's is an error\n",
+	      "  --strict : a map whose code fingerprint differs from the dump's is an error\n"
+	      "  -- : the end of the options: what follows is dump_file and the maps\n",
 	      to);
 	/* views and tools beyond the seed's (docs/pinfo.md) */
 	fputs("  --sort=tics|address|name : the per-symbol report sorted (with a header\n"

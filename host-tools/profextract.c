@@ -12,7 +12,7 @@
 
 static int usage(void)
 {
-	fputs("usage: profextract [-a] [-l] [-o outdir] capture_file\n"
+	fputs("usage: profextract [-a] [-l] [-o outdir] [--] capture_file\n"
 	      "  writes each good dump frame of the capture to outdir/<name>\n"
 	      "  (outdir: the capture's folder unless given)\n"
 	      "  -a: frames on any line, not only on the kernel's own lines\n"
@@ -29,7 +29,7 @@ int main(int argc, char **argv)
 	struct stat st;
 	int opt, status, mode = CAPTURE_KERNEL;
 
-	while ((opt = getopt(argc, argv, "alo:")) != -1) {
+	while ((opt = getopt(argc, argv, "+alo:")) != -1) {
 		if (opt == 'a')
 			mode = (mode & ~CAPTURE_KERNEL) | CAPTURE_UNMARK;
 		else if (opt == 'l')

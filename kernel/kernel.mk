@@ -30,9 +30,9 @@ $(BUILD)/kernel.elf: $(KERNEL_OBJ) linker.ld
 
 # The kernel's maps: LINK style for pinfo, System.map text for readprofile.
 $(BUILD)/kernel.map: $(BUILD)/kernel.elf $(BUILD)/mkmap
-	$(BUILD)/mkmap $< kernel > $@
+	$(BUILD)/mkmap -- $< kernel > $@
 $(BUILD)/kernel.sym: $(BUILD)/kernel.elf $(BUILD)/mkmap
-	$(BUILD)/mkmap -s $< kernel > $@
+	$(BUILD)/mkmap -s -- $< kernel > $@
 
 # Every sti of the kernel is "sti; nop" (host-tools/check-sti.sh says why).
 $(BUILD)/kernel.sti-ok: $(BUILD)/kernel.elf host-tools/check-sti.sh

@@ -39,7 +39,7 @@ $(BUILD)/user/%.elf: $(BUILD)/u/tests/guest/%.o $(USER_RT) user/user.ld
 # Programs of more than one file.
 $(BUILD)/user/cmd.elf: $(BUILD)/u/user/batch.o
 $(BUILD)/user/%.map: $(BUILD)/user/%.elf $(BUILD)/mkmap
-	$(BUILD)/mkmap $< $(shell echo $* | tr a-z A-Z) > $@
+	$(BUILD)/mkmap -- $< $(call upper,$*) > $@
 
 guests: $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf $(BUILD)/user/$(g).map)
 # Benchmark programs, from bench/.

@@ -764,7 +764,7 @@ if selected makerun-hz; then
 	if $make --no-print-directory run HZ=5 > "$log" 2>&1; then
 		fail "HZ=5 was accepted"
 	else
-		has "HZ=5: the sample rate must be from 19 to 20000 Hz" && pass
+		has "make run: HZ must be the sample rate: a number from 19 to 20000 (Hz), not '5'" && pass
 	fi
 fi
 
@@ -778,8 +778,8 @@ if selected makerun-stacktable; then
 		fail "STACKTABLE=1000 was accepted"
 	elif $make --no-print-directory run PROG="$src/tabled.c" STACKTABLE=0256 >> "$log" 2>&1; then
 		fail "STACKTABLE=0256 was accepted"
-	elif has "make run: STACKTABLE=1000: the distinct stacks a table holds must be a power of 2 from 256 to 1048576" &&
-	     has "make run: STACKTABLE=0256: the distinct stacks a table holds" && hasnot "tabled runs" &&
+	elif has "make run: STACKTABLE must be the distinct stacks a table holds: a power of 2 from 256 to 1048576, not '1000'" &&
+	     has "make run: STACKTABLE must be the distinct stacks a table holds: a power of 2 from 256 to 1048576, not '0256'" && hasnot "tabled runs" &&
 	     $make --no-print-directory run PROG="$src/tabled.c" STACKS=1 STACKTABLE=256 > "$log" 2>&1; then
 		has "kernel: tables of call stacks of 256 entries (18 KiB each)" && has "tabled runs" &&
 		line_is "make run: 1 program ran, 0 failed" && [ -f "$build/run/tabled.folded" ] && pass
@@ -811,9 +811,9 @@ if selected makerun-reserved; then
 	     has "make run: PROG word 'Kernel=$src/first.c': 'Kernel' is the name of the guest's own command or module" &&
 	     has "make run: PROG word '$src/nothere.c': no file $src/nothere.c" && hasnot "impostor runs" &&
 	     has "make run: two PROG words name a program first (in any case): '$src/first.c' 'First=$src/second.c'" &&
-	     has "make run: STACK=1m: the program's stack in bytes" &&
-	     has "make run: STACK=010000: the program's stack in bytes, a decimal number (no leading 0)" &&
-	     has "make run: STACK=4294971392: more than the 1 GiB a data segment can have" &&
+	     has "make run: STACK must be the program's stack in bytes: a decimal number without a leading 0 or a 0x hex one, not '1m'" &&
+	     has "make run: STACK must be the program's stack in bytes: a decimal number without a leading 0 or a 0x hex one, not '010000'" &&
+	     has "make run: STACK must be the program's stack in bytes: at most 1073737728 (1 GiB less a page), not '4294971392'" &&
 	     $make --no-print-directory run PROG="$src/first.c" STACKS=1 > "$log" 2>&1 &&
 	     has "first runs" && [ -f "$build/run/first.folded" ] &&
 	     $make --no-print-directory run PROG="$src/second.c" STACKS=1 > "$log" 2>&1; then
@@ -827,8 +827,8 @@ if selected makerun-reserved; then
 			if $make --no-print-directory run PROG="$src/second.c" MEM=8 > "$log" 2>&1 ||
 			   $make --no-print-directory run PROG="$src/second.c" MEM=064 >> "$log" 2>&1; then
 				fail "MEM=8 or MEM=064 was accepted"
-			elif has "make run: MEM=8: the machine's memory in MiB must be from 16 to 1024" &&
-			     has "make run: MEM=064: the machine's memory in MiB must be from 16 to 1024" &&
+			elif has "make run: MEM must be the machine's memory: a number from 16 to 1024 (MiB), not '8'" &&
+			     has "make run: MEM must be the machine's memory: a number from 16 to 1024 (MiB), not '064'" &&
 			     hasnot "pinfo second.pro" && hasnot "HTML report"; then
 				pass
 			fi

@@ -1,0 +1,125 @@
+# The values a user gives make run (README.md, "Profiling your own
+# program"): data, each checked for its form before anything runs (the
+# package set-up included), refused by name with what it should be.
+#
+# A variable given on make's command line or in the environment is, to
+# make, text to expand: `HZ='$(shell ...)'` would run its command wherever
+# $(HZ) is read. So each is first made a simple variable holding its text
+# as given ($(value)), which no later reference expands. What reaches a
+# shell after these checks holds only the characters they allow, and goes
+# to makerun.sh through the environment, not through a command line.
+# PROG_CFLAGS and CFLAGS are compiler flags, left as any Makefile's.
+
+USER_VARS := HZ MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG
+$(foreach v,$(USER_VARS),$(if $(filter undefined,$(origin $(v))),,$(eval override $(v) := $$(value $(v)))))
+
+HZ         ?= 1000
+MEM        ?= 128
+STACK      ?= 1048576
+TIMEOUT    ?= 60
+STACKS     ?=
+STACKTABLE ?=
+REALTIME   ?=
+SCRIPT     ?=
+PROG       ?=
+
+comma := ,
+DIGITS     := 0 1 2 3 4 5 6 7 8 9
+HEXDIGITS  := $(DIGITS) a b c d e f A B C D E F
+UPPER      := A B C D E F G H I J K L M N O P Q R S T U V W X Y Z
+LOWERCASE  := a b c d e f g h i j k l m n o p q r s t u v w x y z
+# A program's name; a source file's or a batch file's path.
+NAME_CHARS := $(UPPER) $(LOWERCASE) $(DIGITS) _ - .
+PATH_CHARS := $(NAME_CHARS) / + @
+PATH_CHARS_SHOWN := letters, digits, '_', '-', '.', '+', '@' and '/'
+SCRIPT_SHOWN := a batch file: a path ending in .cmd, of $(PATH_CHARS_SHOWN), not beginning with '-'
+
+# $(call chars_rest,TEXT,CHARS): TEXT without the characters CHARS (nothing
+# left, for TEXT made only of them). Spaces stay.
+chars_rest = $(strip $(eval cr_left := $$(1))$(foreach c,$(2),$(eval cr_left := $$(subst $$(c),,$$(cr_left))))$(cr_left))
+# $(call one_of,TEXT,CHARS): TEXT when it is one word of the characters
+# CHARS only, else nothing.
+one_of = $(if $(filter 1,$(words $(1))),$(if $(subst $(firstword $(1)),,$(1)),,$(if $(call chars_rest,$(1),$(2)),,$(1))))
+# $(call is_number,TEXT): TEXT when it is a decimal number without a
+# leading 0, of at most 18 digits (so the shell's arithmetic never wraps).
+is_number = $(if $(call one_of,$(1),$(DIGITS)),$(if $(filter 0%,$(1)),$(filter 0,$(1)),$(if $(word 19,$(call \
+	spaced,$(1),$(DIGITS))),,$(1))))
+# $(call spaced,TEXT,CHARS): TEXT with a space after each of its CHARS (one
+# word a character, for TEXT of CHARS only).
+spaced = $(eval sp_left := $$(1))$(foreach c,$(2),$(eval sp_left := $$(subst $$(c),$$(c) ,$$(sp_left))))$(sp_left)
+# $(call in_range,N,LOW,HIGH): N, a number checked by is_number, when LOW <= N <= HIGH.
+in_range = $(if $(call is_number,$(1)),$(if $(shell [ $(1) -ge $(2) ] && [ $(1) -le $(3) ] && echo ok),$(1)))
+# $(call refuse,VAR,WHAT): stops make, naming VAR, what it must be and its text.
+refuse = $(error make run: $(1) must be $(2), not '$($(1))')
+
+lower = $(strip $(eval lw_left := $$(1))$(foreach p,$(join $(UPPER),$(addprefix :,$(LOWERCASE))),$(eval \
+	lw_left := $$(subst $(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p))),$$(lw_left))))$(lw_left))
+upper = $(strip $(eval up_left := $$(1))$(foreach p,$(join $(LOWERCASE),$(addprefix :,$(UPPER))),$(eval \
+	up_left := $$(subst $(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p))),$$(up_left))))$(up_left))
+
+$(if $(call in_range,$(HZ),19,20000),,$(call refuse,HZ,the sample rate: a number from 19 to 20000 (Hz)))
+$(if $(call in_range,$(MEM),16,1024),,$(call refuse,MEM,the machine's memory: a number from 16 to 1024 (MiB)))
+$(if $(call in_range,$(TIMEOUT),1,86400),,$(call refuse,TIMEOUT,a number of seconds from 1 to 86400))
+# STACK as ld reads it: no leading 0 but 0x's, which ld would take for
+# octal; at most 1 GiB less a page, which the data segment cannot pass.
+STACK_OK := $(or $(call is_number,$(STACK)),$(if $(filter 0x% 0X%,$(STACK)),$(if $(call one_of,$(STACK),$(HEXDIGITS) x X),$(if \
+	$(call one_of,$(wordlist 2,9,$(subst x,x ,$(subst X,X ,$(STACK)))),$(HEXDIGITS)),$(STACK)))))
+$(if $(STACK_OK),$(if $(shell [ $$(($(STACK_OK))) -le 1073737728 ] && echo ok),,$(call refuse,STACK,the program's \
+	stack in bytes: at most 1073737728 (1 GiB less a page))),$(call refuse,STACK,the program's stack in bytes: a \
+	decimal number without a leading 0 or a 0x hex one))
+$(if $(filter-out 0 1,$(STACKS)),$(call refuse,STACKS,1 (sample call stacks) or 0))
+$(if $(filter-out 0 1,$(REALTIME)),$(call refuse,REALTIME,1 (real time) or 0 (-icount)))
+$(if $(STACKTABLE),$(if $(filter 256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576,$(call \
+	one_of,$(STACKTABLE),$(DIGITS))),,$(call refuse,STACKTABLE,the distinct stacks a table holds: a power of 2 from 256 \
+	to 1048576)))
+$(if $(SCRIPT),$(if $(and $(call one_of,$(SCRIPT),$(PATH_CHARS)),$(filter-out -%,$(SCRIPT)),$(filter %.cmd,$(SCRIPT))),,$(call \
+	refuse,SCRIPT,$(SCRIPT_SHOWN))))
+$(if $(SCRIPT),$(if $(wildcard $(SCRIPT)),,$(error make run: SCRIPT: no such batch file: $(SCRIPT))))
+
+# PROG: each word one program, NAME=a.c,b.c, a.c,b.c, a folder or a.c
+# (README.md). $(call prog_name,WORD) and $(call prog_srcs,WORD).
+prog_named = $(findstring =,$(1))
+prog_list  = $(findstring $(comma),$(1))
+prog_dir   = $(if $(prog_named)$(prog_list),,$(wildcard $(1)/.))
+prog_name  = $(strip $(if $(prog_named),$(firstword $(subst =, ,$(1))),$(if $(prog_list),$(basename \
+	$(notdir $(firstword $(subst $(comma), ,$(1))))),$(if $(prog_dir),$(notdir $(patsubst %/,%,$(1))),$(basename \
+	$(notdir $(1)))))))
+prog_srcs  = $(strip $(if $(prog_named),$(subst $(comma), ,$(word 2,$(subst =, ,$(1)))),$(if $(prog_list),$(subst \
+	$(comma), ,$(1)),$(if $(prog_dir),$(sort $(wildcard $(patsubst %/,%,$(1))/*.c)),$(1)))))
+# The first file of a folder whose name has a byte a path may not have (a
+# space or a newline would make two names of it in make's lists), each such
+# byte shown as '?'. Its folder is a word already checked.
+prog_dir_badfile = $(shell for f in '$(patsubst %/,%,$(1))'/*.c; do [ -e "$$f" ] || continue; case $$f in \
+	(*[!A-Za-z0-9_.+@/-]*) printf '%s' "$$f" | LC_ALL=C tr -c 'A-Za-z0-9_.+@/-' '?'; break ;; esac; done)
+# $(call name_too_long,NAME): NAME when it has more than 32 characters
+# (NAME of NAME_CHARS only).
+name_too_long = $(if $(word 33,$(call spaced,$(1),$(NAME_CHARS))),$(1))
+# The guest's own commands and modules, which a program may not stand for.
+RUN_TOOLS := cmd pset profrun testprof
+RESERVED_NAMES := $(RUN_TOOLS) kernel idle
+
+prog_refuse = $(error make run: PROG word '$(1)': $(2))
+$(foreach w,$(PROG),$(if $(call chars_rest,$(w),$(PATH_CHARS) = $(comma)),$(call prog_refuse,$(w),$(PATH_CHARS_SHOWN) \
+	only in a path$(comma) '=' after a name and '$(comma)' between files)))
+$(foreach w,$(PROG),$(if $(filter -%,$(w) $(call prog_name,$(w)) $(call prog_srcs,$(w))),$(call prog_refuse,$(w),a \
+	program's name or file may not begin with '-')))
+$(foreach w,$(PROG),$(if $(call prog_dir,$(w)),$(if $(call prog_dir_badfile,$(w)),$(call prog_refuse,$(w),file \
+	'$(call prog_dir_badfile,$(w))': $(PATH_CHARS_SHOWN) only in a source file's name (each other byte shown as \
+	'?'); rename it or name the files with NAME=a.c$(comma)b.c))))
+$(foreach w,$(PROG),$(if $(call prog_srcs,$(w)),,$(call prog_refuse,$(w),no C file in it)))
+$(foreach w,$(PROG),$(if $(call chars_rest,$(call prog_name,$(w)),$(NAME_CHARS)),$(call prog_refuse,$(w),program \
+	name '$(call prog_name,$(w))': letters$(comma) digits$(comma) '_'$(comma) '-' and '.' only; name the program with \
+	NAME=files)))
+$(foreach w,$(PROG),$(if $(call name_too_long,$(call prog_name,$(w))),$(call prog_refuse,$(w),program name \
+	'$(call prog_name,$(w))': longer than 32 characters; name the program with NAME=files)))
+$(foreach w,$(PROG),$(if $(filter $(RESERVED_NAMES),$(call lower,$(call prog_name,$(w)))),$(call prog_refuse,$(w),'$(call \
+	prog_name,$(w))' is the name of the guest's own command or module ($(RESERVED_NAMES)$(comma) in any case); name \
+	the program otherwise$(comma) NAME=file.c)))
+$(foreach w,$(PROG),$(foreach s,$(call prog_srcs,$(w)),$(if $(wildcard $(s)),,$(call prog_refuse,$(w),no file $(s) (a \
+	relative path is taken from $(CURDIR))))))
+# Two programs of one name (in any case: a module's name is upper case)
+# would be one ELF file and one dump: refused, naming the name.
+PROG_LOWER := $(foreach w,$(PROG),$(call lower,$(call prog_name,$(w))))
+PROG_DUP := $(firstword $(foreach n,$(PROG_LOWER),$(if $(word 2,$(filter $(n),$(PROG_LOWER))),$(n))))
+$(if $(PROG_DUP),$(error make run: two PROG words name a program $(PROG_DUP) (in any case): $(foreach w,$(PROG),$(if \
+	$(filter $(PROG_DUP),$(call lower,$(call prog_name,$(w)))),'$(w)')); name one otherwise$(comma) NAME=files))

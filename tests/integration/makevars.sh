@@ -1,0 +1,140 @@
+#!/bin/sh
+# makevars.sh BUILD: make run's values and file names are data (docs/security.md,
+# section 5a). Every hostile value is refused by name before anything runs,
+# and the command it holds never runs: each would create a file in a
+# folder of its own, which must stay empty. Then names that are good but
+# unusual (a '+' and an '@' in a path) still run, and the tools take '--'
+# before file names that begin with '-'.
+set -u
+build=${1:-build}
+out=$build/itest/makevars
+make=${MAKE:-make}
+passed=0 failed=0
+
+pass() { passed=$((passed + 1)); echo "PASS $name"; }
+fail() { failed=$((failed + 1)); echo "FAIL $name: $*"; }
+
+rm -rf "$out"
+mkdir -p "$out/trap"
+trap=$(cd "$out/trap" && pwd)
+log=$out/log
+
+# refused NAME 'MESSAGE' make-arguments...: make run with the arguments
+# exits non-zero, prints MESSAGE, prints nothing else (nothing ran: not
+# the package set-up, not a compiler), and the trap folder stays empty.
+refused() {
+	name=$1 want=$2
+	shift 2
+	if $make --no-print-directory run "$@" > "$log" 2>&1; then
+		fail "accepted: $*"
+	elif [ -n "$(ls -A "$trap")" ]; then
+		fail "a command in the value ran: $(ls -A "$trap" | tr '\n' ' ')"
+		rm -f "$trap"/*
+	elif ! grep -qF -- "$want" "$log"; then
+		fail "no line with: $want; got: $(cat "$log")"
+	elif [ "$(wc -l < "$log")" != 1 ]; then
+		fail "more than the refusal: $(cat "$log")"
+	else
+		pass
+	fi
+}
+
+refused timeout-eval "make run: TIMEOUT must be a number of seconds from 1 to 86400, not '60; touch $trap/t; true'" \
+	TIMEOUT="60; touch $trap/t; true"
+refused hz-backtick "make run: HZ must be the sample rate: a number from 19 to 20000 (Hz), not '\`touch $trap/h\`1000'" \
+	HZ="\`touch $trap/h\`1000"
+refused mem-subshell "make run: MEM must be the machine's memory: a number from 16 to 1024 (MiB), not '\$(touch $trap/m)'" \
+	MEM="\$(touch $trap/m)"
+refused mem-makefunc "make run: MEM must be the machine's memory: a number from 16 to 1024 (MiB), not '\$(shell touch $trap/mf)'" \
+	MEM="\$(shell touch $trap/mf)"
+refused script-backtick "make run: SCRIPT must be a batch file: a path ending in .cmd" \
+	SCRIPT="\`touch $trap/s\`.cmd"
+refused stacks-backtick "make run: STACKS must be 1 (sample call stacks) or 0, not '\`touch $trap/st\`'" \
+	STACKS="\`touch $trap/st\`"
+refused stacktable-subshell "make run: STACKTABLE must be the distinct stacks a table holds: a power of 2 from 256 to 1048576, not '\$(touch $trap/tb)'" \
+	STACKTABLE="\$(touch $trap/tb)"
+refused realtime-backtick "make run: REALTIME must be 1 (real time) or 0 (-icount), not '\`touch $trap/r\`'" \
+	REALTIME="\`touch $trap/r\`"
+refused stack-makefunc "make run: STACK must be the program's stack in bytes: a decimal number without a leading 0 or a 0x hex one, not '\$(shell touch $trap/sk)'" \
+	STACK="\$(shell touch $trap/sk)"
+refused timeout-range "make run: TIMEOUT must be a number of seconds from 1 to 86400, not '0'" TIMEOUT=0
+
+# A value in the environment, not on the command line, is checked alike.
+name=hz-environment
+if HZ="\$(shell touch $trap/env)" $make --no-print-directory run > "$log" 2>&1; then
+	fail "accepted"
+elif [ -n "$(ls -A "$trap")" ]; then
+	fail "the command ran"; rm -f "$trap"/*
+elif grep -qF "make run: HZ must be the sample rate: a number from 19 to 20000 (Hz), not '\$(shell touch $trap/env)'" "$log"; then
+	pass
+else
+	fail "$(cat "$log")"
+fi
+
+# PROG: a word beginning with '-' (mkmap took it for an option), a word
+# that holds a command, a folder with a file whose name holds one.
+src=$out/src
+mkdir -p "$src/folder" "$src/good+dir@x"
+printf '#include <stdio.h>\nint main(void) { printf("ran\\n"); return 0; }\n' > "$src/plain.c"
+# (the file's command runs where make runs: it would leave makevars-trap there)
+cp "$src/plain.c" "$src/folder/a\`touch makevars-trap\`b.c"
+cp "$src/plain.c" "$src/good+dir@x/main.c"
+refused prog-dash "make run: PROG word '-x=$src/plain.c': a program's name or file may not begin with '-'" \
+	PROG="-x=$src/plain.c"
+refused prog-dashfile "make run: PROG word 'x=-y.c': a program's name or file may not begin with '-'" PROG="x=-y.c"
+refused prog-subshell "make run: PROG word '\$(shell': letters, digits" PROG="\$(shell touch $trap/p)"
+refused prog-folder-backtick "make run: PROG word '$src/folder': file '$src/folder/a?touch?makevars-trap?b.c': letters, digits" \
+	PROG="$src/folder"
+[ ! -e makevars-trap ] || { fail "the command in the file's name ran"; rm -f makevars-trap; }
+
+# A goal is a word, not a command.
+name=goal-quoted
+if $make --no-print-directory "x;touch $trap/g" > "$log" 2>&1; then
+	fail "accepted"
+elif [ -n "$(ls -A "$trap")" ]; then
+	fail "the command in the goal ran"; rm -f "$trap"/*
+else
+	pass
+fi
+
+# A good name of the characters allowed runs, its files quoted.
+name=prog-plus-at
+if $make --no-print-directory run PROG="$src/good+dir@x/main.c" > "$log" 2>&1 && grep -qxF "| ran" "$log" &&
+   grep -qxF "make run: 1 program ran, 0 failed" "$log"; then
+	pass
+else
+	fail "$(tail -5 "$log")"
+fi
+
+# qrun: its values are checked alike, nothing evaluated; '--' ends its options.
+name=qrun-values
+if sh host-tools/qrun -quiet -o "$out/q" -timeout "5; touch $trap/q" "$build/kernel.elf" "$build/user/hello.elf" \
+	> "$log" 2>&1; then
+	fail "accepted"
+elif [ -n "$(ls -A "$trap")" ]; then
+	fail "the command in -timeout ran"; rm -f "$trap"/*
+elif grep -qF "qrun: -timeout must be a number of seconds from 1 to 86400, not '5; touch $trap/q'" "$log"; then
+	pass
+else
+	fail "$(cat "$log")"
+fi
+
+# Each tool reads a file whose name begins with '-' after '--'.
+name=tools-dashdash
+d=$out/dash
+mkdir -p "$d"
+cp "$build/user/hello.elf" "$d/-hello.elf"
+cp "$build/user/cmd.elf" "$d/cmd.elf"
+if (cd "$d" && "$OLDPWD/$build/mkmap" -- -hello.elf HELLO > -hello.map) 2>"$log" && grep -q "HELLO" "$d/-hello.map" &&
+   sh host-tools/qrun -quiet -o "$d" -timeout 30 -- "$build/kernel.elf" "$d/-hello.elf" "$d/cmd.elf" >>"$log" 2>&1 &&
+   cp "$d/serial.log" "$d/-serial.log" &&
+   (cd "$d" && "$OLDPWD/$build/profextract" -o . -- -serial.log) >>"$log" 2>&1 &&
+   grep -q "hello from ring 3" "$d/-serial.log"; then
+	pass
+else
+	fail "$(cat "$log")"
+fi
+
+rm -rf "$src"
+echo "makevars: $passed passed, $failed failed"
+[ "$failed" = 0 ]

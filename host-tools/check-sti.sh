@@ -1,16 +1,17 @@
 #!/bin/sh
-# check-sti.sh KERNEL.ELF: fails unless every sti in the kernel is followed
+# check-sti.sh [--] KERNEL.ELF: fails unless every sti in the kernel is followed
 # by a nop. The timer knows a tick held back by a masked stretch by the two
 # bytes "sti; nop" before the EIP it interrupted (boot/irq0.asm, STI_NOP),
 # so every place the kernel unmasks must be written that way (kernel/x86.h's
 # sti(), irq_restore()). The one exception: idle's "sti; hlt", where a tick
 # is on time.
 set -u
-elf=${1:?usage: check-sti.sh KERNEL.ELF}
+[ "${1:-}" = -- ] && shift
+elf=${1:?usage: check-sti.sh [--] KERNEL.ELF}
 # From _stext: what comes before it is the multiboot header, data.
-stext=$(nm "$elf" | awk '$3 == "_stext" { print $1 }')
+stext=$(nm -- "$elf" | awk '$3 == "_stext" { print $1 }')
 [ -n "$stext" ] || { echo "check-sti: $elf: no _stext symbol" >&2; exit 1; }
-objdump -d -j .text --start-address="0x$stext" --no-show-raw-insn "$elf" | awk -v elf="$elf" '
+objdump -d -j .text --start-address="0x$stext" --no-show-raw-insn -- "$elf" | awk -v elf="$elf" '
 	/^[0-9a-f]+ <.*>:$/ { fn = $2; gsub(/[<>:]/, "", fn); next }
 	/^ *[0-9a-f]+:\t/ {
 		split($0, part, "\t"); insn = part[2]; sub(/ .*/, "", insn)

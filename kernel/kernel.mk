@@ -36,6 +36,6 @@ $(BUILD)/kernel.sym: $(BUILD)/kernel.elf $(BUILD)/mkmap
 
 # Every sti of the kernel is "sti; nop" (host-tools/check-sti.sh says why).
 $(BUILD)/kernel.sti-ok: $(BUILD)/kernel.elf host-tools/check-sti.sh
-	sh host-tools/check-sti.sh $< && touch $@
+	sh host-tools/check-sti.sh -- $< && touch $@
 
 kernel: $(BUILD)/kernel.elf $(BUILD)/kernel.map $(BUILD)/kernel.sym $(BUILD)/kernel.sti-ok

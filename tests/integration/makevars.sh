@@ -119,7 +119,8 @@ else
 	fail "$(cat "$log")"
 fi
 
-# Each tool reads a file whose name begins with '-' after '--'.
+# Each tool reads a file whose name begins with '-' after '--' (mkmap,
+# qrun, profextract, check-sti).
 name=tools-dashdash
 d=$out/dash
 mkdir -p "$d"
@@ -129,7 +130,8 @@ if (cd "$d" && "$OLDPWD/$build/mkmap" -- -hello.elf HELLO > -hello.map) 2>"$log"
    sh host-tools/qrun -quiet -o "$d" -timeout 30 -- "$build/kernel.elf" "$d/-hello.elf" "$d/cmd.elf" >>"$log" 2>&1 &&
    cp "$d/serial.log" "$d/-serial.log" &&
    (cd "$d" && "$OLDPWD/$build/profextract" -o . -- -serial.log) >>"$log" 2>&1 &&
-   grep -q "hello from ring 3" "$d/-serial.log"; then
+   grep -q "hello from ring 3" "$d/-serial.log" && cp "$build/kernel.elf" "$d/-kernel.elf" &&
+   (cd "$d" && sh "$OLDPWD/host-tools/check-sti.sh" -- -kernel.elf) >>"$log" 2>&1; then
 	pass
 else
 	fail "$(cat "$log")"

@@ -85,9 +85,13 @@ test_stacks_nocs_LIBS := -Wl,--wrap=dlopen
 test_export_run_SRCS := tests/unit/test_export_run.c tests/unit/testexport.c tests/unit/testbuf.c \
 	$(PINFO_LIB)
 
+# Hostile names through every view, byte by byte (docs/pinfo.md, "Names in the output").
+UNIT_TESTS += test_names
+test_names_SRCS := tests/unit/test_names.c tests/unit/stacksfix.c tests/unit/testbuf.c $(PINFO_LIB)
+
 # The tests that link pinfo's code link libdw with it.
 $(foreach t,test_pinfo test_attrib test_map test_elf32 test_export test_export_run test_stacks_views \
-	test_stacks_nocs,$(eval \
+	test_stacks_nocs test_names,$(eval \
 	$(t)_LIBS += $(PINFO_MORE_LIBS)))
 
 # Source lines: an ELF with DWARF built at test time from a C file whose

@@ -4,9 +4,12 @@
  * terminal escape code, named by symbols that hold ESC, BEL, a newline,
  * ';', spaces, a tab, DEL and bytes above 0x7E, and two 5,000-byte names
  * that share their first 1,000 bytes (and a 2,000-byte name that is the
- * tail of one of them, as linkers share a string's tail). Each view's bytes
- * are checked: nothing a terminal acts on, no forged line or frame, each
- * long name shortened to its first 1,000 bytes and its own hash. */
+ * tail of one of them, as linkers share a string's tail); and, for -l and
+ * --annotate, an ELF file with DWARF built here (cc -m32 -g) whose source
+ * holds ESC and BEL and whose added symbol (objcopy) holds a newline.
+ * Each view's bytes are checked: nothing a terminal acts on, no forged
+ * line or frame, each long name shortened to its first 1,000 bytes and its
+ * own hash. */
 #define _GNU_SOURCE	/* memmem, open_memstream */
 #include <stdarg.h>
 #include <stddef.h>
@@ -523,6 +526,84 @@ static void test_names_messages(void **state)
 	assert_int_equal(rename(odd, elffile), 0);
 }
 
+/* -l and --annotate: an ELF file with DWARF, built here from a source
+ * whose line holds ESC and BEL in a comment, and a symbol added (objcopy)
+ * whose name holds ESC and a newline: the lines' function column, the
+ * annotation's header and its source text, all escaped. */
+static void test_names_lines(void **state)
+{
+	static const char src[] =
+		"int sink;\n"
+		"void hot(void)\n"
+		"{\n"
+		"\tsink++; /* \x1b[2J\x07 clears the screen */\n"
+		"\tsink++;\n"
+		"}\n"
+		"void _start(void)\n"
+		"{\n"
+		"\thot();\n"
+		"\tfor (;;)\n"
+		"\t\t;\n"
+		"}\n";
+	static const char evil[] = "ev\x1b[2Jil\nname";
+	static uint32_t counters[0x40];
+	char cfile[160], base[160], elf[160], cmd[1200], *elfs[] = { elf }, prodir[96];
+	char pro[160];
+	struct pdump_seg seg;
+	struct pdump d;
+	struct map m;
+	struct tbuf b;
+	struct run r;
+	uint32_t hot = 0;
+	size_t i;
+
+	(void)state;
+	snprintf(prodir, sizeof prodir, "%s/lines", dir);
+	snprintf(cfile, sizeof cfile, "%s/prog.c", prodir);
+	snprintf(base, sizeof base, "%s/base.elf", prodir);
+	snprintf(elf, sizeof elf, "%s/prog.elf", prodir);
+	snprintf(pro, sizeof pro, "%s/prog.pro", prodir);
+	snprintf(cmd, sizeof cmd, "mkdir -p '%s'", prodir);
+	assert_int_equal(system(cmd), 0);
+	write_file(cfile, src, sizeof src - 1);
+	snprintf(cmd, sizeof cmd, "cc -m32 -g -O0 -ffreestanding -fno-pic -fno-pie -nostdlib -static "
+		 "-no-pie -Wl,-Ttext=0 -Wl,-e,_start -Wl,--build-id=none '%s' -o '%s'", cfile, base);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(pinfo_load_map(base, &m, stderr), 0);
+	for (i = 0; i < m.n; i++)
+		if (!strcmp(m.syms[i].name, "hot"))
+			hot = m.syms[i].addr;
+	map_free(&m);
+	/* the evil symbol from hot + 4: the first sink++ (line 4) on */
+	snprintf(cmd, sizeof cmd, "objcopy --add-symbol '%s=.text:%#x,function,global' '%s' '%s'",
+		 evil, hot + 4, base, elf);
+	assert_int_equal(system(cmd), 0);
+
+	stacksfix_dump(&d, &seg, counters);
+	d.type = 5;			/* no stacks: format 2 */
+	d.version = PDUMP_VERSION;
+	d.total = counters[(hot + 4) >> 2] = 50;
+	b = tdump_bytes(&d);
+	write_file(pro, b.data, b.len);
+	tbuf_free(&b);
+
+	run_open(&r);
+	assert_int_equal(pinfo_lines(pro, elfs, 1, NULL, 0, LINES_SPLIT_BYTES, r.o, r.e), PINFO_OK);
+	run_close(&r, "-l");
+	assert_has("-l", r.out, r.outlen, "prog.c:4 ");
+	assert_has("-l", r.out, r.outlen, "ev^[[2Jil^Jname\n");
+	assert_lacks("-l", r.out, r.outlen, "\nname");
+	run_free(&r);
+
+	run_open(&r);
+	assert_int_equal(pinfo_lines(pro, elfs, 1, evil, 0, LINES_SPLIT_BYTES, r.o, r.e), PINFO_OK);
+	run_close(&r, "--annotate");
+	assert_has("--annotate", r.out, r.outlen, "Function ev^[[2Jil^Jname (module PROG)");
+	assert_has("--annotate", r.out, r.outlen, "/tmp/names^[[31m.");	/* the source's path */
+	assert_has("--annotate", r.out, r.outlen, "\tsink++; /* ^[[2J^G clears the screen */\n");
+	run_free(&r);
+}
+
 /* The rule itself, byte by byte: qrun's console view's. */
 static void test_names_rule(void **state)
 {
@@ -571,6 +652,7 @@ int main(void)
 		cmocka_unit_test(test_names_html),
 		cmocka_unit_test(test_names_diff),
 		cmocka_unit_test(test_names_messages),
+		cmocka_unit_test(test_names_lines),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

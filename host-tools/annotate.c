@@ -6,6 +6,7 @@
 #include "annotate.h"
 #include "attrib.h"
 #include "hostio.h"
+#include "shown.h"
 
 int module_lines_make(const struct pdump *d, const struct map *m, const struct line_table *t,
 		      enum lines_split split, struct module_lines *ml)
@@ -104,10 +105,12 @@ static double pct(uint64_t tics, uint64_t total)
 /* "file:line", or "(no line)". */
 static void where(char *buf, size_t len, const struct line_table *t, const struct line_tics *l)
 {
+	struct shown sh;
+
 	if (l->file == LINES_NOFILE)
 		snprintf(buf, len, "(no line)");
 	else
-		snprintf(buf, len, "%s:%u", lines_display_path(t->files[l->file]), l->line);
+		snprintf(buf, len, "%s:%u", shown(lines_display_path(t->files[l->file]), &sh), l->line);
 }
 
 int annotate_list(FILE *out, const struct pdump *d, const struct module_lines *ml,
@@ -127,10 +130,11 @@ int annotate_list(FILE *out, const struct pdump *d, const struct module_lines *m
 	fprintf(out, "%-*s %10s %9s   %s\n", width, "Line", "Tics", "Percent", "Function");
 	for (i = 0; i < n; i++) {
 		const struct line_tics *l = &ml->la.l[idx[i]];
+		struct shown sh;
 
 		where(loc, sizeof loc, t, l);
 		fprintf(out, "%-*s %10llu (%6.2f%%)   %s\n", width, loc, (unsigned long long)l->tics,
-			pct(l->tics, d->total), module_lines_func(ml, l));
+			pct(l->tics, d->total), shown(module_lines_func(ml, l), &sh));
 	}
 	free(idx);
 	return 0;
@@ -255,23 +259,27 @@ void annotate_print(FILE *out, const struct pdump *d, const char *module,
 {
 	size_t i;
 	char loc[4200];
+	struct shown sf, sm;
 
-	fprintf(out, "Function %s (module %s): %llu tics, %.2f%% of the dump's %llu\n", an->func,
-		module, (unsigned long long)an->tics, pct(an->tics, d->total),
-		(unsigned long long)d->total);
+	fprintf(out, "Function %s (module %s): %llu tics, %.2f%% of the dump's %llu\n",
+		shown(an->func, &sf), shown(module, &sm), (unsigned long long)an->tics,
+		pct(an->tics, d->total), (unsigned long long)d->total);
 	if (an->file)
-		fprintf(out, "Source %s, lines %u to %u%s\n", lines_display_path(an->file),
+		fprintf(out, "Source %s, lines %u to %u%s\n", shown(lines_display_path(an->file), &sf),
 			an->lines[0].line, an->lines[an->n - 1].line,
 			an->unreadable ? " (the file could not be read: line numbers only)" : "");
 	fprintf(out, "\n%10s %8s %6s  %s\n", "Tics", "Percent", "Line", "Source");
 	for (i = 0; i < an->n; i++) {
 		const struct annotated_line *l = &an->lines[i];
 
+		/* the source's text as a terminal may show it, tabs kept */
 		if (l->tics)
-			fprintf(out, "%10llu %7.2f%% %6u  %s\n", (unsigned long long)l->tics,
-				pct(l->tics, an->tics), l->line, l->text ? l->text : "");
+			fprintf(out, "%10llu %7.2f%% %6u  ", (unsigned long long)l->tics,
+				pct(l->tics, an->tics), l->line);
 		else
-			fprintf(out, "%10s %8s %6u  %s\n", "", "", l->line, l->text ? l->text : "");
+			fprintf(out, "%10s %8s %6u  ", "", "", l->line);
+		shown_put_text(out, l->text ? l->text : "");
+		fputc('\n', out);
 	}
 	if (an->nothers) {
 		fprintf(out, "\nIts code of other lines (inlined from elsewhere, or of no line):\n");

@@ -11,6 +11,7 @@
 #include "callstacks.h"
 #include "hostio.h"
 #include "frames.h"
+#include "shown.h"
 
 /* ---- naming -------------------------------------------------------------------- */
 
@@ -574,15 +575,13 @@ int callstacks_folded(const struct callstacks *cs, FILE *out)
 		char *p;
 
 		for (k = 0; k < st->depth; k++)
-			len += strlen(cs->funcs[st->frames[k].func].name) + 1;
+			len += shown_folded(NULL, cs->funcs[st->frames[k].func].name) + 1;
 		if (!(p = lines[n].text = malloc(len)))
 			goto out;
 		for (k = 0; k < st->depth; k++) {
-			const char *name = cs->funcs[st->frames[k].func].name;
-
-			/* a name's own ';' or blank would split it: FlameGraph's rule */
-			for (; *name; name++)
-				*p++ = (*name == ';' || *name == ' ' || *name == '\n') ? '_' : *name;
+			/* a name's own ';' or blank would split it: FlameGraph's rule;
+			 * its control bytes escaped (shown.h) */
+			p += shown_folded(p, cs->funcs[st->frames[k].func].name);
 			*p++ = k + 1 < st->depth ? ';' : 0;
 		}
 		lines[n++].count = st->count;
@@ -684,9 +683,11 @@ static int arc_by_total(const void *x, const void *y)
 static void arc_line(FILE *out, const struct callstacks *cs, const size_t *index,
 		     const struct arc *a, size_t other)
 {
+	struct shown sh;
+
 	fprintf(out, "            %10llu %10llu             %s [%zu]\n",
 		(unsigned long long)a->self, (unsigned long long)(a->total - a->self),
-		cs->funcs[other].name, index[other]);
+		shown(cs->funcs[other].name, &sh), index[other]);
 }
 
 int callstacks_callgraph(const struct callstacks *cs, FILE *out)
@@ -731,6 +732,7 @@ int callstacks_callgraph(const struct callstacks *cs, FILE *out)
 	for (i = 0; i < cs->nfuncs; i++) {
 		size_t f = order[i];
 		const struct cs_func *fn = &cs->funcs[f];
+		struct shown sh;
 
 		for (n = 0, j = 0; j < g.n; j++)	/* callers, least first as gprof */
 			if (g.a[j].callee == f)
@@ -744,7 +746,7 @@ int callstacks_callgraph(const struct callstacks *cs, FILE *out)
 		fprintf(out, "%-6s %6.1f %10llu %10llu    %s %s\n", idx,
 			cs->total ? 100.0 * (double)fn->total / (double)cs->total : 0.0,
 			(unsigned long long)fn->self, (unsigned long long)(fn->total - fn->self),
-			fn->name, idx);
+			shown(fn->name, &sh), idx);
 		for (n = 0, j = 0; j < g.n; j++)	/* callees, most first */
 			if (g.a[j].caller == f)
 				list[n++] = &g.a[j];

@@ -14,6 +14,7 @@
 #include "pinfo_more.h"
 #include "pinfo_run.h"
 #include "report.h"
+#include "shown.h"
 
 /* ---- --diff --------------------------------------------------------------------- */
 
@@ -154,8 +155,8 @@ int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, siz
 			in += rc == 0;
 		}
 		if (!in) {
-			fprintf(errs, "pinfo: %s: module %s is in neither dump\n", maps[i],
-				m[loaded].module);
+			fprintf(errs, "pinfo: %s: module %s is in neither dump\n", SHOWN(maps[i]),
+				SHOWN(m[loaded].module));
 			status = PINFO_FAIL;
 		}
 		loaded++;
@@ -176,13 +177,16 @@ int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, siz
 	qsort(fs.f, fs.n, sizeof *fs.f, by_change);
 	if (status == PINFO_OK) {
 		fprintf(out, "Base %s: %llu samples, %u Hz\nNew  %s: %llu samples, %u Hz\n\n",
-			basefile, (unsigned long long)d[0].total, d[0].hz, newfile,
+			SHOWN(basefile), (unsigned long long)d[0].total, d[0].hz, SHOWN(newfile),
 			(unsigned long long)d[1].total, d[1].hz);
 		fprintf(out, "%8s %8s %8s   %s\n", "Base", "New", "Change", "Function");
-		for (i = 0; i < fs.n; i++)
+		for (i = 0; i < fs.n; i++) {
+			struct shown sm, sn;
+
 			fprintf(out, "%7.2f%% %7.2f%% %+8.2f   %s %s\n", share(&fs.f[i], 0),
 				share(&fs.f[i], 1), share(&fs.f[i], 1) - share(&fs.f[i], 0),
-				fs.f[i].module, fs.f[i].name);
+				shown(fs.f[i].module, &sm), shown(fs.f[i].name, &sn));
+		}
 	}
 	free(fs.f);
 	for (i = 0; i < loaded; i++)
@@ -258,7 +262,7 @@ static int merge_stacks(struct pdump *out, const struct pdump *b, const uint32_t
 		if (m && !stack_order(&all[m - 1], &all[i])) {
 			if (all[m - 1].count > UINT32_MAX - all[i].count) {
 				fprintf(errs, "pinfo: %s: a stack would pass 2^32 - 1 samples, which a "
-					"dump cannot hold; nothing written\n", bfile);
+					"dump cannot hold; nothing written\n", SHOWN(bfile));
 				free(all);
 				return -1;
 			}
@@ -271,7 +275,7 @@ static int merge_stacks(struct pdump *out, const struct pdump *b, const uint32_t
 	if (m > PDUMP_MAXSTACKS || nframes > PDUMP_READ_MAXFRAMES ||
 	    out->dropped > UINT64_MAX - b->dropped) {
 		fprintf(errs, "pinfo: %s: %zu distinct stacks of %zu frames together, more than a "
-			"dump may hold (%u, %u); nothing written\n", bfile, m, nframes,
+			"dump may hold (%u, %u); nothing written\n", SHOWN(bfile), m, nframes,
 			PDUMP_MAXSTACKS, PDUMP_READ_MAXFRAMES);
 		free(all);
 		return -1;
@@ -310,21 +314,21 @@ static int merge_one(struct pdump *out, const char *first, const struct pdump *b
 
 	if (b->version < PDUMP_VERSION) {
 		fprintf(errs, "pinfo: %s: a version %u dump has no code fingerprints: it cannot be "
-			"checked to be of the same code; nothing written\n", bfile, b->version);
+			"checked to be of the same code; nothing written\n", SHOWN(bfile), b->version);
 		return -1;
 	}
 	if (b->shift != out->shift || b->hz != out->hz || (b->type & 1) != (out->type & 1)) {
 		fprintf(errs, "pinfo: %s: %s profile, %u Hz, %u-byte buckets; %s: %s profile, %u Hz, "
 			"%u-byte buckets: only dumps of one kind, rate and bucket size add up; "
-			"nothing written\n", first, out->type & 1 ? "a user" : "a system", out->hz,
-			1u << out->shift, bfile, b->type & 1 ? "a user" : "a system", b->hz,
+			"nothing written\n", SHOWN(first), out->type & 1 ? "a user" : "a system", out->hz,
+			1u << out->shift, SHOWN(bfile), b->type & 1 ? "a user" : "a system", b->hz,
 			1u << b->shift);
 		return -1;
 	}
 	if ((b->type ^ out->type) & PDUMP_TYPE_STACKS) {
 		fprintf(errs, "pinfo: %s: %s call stacks, %s: %s: a merged dump's stacks would "
-			"not hold all its samples; nothing written\n", first,
-			out->type & PDUMP_TYPE_STACKS ? "with" : "without", bfile,
+			"not hold all its samples; nothing written\n", SHOWN(first),
+			out->type & PDUMP_TYPE_STACKS ? "with" : "without", SHOWN(bfile),
 			b->type & PDUMP_TYPE_STACKS ? "with them" : "without them");
 		return -1;
 	}
@@ -340,16 +344,16 @@ static int merge_one(struct pdump *out, const char *first, const struct pdump *b
 			  o->length != s->length)) {
 			fprintf(errs, "pinfo: %s: module %s segment %u: code fingerprint %08x "
 				"(%u bytes at %#x) differs from %08x (%u bytes at %#x) in %s: not the "
-				"same code; nothing written\n", bfile, s->module, s->segno,
+				"same code; nothing written\n", SHOWN(bfile), s->module, s->segno,
 				s->fingerprint, s->length, s->origin, o->fingerprint, o->length,
-				o->origin, first);
+				o->origin, SHOWN(first));
 			return -1;
 		}
 		for (j = 0; o && j < pdump_nbuckets(s->length, b->shift); j++)
 			if (o->counters[j] > UINT32_MAX - s->counters[j]) {
 				fprintf(errs, "pinfo: %s: module %s segment %u: the bucket at %#x "
 					"would pass 2^32 - 1 ticks, which a dump cannot hold; nothing "
-					"written\n", bfile, s->module, s->segno,
+					"written\n", SHOWN(bfile), s->module, s->segno,
 					s->origin + (j << b->shift));
 				return -1;
 			}
@@ -372,7 +376,7 @@ static int merge_one(struct pdump *out, const char *first, const struct pdump *b
 		/* a module (or a run of one) only b has: added as it is */
 		if (out->nseg >= PDUMP_MAXSEGS) {
 			fprintf(errs, "pinfo: %s: more than %u segments together; nothing written\n",
-				bfile, PDUMP_MAXSEGS);
+				SHOWN(bfile), PDUMP_MAXSEGS);
 			return -1;
 		}
 		if (!(segs = realloc(out->segs, (out->nseg + 1) * sizeof *segs)))
@@ -425,7 +429,7 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 			if (b.version < PDUMP_VERSION) {
 				fprintf(errs, "pinfo: %s: a version %u dump has no code fingerprints: "
 					"it cannot be checked to be of the same code; nothing written\n",
-					dumps[i], b.version);
+					SHOWN(dumps[i]), b.version);
 				status = PINFO_FAIL;
 			} else {	/* the first, copied: counters of its own */
 				out = b;
@@ -470,7 +474,7 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 	}
 	out.version = PDUMP_VERSION;
 	if (status == PINFO_OK && write_whole_file(outfile, write_dump, &out, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s; nothing written\n", outfile, err);
+		fprintf(errs, "pinfo: %s: %s; nothing written\n", SHOWN(outfile), SHOWN(err));
 		status = PINFO_FAIL;
 	}
 	merged_free(&out);

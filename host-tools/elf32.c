@@ -7,6 +7,7 @@
 
 #include "dump.h"
 #include "elf32.h"
+#include "shown.h"
 #include "../kernel/elf.h"
 
 enum {
@@ -273,5 +274,46 @@ int elf32_fingerprint(const uint8_t *buf, size_t len, const struct elfsyms *e, i
 		return -1;
 	*crc = c.file ? crc32_update(0, c.bytes, c.file) : 0;
 	*crc = crc32_zeros(*crc, c.size - c.file);
+	return 0;
+}
+
+static int by_offset_down(const void *x, const void *y)
+{
+	const struct elf32_long *a = x, *b = y;
+
+	return a->off != b->off ? (a->off < b->off ? 1 : -1) : (a->sym > b->sym) - (a->sym < b->sym);
+}
+
+int elf32_long_names(const struct elfsyms *e, struct elf32_long **out, size_t *n, size_t *distinct)
+{
+	struct elf32_long *ln;
+	uint64_t h = SHOWN_HASH_INIT;
+	size_t i, k = 0, pos = e->strings_len;
+
+	*out = NULL;
+	*n = *distinct = 0;
+	for (i = 0; i < e->n; i++)
+		k += strnlen(e->syms[i].name, SHOWN_LONG + 1) > SHOWN_LONG;
+	if (!k)
+		return 0;
+	if (!(ln = malloc(k * sizeof *ln)))
+		return -1;
+	for (i = 0, k = 0; i < e->n; i++)
+		if (strnlen(e->syms[i].name, SHOWN_LONG + 1) > SHOWN_LONG) {
+			ln[k].off = (size_t)(e->syms[i].name - e->strings);
+			ln[k++].sym = i;
+		}
+	qsort(ln, k, sizeof *ln, by_offset_down);
+	for (i = 0; i < k;) {	/* the table ends with a NUL (add_symbols) */
+		unsigned char c = (unsigned char)e->strings[--pos];
+
+		h = c ? shown_hash_step(h, c) : SHOWN_HASH_INIT;
+		for (; i < k && ln[i].off == pos; i++) {
+			ln[i].hash = h;
+			*distinct += !i || ln[i - 1].off != pos;
+		}
+	}
+	*out = ln;
+	*n = k;
 	return 0;
 }

@@ -52,4 +52,21 @@ struct elf32_code {
 int elf32_code(const uint8_t *buf, size_t len, const struct elfsyms *e, int kernel,
 	       struct elf32_code *c, char *why, size_t whylen);
 
+/* A symbol of e whose name is longer than SHOWN_LONG bytes (shown.h), which
+ * pinfo and mkmap keep shortened. */
+struct elf32_long {
+	size_t off;		/* its name's offset in the string table */
+	size_t sym;		/* its index in e->syms */
+	uint64_t hash;		/* of its whole name (shown_hash) */
+};
+
+/* e's symbols whose names are longer than SHOWN_LONG, *n of them (*out
+ * malloc'd, NULL when none), by offset from the table's end, each with its
+ * name's hash: one pass backwards over the string table hashes them all,
+ * even when thousands share one name's bytes (a name's tail is a name
+ * too). *distinct: how many distinct offsets, the shortened names to make.
+ * 0, or -1 when out of memory. */
+int elf32_long_names(const struct elfsyms *e, struct elf32_long **out, size_t *n,
+		     size_t *distinct);
+
 #endif

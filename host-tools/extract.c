@@ -8,6 +8,7 @@
 #include "capture.h"
 #include "extract.h"
 #include "hostio.h"
+#include "shown.h"
 
 static int keep(uint8_t b)
 {
@@ -174,26 +175,26 @@ static int extract_one(const struct frame *fr, int mode, const char *capname,
 	safe_name(fr->name, fr->namelen, safe);
 	if (!fr->ok || check_dump(fr, err, sizeof err)) {
 		fprintf(errs, "profextract: %s: frame \"%s\" (line %zu): %s%s; nothing written\n",
-			capname, fr->named ? safe : "(name unreadable)", fr->line,
-			fr->ok ? "not a valid dump: " : "", fr->ok ? err : fr->why);
+			SHOWN(capname), fr->named ? safe : "(name unreadable)", fr->line,
+			fr->ok ? "not a valid dump: " : "", SHOWN(fr->ok ? err : fr->why));
 		return EXTRACT_BAD;
 	}
 	if (replaceable(outdir, safe, err, sizeof err)) {
 		fprintf(errs, "profextract: %s: frame \"%s\" (line %zu): %s; nothing written\n",
-			capname, safe, fr->line, err);
+			SHOWN(capname), safe, fr->line, SHOWN(err));
 		return EXTRACT_BAD;
 	}
 	if (write_whole(outdir, safe, fr->data, fr->len, err, sizeof err)) {
-		fprintf(errs, "profextract: %s\n", err);
+		fprintf(errs, "profextract: %s\n", SHOWN(err));
 		return EXTRACT_BAD;
 	}
 	/* one plain line a file on stdout, for scripts; a renaming on stderr */
 	if (mode & EXTRACT_NAMES)
 		fprintf(out, "%s\n", safe);
 	else
-		fprintf(out, "wrote %s/%s (%zu bytes)\n", outdir, safe, fr->len);
+		fprintf(out, "wrote %s/%s (%zu bytes)\n", SHOWN(outdir), safe, fr->len);
 	if (strlen(safe) != fr->namelen || memcmp(safe, fr->name, fr->namelen)) {
-		fprintf(errs, "profextract: %s: frame \"", capname);
+		fprintf(errs, "profextract: %s: frame \"", SHOWN(capname));
 		print_given(errs, fr);
 		fprintf(errs, "\" (line %zu) written as %s\n", fr->line, safe);
 	}
@@ -214,12 +215,12 @@ int extract_capture_mode(const uint8_t *buf, size_t len, int mode, const char *c
 	int status = EXTRACT_OK;
 
 	if (capture_parse_mode(buf, len, mode & (CAPTURE_KERNEL | CAPTURE_UNMARK), &c)) {
-		fprintf(errs, "profextract: %s: out of memory\n", capname);
+		fprintf(errs, "profextract: %s: out of memory\n", SHOWN(capname));
 		return EXTRACT_BAD;
 	}
 	if (!c.n)
 		fprintf(errs, "profextract: %s: no dump frame found (%zu lines)\n",
-			capname, c.lines);
+			SHOWN(capname), c.lines);
 	for (i = 0; i < c.n; i++)
 		if (extract_one(&c.frames[i], mode, capname, outdir, out, errs) != EXTRACT_OK)
 			status = EXTRACT_BAD;

@@ -4,7 +4,7 @@
 
 # The host's components, each named once: the frame extractor, the parsers
 # and reports pinfo is made of (EXTRACT_SRCS, PINFO_PARSE_SRCS, PINFO_LIB).
-EXTRACT_SRCS := host-tools/extract.c host-tools/capture.c host-tools/hostio.c
+EXTRACT_SRCS := host-tools/extract.c host-tools/capture.c host-tools/hostio.c host-tools/shown.c
 PINFO_PARSE_SRCS := host-tools/maps.c host-tools/elf32.c host-tools/attrib.c host-tools/report.c \
 	kernel/elf.c
 
@@ -25,7 +25,7 @@ $(BUILD)/host/tests/unit/%.o $(BUILD)/san/tests/unit/%.o: HOST_CFLAGS += -iquote
 
 HOST_PROGS += mkmap
 # elf32.c fingerprints code as the kernel's loader lays it out: kernel/elf.c.
-mkmap_SRCS := host-tools/mkmap.c host-tools/elf32.c host-tools/mapwrite.c host-tools/hostio.c \
+mkmap_SRCS := host-tools/mkmap.c host-tools/elf32.c host-tools/mapwrite.c host-tools/hostio.c host-tools/shown.c \
 	kernel/elf.c format/crc32.c
 
 # mkmap with the sanitizers, LeakSanitizer on, on good and hostile ELF files.
@@ -46,7 +46,7 @@ DISASM_SRCS := host-tools/disasm.c host-tools/frames.c
 PINFO_MORE_SRCS += $(DISASM_SRCS)
 LINES_LIBS := -ldw -lelf -ldl
 PINFO_MORE_LIBS := $(LINES_LIBS)
-PINFO_LIB := host-tools/pinfo_run.c host-tools/hostio.c host-tools/export.c $(PINFO_PARSE_SRCS) \
+PINFO_LIB := host-tools/pinfo_run.c host-tools/hostio.c host-tools/shown.c host-tools/export.c $(PINFO_PARSE_SRCS) \
 	$(FORMAT_HOST_SRCS) \
 	$(PINFO_MORE_SRCS)
 # The call stacks' views (docs/stacks.md); --pprof's C is generated from
@@ -85,9 +85,13 @@ test_stacks_nocs_LIBS := -Wl,--wrap=dlopen
 test_export_run_SRCS := tests/unit/test_export_run.c tests/unit/testexport.c tests/unit/testbuf.c \
 	$(PINFO_LIB)
 
+# Hostile names through every view, byte by byte (docs/pinfo.md, "Names in the output").
+UNIT_TESTS += test_names
+test_names_SRCS := tests/unit/test_names.c tests/unit/stacksfix.c tests/unit/testbuf.c $(PINFO_LIB)
+
 # The tests that link pinfo's code link libdw with it.
 $(foreach t,test_pinfo test_attrib test_map test_elf32 test_export test_export_run test_stacks_views \
-	test_stacks_nocs,$(eval \
+	test_stacks_nocs test_names,$(eval \
 	$(t)_LIBS += $(PINFO_MORE_LIBS)))
 
 # Source lines: an ELF with DWARF built at test time from a C file whose

@@ -16,6 +16,7 @@
 #include "pinfo_run.h"
 #include "report.h"
 #include "view.h"
+#include "shown.h"
 
 #define HTML_MAX_FUNCS	1000	/* rows of the functions' table; the rest summed */
 #define HTML_ANNOTATED	5	/* the hottest functions shown with their source */
@@ -30,7 +31,7 @@ void html_escape(FILE *out, const char *s)
 		case '"': fputs("&quot;", out); break;
 		case '\'': fputs("&#39;", out); break;
 		default:
-			if ((unsigned char)*s < 0x20 && *s != '\t')
+			if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
 				fprintf(out, "&#xfffd;");	/* a control code: not text */
 			else
 				fputc(*s, out);
@@ -638,12 +639,12 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 
 		memset(s, 0, sizeof *s);
 		if (read_regular(maps[i], &buf, &len, err, sizeof err)) {
-			fprintf(errs, "pinfo: %s: %s\n", maps[i], err);
+			fprintf(errs, "pinfo: %s: %s\n", SHOWN(maps[i]), SHOWN(err));
 			status = PINFO_FAIL;
 			continue;
 		}
 		if (map_parse(maps[i], buf, len, &s->m, err, sizeof err)) {
-			fprintf(errs, "pinfo: %s: %s\n", maps[i], err);
+			fprintf(errs, "pinfo: %s: %s\n", SHOWN(maps[i]), SHOWN(err));
 			free(buf);
 			status = PINFO_FAIL;
 			continue;
@@ -709,7 +710,7 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 	}
 	if (status == PINFO_OK &&
 	    write_whole_file(htmlfile, write_page, &page, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s; nothing written\n", htmlfile, err);
+		fprintf(errs, "pinfo: %s: %s; nothing written\n", SHOWN(htmlfile), SHOWN(err));
 		status = PINFO_FAIL;
 	}
 	free(page.text);

@@ -12,6 +12,7 @@
 #include "elf32.h"
 #include "hostio.h"
 #include "maps.h"
+#include "shown.h"
 
 #define MAX_TOKENS	6
 
@@ -23,31 +24,10 @@ struct line {
 	size_t textlen;
 };
 
-/* A token of the map as a message shows it: printable ASCII as it is, any
- * other byte as \xHH, cut at SHOWN_MAX bytes of the map. A hostile map
- * then puts no newline and no terminal escape code into pinfo's stderr. */
-#define SHOWN_MAX	40
-struct shown {
-	char s[SHOWN_MAX * 4 + 4];
-};
-
-static const char *shown(const char *p, size_t n, struct shown *out)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < n && i < SHOWN_MAX; i++) {
-		unsigned char c = (unsigned char)p[i];
-
-		if (c >= ' ' && c < 0x7f)
-			out->s[k++] = (char)c;
-		else
-			k += (size_t)sprintf(out->s + k, "\\x%02x", c);
-	}
-	if (i < n)
-		k += (size_t)sprintf(out->s + k, "...");
-	out->s[k] = 0;
-	return out->s;
-}
+/* A token of the map as a message shows it (shown.h), cut at TOKEN_MAX
+ * bytes of the map: a hostile map then puts no newline and no terminal
+ * escape code into pinfo's stderr. */
+#define TOKEN_MAX	40
 
 static void split(const char *p, size_t n, struct line *l)
 {
@@ -107,8 +87,9 @@ static int hexval(char c)
  * (m->text, as large as the map: a name is never longer decoded): "\\\\"
  * is a backslash and "\\xHH" the byte HH, as mkmap writes a name's spaces,
  * controls, non-ASCII bytes and backslashes (mapwrite.c); any other
- * backslash stands for itself, as in a map from elsewhere. Returns 0, or
- * -1 with the reason in err. */
+ * backslash stands for itself, as in a map from elsewhere. A name longer
+ * than SHOWN_LONG bytes is kept shortened (shown.h). Returns 0, or -1 with
+ * the reason in err. */
 static int decode_name(struct map *m, const char *p, size_t n, size_t lineno, char **out,
 		       char *err, size_t errlen)
 {
@@ -138,6 +119,10 @@ static int decode_name(struct map *m, const char *p, size_t n, size_t lineno, ch
 	}
 	if (k > MAP_NAME_MAX)
 		return host_fail(err, errlen, "line %zu: symbol name of %zu bytes", lineno, k);
+	if (k > SHOWN_LONG) {	/* shortened in place: every view shows it so */
+		shown_shorten(name, name, shown_hash(name, k));
+		k = SHOWN_SHORT;
+	}
 	name[k] = 0;
 	m->text_len += k + 1;
 	*out = name;
@@ -222,7 +207,7 @@ static int link_public(struct map *m, const struct line *l, size_t lineno, char 
 
 	if (parse_segoff(l->tok[0], l->len[0], &seg, &off))
 		return host_fail(err, errlen, "line %zu: address \"%s\" is not ssss:oooo in hex",
-			    lineno, shown(l->tok[0], l->len[0], &sh));
+			    lineno, shown_cut(l->tok[0], l->len[0], TOKEN_MAX, &sh));
 	if (special)
 		return 0;	/* absolute or imported: no code of this module */
 	if (l->n != 2)
@@ -321,10 +306,10 @@ static int nm_line(struct map *m, const struct line *l, size_t lineno, char *err
 		return host_fail(err, errlen, "line %zu: expected \"address type name\"", lineno);
 	if (parse_hex(l->tok[0], l->len[0], 16, &v))
 		return host_fail(err, errlen, "line %zu: address \"%s\" is not hex", lineno,
-			    shown(l->tok[0], l->len[0], &sh));
+			    shown_cut(l->tok[0], l->len[0], TOKEN_MAX, &sh));
 	if (v > 0xFFFFFFFFull)
 		return host_fail(err, errlen, "line %zu: address %s does not fit 32 bits", lineno,
-			    shown(l->tok[0], l->len[0], &sh));
+			    shown_cut(l->tok[0], l->len[0], TOKEN_MAX, &sh));
 	t = l->tok[1][0];
 	if (strchr("TtWwi", t))
 		return add(m, 1, (uint32_t)v, isupper((unsigned char)t), l->tok[2], l->len[2], lineno,
@@ -337,7 +322,7 @@ static int nm_line(struct map *m, const struct line *l, size_t lineno, char *err
 	if (strchr("AaNnUuCc?-", t))
 		return 0;	/* absolute, debugging, undefined, common: no place in a segment */
 	return host_fail(err, errlen, "line %zu: unknown symbol type '%s'", lineno,
-		    shown(&t, 1, &sh));
+		    shown_cut(&t, 1, TOKEN_MAX, &sh));
 }
 
 /* ---- the three forms ----------------------------------------------------------- */
@@ -454,8 +439,9 @@ static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, s
 {
 	struct elf32_code code;
 	struct elfsyms e;
-	char why[120];
-	size_t i;
+	struct elf32_long *ln;
+	char why[120], *slot = NULL;
+	size_t i, nlong, distinct;
 
 	if (elf32_symbols(buf, len, &e, err, errlen))
 		return -1;
@@ -476,20 +462,32 @@ static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, s
 	}
 	/* One copy of the string table (m->text) for all the names, not a copy
 	 * each: symbols may share a name's bytes (a copy each could take the
-	 * square of the file's size); the file is then let go. */
-	if (!(m->syms = malloc((e.n ? e.n : 1) * sizeof *m->syms)) ||
-	    !(m->local = malloc(e.n ? e.n : 1)) || !(m->text = malloc(e.strings_len))) {
+	 * square of the file's size); the file is then let go. After it, the
+	 * long names shortened (shown.h), one for each place in the table. */
+	if (elf32_long_names(&e, &ln, &nlong, &distinct) ||
+	    !(m->syms = malloc((e.n ? e.n : 1) * sizeof *m->syms)) ||
+	    !(m->local = malloc(e.n ? e.n : 1)) ||
+	    !(m->text = malloc(e.strings_len + distinct * (SHOWN_SHORT + 1)))) {
+		free(ln);
 		elf32_free(&e);
 		return host_fail(err, errlen, "out of memory");
 	}
 	memcpy(m->text, e.strings, e.strings_len);
-	m->text_len = e.strings_len;
+	m->text_len = e.strings_len + distinct * (SHOWN_SHORT + 1);
 	for (i = 0; i < e.n; i++) {
 		m->syms[i].name = (char *)m->text + (e.syms[i].name - e.strings);
 		m->syms[i].seg = e.syms[i].seg;
 		m->syms[i].addr = e.syms[i].value;
 		m->local[i] = !(e.syms[i].type >= 'A' && e.syms[i].type <= 'Z');	/* weak is global */
 	}
+	for (i = 0; i < nlong; i++) {
+		if (!i || ln[i - 1].off != ln[i].off) {
+			slot = slot ? slot + SHOWN_SHORT + 1 : (char *)m->text + e.strings_len;
+			shown_shorten(slot, e.strings + ln[i].off, ln[i].hash);
+		}
+		m->syms[ln[i].sym].name = slot;
+	}
+	free(ln);
 	m->n = m->cap = e.n;
 	elf32_free(&e);
 	return 0;

@@ -11,8 +11,7 @@
 #include "hostio.h"
 #include "maps.h"
 #include "mapwrite.h"
-
-#define SHOWN_MAX 40	/* bytes of a name a message shows */
+#include "shown.h"
 
 static int usage(void)
 {
@@ -36,36 +35,38 @@ static int module_ok(const char *module)
 	return 1;
 }
 
-/* A name in a message: escaped as in a map, cut at SHOWN_MAX bytes. */
-static void show_name(FILE *f, const char *name)
+/* Writes the names longer than SHOWN_LONG bytes shortened, as pinfo shows
+ * them (shown.h: the first SHOWN_KEEP bytes, "...", the whole name's hash),
+ * with a note saying how many: a map of them stays small and pinfo reads
+ * it as it reads the ELF file. *block holds them (freed by the caller).
+ * Returns 0, or -1 when out of memory. */
+static int shorten_long_names(struct elfsyms *e, const char *path, char **block)
 {
-	char cut[SHOWN_MAX + 1];
-	size_t n = strlen(name);
+	struct elf32_long *ln;
+	size_t i, n, distinct;
+	char *slot = NULL;
 
-	snprintf(cut, sizeof cut, "%s", name);
-	putc('"', f);
-	map_put_name(f, cut);
-	fputs(n > SHOWN_MAX ? "\"..." : "\"", f);
-}
-
-/* Leaves out, with a warning naming each, the symbols whose names pinfo
- * would refuse (longer than MAP_NAME_MAX bytes): the others still make a
- * map pinfo reads. */
-static void drop_long_names(struct elfsyms *e, const char *path)
-{
-	size_t i, kept = 0, n;
-
-	for (i = 0; i < e->n; i++) {
-		if ((n = strlen(e->syms[i].name)) <= MAP_NAME_MAX) {
-			e->syms[kept++] = e->syms[i];
-			continue;
-		}
-		fprintf(stderr, "mkmap: %s: symbol ", path);
-		show_name(stderr, e->syms[i].name);
-		fprintf(stderr, " left out: its name of %zu bytes is longer than a map's %d\n",
-			n, MAP_NAME_MAX);
+	*block = NULL;
+	if (elf32_long_names(e, &ln, &n, &distinct))
+		return -1;
+	if (!n)
+		return 0;
+	if (!(*block = malloc(distinct * (SHOWN_SHORT + 1)))) {
+		free(ln);
+		return -1;
 	}
-	e->n = kept;
+	for (i = 0; i < n; i++) {
+		if (!i || ln[i - 1].off != ln[i].off) {
+			slot = slot ? slot + SHOWN_SHORT + 1 : *block;
+			shown_shorten(slot, e->strings + ln[i].off, ln[i].hash);
+		}
+		e->syms[ln[i].sym].name = slot;
+	}
+	fprintf(stderr, "mkmap: %s: %zu symbol name%s longer than %d bytes written shortened (the "
+		"first %d bytes, \"...\" and a hash of the whole name), as pinfo shows %s\n",
+		SHOWN(path), n, n == 1 ? "" : "s", SHOWN_LONG, SHOWN_KEEP, n == 1 ? "it" : "them");
+	free(ln);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -77,6 +78,7 @@ int main(int argc, char **argv)
 	uint32_t fp;
 	int opt, sysmap = 0, kernel, has_fp, status = 1;
 	const char *path, *module;
+	char *names = NULL;	/* the long names, shortened */
 
 	memset(&e, 0, sizeof e);
 	while ((opt = getopt(argc, argv, "+s")) != -1) {
@@ -95,14 +97,18 @@ int main(int argc, char **argv)
 	}
 	if (read_whole(path, &buf, &len, err, sizeof err) ||
 	    elf32_symbols(buf, len, &e, err, sizeof err)) {
-		fprintf(stderr, "mkmap: %s: %s\n", path, err);
+		fprintf(stderr, "mkmap: %s: %s\n", SHOWN(path), SHOWN(err));
 		goto out;
 	}
 	kernel = !strcasecmp(module, "kernel");
 	has_fp = !elf32_fingerprint(buf, len, &e, kernel, &fp, err, sizeof err);
 	if (!has_fp)
-		fprintf(stderr, "mkmap: %s: the map has no code fingerprint: %s\n", path, err);
-	drop_long_names(&e, path);
+		fprintf(stderr, "mkmap: %s: the map has no code fingerprint: %s\n", SHOWN(path),
+			SHOWN(err));
+	if (shorten_long_names(&e, path, &names)) {
+		fprintf(stderr, "mkmap: out of memory\n");
+		goto out;
+	}
 	if (sysmap)
 		map_write_system(stdout, &e, kernel, has_fp ? &fp : NULL);
 	else
@@ -113,6 +119,7 @@ int main(int argc, char **argv)
 	}
 	status = 0;
 out:
+	free(names);
 	elf32_free(&e);
 	free(buf);
 	return status;

@@ -14,6 +14,7 @@
 #include "pinfo_lines.h"
 #include "pinfo_more.h"
 #include "view.h"
+#include "shown.h"
 
 #define PINFO_VERSION	"1.1"
 #define PINFO_USAGE_LINE	"USAGE: pinfo [-etz] dump_file [ [-f] file]\n"
@@ -75,7 +76,7 @@ static int usage(void)
 static int unknown(const char *opt)
 {
 	fprintf(stderr, "pinfo: unknown option '%s'\n" PINFO_USAGE_LINE
-		"(pinfo --help prints every option)\n", opt);
+		"(pinfo --help prints every option)\n", SHOWN(opt));
 	return PINFO_USAGE;
 }
 
@@ -154,21 +155,21 @@ static int view_values(struct more *o)
 	char *end;
 
 	if (o->sort && view_sort_of(o->sort, &o->v.sort)) {
-		fprintf(stderr, "pinfo: --sort=%s: sort by tics, address or name\n", o->sort);
+		fprintf(stderr, "pinfo: --sort=%s: sort by tics, address or name\n", SHOWN(o->sort));
 		return -1;
 	}
 	if (o->top) {
 		errno = 0;
 		o->v.top = strtoul(o->top, &end, 10);
 		if (*end || errno || !o->v.top || o->top[0] == '-' || o->top[0] == '+') {
-			fprintf(stderr, "pinfo: --top %s: a count of symbols, 1 or more\n", o->top);
+			fprintf(stderr, "pinfo: --top %s: a count of symbols, 1 or more\n", SHOWN(o->top));
 			return -1;
 		}
 	}
 	if (o->limit) {
 		o->v.limit = strtod(o->limit, &end);
 		if (*end || !(o->v.limit >= 0 && o->v.limit <= 100)) {
-			fprintf(stderr, "pinfo: --percent-limit %s: a percent, 0 to 100\n", o->limit);
+			fprintf(stderr, "pinfo: --percent-limit %s: a percent, 0 to 100\n", SHOWN(o->limit));
 			return -1;
 		}
 	}
@@ -247,13 +248,13 @@ static int read_list(const char *path, char ***maps, size_t *nmaps)
 	size_t len;
 
 	if (read_regular(path, &text, &len, err, sizeof err)) {
-		fprintf(stderr, "pinfo: %s: %s\n", path, err);
+		fprintf(stderr, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
 		return -1;
 	}
 	*nmaps = pinfo_map_list(path, (char *)text, len, maps);
 	free(text);
 	if (*nmaps == (size_t)-1 || !*nmaps) {
-		fprintf(stderr, "pinfo: %s: %s\n", path,
+		fprintf(stderr, "pinfo: %s: %s\n", SHOWN(path),
 			*nmaps ? "out of memory" : "lists no map file");
 		return -1;
 	}
@@ -293,7 +294,7 @@ static int more_main(int argc, char **argv, int i, int flags, struct more *o)
 	if (o->split && !strcmp(o->split, "bytes"))
 		split = LINES_SPLIT_BYTES;
 	else if (o->split && strcmp(o->split, "instructions")) {
-		fprintf(stderr, "pinfo: --split=%s: split by instructions or bytes\n", o->split);
+		fprintf(stderr, "pinfo: --split=%s: split by instructions or bytes\n", SHOWN(o->split));
 		return PINFO_USAGE;
 	}
 	if (o->merge) {

@@ -10,6 +10,7 @@
 #include "pinfo_lines.h"
 #include "pinfo_run.h"
 #include "report.h"
+#include "shown.h"
 
 int pinfo_elf_load(const char *path, const char *dumpfile, const struct pdump *d, int strict,
 		   struct map *m, struct line_table *t, FILE *errs)
@@ -19,23 +20,23 @@ int pinfo_elf_load(const char *path, const char *dumpfile, const struct pdump *d
 	size_t len;
 
 	if (read_regular(path, &buf, &len, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
 		return -1;
 	}
 	if (map_parse(path, buf, len, m, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
 		free(buf);
 		return -1;
 	}
 	if (m->form != MAP_ELF) {
 		fprintf(errs, "pinfo: %s: not an ELF file: source lines come from an ELF file's DWARF\n",
-			path);
+			SHOWN(path));
 		map_free(m);
 		free(buf);
 		return -1;
 	}
 	if (lines_load(buf, len, t, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
 		map_free(m);
 		free(buf);
 		return -1;
@@ -52,7 +53,7 @@ int pinfo_elf_load(const char *path, const char *dumpfile, const struct pdump *d
 static int absent(const char *path, const struct map *m, const struct pdump *d, FILE *errs)
 {
 	fprintf(errs, "pinfo: %s: module %s has no code segment in the dump (its modules: ",
-		path, m->module);
+		SHOWN(path), SHOWN(m->module));
 	pinfo_list_modules(errs, d);
 	fputs(")\n", errs);
 	return -1;
@@ -108,7 +109,7 @@ int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *f
 				found = 1;
 				if (an.unreadable)
 					fprintf(errs, "pinfo: note: %s: cannot be read: the lines of %s "
-						"are shown without their text\n", an.file, func);
+						"are shown without their text\n", SHOWN(an.file), SHOWN(func));
 				annotate_print(f, &d, m.module, &ml, &t, &an);
 				annotation_free(&an);
 			}
@@ -119,9 +120,9 @@ int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *f
 		map_free(&m);
 	}
 	if (func && !found && status == PINFO_OK) {
-		fprintf(errs, "pinfo: %s: no function %s in the code of ", func, func);
+		fprintf(errs, "pinfo: %s: no function %s in the code of ", SHOWN(func), SHOWN(func));
 		for (i = 0; i < n; i++)
-			fprintf(errs, "%s%s", i ? ", " : "", elfs[i]);
+			fprintf(errs, "%s%s", i ? ", " : "", SHOWN(elfs[i]));
 		fputc('\n', errs);
 		status = PINFO_FAIL;
 	}

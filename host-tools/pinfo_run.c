@@ -19,6 +19,7 @@
 #include "pinfo_run.h"
 #include "report.h"
 #include "view.h"
+#include "shown.h"
 
 /* A name as given (from the current folder); failing that, from the list's. */
 static char *resolve(const char *listpath, const char *name, size_t n)
@@ -81,7 +82,7 @@ static int read_or_say(const char *path, uint8_t **buf, size_t *len, FILE *errs)
 	char err[300];
 
 	if (read_regular(path, buf, len, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
 		return -1;
 	}
 	return 0;
@@ -98,7 +99,7 @@ int pinfo_load_dump(const char *path, struct pdump *d, FILE *errs)
 		return -1;
 	rc = pdump_read(buf, len, d, &host_alloc, err, sizeof err);
 	if (rc)
-		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
 	free(buf);
 	return rc;
 }
@@ -116,11 +117,11 @@ static int scan_dump(const char *path, struct pdump *d, struct bytes *b, FILE *e
 	char err[300];
 
 	if (map_regular(path, &b->p, &b->len, &b->mapped, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
 		return -1;
 	}
 	if (pdump_scan(b->p, b->len, d, &host_alloc, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
 		file_release(b->p, b->len, b->mapped);
 		return -1;
 	}
@@ -148,11 +149,11 @@ int pinfo_load_map(const char *path, struct map *m, FILE *errs)
 	int mapped;
 
 	if (map_regular(path, &buf, &len, &mapped, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
 		return -1;
 	}
 	if (map_parse_owned(path, buf, len, mapped, m, err, sizeof err)) {	/* buf is m's */
-		fprintf(errs, "pinfo: %s: %s\n", path, err);
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
 		return -1;
 	}
 	return 0;
@@ -258,7 +259,7 @@ static int one_map(const char *path, const char *dumpfile, struct pdump *d, int 
 	}
 	/* -e and the sorted views read the counters: decode this module's */
 	if (map_normalize(&m) || (((flags & PINFO_E) || (v && v->on)) && decode_segs(d, m.module))) {
-		fprintf(errs, "pinfo: %s: out of memory\n", path);
+		fprintf(errs, "pinfo: %s: out of memory\n", SHOWN(path));
 		map_free(&m);
 		return -1;
 	}
@@ -275,11 +276,11 @@ static int one_map(const char *path, const char *dumpfile, struct pdump *d, int 
 	}
 	if (rc == 1) {
 		fprintf(errs, "pinfo: %s: module %s is not in the dump (its modules: ",
-			path, m.module);
+			SHOWN(path), SHOWN(m.module));
 		pinfo_list_modules(errs, d);
 		fputs(")\n", errs);
 	} else if (rc < 0) {
-		fprintf(errs, "pinfo: %s: out of memory\n", path);
+		fprintf(errs, "pinfo: %s: out of memory\n", SHOWN(path));
 	}
 	if (rc)
 		text_drop(text);	/* half a block is no block */
@@ -332,7 +333,7 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 	}
 	if (nmaps && skipped == nmaps) {
 		fprintf(errs, "pinfo: %s: no map given is of a module of the dump (its modules: ",
-			dumpfile);
+			SHOWN(dumpfile));
 		pinfo_list_modules(errs, &d);
 		fputs(")\n", errs);
 		status = PINFO_FAIL;
@@ -407,7 +408,7 @@ static int one_export(const char *path, const struct pdump *d, const char *modul
 	int rc;
 
 	if (export_select(d, module, 1, &src, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s (its modules: ", who, err);
+		fprintf(errs, "pinfo: %s: %s (its modules: ", SHOWN(who), SHOWN(err));
 		pinfo_list_modules(errs, d);
 		fputs(")\n", errs);
 		return -1;
@@ -420,16 +421,16 @@ static int one_export(const char *path, const struct pdump *d, const char *modul
 	}
 	export_src_free(&src);
 	if (rc) {
-		fprintf(errs, "pinfo: %s: %s; nothing written\n", path, err);
+		fprintf(errs, "pinfo: %s: %s; nothing written\n", SHOWN(path), SHOWN(err));
 		return -1;
 	}
 	if (st.hot)
 		fprintf(errs, "pinfo: %s: %u bins above %u ticks, carried by records of one "
-			"range that gprof adds up (%u records)\n", path, st.hot, GMON_BIN_MAX,
+			"range that gprof adds up (%u records)\n", SHOWN(path), st.hot, GMON_BIN_MAX,
 			st.records);
 	if (st.clipped)
 		fprintf(errs, "pinfo: %s: %u bins above %u ticks (gprof's int) written as %u\n",
-			path, st.clipped, GMON_SUM_MAX, GMON_SUM_MAX);
+			SHOWN(path), st.clipped, GMON_SUM_MAX, GMON_SUM_MAX);
 	return 0;
 }
 

@@ -12,6 +12,7 @@
 #include "hostio.h"
 #include "pinfo_run.h"
 #include "report.h"
+#include "shown.h"
 
 enum stack_view { FOLDED, FLAME, PPROF };
 
@@ -51,27 +52,27 @@ int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
 		return PINFO_FAIL;
 	}
 	if (read_regular(dumpfile, &buf, &len, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", dumpfile, err);
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(dumpfile), SHOWN(err));
 		free(maps);
 		return PINFO_FAIL;
 	}
 	rc = pdump_read(buf, len, &d, &host_alloc, err, sizeof err);
 	free(buf);
 	if (rc) {
-		fprintf(errs, "pinfo: %s: %s\n", dumpfile, err);
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(dumpfile), SHOWN(err));
 		free(maps);
 		return PINFO_FAIL;
 	}
 	for (i = 0; i < nmaps; i++) {
 		if (read_regular(mapfiles[i], &buf, &len, err, sizeof err)) {
-			fprintf(errs, "pinfo: %s: %s\n", mapfiles[i], err);
+			fprintf(errs, "pinfo: %s: %s\n", SHOWN(mapfiles[i]), SHOWN(err));
 			status = PINFO_FAIL;
 			break;
 		}
 		rc = map_parse(mapfiles[i], buf, len, &maps[loaded], err, sizeof err);
 		free(buf);
 		if (rc) {
-			fprintf(errs, "pinfo: %s: %s\n", mapfiles[i], err);
+			fprintf(errs, "pinfo: %s: %s\n", SHOWN(mapfiles[i]), SHOWN(err));
 			status = PINFO_FAIL;
 			break;
 		}
@@ -81,7 +82,7 @@ int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
 		loaded++;
 	}
 	if (status == PINFO_OK && callstacks_build(&d, maps, loaded, &cs, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", dumpfile, err);
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(dumpfile), SHOWN(err));
 		status = PINFO_FAIL;
 	} else if (status == PINFO_OK) {
 		const char *title = strrchr(dumpfile, '/') ? strrchr(dumpfile, '/') + 1 : dumpfile;
@@ -91,7 +92,7 @@ int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
 			struct view_job j = { (enum stack_view)i, &cs, title, err, sizeof err };
 
 			if (files[i] && write_whole_file(files[i], write_view, &j, err, sizeof err)) {
-				fprintf(errs, "pinfo: %s: %s; nothing written\n", files[i], err);
+				fprintf(errs, "pinfo: %s: %s; nothing written\n", SHOWN(files[i]), SHOWN(err));
 				status = PINFO_FAIL;
 			}
 		}

@@ -9,6 +9,7 @@
 #include "capture.h"
 #include "extract.h"
 #include "hostio.h"
+#include "shown.h"
 
 static int usage(void)
 {
@@ -50,12 +51,12 @@ int main(int argc, char **argv)
 		outdir = slash ? dir : ".";
 	}
 	if (stat(outdir, &st) || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "profextract: %s: not a folder\n", outdir);
+		fprintf(stderr, "profextract: %s: not a folder\n", SHOWN(outdir));
 		free(dir);
 		return EXTRACT_USAGE;
 	}
 	if (read_whole(capname, &buf, &len, err, sizeof err)) {
-		fprintf(stderr, "profextract: %s: %s\n", capname, err);
+		fprintf(stderr, "profextract: %s: %s\n", SHOWN(capname), SHOWN(err));
 		free(dir);
 		return EXTRACT_USAGE;
 	}

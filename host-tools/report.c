@@ -14,6 +14,7 @@
 #include "attrib.h"
 #include "dumpfmt.h"
 #include "report.h"
+#include "shown.h"
 
 #define TICS_END	35	/* one past the last column of Tics */
 #define PCT_END		43
@@ -296,7 +297,8 @@ static void owner_line(FILE *out, const struct pdump *d, uint16_t segno, int dig
 	/* As "%04x:%0*x %10llu (%6.2f%%)   %s\n", without printf's cost on a
 	 * report of 100,000 lines: one write a line. */
 	char line[352], pct[32], *p = line;
-	const char *name = o->name ? o->name : "(no symbol)";
+	struct shown sh;
+	const char *name = o->name ? shown(o->name, &sh) : "(no symbol)";
 	size_t n = strlen(name);
 	int w;
 
@@ -492,6 +494,7 @@ int report_check_fingerprint(FILE *errs, const char *dumpfile, const struct pdum
 			     const char *mapfile, const struct map *m, int strict)
 {
 	const struct pdump_seg *first = NULL, *differs = NULL;
+	struct shown sd, sm, smod;
 	uint32_t i;
 
 	for (i = 0; i < d->nseg; i++) {
@@ -508,19 +511,22 @@ int report_check_fingerprint(FILE *errs, const char *dumpfile, const struct pdum
 		return 0;
 	if (d->version < PDUMP_VERSION) {
 		fprintf(errs, "pinfo: note: %s: a version %u dump has no code fingerprints: "
-			"%s not checked against it\n", dumpfile, d->version, mapfile);
+			"%s not checked against it\n", shown(dumpfile, &sd), d->version,
+			shown(mapfile, &sm));
 		return 0;
 	}
 	if (!m->has_fingerprint) {
 		fprintf(errs, "pinfo: note: %s: no code fingerprint (%s): not checked against %s\n",
-			mapfile, m->why_none[0] ? m->why_none : "a map not made by mkmap", dumpfile);
+			shown(mapfile, &sm), m->why_none[0] ? m->why_none : "a map not made by mkmap",
+			shown(dumpfile, &sd));
 		return 0;
 	}
 	if (!differs)
 		return 0;
 	fprintf(errs, "pinfo: %s%s: module %s: the map's code fingerprint %08x differs from "
 		"%08x in %s: the map is of other code than was profiled; %s\n",
-		strict ? "" : "warning: ", mapfile, m->module, m->fingerprint, differs->fingerprint,
-		dumpfile, strict ? "not reported (--strict)" : "its report is wrong");
+		strict ? "" : "warning: ", shown(mapfile, &sm), shown(m->module, &smod),
+		m->fingerprint, differs->fingerprint, shown(dumpfile, &sd),
+		strict ? "not reported (--strict)" : "its report is wrong");
 	return 1;
 }

@@ -7,6 +7,7 @@
 
 #include "attrib.h"
 #include "report.h"
+#include "shown.h"
 #include "view.h"
 
 int view_sort_of(const char *word, enum view_sort *sort)
@@ -48,8 +49,9 @@ const char *view_type_name(uint32_t type, char *buf, size_t len)
 void view_header(FILE *out, const char *dumpfile, const struct pdump *d)
 {
 	char type[120];
+	struct shown sh;
 
-	fprintf(out, "Dump %s: a %s, %u Hz, %llu samples, format version %u\n", dumpfile,
+	fprintf(out, "Dump %s: a %s, %u Hz, %llu samples, format version %u\n", shown(dumpfile, &sh),
 		view_type_name(d->type, type, sizeof type), d->hz, (unsigned long long)d->total,
 		d->version);
 }
@@ -125,11 +127,12 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 		"Cumul.", "Name");
 	for (i = 0; i < kept; i++) {
 		const struct owner *o = rows[i];
+		struct shown sh;
 
 		cum += o->tics;
 		fprintf(out, "%04x:%0*x %10llu (%6.2f%%) %7.2f%%   %s\n", segs[0]->segno, digits,
 			o->addr, (unsigned long long)o->tics, pct(o->tics, d->total),
-			pct(cum, d->total), o->name ? o->name : "(no symbol)");
+			pct(cum, d->total), o->name ? shown(o->name, &sh) : "(no symbol)");
 		for (k = 0; (flags & PINFO_E) && k < n; k++)
 			buckets(out, segs[k], d->shift, o->lo, o->hi, digits, flags);
 	}

@@ -43,6 +43,9 @@ for pinfo in "$build/pinfo" "$build/san/pinfo"; do
 	check top-bad 2 '' "^pinfo: --top 0: a count" -- --top 0 "$dump" "$elf"
 	check top-bad2 2 '' "^pinfo: --top 3x: a count" -- --top 3x "$dump" "$elf"
 	check limit-bad 2 '' "^pinfo: --percent-limit 101: a percent" -- --percent-limit 101 "$dump" "$elf"
+	# an option's value or an unknown option reaches the message escaped
+	check sort-escaped 2 '' "^pinfo: --sort=x^\\[\\[2J: sort by" -- --sort="$(printf 'x\033[2J')" "$dump" "$elf"
+	check unknown-escaped 2 '' "^pinfo: unknown option '--a^Gb'\$" -- "$(printf -- '--a\007b')" "$dump"
 	check top-ok 0 '^Dump tests/unit/data/hot.pro: a ' '' -- --top 2 "$dump" "$elf"
 	check two-tools 2 '' '^USAGE' -- -l --diff "$dump" "$dump" "$elf"
 	check lines-and-sort 2 '' '^USAGE' -- -l --sort=tics "$dump" "$elf"

@@ -315,6 +315,41 @@ static void test_extract_unwritable(void **state)
 	tdump_free(d);
 }
 
+/* The capture's and the folder's names reach messages as a terminal may
+ * show them (docs/security.md, section 4): no ESC or BEL of theirs. */
+static void test_extract_file_names_escaped(void **state)
+{
+	struct pdump *d = small_dump(3);
+	struct tbuf cap = { 0 }, none = { 0 };
+	char *out, *err;
+	size_t on, en, i;
+	FILE *fo, *fe;
+
+	(void)state;
+	tbuf_puts(&none, "just a console\n");
+	assert_non_null(fo = open_memstream(&out, &on));
+	assert_non_null(fe = open_memstream(&err, &en));
+	assert_int_equal(extract_capture(none.data, none.len, "cap\x1b]0;x\x07.txt", ".", fo, fe),
+			 EXTRACT_OK);
+	fclose(fo);
+	fclose(fe);
+	assert_non_null(strstr(err, "profextract: cap^[]0;x^G.txt: no dump frame found"));
+	for (i = 0; i < en; i++)
+		assert_true((unsigned char)err[i] >= 0x20 || err[i] == '\n');
+	free(out);
+	free(err);
+
+	put_frame(&cap, "x.pro", d);
+	assert_int_equal(run(&cap, "/nonexistent/d\x1b[2Jir", &out, &err), EXTRACT_BAD);
+	assert_non_null(strstr(err, "/nonexistent/d^[[2Jir"));
+	assert_null(strchr(err, 0x1b));
+	free(out);
+	free(err);
+	tbuf_free(&cap);
+	tbuf_free(&none);
+	tdump_free(d);
+}
+
 /* ---- the kernel's lines, the output folder's other files --------------------- */
 
 /* b's bytes as the kernel's console writes them: each line that has a byte
@@ -753,6 +788,7 @@ int main(void)
 		cmocka_unit_test(test_extract_keeps_other_files),
 		cmocka_unit_test(test_extract_nasty_names_stay_inside),
 		cmocka_unit_test(test_extract_random_damage),
+		cmocka_unit_test(test_extract_file_names_escaped),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

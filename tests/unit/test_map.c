@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "maps.h"
+#include "shown.h"
 #include "report.h"
 #include "testbuf.h"
 
@@ -182,9 +183,9 @@ static void test_map_message_escaped(void **state)
 	size_t i;
 
 	(void)state;
-	parse_bad("00000000 \x1b f\n", "unknown symbol type '\\x1b'");
-	parse_bad("0000\x1b[2J T f\n", "address \"0000\\x1b[2J\" is not hex");
-	parse_bad(" M\n\n  Address   Publics by Value\n\n 0001:\r10  f\n", "\"0001:\\x0d10\"");
+	parse_bad("00000000 \x1b f\n", "unknown symbol type '^['");
+	parse_bad("0000\x1b[2J T f\n", "address \"0000^[[2J\" is not hex");
+	parse_bad(" M\n\n  Address   Publics by Value\n\n 0001:\r10  f\n", "\"0001:^M10\"");
 	memset(text, 'z', 100);
 	strcpy(text + 100, " T f\n");
 	assert_int_equal(map_parse("x.sym", (const uint8_t *)text, strlen(text), &m, err,
@@ -244,7 +245,8 @@ static void test_map_fingerprint(void **state)
 }
 
 /* Names are decoded as mkmap escapes them; a lone backslash stays; a NUL
- * or a name longer than MAP_NAME_MAX bytes (decoded) is refused. */
+ * or a name longer than MAP_NAME_MAX bytes (decoded) is refused; one
+ * longer than SHOWN_LONG is kept shortened (shown.h). */
 static void test_map_names_decoded(void **state)
 {
 	static const char text[] =
@@ -273,7 +275,15 @@ static void test_map_names_decoded(void **state)
 		strcat(big + 11 + 4 * i, "\\x41");
 	strcat(big, "\n");
 	m = parse_ok("m.sym", big, strlen(big));
-	assert_int_equal(strlen(m.syms[0].name), MAP_NAME_MAX);
+	{
+		char *full = malloc(MAP_NAME_MAX), want[SHOWN_SHORT + 1];
+
+		assert_non_null(full);
+		memset(full, 'A', MAP_NAME_MAX);
+		shown_shorten(want, full, shown_hash(full, MAP_NAME_MAX));
+		assert_string_equal(m.syms[0].name, want);
+		free(full);
+	}
 	map_free(&m);
 	strcpy(big + strlen(big) - 1, "A\n");
 	parse_bad(big, "symbol name of 4097 bytes");
@@ -401,7 +411,8 @@ static struct tbuf shared_name_elf(uint32_t nsym, uint32_t namelen)
 }
 
 /* 20,000 symbols sharing one name of 60 KB: one copy of the names, not
- * 20,000 (which took 2.3 GB and 5 s for this 380 KB file). */
+ * 20,000 (which took 2.3 GB and 5 s for this 380 KB file); the name, as
+ * every long one, kept shortened, once for all of them. */
 static void test_map_elf_shared_names(void **state)
 {
 	struct tbuf b = shared_name_elf(20000, 60000);
@@ -413,7 +424,9 @@ static void test_map_elf_shared_names(void **state)
 	assert_int_equal(map_parse("shared.elf", b.data, b.len, &m, err, sizeof err), 0);
 	assert_true(seconds() - t < SLOW);
 	assert_int_equal(m.n, 19999);
-	assert_int_equal(strlen(m.syms[19998].name), 60000);
+	assert_int_equal(strlen(m.syms[19998].name), SHOWN_SHORT);
+	assert_ptr_equal(m.syms[0].name, m.syms[19998].name);
+	assert_int_equal(m.text_len, 60002 + SHOWN_SHORT + 1);
 	assert_int_equal(m.syms[19998].addr, 19999 * 4);
 	map_free(&m);
 	tbuf_free(&b);

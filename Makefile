@@ -65,6 +65,7 @@ include format/format.mk
 include profiler/profiler.mk
 include kernel/kernel.mk
 include user/user.mk
+include user/newlib/newlib.mk
 include host-tools/host.mk
 include tests/tests.mk
 include tests/fuzz/fuzz.mk
@@ -111,7 +112,7 @@ clean:
 # guest's dumps land under names the guest chose, nor build/fresh (a whole
 # Debian root: make check-fresh).
 override PROG_OBJ := $(BUILD)/prog
-DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/host $(BUILD)/san $(FUZZ)/obj $(BENCH)/host $(PROG_OBJ)
+DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/nl $(BUILD)/host $(BUILD)/san $(FUZZ)/obj $(BENCH)/host $(PROG_OBJ)
 -include $(shell find $(DEP_DIRS) -name '*.d' 2>/dev/null)
 
 # ---- running: make run [PROG="..."] [PROG_CFLAGS=...] [SCRIPT=batch.cmd] [HZ=N]
@@ -128,15 +129,15 @@ RUN_WORDS := $(if $(PROG),$(PROG),user/testprof.c)
 RUN_NAMES := $(foreach w,$(RUN_WORDS),$(call prog_name,$(w)))
 RUN_ELFS := $(foreach n,$(RUN_NAMES),$(RUN)/$(n).elf)
 
-# A user's program, from anywhere, built against the guests' C library: with
-# the FPU (x87), warnings shown but the user's to mend, not errors; quoted
-# includes relative to each source, then PROG_CFLAGS's -I folders, then the
-# library's headers. Objects and dependency files go to $(PROG_OBJ), by
+# A user's program, from anywhere, built as hosted C on newlib
+# (user/newlib/newlib.mk: NEWLIB_CFLAGS), then PROG_CFLAGS and CFLAGS:
+# quoted includes relative to each source, then PROG_CFLAGS's -I folders,
+# then newlib's headers. Objects and dependency files go to $(PROG_OBJ), by
 # program and by the source's absolute path; never to $(RUN), whose files
 # make never reads. A change of flags or STACK relinks every program.
 # File names are of the characters uservars.mk allows, and each is given
 # to a command quoted, as one argument.
-USER_PROG_CFLAGS = $(filter-out -Werror -mno-sse -mno-mmx -mno-80387,$(KCFLAGS)) -ffunction-sections $(LIBC_FPU) $(UINC)
+USER_PROG_CFLAGS = $(NEWLIB_CFLAGS)
 PROG_LDFLAGS = -Wl$(comma)--defsym=__stack_size=$(STACK)
 PROG_FLAGS_NOW := $(strip $(USER_PROG_CFLAGS) $(PROG_CFLAGS) $(CFLAGS) stack=$(STACK))
 ifneq ($(PROG_FLAGS_NOW),$(strip $(file <$(PROG_OBJ)/flags.txt)))
@@ -146,16 +147,15 @@ endif
 prog_obj = $(PROG_OBJ)/$(1)$(abspath $(2)).o
 prog_objs = $(foreach s,$(call prog_srcs,$(2)),$(call prog_obj,$(1),$(s)))
 define run_obj
-$(call prog_obj,$(1),$(2)): $(2) $(PROG_OBJ)/flags.txt
+$(call prog_obj,$(1),$(2)): $(2) $(PROG_OBJ)/flags.txt $(NEWLIB_LIB)/libc.a
 	@mkdir -p '$$(@D)'
 	$(CC) $(USER_PROG_CFLAGS) $(PROG_CFLAGS) $(CFLAGS) -c '$(2)' -o '$$@'
 endef
 define run_prog
 $(foreach s,$(call prog_srcs,$(2)),$(eval $(call run_obj,$(1),$(s))))
-$(RUN)/$(1).elf: $(call prog_objs,$(1),$(2)) $(USER_RT) user/user.ld
+$(RUN)/$(1).elf: $(call prog_objs,$(1),$(2)) $(NEWLIB_RT) $(NEWLIB_LIBS) user/user.ld
 	@mkdir -p $(RUN)
-	$(CC) $(ULDFLAGS) $(PROG_LDFLAGS) -T user/user.ld $(BUILD)/u/user/crt0.o \
-		$(foreach o,$(call prog_objs,$(1),$(2)),'$(o)') $(BUILD)/u/libc.a $(LIBGCC) -o '$$@'
+	$(call newlib_link,$(foreach o,$(call prog_objs,$(1),$(2)),'$(o)'),'$$@')
 	@if nm -u -- $(foreach o,$(call prog_objs,$(1),$(2)),'$(o)') | \
 		grep -qE ' U (Prof(Init|On|Off|Dump|Clear|Free)|profil)$$$$'; then touch '$(RUN)/$(1).profcalls'; \
 	else rm -f -- '$(RUN)/$(1).profcalls'; fi

@@ -180,7 +180,13 @@ run: export PROFKERN_STACKS := $(STACKS)
 run: export PROFKERN_STACKTABLE := $(STACKTABLE)
 run: export PROFKERN_MODE := $(if $(PROG),programs,demo)
 run: export PROFKERN_NAMES := $(RUN_NAMES)
-run: all $(RUN_ELFS) $(RUN_ELFS:.elf=.map) $(foreach t,$(RUN_TOOLS),$(RUN)/$(t).elf $(RUN)/$(t).map)
+run: export PROFKERN_ARGS := $(ARGS)
+# Each program is built by a make of its own, so that one that does not
+# build fails by name (RUN/NAME.nobuild, makerun.sh) and the others run.
+run: all $(if $(PROG),,$(RUN_ELFS) $(RUN_ELFS:.elf=.map)) $(foreach t,$(RUN_TOOLS),$(RUN)/$(t).elf $(RUN)/$(t).map)
+	@for n in $(if $(PROG),$(RUN_NAMES)); do rm -f "$(RUN)/$$n.nobuild"; \
+		$(MAKE) --no-print-directory "$(RUN)/$$n.elf" "$(RUN)/$$n.map" || \
+		{ rm -f "$(RUN)/$$n.elf" "$(RUN)/$$n.map"; : > "$(RUN)/$$n.nobuild"; }; done
 	@sh host-tools/makerun.sh
 
 # ---- the ISO: a GRUB 2 image with the kernel and the demo ----------------

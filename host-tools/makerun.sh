@@ -7,8 +7,9 @@
 # after host-tools/uservars.mk has checked each (never through a command
 # line a shell reads): PROFKERN_RUN (the run's folder), PROFKERN_HZ,
 # PROFKERN_MEM, PROFKERN_TIMEOUT, PROFKERN_REALTIME, PROFKERN_SCRIPT,
-# PROFKERN_STACKS, PROFKERN_STACKTABLE, PROFKERN_MODE and PROFKERN_NAMES
-# (the programs' names, separated by spaces).
+# PROFKERN_STACKS, PROFKERN_STACKTABLE, PROFKERN_MODE, PROFKERN_NAMES
+# (the programs' names, separated by spaces) and PROFKERN_ARGS (the words
+# each program gets after its name, on its line of the batch file).
 #
 # MODE "programs": the NAMEs are the user's, run in order and nothing else;
 # one that makes no Prof* call of its own runs under profrun, profiled whole
@@ -31,7 +32,7 @@ set -u
 set -f
 run=${PROFKERN_RUN:-build/run} hz=${PROFKERN_HZ:-1000} realtime=${PROFKERN_REALTIME:-}
 script=${PROFKERN_SCRIPT:-} timeout=${PROFKERN_TIMEOUT:-60} mem=${PROFKERN_MEM:-128}
-mode=${PROFKERN_MODE:-demo} stacktable=${PROFKERN_STACKTABLE:-}
+mode=${PROFKERN_MODE:-demo} stacktable=${PROFKERN_STACKTABLE:-} args=${PROFKERN_ARGS:-}
 stacks=
 case ${PROFKERN_STACKS:-} in ''|0) ;; *) stacks='/stacks ' ;; esac
 set -- ${PROFKERN_NAMES:-}
@@ -49,6 +50,14 @@ for n in "$@"; do
 	[ ${#n} -le 32 ] || { echo "make run: program name '$n': longer than 32 characters" >&2; exit 2; }
 done
 
+# A program that did not build (the Makefile left RUN/NAME.nobuild; the
+# compiler said why) fails by name; the others run.
+nobuild="" built=""
+for n in "$@"; do
+	if [ -e "$run/$n.nobuild" ]; then nobuild="$nobuild $n"; else built="$built $n"; fi
+done
+set -- $built
+
 batch=""
 if [ -n "$script" ]; then
 	[ -f "$script" ] || { echo "make run: no such batch file: $script" >&2; exit 1; }
@@ -59,9 +68,9 @@ else
 	batch=$run/run.cmd
 	for n in "$@"; do
 		if [ "$mode" != programs ] || [ -f "$run/$n.profcalls" ]; then	# the Makefile: its objects call Prof* or profil
-			printf '%s\n' "$n"
+			printf '%s%s\n' "$n" "${args:+ $args}"
 		else
-			printf 'profrun %s%s\n' "$stacks" "$n"
+			printf 'profrun %s%s%s\n' "$stacks" "$n" "${args:+ $args}"
 		fi
 	done > "$batch"
 fi
@@ -86,6 +95,13 @@ set +f
 rm -f "$run"/*.folded "$run"/*.svg "$run/serial.log" "$run/report.html" "$run/table.txt"
 set -f
 
+if [ "$mode" = programs ] && [ -z "$built" ]; then	# nothing to boot
+	for n in $nobuild; do echo "make run: $n failed: it does not build"; done
+	set -- $nobuild
+	[ $# = 1 ] && s= || s=s
+	echo "make run: 0 programs ran, $# failed"
+	exit 1
+fi
 sh host-tools/qrun "$@"
 status=$?
 qs=$status
@@ -168,6 +184,10 @@ if [ "$mode" = programs ] && [ -z "$script" ]; then
 	ran=0 failed=0
 	K=$(printf '\001')
 	echo
+	for n in $nobuild; do
+		failed=$((failed + 1))
+		echo "make run: $n failed: it does not build"
+	done
 	for n in $programs; do
 		ran=$((ran + 1))
 		why=$(grep -a -E "^$K$n\[[0-9]+\]: .*, ended\$|^(cmd|profrun): $n(: | exited with status )" "$run/serial.log" |

@@ -10,7 +10,7 @@
 # to makerun.sh through the environment, not through a command line.
 # PROG_CFLAGS and CFLAGS are compiler flags, left as any Makefile's.
 
-USER_VARS := HZ MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG
+USER_VARS := HZ MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG ARGS
 $(foreach v,$(USER_VARS),$(if $(filter undefined,$(origin $(v))),,$(eval override $(v) := $$(value $(v)))))
 
 HZ         ?= 1000
@@ -22,6 +22,7 @@ STACKTABLE ?=
 REALTIME   ?=
 SCRIPT     ?=
 PROG       ?=
+ARGS       ?=
 
 comma := ,
 DIGITS     := 0 1 2 3 4 5 6 7 8 9
@@ -75,6 +76,14 @@ $(if $(STACKTABLE),$(if $(filter 256 512 1024 2048 4096 8192 16384 32768 65536 1
 $(if $(SCRIPT),$(if $(and $(call one_of,$(SCRIPT),$(PATH_CHARS)),$(filter-out -%,$(SCRIPT)),$(filter %.cmd,$(SCRIPT))),,$(call \
 	refuse,SCRIPT,$(SCRIPT_SHOWN))))
 $(if $(SCRIPT),$(if $(wildcard $(SCRIPT)),,$(error make run: SCRIPT: no such batch file: $(SCRIPT))))
+
+# ARGS: the words each program gets after its name, on its batch file
+# line (docs/batch.md: words of printable ASCII between blanks, 32 words
+# and 511 bytes a line at most, profrun and its /stacks included). The
+# text goes to the shell single-quoted, each ' written '\''.
+ARGS_BAD := $(if $(ARGS),$(shell printf '%s' '$(subst ','\'',$(ARGS))' | LC_ALL=C awk 'BEGIN { RS = "\001" } \
+	/[^ -~]/ || length($$0) > 400 || split($$0, w, " ") > 29 { print "bad" }'))
+$(if $(ARGS_BAD),$(call refuse,ARGS,words of printable ASCII separated by spaces: at most 29 words and 400 bytes))
 
 # PROG: each word one program, NAME=a.c,b.c, a.c,b.c, a folder or a.c
 # (README.md). $(call prog_name,WORD) and $(call prog_srcs,WORD).

@@ -27,6 +27,8 @@ static char unmarked(char c)
 static void kernel_putc(char c)
 {
 	if (c == '\n') {		/* ends any line, a program's too */
+		if (line == LINE_START)	/* an empty line of the kernel's is marked too: */
+			uartputc((char)CONSOLE_MARK);	/* an unmarked one is a program's */
 		uartputc(c);
 		line = LINE_START;
 		return;

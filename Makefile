@@ -7,6 +7,15 @@
 # installed packages (libgcc's path, the compilers' include folders) is
 # computed after they are there.
 
+# The emulator that boots the image: qemu, or bochs (docs/running.md). Its
+# text is checked as it was given (never expanded), before anything runs.
+EMU ?= qemu
+ifneq ($(filter run,$(MAKECMDGOALS)),)
+ifneq ($(words $(value EMU))$(filter qemu bochs,$(value EMU)),1$(value EMU))
+$(error make run: EMU must be qemu or bochs, not '$(value EMU)')
+endif
+endif
+
 ifneq ($(PROFKERN_PHASE),build)
 GOALS := $(or $(MAKECMDGOALS),all)
 # Goals that need no package.
@@ -113,7 +122,7 @@ DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/host $(BUILD)/san $(FUZZ)/obj $(BENCH
 -include $(shell find $(DEP_DIRS) -name '*.d' 2>/dev/null)
 
 # ---- running: make run [PROG="..."] [PROG_CFLAGS=...] [SCRIPT=batch.cmd] [HZ=N]
-#      [STACK=bytes] [MEM=MiB] [REALTIME=1] [STACKS=1] [STACKTABLE=N] (README.md) --
+#      [STACK=bytes] [MEM=MiB] [REALTIME=1] [STACKS=1] [STACKTABLE=N] [EMU=bochs] (README.md) --
 RUN      := $(BUILD)/run
 PROG     ?=
 PROG_CFLAGS ?=
@@ -217,7 +226,7 @@ $(RUN)/%.map: $(RUN)/%.elf $(BUILD)/mkmap
 	$(BUILD)/mkmap $< $(shell echo $* | tr a-z A-Z) > $@
 
 run: all $(RUN_ELFS) $(RUN_ELFS:.elf=.map) $(foreach t,$(RUN_TOOLS),$(RUN)/$(t).elf $(RUN)/$(t).map)
-	@PROFKERN_STACKS="$(STACKS)" PROFKERN_STACKTABLE="$(STACKTABLE)" sh host-tools/makerun.sh "$(RUN)" "$(HZ)" "$(REALTIME)" "$(SCRIPT)" "$(TIMEOUT)" "$(MEM)" \
+	@PROFKERN_STACKS="$(STACKS)" PROFKERN_STACKTABLE="$(STACKTABLE)" PROFKERN_EMU=$(EMU) sh host-tools/makerun.sh "$(RUN)" "$(HZ)" "$(REALTIME)" "$(SCRIPT)" "$(TIMEOUT)" "$(MEM)" \
 		"$(if $(PROG),programs,demo)" $(RUN_NAMES)
 
 # ---- the ISO: a GRUB 2 image with the kernel and the demo ----------------

@@ -21,6 +21,8 @@
 # and RUN/NAME.svg (docs/stacks.md). PROFKERN_STACKTABLE=N (make run
 # STACKTABLE=N): the kernel's tables of stacks hold N distinct stacks (the
 # boot argument stacktable=N; a power of 2 from 256 to 1048576).
+# PROFKERN_EMU=qemu or bochs (make run EMU=...): the emulator that boots
+# the image (docs/running.md).
 set -u
 set -f
 run=$1 hz=${2:-1000} realtime=$3 script=$4 timeout=$5 mem=${6:-128} mode=$7
@@ -43,6 +45,13 @@ case $mem in
 *) ok=$(( ${#mem} <= 4 && mem >= 16 && mem <= 1024 )) ;;
 esac
 [ "$ok" = 1 ] || { echo "make run: MEM=$mem: the machine's memory in MiB must be from 16 to 1024" >&2; exit 2; }
+
+emu=${PROFKERN_EMU:-qemu}
+case $emu in
+qemu) emuname=QEMU ;;
+bochs) emuname=Bochs ;;
+*) echo "make run: EMU must be qemu or bochs, not '$emu'" >&2; exit 2 ;;
+esac
 
 stacktable=${PROFKERN_STACKTABLE:-}
 case $stacktable in
@@ -85,7 +94,7 @@ for n in "$@" cmd pset profrun testprof; do
 	case $names in *" $n "*) ;; *) names="$names$n " ;; esac
 done
 programs="$*"
-set -- -iso -o "$run" -hz "$hz" -timeout "$timeout" -mem "$mem"
+set -- -emu "$emu" -iso -o "$run" -hz "$hz" -timeout "$timeout" -mem "$mem"
 [ -n "$stacktable" ] && set -- "$@" -append "stacktable=$stacktable"
 [ -n "$realtime" ] && [ "$realtime" != 0 ] && set -- "$@" -realtime
 [ -n "$batch" ] && set -- "$@" -batch "$batch"
@@ -99,6 +108,7 @@ set +f
 rm -f "$run"/*.folded "$run"/*.svg "$run/serial.log" "$run/report.html" "$run/table.txt"
 set -f
 
+echo "make run: booting the GRUB image in $emuname"
 sh host-tools/qrun "$@"
 status=$?
 qs=$status

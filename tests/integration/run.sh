@@ -60,6 +60,13 @@ if selected hello; then
 		# its last line (kernel/console.c, machine_exit)
 		if [ "$emu" = qemu ]; then hasnot "kernel: exit code"
 		else [ "$(tail -1 "$log")" = "${K}kernel: exit code 0x10" ] || fail "last line: $(tail -1 "$log" | cat -v)"; fi
+	} && {
+		# Bochs's log shows the CPU at the shutdown: the kernel runs with
+		# the caches on (CR0.CD and CR0.NW clear), whatever the firmware left
+		[ "$emu" = qemu ] || {
+			cr0=$(sed -n 's/.*| CR0=0x\([0-9a-f]*\) .*/\1/p' "$dir/bochs.log" | tail -1)
+			[ -n "$cr0" ] && [ $((0x$cr0 & 0x60000000)) = 0 ] || fail "CR0 at the shutdown: '$cr0'"
+		}
 	} && pass
 fi
 

@@ -105,7 +105,7 @@ for n in $names; do set -- "$@" "$run/$n.elf"; done
 # stacks or report.
 rm -rf "$dumps" && mkdir -p "$dumps" || { echo "make run: cannot make $dumps" >&2; exit 1; }
 set +f
-rm -f "$run"/*.folded "$run"/*.svg "$run/serial.log" "$run/report.html" "$run/table.txt"
+rm -f "$run"/*.folded "$run"/*.svg "$run/serial.log" "$run/report.html" "$run/table.txt" "$run/bochs.log"
 set -f
 
 echo "make run: booting the GRUB image in $emuname"

@@ -41,7 +41,7 @@ hasnot() { ! grep -qF -- "$1" "$log" || { fail "unexpected: $1"; return 1; }; }
 line_is() { grep -qxF -- "$1" "$log" || { fail "no line that is: $1"; return 1; }; }
 # Under Bochs, only the cases below (the others are QEMU's: its -kernel
 # loader, the profiler's shares and the tools, make run).
-BOCHS_CASES=" hello panic triplefault hang faults seglimits badptr usertests console sysfuzz iretfuzz fpmix deterministic "
+BOCHS_CASES=" hello panic triplefault hang faults seglimits badptr usertests console sysfuzz iretfuzz fpmix badstacks deterministic "
 selected() {
 	[ "$emu" = qemu ] || case $BOCHS_CASES in *" $1 "*) ;; *) return 1 ;; esac
 	[ -z "$only" ] || [ "$only" = "$1" ]
@@ -549,6 +549,30 @@ if selected iretfuzz; then
 	} || fail "seed $seed: $(cat "$dir/summary.txt" 2>/dev/null)"
 fi
 
+# Hostile frame-pointer chains under call-stack sampling
+# (tests/guest/badstacks.c): EBP null, in the guard page, at and past the
+# data limit, odd, at the kernel's addresses, on a loop, a cycle, a
+# downward chain, one deeper than 64 frames, return addresses past the
+# code limit. The kernel lives (under Bochs too, whose CPU checks every
+# limit), the dump reads, and its folded stacks hold every sample, none
+# deeper than the sampler's 64 frames.
+if selected badstacks; then
+	name=badstacks
+	printf 'profrun /stacks badstacks\nhello alive\n' > "$out/badstacks.cmd"
+	boot badstacks 0 -hz 20000 -batch "$out/badstacks.cmd" $kernel $u/badstacks.elf $u/profrun.elf \
+		$u/hello.elf $u/cmd.elf &&
+	has "badstacks: 16 hostile frame pointers sampled, the kernel lives" && hasnot "panic" &&
+	has "[hello] [alive]" && extract && {
+		$build/mkmap $u/badstacks.elf BADSTACKS > "$dir/badstacks.map" &&
+		$pinfo --folded "$dir/bad.folded" "$dir/badstacks.pro" "$dir/badstacks.map" 2> "$dir/err.txt" &&
+		total=$($pinfo "$dir/badstacks.pro" | awk '$1 == "Total" { print $2 }') || { fail "pinfo: $(cat "$dir/err.txt")"; false; }
+	} && {
+		set -- $(awk '{ n = split($1, a, ";"); if (n > m) m = n; t += $NF } END { print m + 0, t + 0 }' "$dir/bad.folded")
+		if [ "$2" = "$total" ] && [ "$total" -gt 1000 ] && [ "$1" -ge 2 ] && [ "$1" -le 64 ]; then pass
+		else fail "folded: deepest $1 frames, $2 samples of $total"; fi
+	}
+fi
+
 # ---- pinfo and what it is given -----------------------------------------------
 # Anything but a regular file, as a dump, a map or a -f list (or named in
 # one), is refused at once: status 1, one line saying what it is, nothing
@@ -848,6 +872,39 @@ if selected makerun-portable; then
 		fi
 	else
 		fail "make run failed: $(tail -5 "$log")"
+	fi
+fi
+
+# make run EMU=bochs: the same GRUB image booted in Bochs, the run's end
+# found (no isa-debug-exit there), the dump extracted and reported as under
+# QEMU: the same reports, inner on top; make run says which emulator it
+# booted. An EMU of another form is refused by name before anything runs.
+if selected makerun-bochs; then
+	name=makerun-bochs log=$out/makerun-bochs.log dir=$out/makerun-bochs
+	if $make --no-print-directory run EMU=x > "$log" 2>&1 ||
+	   $make --no-print-directory run EMU='qemu bochs' >> "$log" 2>&1 ||
+	   $make --no-print-directory run EMU='$(shell touch pwned)' >> "$log" 2>&1; then
+		fail "EMU=x was accepted"
+	elif ! has "make run: EMU must be qemu or bochs, not 'x'" ||
+	     ! has "make run: EMU must be qemu or bochs, not 'qemu bochs'" ||
+	     ! has "make run: EMU must be qemu or bochs, not '\$(shell touch pwned)'" || ! hasnot "booting"; then
+		:
+	elif [ -e pwned ]; then
+		fail "EMU's value ran"
+	elif $make --no-print-directory run EMU=bochs > "$log" 2>&1; then
+		if line_is "make run: booting the GRUB image in Bochs" && has "pinfo testprof.pro" &&
+		   has "pinfo testprof.pro testprof.map" && has "Module TESTPROF" &&
+		   [ "$(grep -A3 '^Segment 1:' "$log" | sed -n 2p | awk '{ print $NF }')" = inner ] &&
+		   [ "$(ls "$build/run/dumps")" = testprof.pro ] && has "make run: HTML report of testprof.pro" &&
+		   grep -q 'Shutdown port: shutdown requested' "$build/run/bochs.log" &&
+		   $make --no-print-directory run > "$log.qemu" 2>&1 &&
+		   grep -qxF "make run: booting the GRUB image in QEMU" "$log.qemu" && [ ! -e "$build/run/bochs.log" ]; then
+			pass
+		else
+			fail "reports not as expected: $(tail -5 "$log")"
+		fi
+	else
+		fail "make run EMU=bochs failed: $(tail -5 "$log")"
 	fi
 fi
 

@@ -26,7 +26,7 @@ GUESTS += workerb
 
 integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 	@sh tests/integration/sti.sh $(BUILD)
-	@sh tests/integration/run.sh $(BUILD)
+	@EMU=qemu sh tests/integration/run.sh $(BUILD)
 	@EMU=bochs sh tests/integration/run.sh $(BUILD)
 	@sh tests/integration/tools.sh $(BUILD)
 	@sh tests/integration/truth.sh $(BUILD)

@@ -35,6 +35,13 @@ boot() {
 	log=$dir/serial.log
 	[ "$got" = "$want" ] || { fail "qrun status $got, wanted $want: $(cat "$dir.out")"; return 1; }
 }
+# Under Bochs, a run that commits no fault the CPU checks leaves no error
+# in Bochs's log: anything there is the kernel's to mend.
+bochs_clean() {
+	[ "$emu" = qemu ] && return 0
+	errs=$(grep -a '^[0-9]*[ep]\[' "$dir/bochs.log" | grep -av '>>PANIC<< Shutdown port: shutdown requested')
+	[ -z "$errs" ] || { fail "Bochs's log: $(printf '%s\n' "$errs" | head -3)"; return 1; }
+}
 count_is() { n=$(grep -c -- "$1" "$log"); [ "$n" = "$2" ] || { fail "$n lines with '$1', wanted $2"; return 1; }; }
 has() { grep -qF -- "$1" "$log" || { fail "no line with: $1"; return 1; }; }
 hasnot() { ! grep -qF -- "$1" "$log" || { fail "unexpected: $1"; return 1; }; }
@@ -67,7 +74,7 @@ if selected hello; then
 			cr0=$(sed -n 's/.*| CR0=0x\([0-9a-f]*\) .*/\1/p' "$dir/bochs.log" | tail -1)
 			[ -n "$cr0" ] && [ $((0x$cr0 & 0x60000000)) = 0 ] || fail "CR0 at the shutdown: '$cr0'"
 		}
-	} && pass
+	} && bochs_clean && pass
 fi
 
 if selected iso; then
@@ -203,7 +210,7 @@ fi
 
 if selected badptr; then
 	boot badptr 0 $kernel $u/badptr.elf $u/hello.elf $u/cmd.elf &&
-	has "badptr: 0 failed" && hasnot "FAILED" && pass
+	has "badptr: 0 failed" && hasnot "FAILED" && bochs_clean && pass
 fi
 
 if selected toolarge; then
@@ -494,7 +501,7 @@ if selected sysfuzz; then
 		"$seed" > "$out/sysfuzz.cmd"
 	LIMIT=120 boot sysfuzz 0 -batch "$out/sysfuzz.cmd" $kernel $u/sysfuzz.elf $u/pset.elf $u/worker.elf \
 		$u/hello.elf $u/cmd.elf &&
-	has "sysfuzz: seed $seed: 100000 calls made" && has "[hello] [alive]" && extract &&
+	has "sysfuzz: seed $seed: 100000 calls made" && has "[hello] [alive]" && bochs_clean && extract &&
 	$pinfo "$dir/fuzz.pro" > "$dir/summary.txt" 2>&1 && {
 		if [ "$(modtics WORKER < "$dir/summary.txt")" -gt 50 ]; then pass
 		else fail "fuzz.pro: $(cat "$dir/summary.txt")"; fi
@@ -526,7 +533,7 @@ if selected fpmix; then
 	printf 'fpmix\nhello alive\n' > "$out/fpmix.cmd"
 	boot fpmix 0 -batch "$out/fpmix.cmd" $kernel $u/fpmix.elf $u/hello.elf $u/cmd.elf &&
 	has "fpmix down: 4000 rounds, 0 bad" && has "fpmix up: 4000 rounds, 0 bad" &&
-	has "fpmix: 0 of 2 children failed" && has "[hello] [alive]" && pass
+	has "fpmix: 0 of 2 children failed" && has "[hello] [alive]" && bochs_clean && pass
 fi
 
 # Forged iret frames: virtual-8086 mode, NT, TF, IOPL, AC... each child ends
@@ -562,7 +569,7 @@ if selected badstacks; then
 	boot badstacks 0 -hz 20000 -batch "$out/badstacks.cmd" $kernel $u/badstacks.elf $u/profrun.elf \
 		$u/hello.elf $u/cmd.elf &&
 	has "badstacks: 16 hostile frame pointers sampled, the kernel lives" && hasnot "panic" &&
-	has "[hello] [alive]" && extract && {
+	has "[hello] [alive]" && bochs_clean && extract && {
 		$build/mkmap $u/badstacks.elf BADSTACKS > "$dir/badstacks.map" &&
 		$pinfo --folded "$dir/bad.folded" "$dir/badstacks.pro" "$dir/badstacks.map" 2> "$dir/err.txt" &&
 		total=$($pinfo "$dir/badstacks.pro" | awk '$1 == "Total" { print $2 }') || { fail "pinfo: $(cat "$dir/err.txt")"; false; }

@@ -2,7 +2,7 @@
 # bochsrun.sh DIR MEM TIMEOUT REALTIME SHIFT: boots DIR/boot.iso (the GRUB
 # image qrun made) in Bochs, COM1 to DIR/serial.log, Bochs's own log to
 # DIR/bochs.log, and exits with the status QEMU would have given, for qrun
-# to read alike (docs/running.md, "Bochs"):
+# to read alike (docs/running.md, "QEMU and Bochs"):
 #
 #   33  the kernel shut down cleanly (its last line "kernel: exit code 0x10")
 #   35  the kernel panicked ("kernel: exit code 0x11")
@@ -62,10 +62,9 @@ EOF
 echo c > "$dir/bochs.rc" || exit 1
 rm -f "$dir/bochs.log"
 
-# Bochs ignores SIGTERM: the bound is a SIGKILL. Its terminal display goes
-# to a file, its input is /dev/null.
-# (the subshell waits for it, not exec'd into it, so that the shell's
-# "Killed" goes to /dev/null too)
+# Bochs ignores SIGTERM: the bound is a SIGKILL. Its messages go to
+# DIR/bochs.out, its input is /dev/null. (The subshell waits for it, not
+# exec'd into it, so that the shell's "Killed" goes to /dev/null too.)
 (cd "$dir" && timeout -s KILL "$timeout" bochs -q -f bochsrc -rc bochs.rc </dev/null >bochs.out 2>&1; exit $?) 2>/dev/null
 bs=$?
 

@@ -898,6 +898,13 @@ if selected makerun-bochs; then
 		:
 	elif [ -e pwned ]; then
 		fail "EMU's value ran"
+	elif PROFKERN_EMU=x sh host-tools/makerun.sh "$build/run" 1000 "" "" 60 128 demo testprof > "$log" 2>&1 ||
+	     ! grep -qxF "make run: EMU must be qemu or bochs, not 'x'" "$log" ||
+	     sh host-tools/qrun -emu x -o "$dir" $kernel $u/hello.elf $u/cmd.elf > "$log" 2>&1 ||
+	     ! grep -qxF "qrun: -emu must be qemu or bochs, not 'x'" "$log" ||
+	     sh host-tools/qrun -emu bochs -plugin x.so -o "$dir" $kernel $u/hello.elf $u/cmd.elf > "$log" 2>&1 ||
+	     ! grep -qxF "qrun: -plugin: TCG plugins are QEMU's; Bochs has none" "$log"; then
+		fail "makerun.sh or qrun took a bad emulator: $(cat "$log")"
 	elif $make --no-print-directory run EMU=bochs > "$log" 2>&1; then
 		if line_is "make run: booting the GRUB image in Bochs" && has "pinfo testprof.pro" &&
 		   has "pinfo testprof.pro testprof.map" && has "Module TESTPROF" &&

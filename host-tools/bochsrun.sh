@@ -61,6 +61,9 @@ EOF
 # Debian's Bochs starts in its debugger: "c" continues.
 echo c > "$dir/bochs.rc" || exit 1
 rm -f "$dir/bochs.log"
+# The capture is there from the start, as QEMU's is: a run killed before
+# Bochs wrote a byte still has one (empty).
+: > "$dir/serial.log" || exit 1
 
 # Bochs ignores SIGTERM: the bound is a SIGKILL. Its messages go to
 # DIR/bochs.out, its input is /dev/null. (The subshell waits for it, not

@@ -15,10 +15,14 @@ set -u
 # libcapstone-dev disassembles the code to split buckets over lines; chromium:
 # the HTML report's test opens it in a real browser (headless). protobuf-c
 # and zlib: pinfo --pprof; golang-go (go tool pprof) and libxml2-utils
-# (xmllint) check its exports in the integration tests.
+# (xmllint) check its exports in the integration tests. bochs, bochsbios and
+# vgabios: make run EMU=bochs and the ring-3 suite under Bochs; bochs-term,
+# its terminal display (display_library: term), the one of Debian's that
+# needs no X: the package itself has no "nogui" (host-tools/bochsrun.sh).
 PACKAGES="make gcc gcc-multilib binutils nasm qemu-system-x86 grub-common grub-pc-bin
 xorriso xz-utils mtools libcmocka-dev clang libclang-rt-dev valgrind util-linux
-libdw-dev libcapstone-dev chromium protobuf-c-compiler libprotobuf-c-dev zlib1g-dev golang-go libxml2-utils"
+libdw-dev libcapstone-dev chromium protobuf-c-compiler libprotobuf-c-dev zlib1g-dev golang-go libxml2-utils
+bochs bochs-term bochsbios vgabios"
 [ $# -gt 0 ] && PACKAGES="$*"
 
 installed() {	# installed PACKAGE: dpkg says "install ok installed"

@@ -72,3 +72,9 @@ bench: $(BENCH)/cglines
 # ---- call stacks (bench/stacks.sh): the tick's cost by frames walked -----
 BENCH_GUESTS += stackcost
 bench: $(BUILD)/user/stackcost.elf
+# ---- pinfo's bounds (bench/bounds.sh): forged dumps of deep stacks through
+# long names, each view's peak memory and time --------------------------------
+BENCH_GENSTACKS_SRCS := bench/genstacks.c $(FORMAT_SRCS)
+$(BENCH)/genstacks: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_GENSTACKS_SRCS))
+	@mkdir -p $(@D)
+	$(HOST_CC) $^ -o $@

@@ -52,7 +52,7 @@ PINFO_LIB := host-tools/pinfo_run.c host-tools/hostio.c host-tools/export.c $(PI
 # The call stacks' views (docs/stacks.md); --pprof's C is generated from
 # host-tools/profile.proto by protoc-c into build/gen.
 GEN := $(BUILD)/gen
-STACKS_LIB := host-tools/callstacks.c host-tools/flamegraph.c host-tools/pprof.c \
+STACKS_LIB := host-tools/callstacks.c host-tools/flamegraph.c host-tools/flametree.c host-tools/pprof.c \
 	host-tools/pinfo_stacks.c $(GEN)/profile.pb-c.c
 STACKS_LIBS := -lprotobuf-c -lz
 

@@ -20,19 +20,45 @@ typedef Perftools__Profiles__Location Location;
 typedef Perftools__Profiles__Line Line;
 typedef Perftools__Profiles__Function Function;
 
-/* The string table: index 0 is "", as the format requires. */
+/* The string table: index 0 is "", as the format requires. Found by a
+ * hash of each string (a scan of the table at each function was the
+ * square of the functions times the names' length). */
 struct strings {
 	char **s;
 	size_t n, cap;
+	size_t *slots, nslots;	/* index + 1; 0: free */
 };
+
+static size_t hash_str(const char *s, size_t mask)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+	return (size_t)(h ^ h >> 29) & mask;
+}
 
 static int64_t str_index(struct strings *t, const char *s)
 {
-	size_t i;
+	size_t i, k;
 
-	for (i = 0; i < t->n; i++)	/* a few dozen names: a scan is enough */
-		if (!strcmp(t->s[i], s))
-			return (int64_t)i;
+	if (2 * (t->n + 1) > t->nslots) {
+		size_t n = t->nslots ? 2 * t->nslots : 256, *slots = calloc(n, sizeof *slots);
+
+		if (!slots)
+			return -1;
+		for (i = 0; i < t->n; i++) {
+			for (k = hash_str(t->s[i], n - 1); slots[k]; k = (k + 1) & (n - 1))
+				;
+			slots[k] = i + 1;
+		}
+		free(t->slots);
+		t->slots = slots;
+		t->nslots = n;
+	}
+	for (k = hash_str(s, t->nslots - 1); (i = t->slots[k]) != 0; k = (k + 1) & (t->nslots - 1))
+		if (!strcmp(t->s[i - 1], s))
+			return (int64_t)(i - 1);
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 64;
 		char **grown = realloc(t->s, cap * sizeof *grown);
@@ -43,6 +69,7 @@ static int64_t str_index(struct strings *t, const char *s)
 		t->cap = cap;
 	}
 	t->s[t->n] = (char *)s;		/* borrowed: the callstacks' names outlive the profile */
+	t->slots[k] = t->n + 1;
 	return (int64_t)t->n++;
 }
 
@@ -135,7 +162,8 @@ int callstacks_pprof(const struct callstacks *cs, FILE *out, char *err, size_t e
 	int64_t *values = calloc(2 * (cs->nstacks ? cs->nstacks : 1), sizeof *values);
 	uint64_t *ids = NULL;
 	uint8_t *packed = NULL;
-	int64_t ns = cs->hz ? 1000000000 / cs->hz : 1;
+	int64_t ns = cs->hz ? 1000000000 / cs->hz : 1, m;
+	size_t *map_of_str = NULL, nmapof = 0;
 	int rc = -1;
 
 	for (i = 0; i < cs->nstacks; i++)
@@ -168,13 +196,24 @@ int callstacks_pprof(const struct callstacks *cs, FILE *out, char *err, size_t e
 		fnp[i] = &fn[i];
 		if (!*f->module)
 			continue;	/* a pseudo-function: no mapping */
-		for (k = 0; k < nmap && strcmp(st.s[mp[k].filename], f->module); k++)
-			;
+		/* the module's mapping: by its string's index, not by a scan */
+		if ((m = str_index(&st, f->module)) < 0)
+			goto oom;
+		if ((size_t)m >= nmapof) {
+			size_t n = 2 * (size_t)m + 16, *grown = realloc(map_of_str, n * sizeof *grown);
+
+			if (!grown)
+				goto oom;
+			memset(grown + nmapof, 0, (n - nmapof) * sizeof *grown);
+			map_of_str = grown;
+			nmapof = n;
+		}
+		k = map_of_str[m] ? map_of_str[m] - 1 : nmap;
 		if (k == nmap) {
 			perftools__profiles__mapping__init(&mp[k]);
 			mp[k].id = k + 1;
-			if ((mp[k].filename = str_index(&st, f->module)) < 0)
-				goto oom;
+			mp[k].filename = m;
+			map_of_str[m] = k + 1;
 			mp[k].has_functions = 1;
 			mpp[k] = &mp[k];
 			nmap++;
@@ -243,5 +282,7 @@ out:
 	free(L.func);
 	free(L.slots);
 	free(st.s);
+	free(st.slots);
+	free(map_of_str);
 	return rc;
 }

@@ -1,6 +1,7 @@
-/* pinfo_run.c: pinfo's work, apart from its options (pinfo_run.h). Every
- * input is read and checked before anything is printed, and each report is
- * made whole in memory first, so a failure never leaves half a report. */
+/* pinfo_run.c: pinfo's work, apart from its options (pinfo_run.h). The dump
+ * is read and checked before anything is printed, and each map's block is
+ * made whole in memory first, then printed before the next map is read, so
+ * a failure never leaves half a block and pinfo holds one block at a time. */
 #define _GNU_SOURCE	/* fopencookie */
 #include <errno.h>
 #include <malloc.h>
@@ -297,8 +298,8 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 		   const struct view *v, FILE *out, FILE *errs)
 {
 	struct pdump d;
-	struct text *blocks;
-	size_t i, n = nmaps ? nmaps : 1, skipped = 0;
+	struct text block = { NULL, 0, 0, 0 };
+	size_t i, skipped = 0;
 	int status = PINFO_OK, first = 1, rc;
 	struct bytes dumpbuf;
 	FILE *f;
@@ -309,26 +310,39 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 	mallopt(M_MMAP_THRESHOLD, 1 << 20);
 	if (scan_dump(dumpfile, &d, &dumpbuf, errs))
 		return PINFO_FAIL;
-	if (!(blocks = calloc(nmaps + 1, sizeof *blocks))) {	/* [nmaps]: the module table */
-		pdump_release(&d, &host_alloc);
-		file_release(dumpbuf.p, dumpbuf.len, dumpbuf.mapped);
-		fprintf(errs, "pinfo: out of memory\n");
-		return PINFO_FAIL;
+	if (v && v->on) {	/* the sorted view: the dump's facts first */
+		view_header(out, dumpfile, &d);
+		fputc('\n', out);
 	}
-	if (!nmaps || (flags & PINFO_SUMMARY)) {
+	if (!nmaps || (flags & PINFO_SUMMARY)) {	/* the module table, then the maps' blocks */
 		if ((flags & PINFO_E) && decode_segs(&d, NULL)) {
 			fprintf(errs, "pinfo: out of memory\n");
 			status = PINFO_FAIL;
-		} else if (!(f = text_open(&blocks[nmaps])) ||
-			   (report_summary(f, &d, flags), text_close(f, &blocks[nmaps]))) {
+		} else if (!(f = text_open(&block)) ||
+			   (report_summary(f, &d, flags), text_close(f, &block))) {
 			fprintf(errs, "pinfo: out of memory\n");
 			status = PINFO_FAIL;
+		} else {
+			fwrite(block.p, 1, block.len, out);
+			first = !block.len;
+			if (nmaps) {
+				fputs("\f\n", out);
+				first = 1;
+			}
+			text_drop(&block);
 		}
 	}
 	for (i = 0; i < nmaps; i++) {
-		if ((rc = one_map(maps[i], dumpfile, &d, flags, v, &blocks[i], errs)) < 0)
+		if ((rc = one_map(maps[i], dumpfile, &d, flags, v, &block, errs)) < 0)
 			status = PINFO_FAIL;
 		skipped += rc == 1;
+		if (block.len) {	/* the blocks, a blank line between */
+			if (!first)
+				fputc('\n', out);
+			fwrite(block.p, 1, block.len, out);
+			first = 0;
+		}
+		text_drop(&block);
 	}
 	if (nmaps && skipped == nmaps) {
 		fprintf(errs, "pinfo: %s: no map given is of a module of the dump (its modules: ",
@@ -337,25 +351,6 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 		fputs(")\n", errs);
 		status = PINFO_FAIL;
 	}
-	if (v && v->on) {	/* the sorted view: the dump's facts first */
-		view_header(out, dumpfile, &d);
-		fputc('\n', out);
-	}
-	if (nmaps && (flags & PINFO_SUMMARY)) {	/* the module table, then the maps' blocks */
-		fwrite(blocks[nmaps].p, 1, blocks[nmaps].len, out);
-		fputs("\f\n", out);
-		host_drop(blocks[nmaps].p, blocks[nmaps].cap);
-	}
-	for (i = 0; i < n; i++) {
-		if (blocks[i].len) {	/* the blocks, a blank line between */
-			if (!first)
-				fputc('\n', out);
-			fwrite(blocks[i].p, 1, blocks[i].len, out);
-			first = 0;
-		}
-		host_drop(blocks[i].p, blocks[i].cap);
-	}
-	free(blocks);
 	pdump_release(&d, &host_alloc);
 	file_release(dumpbuf.p, dumpbuf.len, dumpbuf.mapped);
 	return status;

@@ -15,10 +15,12 @@ set -u
 # libcapstone-dev disassembles the code to split buckets over lines; chromium:
 # the HTML report's test opens it in a real browser (headless). protobuf-c
 # and zlib: pinfo --pprof; golang-go (go tool pprof) and libxml2-utils
-# (xmllint) check its exports in the integration tests.
+# (xmllint) check its exports in the integration tests. time (/usr/bin/time):
+# the peak memory that tests/unit/pinfo_bounds.sh and make bench measure.
 PACKAGES="make gcc gcc-multilib binutils nasm qemu-system-x86 grub-common grub-pc-bin
 xorriso xz-utils mtools libcmocka-dev clang libclang-rt-dev valgrind util-linux
-libdw-dev libcapstone-dev chromium protobuf-c-compiler libprotobuf-c-dev zlib1g-dev golang-go libxml2-utils"
+libdw-dev libcapstone-dev chromium protobuf-c-compiler libprotobuf-c-dev zlib1g-dev golang-go libxml2-utils
+time"
 [ $# -gt 0 ] && PACKAGES="$*"
 
 installed() {	# installed PACKAGE: dpkg says "install ok installed"

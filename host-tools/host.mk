@@ -112,3 +112,9 @@ unit-san: pinfo-cli
 .PHONY: pinfo-cli
 pinfo-cli: $(BUILD)/pinfo $(BUILD)/san/pinfo
 	@sh tests/unit/pinfo_cli.sh $(BUILD)
+
+# pinfo's memory under a forged dump whose views are 100 MB (plain build).
+unit: pinfo-bounds
+.PHONY: pinfo-bounds
+pinfo-bounds: $(BUILD)/pinfo $(BUILD)/bench/genstacks
+	@sh tests/unit/pinfo_bounds.sh $(BUILD)

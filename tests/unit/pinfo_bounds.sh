@@ -1,0 +1,64 @@
+#!/bin/sh
+# pinfo_bounds.sh BUILD: pinfo's memory is bounded by its inputs, not by its
+# output (docs/security.md, section 4). bench/genstacks forges a dump of 500
+# deep stacks (200 frames) through 64 functions of 1,000-byte names: 190 KB
+# of dump and 65 KB of map, whose folded stacks, SVG and HTML flame graphs
+# are 100 MB each. Each view must write it all with a peak (resident, by
+# /usr/bin/time) at most BOUNDS_SLACK_KB (8 MB) above its own peak on the
+# same dump with 8-byte names, whose output is 1 MB: a view that held its
+# output would need 100 MB more. Plain build only (the sanitizers' memory
+# is their own).
+set -u
+build=${1:-build}
+slack=${BOUNDS_SLACK_KB:-8192}
+gen=$build/bench/genstacks pinfo=$build/pinfo
+case $pinfo in /*) ;; *) pinfo=$(pwd)/$pinfo ;; esac
+passed=0 failed=0
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+fail() { failed=$((failed + 1)); echo "FAIL pinfo-bounds $*"; }
+
+[ -x /usr/bin/time ] || { echo "FAIL pinfo-bounds: no /usr/bin/time (Debian's time)"; exit 1; }
+mkdir "$t/long" "$t/short"
+"$gen" 1000 64 500 200 "$t/long/deep.pro" "$t/long/deep.sym" > /dev/null &&
+"$gen" 8 64 500 200 "$t/short/deep.pro" "$t/short/deep.sym" > /dev/null || {
+	echo "FAIL pinfo-bounds: genstacks"; exit 1; }
+
+# peak DIR ARGS...: pinfo's peak in KB, run in DIR on deep.pro and deep.sym
+# (the view's file, if any, is DIR/out); status 0 wanted
+peak() {
+	dir=$1
+	shift
+	rm -f "$dir/out"
+	if ! (cd "$dir" && /usr/bin/time -f '%M' -o kb "$pinfo" "$@" > stdout 2> stderr); then
+		echo "x"
+		return
+	fi
+	cat "$dir/kb"
+}
+
+for view in "--folded out" "--flamegraph out" "--html out" "--pprof out" "-g" "-e" "-z -t" \
+	    "--sort=name" "--top 5"; do
+	# shellcheck disable=SC2086
+	long=$(peak "$t/long" $view deep.pro deep.sym)
+	# shellcheck disable=SC2086
+	short=$(peak "$t/short" $view deep.pro deep.sym)
+	if [ "$long" = x ] || [ "$short" = x ]; then
+		fail "$view: pinfo failed: $(grep -hv 'note:' "$t/long/stderr" "$t/short/stderr" | head -2)"
+		continue
+	fi
+	case $view in --folded*|--flamegraph*|--html*)
+		size=$(wc -c < "$t/long/out")
+		if [ "$size" -lt 100000000 ]; then
+			fail "$view: $size bytes written, wanted 100 MB or more"
+			continue
+		fi ;;
+	esac
+	if [ "$long" -gt $((short + slack)) ]; then
+		fail "$view: peak $long KB with 1,000-byte names, $short KB with 8-byte names (more than $slack KB above)"
+		continue
+	fi
+	passed=$((passed + 1))
+done
+echo "pinfo-bounds: $passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -24,7 +24,7 @@ $(BENCH)/host/%: $(BUILD)/u/bench/%.o $(BENCH)/host/wlhost.o
 
 BENCH_DEPS := $(foreach g,$(BENCH_GUESTS),$(BUILD)/user/$(g).elf) \
 	$(foreach w,$(BENCH_WL),$(BENCH)/host/$(w)) \
-	$(BENCH)/gendump $(BUILD)/kernel.elf $(BUILD)/pinfo $(BUILD)/mkmap $(BUILD)/profextract
+	$(BENCH)/gendump $(BENCH)/genstacks $(BUILD)/kernel.elf $(BUILD)/pinfo $(BUILD)/mkmap $(BUILD)/profextract
 
 bench: deps $(BENCH_DEPS)
 	@sh bench/bench.sh $(BUILD)
@@ -78,3 +78,7 @@ BENCH_GENSTACKS_SRCS := bench/genstacks.c $(FORMAT_SRCS)
 $(BENCH)/genstacks: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_GENSTACKS_SRCS))
 	@mkdir -p $(@D)
 	$(HOST_CC) $^ -o $@
+# Section 10 alone, in place in docs/PERFORMANCE.md.
+.PHONY: bench-bounds
+bench-bounds: deps $(BENCH)/genstacks $(BUILD)/pinfo
+	@sh bench/bounds-only.sh $(BUILD)

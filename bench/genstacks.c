@@ -12,7 +12,8 @@
  * stacks of DEPTH frames (1 to 255), each frame a function drawn at random
  * (a fixed seed), one sample each. With -c, one file as tests/fuzz/
  * fuzz_pinfo.c reads it: the dump's length in two bytes, the dump, the
- * map. Prints the dump's and the map's bytes. */
+ * map, whose module is then TESTPROF (the harness's map is testprof.map).
+ * Prints the dump's and the map's bytes. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +87,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	argv += corpus;
+	if (corpus)
+		strcpy(seg.module, "TESTPROF");
 	namelen = arg(argv[1], 7, 1000000, "NAMELEN");
 	nfuncs = arg(argv[2], 1, 1000000, "NFUNCS");
 	nstacks = arg(argv[3], 1, PDUMP_MAXSTACKS, "NSTACKS");

@@ -357,12 +357,14 @@ static int add_pseudo(struct callstacks *cs, struct interner *in, size_t *cap, c
 		      uint64_t count)
 {
 	struct cs_frame *f;
+	size_t fn;
 
 	if (!count)
 		return 0;
 	if (!(f = malloc(sizeof *f)))
 		return -1;
-	if ((f->func = intern(in, "", name, 0)) == (size_t)-1 || add_stack(cs, cap, count, 1, f)) {
+	if ((fn = intern(in, "", name, 0)) == (size_t)-1 || (f->func = (uint32_t)fn,
+							      add_stack(cs, cap, count, 1, f))) {
 		free(f);
 		return -1;
 	}
@@ -497,19 +499,20 @@ int callstacks_build(const struct pdump *d, const struct map *maps, size_t nmaps
 					goto out;
 				}
 				if (fn != fr[n - 1].func) {
-					fr[n].func = fn;
+					fr[n].func = (uint32_t)fn;
 					fr[n++].addr = target;
 				}
 			}
 			fr[n].addr = a;
 			if (kern || us)
-				fr[n].func = name_frame(&in, ms, nmaps, mod, seg, a);
+				fn = name_frame(&in, ms, nmaps, mod, seg, a);
 			else
-				fr[n].func = intern(&in, "?", "[?]", 0);
-			if (fr[n++].func == (size_t)-1) {
+				fn = intern(&in, "?", "[?]", 0);
+			if (fn == (size_t)-1) {
 				free(fr);
 				goto out;
 			}
+			fr[n++].func = (uint32_t)fn;
 		}
 		for (k = 0; k < n / 2; k++) {	/* root first here */
 			t = fr[k];

@@ -46,8 +46,44 @@ static double pct(uint64_t tics, uint64_t total)
 
 /* ---- the flame graph ------------------------------------------------------------- */
 
-/* The frames' names ranked: the distinct pointers sorted (names are
- * pointers into the callstacks' functions), then ranked by their text. */
+/* The frames' names ranked: the distinct pointers (names are pointers into
+ * the callstacks' functions: a few, however many frames) gathered by a
+ * hash, sorted, then ranked by their text. */
+struct ptrset {
+	const char **p;
+	size_t n, nslots;
+};
+
+static int ptrset_add(struct ptrset *s, const char *name)
+{
+	size_t k, i;
+
+	if (2 * (s->n + 1) > s->nslots) {
+		size_t n = s->nslots ? 2 * s->nslots : 256;
+		const char **p = calloc(n, sizeof *p);
+
+		if (!p)
+			return -1;
+		for (i = 0; i < s->nslots; i++) {
+			if (!s->p[i])
+				continue;
+			for (k = ((uintptr_t)s->p[i] >> 3) * 2654435761u & (n - 1); p[k]; k = (k + 1) & (n - 1))
+				;
+			p[k] = s->p[i];
+		}
+		free(s->p);
+		s->p = p;
+		s->nslots = n;
+	}
+	for (k = ((uintptr_t)name >> 3) * 2654435761u & (s->nslots - 1); s->p[k];
+	     k = (k + 1) & (s->nslots - 1))
+		if (s->p[k] == name)
+			return 0;
+	s->p[k] = name;
+	s->n++;
+	return 0;
+}
+
 static int by_ptr(const void *x, const void *y)
 {
 	uintptr_t a = (uintptr_t)*(const char *const *)x, b = (uintptr_t)*(const char *const *)y;
@@ -137,26 +173,23 @@ int html_flamegraph(FILE *out, const struct folded_stack *stacks, size_t n, uint
 {
 	struct flame f = { out, NULL, NULL, 0, 0, 0, 0, 0, 0 };
 	struct flametree t;
-	const char **names;
-	size_t *rank = NULL, i, k, nn = 0, all = 0;
+	struct ptrset set = { NULL, 0, 0 };
+	const char **names = NULL;
+	size_t *rank = NULL, i, k, nn = 0;
 	int maxdepth = 0, rc = -1;
 
-	for (i = 0; i < n; i++)
-		all += stacks[i].depth;
-	if (!(names = malloc((all ? all : 1) * sizeof *names)))
+	if (flametree_init(&t))
 		return -1;
-	if (flametree_init(&t)) {
-		free(names);
-		return -1;
-	}
 	for (i = 0; i < n; i++)
 		for (k = 0; k < stacks[i].depth; k++)
-			names[nn++] = stacks[i].frames[k];
+			if (ptrset_add(&set, stacks[i].frames[k]))
+				goto out;
+	if (!(names = malloc((set.n ? set.n : 1) * sizeof *names)))
+		goto out;
+	for (i = 0; i < set.nslots; i++)
+		if (set.p[i])
+			names[nn++] = set.p[i];
 	qsort(names, nn, sizeof *names, by_ptr);
-	for (i = 0, k = 0; i < nn; i++)
-		if (!k || names[k - 1] != names[i])
-			names[k++] = names[i];
-	nn = k;
 	if (!(rank = malloc((nn ? nn : 1) * sizeof *rank)) || flametree_rank(names, nn, rank))
 		goto out;
 	for (i = 0; i < n; i++) {
@@ -195,6 +228,7 @@ int html_flamegraph(FILE *out, const struct folded_stack *stacks, size_t n, uint
 	}
 out:
 	flametree_free(&t);
+	free(set.p);
 	free(rank);
 	free(names);
 	return rc;

@@ -590,23 +590,28 @@ static int folded_byte(int c)
 }
 
 struct key {
-	const char *name;
 	size_t func;
 	int last;
 };
 
-static int by_key(const void *x, const void *y)
+struct names {
+	char **folded;		/* [f]: f's name folded */
+	size_t *len;
+};
+
+/* Two keys in byte order: the folded names by memcmp, then the byte after
+ * the shorter (its ';' or its end, 0) against the longer's next byte. */
+static int by_key(const void *x, const void *y, void *arg)
 {
 	const struct key *a = x, *b = y;
-	const unsigned char *p = (const unsigned char *)a->name, *q = (const unsigned char *)b->name;
-	int c, d;
+	const struct names *n = arg;
+	size_t la = n->len[a->func], lb = n->len[b->func];
+	int c = memcmp(n->folded[a->func], n->folded[b->func], la < lb ? la : lb);
 
-	for (;; p++, q++) {
-		c = *p ? folded_byte(*p) : a->last ? 0 : ';';
-		d = *q ? folded_byte(*q) : b->last ? 0 : ';';
-		if (c != d || !*p || !*q)
-			return c - d;
-	}
+	if (c)
+		return c;
+	c = la <= lb ? (a->last ? 0 : ';') : (unsigned char)n->folded[a->func][lb];
+	return c - (lb <= la ? (b->last ? 0 : ';') : (unsigned char)n->folded[b->func][la]);
 }
 
 struct ranks {
@@ -645,6 +650,8 @@ int callstacks_folded(const struct callstacks *cs, FILE *out)
 	struct ranks r = { cs, malloc(nf * sizeof *r.mid), malloc(nf * sizeof *r.end) };
 	int rc = -1;
 
+	struct names nm = { folded, len };
+
 	if (!keys || !order || !folded || !len || !r.mid || !r.end)
 		goto out;
 	for (i = 0; i < cs->nfuncs; i++) {
@@ -655,12 +662,12 @@ int callstacks_folded(const struct callstacks *cs, FILE *out)
 			goto out;
 		for (k = 0; k <= len[i]; k++)
 			folded[i][k] = (char)folded_byte(name[k]);
-		keys[2 * i] = (struct key){ name, i, 0 };
-		keys[2 * i + 1] = (struct key){ name, i, 1 };
+		keys[2 * i] = (struct key){ i, 0 };
+		keys[2 * i + 1] = (struct key){ i, 1 };
 	}
-	qsort(keys, 2 * cs->nfuncs, sizeof *keys, by_key);
+	qsort_r(keys, 2 * cs->nfuncs, sizeof *keys, by_key, &nm);
 	for (i = 0, k = 0; i < 2 * cs->nfuncs; i++) {
-		if (i && by_key(&keys[i - 1], &keys[i]))
+		if (i && by_key(&keys[i - 1], &keys[i], &nm))
 			k++;
 		(keys[i].last ? r.end : r.mid)[keys[i].func] = k;
 	}

@@ -116,5 +116,5 @@ pinfo-cli: $(BUILD)/pinfo $(BUILD)/san/pinfo
 # pinfo's memory under a forged dump whose views are 100 MB (plain build).
 unit: pinfo-bounds
 .PHONY: pinfo-bounds
-pinfo-bounds: $(BUILD)/pinfo $(BUILD)/bench/genstacks
+pinfo-bounds: $(BUILD)/pinfo $(BUILD)/bench/genstacks $(BUILD)/bench/gendump
 	@sh tests/unit/pinfo_bounds.sh $(BUILD)

@@ -80,5 +80,5 @@ $(BENCH)/genstacks: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_GENSTACKS_SRCS))
 	$(HOST_CC) $^ -o $@
 # Section 10 alone, in place in docs/PERFORMANCE.md.
 .PHONY: bench-bounds
-bench-bounds: deps $(BENCH)/genstacks $(BUILD)/pinfo
+bench-bounds: deps $(BENCH)/genstacks $(BENCH)/gendump $(BUILD)/pinfo
 	@sh bench/bounds-only.sh $(BUILD)

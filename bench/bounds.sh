@@ -107,5 +107,18 @@ bounds() {
 	--pprof|out|--pprof out deep.pro deep.sym
 	--html|out|--html out deep.pro deep.sym
 	EOT
+	"$build/bench/gendump" BIG 0 16777216 1000 "$bd/one/big.pro" > /dev/null || die "gendump failed"
+	{
+		echo
+		echo "Every counter listed: a dump of $(human "$(wc -c < "$bd/one/big.pro")") (bench/gendump), 1,000 samples over a 16 MiB segment (4 Mi counters)."
+		echo
+		echo "| view | output | peak (MiB) | time (s) |"
+		echo "|---|---:|---:|---:|"
+	} >> "$out/bounds.md"
+	for args in "-e" "-e -z"; do
+		# shellcheck disable=SC2086
+		set -- $(bounds_run "$bd/one" - $args big.pro)
+		echo "| $args | $(human "$1") | $2 | $3 |" >> "$out/bounds.md"
+	done
 	rm -rf "$bd"
 }

@@ -648,9 +648,8 @@ int callstacks_folded(const struct callstacks *cs, FILE *out)
 	char **folded = calloc(nf, sizeof *folded);
 	size_t *len = malloc(nf * sizeof *len);
 	struct ranks r = { cs, malloc(nf * sizeof *r.mid), malloc(nf * sizeof *r.end) };
-	int rc = -1;
-
 	struct names nm = { folded, len };
+	int rc = -1;
 
 	if (!keys || !order || !folded || !len || !r.mid || !r.end)
 		goto out;
@@ -691,7 +690,7 @@ int callstacks_folded(const struct callstacks *cs, FILE *out)
 		}
 		fprintf(out, " %llu\n", (unsigned long long)sum);
 		if (ferror(out))
-			goto out;
+			break;	/* a write error: no use going on; the caller sees it */
 	}
 	rc = 0;
 out:

@@ -9,6 +9,10 @@ out=$build/bench
 . bench/bounds.sh
 mkdir -p "$out"
 bounds
+{
+	echo
+	echo "(This section measured alone by \`make bench-bounds\`, $(date -u '+%Y-%m-%d %H:%M UTC'), at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- host-tools bench 2>/dev/null || echo ' with uncommitted changes').)"
+} >> "$out/bounds.md"
 printf '\n== 10. pinfo on forged dumps: long names, deep stacks\n\n'
 cat "$out/bounds.md"
 grep -q '^<!-- bounds -->$' docs/PERFORMANCE.md || die "docs/PERFORMANCE.md has no bounds markers: run make bench"

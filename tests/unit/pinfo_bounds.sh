@@ -9,7 +9,13 @@
 # output would need 100 MB more. And bench/gendump's 3 KB dump of 1,000
 # samples over a 16 MiB segment, whose -e -z lists each of its 4 Mi
 # counters (120 MB), must peak as its -e does (16 MB of counters decoded,
-# a 30 KB listing). Plain build only (the sanitizers' memory is their own).
+# a 30 KB listing). And time: 1,000 stacks of 255 frames through one name
+# of 4,096 bytes (a 260 KB dump; each view's output 1 MB or less) must take
+# each view at most 4 times its time with a name of 8 bytes, plus 0.5 s
+# (before, each view hashed and compared the name at each frame: 1.4 s
+# against 0.03, and --folded made 1 GB of lines). Plain build only (the
+# sanitizers' memory and time are their own); every run under a 2 GiB
+# address-space limit.
 set -u
 build=${1:-build}
 slack=${BOUNDS_SLACK_KB:-8192}
@@ -26,17 +32,24 @@ mkdir "$t/long" "$t/short"
 "$gen" 8 64 500 200 "$t/short/deep.pro" "$t/short/deep.sym" > /dev/null || {
 	echo "FAIL pinfo-bounds: genstacks"; exit 1; }
 
+ulimit -v 2097152
 # peak DIR ARGS...: pinfo's peak in KB, run in DIR on deep.pro and deep.sym
 # (the view's file, if any, is DIR/out); status 0 wanted
 peak() {
 	dir=$1
 	shift
 	rm -f "$dir/out"
-	if ! (cd "$dir" && /usr/bin/time -f '%M' -o kb "$pinfo" "$@" > stdout 2> stderr); then
+	if ! (cd "$dir" && /usr/bin/time -f '%M %e' -o kb "$pinfo" "$@" > stdout 2> stderr); then
 		echo "x"
 		return
 	fi
-	cat "$dir/kb"
+	cut -d' ' -f1 "$dir/kb"
+}
+
+# secs DIR ARGS...: as peak, the wall time in seconds
+secs() {
+	[ "$(peak "$@")" = x ] && { echo x; return; }
+	cut -d' ' -f2 "$1/kb"
 }
 
 for view in "--folded out" "--flamegraph out" "--html out" "--pprof out" "-g" "-e" "-z -t" \
@@ -76,5 +89,22 @@ elif [ "$ez" -gt $((e + slack)) ]; then
 else
 	passed=$((passed + 1))
 fi
+mkdir "$t/slow" "$t/quick"
+"$gen" 4096 1 1000 255 "$t/slow/deep.pro" "$t/slow/deep.sym" > /dev/null &&
+"$gen" 8 1 1000 255 "$t/quick/deep.pro" "$t/quick/deep.sym" > /dev/null || {
+	echo "FAIL pinfo-bounds: genstacks"; exit 1; }
+for view in "--folded out" "--flamegraph out" "--html out" "--pprof out" "-g"; do
+	# shellcheck disable=SC2086
+	long=$(secs "$t/slow" $view deep.pro deep.sym)
+	# shellcheck disable=SC2086
+	short=$(secs "$t/quick" $view deep.pro deep.sym)
+	if [ "$long" = x ] || [ "$short" = x ]; then
+		fail "$view (time): pinfo failed: $(grep -hv 'note:' "$t/slow/stderr" "$t/quick/stderr" | head -2)"
+	elif awk -v l="$long" -v s="$short" 'BEGIN { exit !(l > 4 * s + 0.5) }'; then
+		fail "$view: $long s through a name of 4,096 bytes, $short s through one of 8"
+	else
+		passed=$((passed + 1))
+	fi
+done
 echo "pinfo-bounds: $passed passed, $failed failed"
 [ "$failed" = 0 ]

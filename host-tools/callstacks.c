@@ -94,13 +94,30 @@ static size_t intern(struct interner *in, const char *module, const char *name, 
 	return cs->nfuncs - 1;
 }
 
-/* The module's symbols, or NULL. */
+/* The maps' symbols by module (case aside), a module's first map first:
+ * a frame finds its module's by a binary search, not a scan of the maps. */
+static int by_module(const void *x, const void *y)
+{
+	const struct modsyms *a = x, *b = y;
+	int c = strcasecmp(a->m->module, b->m->module);
+
+	return c ? c : a->m < b->m ? -1 : a->m > b->m;
+}
+
+/* The module's symbols (its first map's), or NULL. */
 static struct modsyms *modsyms_of(const struct modsyms *ms, size_t nms, const char *module)
 {
-	for (size_t i = 0; i < nms; i++)
-		if (!strcasecmp(ms[i].m->module, module))
-			return (struct modsyms *)&ms[i];
-	return NULL;
+	size_t lo = 0, hi = nms;
+
+	while (lo < hi) {	/* the first not below module */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcasecmp(ms[mid].m->module, module) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nms && !strcasecmp(ms[lo].m->module, module) ? (struct modsyms *)&ms[lo] : NULL;
 }
 
 /* The index in sorted[first .. first + n) (one segment's symbols, by
@@ -453,6 +470,7 @@ int callstacks_build(const struct pdump *d, const struct map *maps, size_t nmaps
 		if ((ms[i].n = map_sorted_symbols(&maps[i], &ms[i].sorted)) == (size_t)-1)
 			goto out;
 	}
+	qsort(ms, nmaps, sizeof *ms, by_module);
 	for (i = 0; i < d->nstacks; i++) {
 		const struct pdump_stack *st = &d->stacks[i];
 		const struct pdump_seg *us = st->useg ? &d->segs[st->useg - 1] : NULL;

@@ -12,8 +12,8 @@
 # a 30 KB listing). And time: 1,000 stacks of 255 frames through one name
 # of 4,096 bytes (a 260 KB dump; each view's output 1 MB or less) must take
 # each view at most 4 times its time with a name of 8 bytes, plus 0.5 s
-# (before, each view hashed and compared the name at each frame: 1.4 s
-# against 0.03, and --folded made 1 GB of lines). Plain build only (the
+# (before, each view hashed and compared the name at each frame: 1.9 to
+# 2.8 s against 0.03 to 0.08, and --folded made 1 GB of lines). Plain build only (the
 # sanitizers' memory and time are their own); every run under a 2 GiB
 # address-space limit.
 set -u
@@ -33,8 +33,8 @@ mkdir "$t/long" "$t/short"
 	echo "FAIL pinfo-bounds: genstacks"; exit 1; }
 
 ulimit -v 2097152
-# peak DIR ARGS...: pinfo's peak in KB, run in DIR on deep.pro and deep.sym
-# (the view's file, if any, is DIR/out); status 0 wanted
+# peak DIR ARGS...: pinfo's peak in KB, pinfo ARGS run in DIR (a view's
+# file, if any, is DIR/out; standard output DIR/stdout); status 0 wanted
 peak() {
 	dir=$1
 	shift

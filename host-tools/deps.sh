@@ -19,10 +19,12 @@ set -u
 # vgabios: make run EMU=bochs and the ring-3 suite under Bochs; bochs-term,
 # its terminal display (display_library: term), the one of Debian's that
 # needs no X: the package itself has no "nogui" (host-tools/bochsrun.sh).
+# time (/usr/bin/time): the peak memory that tests/unit/pinfo_bounds.sh and
+# make bench measure.
 PACKAGES="make gcc gcc-multilib binutils nasm qemu-system-x86 grub-common grub-pc-bin
 xorriso xz-utils mtools libcmocka-dev clang libclang-rt-dev valgrind util-linux
 libdw-dev libcapstone-dev chromium protobuf-c-compiler libprotobuf-c-dev zlib1g-dev golang-go libxml2-utils
-bochs bochs-term bochsbios vgabios"
+bochs bochs-term bochsbios vgabios time"
 [ $# -gt 0 ] && PACKAGES="$*"
 
 installed() {	# installed PACKAGE: dpkg says "install ok installed"

@@ -116,7 +116,7 @@ DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/nl $(BUILD)/host $(BUILD)/san $(FUZZ)
 -include $(shell find $(DEP_DIRS) -name '*.d' 2>/dev/null)
 
 # ---- running: make run [PROG="..."] [PROG_CFLAGS=...] [SCRIPT=batch.cmd] [HZ=N]
-#      [STACK=bytes] [MEM=MiB] [REALTIME=1] [STACKS=1] [STACKTABLE=N] [TIMEOUT=s]
+#      [STACK=bytes] [MEM=MiB] [REALTIME=1] [STACKS=1] [STACKTABLE=N] [TIMEOUT=s] [EMU=bochs]
 #      (README.md); each value checked by host-tools/uservars.mk ----------------
 override RUN := $(BUILD)/run
 PROG_CFLAGS ?=
@@ -180,6 +180,7 @@ run: export PROFKERN_STACKS := $(STACKS)
 run: export PROFKERN_STACKTABLE := $(STACKTABLE)
 run: export PROFKERN_MODE := $(if $(PROG),programs,demo)
 run: export PROFKERN_NAMES := $(RUN_NAMES)
+run: export PROFKERN_EMU := $(EMU)
 run: export PROFKERN_ARGS := $(ARGS)
 # Each program is built by a make of its own, so that one that does not
 # build fails by name (RUN/NAME.nobuild, makerun.sh) and the others run.

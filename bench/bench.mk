@@ -24,7 +24,7 @@ $(BENCH)/host/%: $(BUILD)/u/bench/%.o $(BENCH)/host/wlhost.o
 
 BENCH_DEPS := $(foreach g,$(BENCH_GUESTS),$(BUILD)/user/$(g).elf) \
 	$(foreach w,$(BENCH_WL),$(BENCH)/host/$(w)) \
-	$(BENCH)/gendump $(BUILD)/kernel.elf $(BUILD)/pinfo $(BUILD)/mkmap $(BUILD)/profextract
+	$(BENCH)/gendump $(BENCH)/genstacks $(BUILD)/kernel.elf $(BUILD)/pinfo $(BUILD)/mkmap $(BUILD)/profextract
 
 bench: deps $(BENCH_DEPS)
 	@sh bench/bench.sh $(BUILD)
@@ -72,3 +72,13 @@ bench: $(BENCH)/cglines
 # ---- call stacks (bench/stacks.sh): the tick's cost by frames walked -----
 BENCH_GUESTS += stackcost
 bench: $(BUILD)/user/stackcost.elf
+# ---- pinfo's bounds (bench/bounds.sh): forged dumps of deep stacks through
+# long names, each view's peak memory and time --------------------------------
+BENCH_GENSTACKS_SRCS := bench/genstacks.c $(FORMAT_SRCS)
+$(BENCH)/genstacks: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_GENSTACKS_SRCS))
+	@mkdir -p $(@D)
+	$(HOST_CC) $^ -o $@
+# Section 10 alone, in place in docs/PERFORMANCE.md.
+.PHONY: bench-bounds
+bench-bounds: deps $(BENCH)/genstacks $(BENCH)/gendump $(BUILD)/pinfo
+	@sh bench/bounds-only.sh $(BUILD)

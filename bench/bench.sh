@@ -14,6 +14,7 @@ started=$(date +%s)
 . bench/guest.sh
 . bench/hostside.sh
 . bench/stacks.sh
+. bench/bounds.sh
 
 mkdir -p "$out"
 rm -f "$out/targets.txt"
@@ -62,6 +63,8 @@ hostside
 show hosttimes "7. Host tools on a large profile"
 show hostratios "7. pinfo against readprofile, paired runs"
 show wire "7. Dumps on the wire"
+bounds
+show bounds "10. pinfo on forged dumps: long names, deep stacks"
 
 # ---- the document ---------------------------------------------------------
 elapsed=$(( $(date +%s) - started ))

@@ -12,6 +12,7 @@
 #define UART_MCR	4
 #define UART_LSR	5
 #define LSR_THRE	0x20	/* transmit holding register empty */
+#define LSR_TEMT	0x40	/* transmitter empty: the last byte is out */
 #define UART_DIVISOR(baud) (115200 / (baud))
 
 void uartinit(void)
@@ -38,4 +39,11 @@ void uartwrite(const void *buf, size_t len)
 	const char *p = buf;
 	while (len--)
 		uartputc(*p++);
+}
+
+void uartdrain(void)
+{
+	/* Bounded too, as uartputc. */
+	for (int i = 0; i < 100000 && !(inb(COM1 + UART_LSR) & LSR_TEMT); i++)
+		;
 }

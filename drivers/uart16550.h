@@ -7,5 +7,7 @@
 void uartinit(void);
 void uartputc(char c);
 void uartwrite(const void *buf, size_t len);
+/* Waits until the last byte written has left the UART. */
+void uartdrain(void);
 
 #endif

@@ -20,6 +20,7 @@ struct modsyms {
 	struct msym *sorted;
 	size_t n;
 	struct code_frames **fr;	/* [i]: sorted[i]'s function's frames, once asked */
+	size_t *fn;		/* [i]: sorted[i]'s function + 1, once named (0: not yet) */
 };
 
 /* The functions, interned by module and name. */
@@ -94,13 +95,30 @@ static size_t intern(struct interner *in, const char *module, const char *name, 
 	return cs->nfuncs - 1;
 }
 
-/* The module's symbols, or NULL. */
+/* The maps' symbols by module (case aside), a module's first map first:
+ * a frame finds its module's by a binary search, not a scan of the maps. */
+static int by_module(const void *x, const void *y)
+{
+	const struct modsyms *a = x, *b = y;
+	int c = strcasecmp(a->m->module, b->m->module);
+
+	return c ? c : a->m < b->m ? -1 : a->m > b->m;
+}
+
+/* The module's symbols (its first map's), or NULL. */
 static struct modsyms *modsyms_of(const struct modsyms *ms, size_t nms, const char *module)
 {
-	for (size_t i = 0; i < nms; i++)
-		if (!strcasecmp(ms[i].m->module, module))
-			return (struct modsyms *)&ms[i];
-	return NULL;
+	size_t lo = 0, hi = nms;
+
+	while (lo < hi) {	/* the first not below module */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcasecmp(ms[mid].m->module, module) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nms && !strcasecmp(ms[lo].m->module, module) ? (struct modsyms *)&ms[lo] : NULL;
 }
 
 /* The index in sorted[first .. first + n) (one segment's symbols, by
@@ -134,14 +152,27 @@ static const struct msym *symbol_at(const struct modsyms *ms, size_t nms, const 
 	return k < first + n ? &s->sorted[k] : NULL;
 }
 
+/* The function of the frame at addr: a symbol's name is hashed and
+ * compared once, when first named, not at each of its frames (a long name
+ * would make the naming as slow as writing the whole folded output). */
 static size_t name_frame(struct interner *in, const struct modsyms *ms, size_t nms,
 			 const char *module, uint16_t seg, uint32_t addr)
 {
 	const struct msym *s = symbol_at(ms, nms, module, seg, addr);
+	struct modsyms *own = s ? modsyms_of(ms, nms, module) : NULL;
 	char unknown[PDUMP_MODNAME_MAX + 3];
 
-	if (s)
-		return intern(in, module, s->name, s->addr);
+	if (s) {
+		size_t k = (size_t)(s - own->sorted), f;
+
+		if (!own->fn && !(own->fn = calloc(own->n, sizeof *own->fn)))
+			return (size_t)-1;
+		if (own->fn[k])
+			return own->fn[k] - 1;
+		if ((f = intern(in, module, s->name, s->addr)) != (size_t)-1)
+			own->fn[k] = f + 1;
+		return f;
+	}
 	snprintf(unknown, sizeof unknown, "[%s]", module);
 	return intern(in, module, unknown, 0);
 }
@@ -344,12 +375,14 @@ static int add_pseudo(struct callstacks *cs, struct interner *in, size_t *cap, c
 		      uint64_t count)
 {
 	struct cs_frame *f;
+	size_t fn;
 
 	if (!count)
 		return 0;
 	if (!(f = malloc(sizeof *f)))
 		return -1;
-	if ((f->func = intern(in, "", name, 0)) == (size_t)-1 || add_stack(cs, cap, count, 1, f)) {
+	if ((fn = intern(in, "", name, 0)) == (size_t)-1 || (f->func = (uint32_t)fn,
+							      add_stack(cs, cap, count, 1, f))) {
 		free(f);
 		return -1;
 	}
@@ -438,6 +471,7 @@ int callstacks_build(const struct pdump *d, const struct map *maps, size_t nmaps
 		if ((ms[i].n = map_sorted_symbols(&maps[i], &ms[i].sorted)) == (size_t)-1)
 			goto out;
 	}
+	qsort(ms, nmaps, sizeof *ms, by_module);
 	for (i = 0; i < d->nstacks; i++) {
 		const struct pdump_stack *st = &d->stacks[i];
 		const struct pdump_seg *us = st->useg ? &d->segs[st->useg - 1] : NULL;
@@ -484,24 +518,30 @@ int callstacks_build(const struct pdump *d, const struct map *maps, size_t nmaps
 					goto out;
 				}
 				if (fn != fr[n - 1].func) {
-					fr[n].func = fn;
+					fr[n].func = (uint32_t)fn;
 					fr[n++].addr = target;
 				}
 			}
 			fr[n].addr = a;
 			if (kern || us)
-				fr[n].func = name_frame(&in, ms, nmaps, mod, seg, a);
+				fn = name_frame(&in, ms, nmaps, mod, seg, a);
 			else
-				fr[n].func = intern(&in, "?", "[?]", 0);
-			if (fr[n++].func == (size_t)-1) {
+				fn = intern(&in, "?", "[?]", 0);
+			if (fn == (size_t)-1) {
 				free(fr);
 				goto out;
 			}
+			fr[n++].func = (uint32_t)fn;
 		}
 		for (k = 0; k < n / 2; k++) {	/* root first here */
 			t = fr[k];
 			fr[k] = fr[n - 1 - k];
 			fr[n - 1 - k] = t;
+		}
+		if (n < 2 * (size_t)st->depth) {	/* the room left given back */
+			struct cs_frame *fit = realloc(fr, (n ? n : 1) * sizeof *fr);
+
+			fr = fit ? fit : fr;
 		}
 		if (add_stack(cs, &cap, st->count, n, fr)) {
 			free(fr);
@@ -523,6 +563,7 @@ out:
 			free(ms[i].fr[k]);
 		}
 		free(ms[i].fr);
+		free(ms[i].fn);
 		free(ms[i].sorted);
 	}
 	free(ms);
@@ -551,54 +592,131 @@ void callstacks_free(struct callstacks *cs)
 
 /* ---- folded stacks ------------------------------------------------------------- */
 
-struct line {
-	char *text;
-	uint64_t count;
+/* Written as they go: no line is made in memory. A stack's line is its
+ * functions' folded names (escaped, a name's own ';' and blanks as '_':
+ * FlameGraph's rule; shown_folded(), shown.h), each followed by ';', the last by nothing; lines are
+ * in byte order and stacks of one line merged. The order is found without
+ * the lines: each function's name is ranked once among the others as a
+ * key, its folded name then ';' (a frame with more after it) or then the
+ * end (the last frame, which sorts below any byte), so that two stacks
+ * compare as their sequences of keys' ranks, a frame at a time, as their
+ * lines would compare byte by byte (a folded name holds no ';', so no key
+ * is a prefix of another and the first key that differs decides). */
+
+struct key {
+	size_t func;
+	int last;
 };
 
-static int by_text(const void *a, const void *b)
+struct names {
+	char **folded;		/* [f]: f's name folded */
+	size_t *len;
+};
+
+/* Two keys in byte order: the folded names by memcmp, then the byte after
+ * the shorter (its ';' or its end, 0) against the longer's next byte. */
+static int by_key(const void *x, const void *y, void *arg)
 {
-	return strcmp(((const struct line *)a)->text, ((const struct line *)b)->text);
+	const struct key *a = x, *b = y;
+	const struct names *n = arg;
+	size_t la = n->len[a->func], lb = n->len[b->func];
+	int c = memcmp(n->folded[a->func], n->folded[b->func], la < lb ? la : lb);
+
+	if (c)
+		return c;
+	c = la <= lb ? (a->last ? 0 : ';') : (unsigned char)n->folded[a->func][lb];
+	return c - (lb <= la ? (b->last ? 0 : ';') : (unsigned char)n->folded[b->func][la]);
+}
+
+struct ranks {
+	const struct callstacks *cs;
+	size_t *mid, *end;	/* [f]: the rank of f's key inside a stack, at its end */
+};
+
+static uint64_t frame_key(const struct ranks *r, const struct cs_stack *st, size_t k)
+{
+	return k + 1 < st->depth ? r->mid[st->frames[k].func] : r->end[st->frames[k].func];
+}
+
+static int by_line(const void *x, const void *y, void *arg)
+{
+	const struct ranks *r = arg;
+	const struct cs_stack *a = &r->cs->stacks[*(const size_t *)x];
+	const struct cs_stack *b = &r->cs->stacks[*(const size_t *)y];
+	size_t k;
+
+	for (k = 0; k < a->depth && k < b->depth; k++) {
+		uint64_t p = frame_key(r, a, k), q = frame_key(r, b, k);
+
+		if (p != q)
+			return p < q ? -1 : 1;
+	}
+	return a->depth < b->depth ? -1 : a->depth > b->depth;
 }
 
 int callstacks_folded(const struct callstacks *cs, FILE *out)
 {
-	struct line *lines = calloc(cs->nstacks ? cs->nstacks : 1, sizeof *lines);
-	size_t i, k, n = 0;
+	size_t nf = cs->nfuncs ? cs->nfuncs : 1, i, k, j;
+	struct key *keys = malloc(2 * nf * sizeof *keys);
+	size_t *order = malloc((cs->nstacks ? cs->nstacks : 1) * sizeof *order);
+	char **folded = calloc(nf, sizeof *folded);
+	size_t *len = malloc(nf * sizeof *len);
+	struct ranks r = { cs, malloc(nf * sizeof *r.mid), malloc(nf * sizeof *r.end) };
+	struct names nm = { folded, len };
 	int rc = -1;
 
-	if (!lines)
-		return -1;
-	for (i = 0; i < cs->nstacks; i++) {
-		const struct cs_stack *st = &cs->stacks[i];
-		size_t len = 1;
-		char *p;
+	if (!keys || !order || !folded || !len || !r.mid || !r.end)
+		goto out;
+	for (i = 0; i < cs->nfuncs; i++) {
+		const char *name = cs->funcs[i].name;
 
-		for (k = 0; k < st->depth; k++)
-			len += shown_folded(NULL, cs->funcs[st->frames[k].func].name) + 1;
-		if (!(p = lines[n].text = malloc(len)))
+		len[i] = shown_folded(NULL, name);
+		if (!(folded[i] = malloc(len[i] + 1)))
 			goto out;
-		for (k = 0; k < st->depth; k++) {
-			/* a name's own ';' or blank would split it: FlameGraph's rule;
-			 * its control bytes escaped (shown.h) */
-			p += shown_folded(p, cs->funcs[st->frames[k].func].name);
-			*p++ = k + 1 < st->depth ? ';' : 0;
-		}
-		lines[n++].count = st->count;
+		shown_folded(folded[i], name);	/* escaped, ';' and blanks as '_' (shown.h) */
+		folded[i][len[i]] = 0;
+		keys[2 * i] = (struct key){ i, 0 };
+		keys[2 * i + 1] = (struct key){ i, 1 };
 	}
-	qsort(lines, n, sizeof *lines, by_text);
-	for (i = 0; i < n; i = k) {
+	qsort_r(keys, 2 * cs->nfuncs, sizeof *keys, by_key, &nm);
+	for (i = 0, k = 0; i < 2 * cs->nfuncs; i++) {
+		if (i && by_key(&keys[i - 1], &keys[i], &nm))
+			k++;
+		(keys[i].last ? r.end : r.mid)[keys[i].func] = k;
+	}
+	free(keys);
+	keys = NULL;
+	for (i = 0; i < cs->nstacks; i++)
+		order[i] = i;
+	qsort_r(order, cs->nstacks, sizeof *order, by_line, &r);
+	for (i = 0; i < cs->nstacks; i = j) {
+		const struct cs_stack *st = &cs->stacks[order[i]];
 		uint64_t sum = 0;
 
-		for (k = i; k < n && !strcmp(lines[k].text, lines[i].text); k++)
-			sum += lines[k].count;
-		fprintf(out, "%s %llu\n", lines[i].text, (unsigned long long)sum);
+		for (j = i; j < cs->nstacks && !by_line(&order[i], &order[j], &r); j++)
+			sum += cs->stacks[order[j]].count;
+		for (k = 0; k < st->depth; k++) {
+			size_t f = st->frames[k].func;
+
+			fwrite(folded[f], 1, len[f], out);
+			if (k + 1 < st->depth)
+				putc(';', out);
+		}
+		fprintf(out, " %llu\n", (unsigned long long)sum);
+		if (ferror(out))
+			break;	/* a write error: no use going on; the caller sees it */
 	}
 	rc = 0;
 out:
-	for (i = 0; i < n + (rc != 0); i++)
-		free(lines[i].text);
-	free(lines);
+	if (folded)
+		for (i = 0; i < cs->nfuncs; i++)
+			free(folded[i]);
+	free(folded);
+	free(len);
+	free(keys);
+	free(order);
+	free(r.mid);
+	free(r.end);
 	return rc;
 }
 
@@ -696,7 +814,7 @@ int callstacks_callgraph(const struct callstacks *cs, FILE *out)
 	size_t *order = malloc((cs->nfuncs ? cs->nfuncs : 1) * sizeof *order);
 	size_t *index = malloc((cs->nfuncs ? cs->nfuncs : 1) * sizeof *index);
 	const struct arc **list = NULL;
-	size_t i, k, j, n;
+	size_t nf = cs->nfuncs, *first = NULL, *at = NULL, i, k, j, n;
 	char idx[24];
 	int rc = -1;
 
@@ -718,8 +836,27 @@ int callstacks_callgraph(const struct callstacks *cs, FILE *out)
 			}
 		}
 	}
-	if (!(list = malloc((g.n ? g.n : 1) * sizeof *list)))
+	/* every arc twice, grouped by callee (its callers), then by caller
+	 * (its callees), each group by total: one sort, not a scan of the
+	 * arcs at each function */
+	if (!(list = malloc((g.n ? 2 * g.n : 1) * sizeof *list)) ||
+	    !(first = calloc(2 * nf + 1, sizeof *first)))
 		goto out;
+	for (j = 0; j < g.n; j++) {
+		first[g.a[j].callee + 1]++;
+		first[nf + g.a[j].caller + 1]++;
+	}
+	for (j = 0; j < 2 * nf; j++)
+		first[j + 1] += first[j];
+	if (!(at = malloc((nf ? 2 * nf : 1) * sizeof *at)))
+		goto out;
+	memcpy(at, first, 2 * nf * sizeof *at);
+	for (j = 0; j < g.n; j++) {
+		list[at[g.a[j].callee]++] = &g.a[j];
+		list[at[nf + g.a[j].caller]++] = &g.a[j];
+	}
+	for (j = 0; j < 2 * nf; j++)
+		qsort(list + first[j], first[j + 1] - first[j], sizeof *list, arc_by_total);
 	for (i = 0; i < cs->nfuncs; i++)
 		order[i] = i;
 	qsort_r(order, cs->nfuncs, sizeof *order, by_time, cs->funcs);
@@ -734,12 +871,11 @@ int callstacks_callgraph(const struct callstacks *cs, FILE *out)
 		const struct cs_func *fn = &cs->funcs[f];
 		struct shown sh;
 
-		for (n = 0, j = 0; j < g.n; j++)	/* callers, least first as gprof */
-			if (g.a[j].callee == f)
-				list[n++] = &g.a[j];
-		qsort(list, n, sizeof *list, arc_by_total);
+		const struct arc **callers = list + first[f], **callees = list + first[nf + f];
+
+		n = first[f + 1] - first[f];	/* callers, least first as gprof */
 		for (j = n; j > 0; j--)
-			arc_line(out, cs, index, list[j - 1], list[j - 1]->caller);
+			arc_line(out, cs, index, callers[j - 1], callers[j - 1]->caller);
 		if (!n)
 			fprintf(out, "                                             <spontaneous>\n");
 		snprintf(idx, sizeof idx, "[%zu]", i + 1);
@@ -747,12 +883,9 @@ int callstacks_callgraph(const struct callstacks *cs, FILE *out)
 			cs->total ? 100.0 * (double)fn->total / (double)cs->total : 0.0,
 			(unsigned long long)fn->self, (unsigned long long)(fn->total - fn->self),
 			shown(fn->name, &sh), idx);
-		for (n = 0, j = 0; j < g.n; j++)	/* callees, most first */
-			if (g.a[j].caller == f)
-				list[n++] = &g.a[j];
-		qsort(list, n, sizeof *list, arc_by_total);
+		n = first[nf + f + 1] - first[nf + f];	/* callees, most first */
 		for (j = 0; j < n; j++)
-			arc_line(out, cs, index, list[j], list[j]->callee);
+			arc_line(out, cs, index, callees[j], callees[j]->callee);
 		fputs("-----------------------------------------------\n", out);
 	}
 	rc = 0;
@@ -760,6 +893,8 @@ out:
 	free(order);
 	free(index);
 	free(list);
+	free(first);
+	free(at);
 	free(g.a);
 	free(g.slots);
 	return rc;

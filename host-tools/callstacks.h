@@ -25,7 +25,7 @@ struct cs_func {
 /* A frame: the function and the address (the leaf's EIP, or a return
  * address less 1: the call instruction's last byte). */
 struct cs_frame {
-	size_t func;
+	uint32_t func;		/* (8 bytes a frame: a dump holds at most 2^26 frames) */
 	uint32_t addr;
 };
 

@@ -15,11 +15,17 @@ set -u
 # libcapstone-dev disassembles the code to split buckets over lines; chromium:
 # the HTML report's test opens it in a real browser (headless). protobuf-c
 # and zlib: pinfo --pprof; golang-go (go tool pprof) and libxml2-utils
-# (xmllint) check its exports in the integration tests. newlib-source: the
-# C library of the programs make run builds (user/newlib/build.sh).
+# (xmllint) check its exports in the integration tests. bochs, bochsbios and
+# vgabios: make run EMU=bochs and the ring-3 suite under Bochs; bochs-term,
+# its terminal display (display_library: term), the one of Debian's that
+# needs no X: the package itself has no "nogui" (host-tools/bochsrun.sh).
+# time (/usr/bin/time): the peak memory that tests/unit/pinfo_bounds.sh and
+# make bench measure. newlib-source: the C library of the programs make run
+# builds (user/newlib/build.sh).
 PACKAGES="make gcc gcc-multilib binutils nasm qemu-system-x86 grub-common grub-pc-bin
 xorriso xz-utils mtools libcmocka-dev clang libclang-rt-dev valgrind util-linux
 libdw-dev libcapstone-dev chromium protobuf-c-compiler libprotobuf-c-dev zlib1g-dev golang-go libxml2-utils
+bochs bochs-term bochsbios vgabios time
 newlib-source"
 [ $# -gt 0 ] && PACKAGES="$*"
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "callstacks.h"
+#include "flametree.h"
 
 #define FG_WIDTH	1200
 #define FG_FRAME	16	/* a box's height */
@@ -17,56 +18,6 @@
 #define FG_TOP		(FG_FONT * 3)	/* the title */
 #define FG_BOTTOM	(FG_FONT * 2 + 10)
 #define FG_MINWIDTH	0.1	/* boxes narrower than this (pixels) are left out */
-
-struct node {
-	size_t func;		/* (size_t)-1: the root, "all" */
-	uint64_t count;
-	struct node *child, *next;
-};
-
-static struct node *child_of(struct node *parent, size_t func, const struct callstacks *cs)
-{
-	struct node **link = &parent->child, *n;
-
-	/* children kept in name order: flamegraph.pl's, from sorted input */
-	for (; *link; link = &(*link)->next) {
-		int c = strcmp(cs->funcs[(*link)->func].name, cs->funcs[func].name);
-
-		if (c == 0)
-			return *link;
-		if (c > 0)
-			break;
-	}
-	if (!(n = calloc(1, sizeof *n)))
-		return NULL;
-	n->func = func;
-	n->next = *link;
-	*link = n;
-	return n;
-}
-
-static void free_tree(struct node *n)
-{
-	while (n) {
-		struct node *next = n->next;
-
-		free_tree(n->child);
-		free(n);
-		n = next;
-	}
-}
-
-static size_t tree_depth(const struct node *n)
-{
-	size_t max = 0;
-
-	for (const struct node *c = n->child; c; c = c->next) {
-		size_t d = tree_depth(c);
-
-		max = d > max ? d : max;
-	}
-	return max + 1;
-}
 
 /* Text for XML: & < > " ' escaped; bytes outside printable ASCII as '?'. */
 static void put_xml(FILE *out, const char *s, size_t max)
@@ -106,16 +57,18 @@ static void colour(const char *name, unsigned *r, unsigned *g, unsigned *b)
 
 struct layout {
 	const struct callstacks *cs;
+	const struct flametree *t;
 	FILE *out;
 	double scale;		/* pixels a sample */
 	uint64_t total;
 	size_t height;
 };
 
-static void draw(const struct layout *l, const struct node *n, double x, size_t depth)
+static void draw(const struct layout *l, size_t node, double x, size_t depth)
 {
+	const struct ft_node *n = &l->t->n[node];
 	double w = (double)n->count * l->scale, y;
-	const char *name = n->func == (size_t)-1 ? "all" : l->cs->funcs[n->func].name;
+	const char *name = node == 0 ? "all" : l->cs->funcs[n->item].name;
 	unsigned r, g, b;
 	size_t fit;
 
@@ -141,35 +94,56 @@ static void draw(const struct layout *l, const struct node *n, double x, size_t 
 		fputs("</text>\n", l->out);
 	}
 	fputs("</g>\n", l->out);
-	for (const struct node *c = n->child; c; c = c->next) {
+	for (size_t k = 0; k < n->nkids; k++) {
+		size_t c = l->t->order[n->kids + k];
+
 		draw(l, c, x, depth + 1);
-		x += (double)c->count * l->scale;
+		x += (double)l->t->n[c].count * l->scale;
 	}
 }
 
 int callstacks_flamegraph(const struct callstacks *cs, const char *title, FILE *out)
 {
-	struct node root = { (size_t)-1, 0, NULL, NULL };
+	/* children kept in name order: flamegraph.pl's, from sorted input */
+	size_t *rank = malloc((cs->nfuncs ? cs->nfuncs : 1) * sizeof *rank);
+	const char **names = malloc((cs->nfuncs ? cs->nfuncs : 1) * sizeof *names);
+	struct flametree t;
 	struct layout l;
 	size_t i, k;
 	int rc = -1;
 
+	if (flametree_init(&t)) {
+		free(rank);
+		free(names);
+		return -1;
+	}
+	if (!rank || !names)
+		goto out;
+	for (i = 0; i < cs->nfuncs; i++)
+		names[i] = cs->funcs[i].name;
+	if (flametree_rank(names, cs->nfuncs, rank))
+		goto out;
 	for (i = 0; i < cs->nstacks; i++) {
 		const struct cs_stack *st = &cs->stacks[i];
-		struct node *n = &root;
+		size_t n = 0;
 
-		root.count += st->count;
+		t.n[0].count += st->count;
 		for (k = 0; k < st->depth; k++) {
-			if (!(n = child_of(n, st->frames[k].func, cs)))
+			size_t f = st->frames[k].func;
+
+			if ((n = flametree_child(&t, n, rank[f], f)) == (size_t)-1)
 				goto out;
-			n->count += st->count;
+			t.n[n].count += st->count;
 		}
 	}
+	if (flametree_finish(&t))
+		goto out;
 	l.cs = cs;
+	l.t = &t;
 	l.out = out;
-	l.total = root.count;
-	l.scale = root.count ? (double)(FG_WIDTH - 2 * FG_XPAD) / (double)root.count : 0;
-	l.height = tree_depth(&root) * FG_FRAME + FG_TOP + FG_BOTTOM;
+	l.total = t.n[0].count;
+	l.scale = l.total ? (double)(FG_WIDTH - 2 * FG_XPAD) / (double)l.total : 0;
+	l.height = (t.depth + 1) * FG_FRAME + FG_TOP + FG_BOTTOM;
 	fprintf(out, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
 		"<svg version=\"1.1\" width=\"%d\" height=\"%zu\" viewBox=\"0 0 %d %zu\" "
 		"xmlns=\"http://www.w3.org/2000/svg\">\n", FG_WIDTH, l.height, FG_WIDTH, l.height);
@@ -184,11 +158,13 @@ int callstacks_flamegraph(const struct callstacks *cs, const char *title, FILE *
 	put_xml(out, title, (size_t)-1);
 	fprintf(out, "</text>\n<text x=\"%d\" y=\"%zu\">%llu samples at %u Hz; "
 		"a box's tooltip holds its name, samples and share</text>\n", FG_XPAD,
-		l.height - 17, (unsigned long long)root.count, cs->hz);
-	draw(&l, &root, FG_XPAD, 0);
+		l.height - 17, (unsigned long long)l.total, cs->hz);
+	draw(&l, 0, FG_XPAD, 0);
 	fputs("</svg>\n", out);
 	rc = 0;
 out:
-	free_tree(root.child);
+	flametree_free(&t);
+	free(rank);
+	free(names);
 	return rc;
 }

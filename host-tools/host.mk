@@ -52,7 +52,7 @@ PINFO_LIB := host-tools/pinfo_run.c host-tools/hostio.c host-tools/shown.c host-
 # The call stacks' views (docs/stacks.md); --pprof's C is generated from
 # host-tools/profile.proto by protoc-c into build/gen.
 GEN := $(BUILD)/gen
-STACKS_LIB := host-tools/callstacks.c host-tools/flamegraph.c host-tools/pprof.c \
+STACKS_LIB := host-tools/callstacks.c host-tools/flamegraph.c host-tools/flametree.c host-tools/pprof.c \
 	host-tools/pinfo_stacks.c $(GEN)/profile.pb-c.c
 STACKS_LIBS := -lprotobuf-c -lz
 
@@ -116,3 +116,9 @@ unit-san: pinfo-cli
 .PHONY: pinfo-cli
 pinfo-cli: $(BUILD)/pinfo $(BUILD)/san/pinfo
 	@sh tests/unit/pinfo_cli.sh $(BUILD)
+
+# pinfo's memory under a forged dump whose views are 100 MB (plain build).
+unit: pinfo-bounds
+.PHONY: pinfo-bounds
+pinfo-bounds: $(BUILD)/pinfo $(BUILD)/bench/genstacks $(BUILD)/bench/gendump
+	@sh tests/unit/pinfo_bounds.sh $(BUILD)

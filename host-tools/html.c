@@ -1,6 +1,6 @@
-/* html.c: pinfo --html (html.h, pinfo_more.h). The page is made whole in
- * memory, then written to a temporary file renamed over FILE.html. */
-#define _GNU_SOURCE	/* open_memstream */
+/* html.c: pinfo --html (html.h, pinfo_more.h). The page is written as it
+ * is made, to a temporary file renamed over FILE.html when whole. */
+#define _GNU_SOURCE	/* strndup */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -9,6 +9,7 @@
 #include "attrib.h"
 #include "callstacks.h"
 #include "dumpfmt.h"
+#include "flametree.h"
 #include "hostio.h"
 #include "html.h"
 #include "lines.h"
@@ -46,45 +47,71 @@ static double pct(uint64_t tics, uint64_t total)
 
 /* ---- the flame graph ------------------------------------------------------------- */
 
-struct node {
-	const char *name;
-	uint64_t count;
-	struct node *child, *next;
+/* The frames' names ranked: the distinct pointers (names are pointers into
+ * the callstacks' functions: a few, however many frames) gathered by a
+ * hash, sorted, then ranked by their text. */
+struct ptrset {
+	const char **p;
+	size_t n, nslots;
 };
 
-static struct node *child_of(struct node *parent, const char *name)
+static int ptrset_add(struct ptrset *s, const char *name)
 {
-	struct node *c;
+	size_t k, i;
 
-	for (c = parent->child; c; c = c->next)
-		if (!strcmp(c->name, name))
-			return c;
-	if (!(c = calloc(1, sizeof *c)))
-		return NULL;
-	c->name = name;
-	c->next = parent->child;
-	parent->child = c;
-	return c;
-}
+	if (2 * (s->n + 1) > s->nslots) {
+		size_t n = s->nslots ? 2 * s->nslots : 256;
+		const char **p = calloc(n, sizeof *p);
 
-static void tree_free(struct node *n)
-{
-	while (n) {
-		struct node *next = n->next;
-
-		tree_free(n->child);
-		free(n);
-		n = next;
+		if (!p)
+			return -1;
+		for (i = 0; i < s->nslots; i++) {
+			if (!s->p[i])
+				continue;
+			for (k = ((uintptr_t)s->p[i] >> 3) * 2654435761u & (n - 1); p[k]; k = (k + 1) & (n - 1))
+				;
+			p[k] = s->p[i];
+		}
+		free(s->p);
+		s->p = p;
+		s->nslots = n;
 	}
+	for (k = ((uintptr_t)name >> 3) * 2654435761u & (s->nslots - 1); s->p[k];
+	     k = (k + 1) & (s->nslots - 1))
+		if (s->p[k] == name)
+			return 0;
+	s->p[k] = name;
+	s->n++;
+	return 0;
 }
 
-static int by_name(const void *x, const void *y)
+static int by_ptr(const void *x, const void *y)
 {
-	return strcmp((*(struct node *const *)x)->name, (*(struct node *const *)y)->name);
+	uintptr_t a = (uintptr_t)*(const char *const *)x, b = (uintptr_t)*(const char *const *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/* The place of name among the n distinct pointers, sorted. */
+static size_t place_of(const char *const *names, size_t n, const char *name)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo + 1 < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if ((uintptr_t)names[mid] <= (uintptr_t)name)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 struct flame {
 	FILE *out;
+	const struct flametree *t;
+	const char *const *names;	/* [item]: a node's name */
 	double scale;	/* pixels a sample */
 	uint64_t total, min;	/* boxes below min samples are left out */
 	size_t boxes, hidden;
@@ -100,26 +127,27 @@ static unsigned hash(const char *s)
 	return h;
 }
 
-static int draw(struct flame *f, struct node *n, double x, int level, int maxdepth)
+static int draw(struct flame *f, size_t node, double x, int level, int maxdepth)
 {
-	struct node **kids, *c;
-	size_t nk = 0, i;
+	const struct ft_node *n = &f->t->n[node];
+	const char *name = node ? f->names[n->item] : "all";
 	double w = (double)n->count * f->scale, y = (maxdepth - level) * 17.0;
+	size_t i;
 	int rc = 0;
 
 	if (level > 0) {
-		unsigned h = hash(n->name);
+		unsigned h = hash(name);
 
 		f->boxes++;
 		fprintf(f->out, "<g class=\"frame\"><title>");
-		html_escape(f->out, n->name);
+		html_escape(f->out, name);
 		fprintf(f->out, " (%llu samples, %.2f%%)</title><rect x=\"%.1f\" y=\"%.0f\" "
 			"width=\"%.1f\" height=\"16\" fill=\"rgb(%u,%u,%u)\"/>",
 			(unsigned long long)n->count, pct(n->count, f->total), x, y, w,
 			205 + h % 50, 80 + (h >> 8) % 130, 40 + (h >> 16) % 40);
 		if (w > 40) {
-			size_t room = (size_t)((w - 6) / 7), len = strlen(n->name);
-			char *shown = strndup(n->name, len > room ? (room > 2 ? room - 2 : 0) : len);
+			size_t room = (size_t)((w - 6) / 7), len = strlen(name);
+			char *shown = strndup(name, len > room ? (room > 2 ? room - 2 : 0) : len);
 
 			if (!shown)
 				return -1;
@@ -130,61 +158,80 @@ static int draw(struct flame *f, struct node *n, double x, int level, int maxdep
 		}
 		fputs("</g>\n", f->out);
 	}
-	for (c = n->child; c; c = c->next)
-		nk++;
-	if (!nk)
-		return 0;
-	if (!(kids = malloc(nk * sizeof *kids)))
-		return -1;
-	for (i = 0, c = n->child; c; c = c->next)
-		kids[i++] = c;
-	qsort(kids, nk, sizeof *kids, by_name);
-	for (i = 0; i < nk && !rc; i++) {
-		if (kids[i]->count >= f->min)
-			rc = draw(f, kids[i], x, level + 1, maxdepth);
+	for (i = 0; i < n->nkids && !rc; i++) {	/* in name order */
+		const struct ft_node *c = &f->t->n[f->t->order[n->kids + i]];
+
+		if (c->count >= f->min)
+			rc = draw(f, f->t->order[n->kids + i], x, level + 1, maxdepth);
 		else
 			f->hidden++;
-		x += (double)kids[i]->count * f->scale;
+		x += (double)c->count * f->scale;
 	}
-	free(kids);
 	return rc;
 }
 
 int html_flamegraph(FILE *out, const struct folded_stack *stacks, size_t n, uint64_t total)
 {
-	struct node root = { "all", 0, NULL, NULL };
-	struct flame f = { out, 0, 0, 0, 0, 0, 0 };
-	size_t i, k;
-	int maxdepth = 0, rc = 0;
+	struct flame f = { out, NULL, NULL, 0, 0, 0, 0, 0, 0 };
+	struct flametree t;
+	struct ptrset set = { NULL, 0, 0 };
+	const char **names = NULL;
+	size_t *rank = NULL, i, k, nn = 0;
+	int maxdepth = 0, rc = -1;
 
-	for (i = 0; i < n && !rc; i++) {
-		struct node *at = &root;
+	if (flametree_init(&t))
+		return -1;
+	for (i = 0; i < n; i++)
+		for (k = 0; k < stacks[i].depth; k++)
+			if (ptrset_add(&set, stacks[i].frames[k]))
+				goto out;
+	if (!(names = malloc((set.n ? set.n : 1) * sizeof *names)))
+		goto out;
+	for (i = 0; i < set.nslots; i++)
+		if (set.p[i])
+			names[nn++] = set.p[i];
+	qsort(names, nn, sizeof *names, by_ptr);
+	if (!(rank = malloc((nn ? nn : 1) * sizeof *rank)) || flametree_rank(names, nn, rank))
+		goto out;
+	for (i = 0; i < n; i++) {
+		size_t at = 0;
 
-		root.count += stacks[i].count;
-		for (k = 0; k < stacks[i].depth && at; k++)
-			if ((at = child_of(at, stacks[i].frames[k])))
-				at->count += stacks[i].count;
-		if (!at)
-			rc = -1;
+		t.n[0].count += stacks[i].count;
+		for (k = 0; k < stacks[i].depth; k++) {
+			size_t item = place_of(names, nn, stacks[i].frames[k]);
+
+			if ((at = flametree_child(&t, at, rank[item], item)) == (size_t)-1)
+				goto out;
+			t.n[at].count += stacks[i].count;
+		}
 		maxdepth = (int)stacks[i].depth > maxdepth ? (int)stacks[i].depth : maxdepth;
 	}
-	if (!rc && root.count) {
-		f.total = total > root.count ? total : root.count;
-		f.scale = 1200.0 / (double)root.count;
-		f.min = root.count / 2000;
+	if (flametree_finish(&t))
+		goto out;
+	rc = 0;
+	if (t.n[0].count) {
+		f.t = &t;
+		f.names = names;
+		f.total = total > t.n[0].count ? total : t.n[0].count;
+		f.scale = 1200.0 / (double)t.n[0].count;
+		f.min = t.n[0].count / 2000;
 		fprintf(out, "<section id=\"flame\"><h2>Flame graph</h2>\n<p>%llu samples with call "
 			"stacks; a box is a function in its callers' chain, as wide as its samples "
 			"(callers below, callees above).</p>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
 			"class=\"flame\" viewBox=\"0 0 1200 %d\" width=\"100%%\">\n",
-			(unsigned long long)root.count, (maxdepth + 1) * 17);
-		rc = draw(&f, &root, 0, 0, maxdepth);
+			(unsigned long long)t.n[0].count, (maxdepth + 1) * 17);
+		rc = draw(&f, 0, 0, 0, maxdepth);
 		fputs("</svg>\n", out);
 		if (f.hidden)
 			fprintf(out, "<p class=\"note\">%zu boxes narrower than 1/2000 of the graph left "
 				"out.</p>\n", f.hidden);
 		fputs("</section>\n", out);
 	}
-	tree_free(root.child);
+out:
+	flametree_free(&t);
+	free(set.p);
+	free(rank);
+	free(names);
 	return rc;
 }
 
@@ -597,16 +644,45 @@ static int annotated(FILE *out, const struct pdump *d, const struct func *fs, si
 
 /* ---- the page -------------------------------------------------------------------- */
 
+/* The page, written part by part into write_whole_file's temporary. */
 struct page {
-	char *text;
-	size_t len;
+	const char *dumpfile;
+	const struct pdump *d;
+	struct func *fs;
+	size_t nfs;
+	const struct folded_stack *stacks;
+	size_t nstacks;
+	enum lines_split split;
+	char *err;
+	size_t errlen;
 };
 
-static int write_page(FILE *f, void *arg)
+static int write_page(FILE *out, void *arg)
 {
-	struct page *p = arg;
+	const struct page *p = arg;
+	int rc = 0;
 
-	return fwrite(p->text, 1, p->len, f) == p->len ? 0 : -1;
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width\">\n<title>Profile: ", out);
+	html_escape(out, p->dumpfile);
+	fprintf(out, "</title>\n<style>\n%s</style></head>\n<body>\n<h1>Profile ", style);
+	html_escape(out, p->dumpfile);
+	fputs("</h1>\n", out);
+	facts(out, p->dumpfile, p->d);
+	module_table(out, p->d);
+	func_table(out, p->d, p->fs, p->nfs);
+	if (p->nstacks && html_flamegraph(out, p->stacks, p->nstacks, p->d->total))
+		rc = -1;
+	if (!rc && annotated(out, p->d, p->fs, p->nfs, p->split))
+		rc = -1;
+	if (rc) {
+		snprintf(p->err, p->errlen, "out of memory");
+		return -1;
+	}
+	fprintf(out, "<p class=\"note\">Made by pinfo --html. Percent is of all %llu samples."
+		" Click a column's head to sort by it.</p>\n<script>\n%s</script>\n</body></html>\n",
+		(unsigned long long)p->d->total, script);
+	return 0;
 }
 
 int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, size_t nmaps,
@@ -620,10 +696,8 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 	struct map kmap;
 	int have_kmap = 0;
 	size_t nfs = 0, capfs = 0, i, nstacks = 0, loaded = 0;
-	struct page page = { NULL, 0 };
 	int status = PINFO_OK;
 	char err[300];
-	FILE *out;
 
 	if (!srcs || pinfo_load_dump(dumpfile, &d, errs)) {
 		if (!srcs)
@@ -683,37 +757,15 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 		fprintf(errs, "pinfo: out of memory\n");
 		status = PINFO_FAIL;
 	}
-	if (status == PINFO_OK && (out = open_memstream(&page.text, &page.len))) {
-		fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-		      "<meta name=\"viewport\" content=\"width=device-width\">\n<title>Profile: ", out);
-		html_escape(out, dumpfile);
-		fprintf(out, "</title>\n<style>\n%s</style></head>\n<body>\n<h1>Profile ", style);
-		html_escape(out, dumpfile);
-		fputs("</h1>\n", out);
-		facts(out, dumpfile, &d);
-		module_table(out, &d);
-		func_table(out, &d, fs, nfs);
-		if (nstacks && html_flamegraph(out, stacks, nstacks, d.total))
+	if (status == PINFO_OK) {
+		struct page page = { dumpfile, &d, fs, nfs, stacks, nstacks, (enum lines_split)split,
+				     err, sizeof err };
+
+		if (write_whole_file(htmlfile, write_page, &page, err, sizeof err)) {
+			fprintf(errs, "pinfo: %s: %s; nothing written\n", SHOWN(htmlfile), SHOWN(err));
 			status = PINFO_FAIL;
-		if (annotated(out, &d, fs, nfs, (enum lines_split)split))
-			status = PINFO_FAIL;
-		fprintf(out, "<p class=\"note\">Made by pinfo --html. Percent is of all %llu samples."
-			" Click a column's head to sort by it.</p>\n<script>\n%s</script>\n</body></html>\n",
-			(unsigned long long)d.total, script);
-		if (fclose(out))
-			status = PINFO_FAIL;
-		if (status != PINFO_OK)
-			fprintf(errs, "pinfo: out of memory\n");
-	} else if (status == PINFO_OK) {
-		fprintf(errs, "pinfo: out of memory\n");
-		status = PINFO_FAIL;
+		}
 	}
-	if (status == PINFO_OK &&
-	    write_whole_file(htmlfile, write_page, &page, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s; nothing written\n", SHOWN(htmlfile), SHOWN(err));
-		status = PINFO_FAIL;
-	}
-	free(page.text);
 	dump_stacks_free(&cs, stacks, nstacks);
 	if (have_kmap)
 		map_free(&kmap);

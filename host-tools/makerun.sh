@@ -28,6 +28,8 @@
 # (docs/stacks.md). PROFKERN_STACKTABLE=N (make run STACKTABLE=N): the
 # kernel's tables of stacks hold N distinct stacks (the boot argument
 # stacktable=N; a power of 2 from 256 to 1048576).
+# PROFKERN_EMU=qemu or bochs (make run EMU=...): the emulator that boots
+# the image (docs/running.md).
 set -u
 set -f
 run=${PROFKERN_RUN:-build/run} hz=${PROFKERN_HZ:-1000} realtime=${PROFKERN_REALTIME:-}
@@ -40,6 +42,13 @@ build=$(dirname "$run")
 dumps=$run/dumps
 # The tests count pinfo's runs through a wrapper named here.
 pinfo=${PROFKERN_PINFO:-$build/pinfo}
+
+emu=${PROFKERN_EMU:-qemu}
+case $emu in
+qemu) emuname=QEMU ;;
+bochs) emuname=Bochs ;;
+*) echo "make run: EMU must be qemu or bochs, not '$emu'" >&2; exit 2 ;;
+esac
 
 # The names as make run's checks left them (a second look, since the
 # names become file names and batch file lines).
@@ -81,7 +90,7 @@ for n in "$@" cmd pset profrun testprof; do
 	case $names in *" $n "*) ;; *) names="$names$n " ;; esac
 done
 programs="$*"
-set -- -iso -o "$run" -hz "$hz" -timeout "$timeout" -mem "$mem"
+set -- -emu "$emu" -iso -o "$run" -hz "$hz" -timeout "$timeout" -mem "$mem"
 [ -n "$stacktable" ] && set -- "$@" -append "stacktable=$stacktable"
 [ -n "$realtime" ] && [ "$realtime" != 0 ] && set -- "$@" -realtime
 [ -n "$batch" ] && set -- "$@" -batch "$batch"
@@ -92,7 +101,7 @@ for n in $names; do set -- "$@" "$run/$n.elf"; done
 # stacks or report.
 rm -rf "$dumps" && mkdir -p "$dumps" || { echo "make run: cannot make $dumps" >&2; exit 1; }
 set +f
-rm -f "$run"/*.folded "$run"/*.svg "$run/serial.log" "$run/report.html" "$run/table.txt"
+rm -f "$run"/*.folded "$run"/*.svg "$run/serial.log" "$run/report.html" "$run/table.txt" "$run/bochs.log"
 set -f
 
 if [ "$mode" = programs ] && [ -z "$built" ]; then	# nothing to boot
@@ -102,6 +111,7 @@ if [ "$mode" = programs ] && [ -z "$built" ]; then	# nothing to boot
 	echo "make run: 0 programs ran, $# failed"
 	exit 1
 fi
+echo "make run: booting the GRUB image in $emuname"
 sh host-tools/qrun "$@"
 status=$?
 qs=$status

@@ -1,7 +1,7 @@
 /* pinfo_lines.c: pinfo -l and --annotate over files (pinfo_lines.h): the
- * dump and each ELF file read and checked, the text made whole in memory,
- * then printed. */
-#define _GNU_SOURCE	/* open_memstream */
+ * dump and each ELF file read and checked, then its text written as it is
+ * made (-l module by module; --annotate only when every file before the
+ * function's was read). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,18 +63,11 @@ int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *f
 		enum lines_split split, FILE *out, FILE *errs)
 {
 	struct pdump d;
-	char *text = NULL;
-	size_t len = 0, i;
-	int status = PINFO_OK, found = 0, rc;
-	FILE *f;
+	size_t i;
+	int status = PINFO_OK, found = 0, listed = 0, rc;
 
 	if (pinfo_load_dump(dumpfile, &d, errs))
 		return PINFO_FAIL;
-	if (!(f = open_memstream(&text, &len))) {
-		pdump_release(&d, &host_alloc);
-		fprintf(errs, "pinfo: out of memory\n");
-		return PINFO_FAIL;
-	}
 	for (i = 0; i < n && !(func && found); i++) {
 		struct map m;
 		struct line_table t;
@@ -92,9 +85,9 @@ int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *f
 			status = PINFO_FAIL;
 			fprintf(errs, "pinfo: out of memory\n");
 		} else if (!func) {
-			if (ftell(f) > 0)
-				fputc('\n', f);
-			if (annotate_list(f, &d, &ml, &t)) {
+			if (listed++)
+				fputc('\n', out);
+			if (annotate_list(out, &d, &ml, &t)) {
 				status = PINFO_FAIL;
 				fprintf(errs, "pinfo: out of memory\n");
 			}
@@ -110,7 +103,8 @@ int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *f
 				if (an.unreadable)
 					fprintf(errs, "pinfo: note: %s: cannot be read: the lines of %s "
 						"are shown without their text\n", SHOWN(an.file), SHOWN(func));
-				annotate_print(f, &d, m.module, &ml, &t, &an);
+				if (status == PINFO_OK)	/* (no later failure: the last file read) */
+					annotate_print(out, &d, m.module, &ml, &t, &an);
 				annotation_free(&an);
 			}
 		}
@@ -126,13 +120,6 @@ int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *f
 		fputc('\n', errs);
 		status = PINFO_FAIL;
 	}
-	if (fclose(f)) {
-		fprintf(errs, "pinfo: out of memory\n");
-		status = PINFO_FAIL;
-	} else if (status == PINFO_OK || !func) {
-		fwrite(text, 1, len, out);
-	}
-	free(text);
 	pdump_release(&d, &host_alloc);
 	return status;
 }

@@ -1,6 +1,7 @@
-/* pinfo_run.c: pinfo's work, apart from its options (pinfo_run.h). Every
- * input is read and checked before anything is printed, and each report is
- * made whole in memory first, so a failure never leaves half a report. */
+/* pinfo_run.c: pinfo's work, apart from its options (pinfo_run.h). The dump
+ * is read and checked before anything is printed, and each map is read and
+ * checked before its block; the blocks are written as they are made, so
+ * that pinfo's memory follows its inputs, never its output. */
 #define _GNU_SOURCE	/* fopencookie */
 #include <errno.h>
 #include <malloc.h>
@@ -177,79 +178,51 @@ void pinfo_list_modules(FILE *errs, const struct pdump *d)
 		fputs("none", errs);
 }
 
-/* Text made in memory: a FILE whose bytes go to a buffer that grows by
- * realloc. (open_memstream's buffer zeroes what it adds and copies as it
- * grows: on a 100,000-line report that was most of pinfo's page faults.
- * A large block grows in place, by mremap, and nothing is zeroed.) Once a
- * write fails, every later one does: stdio drops a buffer it could not
- * flush, and fclose would not say so. */
-struct text {
-	char *p;
-	size_t len, cap;
-	int failed;
+/* A block on its way to out: a FILE that passes its bytes through, the
+ * blank line that parts two blocks first, so that a block that writes
+ * nothing (a module without a tic) adds no blank line. Nothing is held:
+ * a report is as long as its output, which with -e -z may be a line for
+ * each of 2^28 counters, far past the dump's size. */
+struct pass {
+	FILE *out;
+	int parted;	/* the blank line is owed before the first byte */
+	int wrote;
 };
 
-static ssize_t text_write(void *cookie, const char *data, size_t n)
+static ssize_t pass_write(void *cookie, const char *data, size_t n)
 {
-	struct text *t = cookie;
+	struct pass *p = cookie;
 
-	if (!t->failed && n > t->cap - t->len) {
-		size_t cap = t->cap ? t->cap : 65536;
-		char *grown;
-		while (n > cap - t->len && cap <= SIZE_MAX / 2)
-			cap *= 2;
-		if (n > cap - t->len || !(grown = host_grow(t->p, t->cap, cap)))
-			t->failed = 1;
-		else
-			t->p = grown, t->cap = cap;
-	}
-	if (t->failed)
-		return 0;
-	memcpy(t->p + t->len, data, n);
-	t->len += n;
-	return (ssize_t)n;
+	if (n && p->parted && !p->wrote)
+		fputc('\n', p->out);
+	p->wrote |= n != 0;
+	return (ssize_t)fwrite(data, 1, n, p->out);
 }
 
-/* A FILE writing into t (emptied), or NULL. */
-static FILE *text_open(struct text *t)
+/* A FILE writing to out through p, or NULL. */
+static FILE *pass_open(struct pass *p, FILE *out, int parted)
 {
-	static const cookie_io_functions_t io = { .write = text_write };
+	static const cookie_io_functions_t io = { .write = pass_write };
 
-	t->p = NULL;
-	t->len = t->cap = 0;
-	t->failed = 0;
-	return fopencookie(t, "w", io);
+	p->out = out;
+	p->parted = parted;
+	p->wrote = 0;
+	return fopencookie(p, "w", io);
 }
 
-static void text_drop(struct text *t)
-{
-	host_drop(t->p, t->cap);
-	t->cap = 0;
-	t->p = NULL;
-	t->len = 0;
-}
-
-/* Closes f; 0 if every byte went into t, else -1 and t is dropped. */
-static int text_close(FILE *f, struct text *t)
-{
-	if (fclose(f) == 0 && !t->failed)
-		return 0;
-	text_drop(t);
-	return -1;
-}
-
-/* One map's block, made whole in memory into *text (empty for a module
- * without a tic, but with -z). Returns 0, 1 for a map of a module the dump
- * lacks with PINFO_SKIP_ABSENT (nothing said), or -1 having said why. */
+/* One map's block, written to out as it is made (nothing for a module
+ * without a tic, but with -z), after a blank line if *first is 0; *first
+ * becomes 0 once a block wrote. Returns 0, 1 for a map of a module the
+ * dump lacks with PINFO_SKIP_ABSENT (nothing said), or -1 having said why
+ * (out of memory: the block's lines so far are out). */
 static int one_map(const char *path, const char *dumpfile, struct pdump *d, int flags,
-		   const struct view *v, struct text *text, FILE *errs)
+		   const struct view *v, FILE *out, int *first, FILE *errs)
 {
 	struct map m;
+	struct pass p;
 	FILE *block;
 	int rc = -1;
 
-	text->p = NULL;
-	text->len = 0;
 	if (pinfo_load_map(path, &m, errs))
 		return -1;
 	if (report_check_fingerprint(errs, dumpfile, d, path, &m, flags & PINFO_STRICT) &&
@@ -263,14 +236,14 @@ static int one_map(const char *path, const char *dumpfile, struct pdump *d, int 
 		map_free(&m);
 		return -1;
 	}
-	if ((block = text_open(text))) {
+	if ((block = pass_open(&p, out, !*first))) {
 		rc = v && v->on ? view_module(block, d, &m, flags & (PINFO_E | PINFO_T | PINFO_Z), v)
 				: report_module(block, d, &m, flags & (PINFO_E | PINFO_T | PINFO_Z));
-		if (text_close(block, text) && !rc)
+		if (fclose(block) && !rc)
 			rc = -1;
+		*first &= !p.wrote;
 	}
 	if (rc == 1 && (flags & PINFO_SKIP_ABSENT)) {
-		text_drop(text);
 		map_free(&m);
 		return 1;
 	}
@@ -282,8 +255,6 @@ static int one_map(const char *path, const char *dumpfile, struct pdump *d, int 
 	} else if (rc < 0) {
 		fprintf(errs, "pinfo: %s: out of memory\n", SHOWN(path));
 	}
-	if (rc)
-		text_drop(text);	/* half a block is no block */
 	map_free(&m);
 	return rc ? -1 : 0;
 }
@@ -298,11 +269,9 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 		   const struct view *v, FILE *out, FILE *errs)
 {
 	struct pdump d;
-	struct text *blocks;
-	size_t i, n = nmaps ? nmaps : 1, skipped = 0;
+	size_t i, skipped = 0;
 	int status = PINFO_OK, first = 1, rc;
 	struct bytes dumpbuf;
-	FILE *f;
 
 	/* Blocks of a megabyte or more are mapped and given back when freed, so
 	 * the large ones freed along the way (the sort's keys, the rounding's
@@ -310,24 +279,22 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 	mallopt(M_MMAP_THRESHOLD, 1 << 20);
 	if (scan_dump(dumpfile, &d, &dumpbuf, errs))
 		return PINFO_FAIL;
-	if (!(blocks = calloc(nmaps + 1, sizeof *blocks))) {	/* [nmaps]: the module table */
-		pdump_release(&d, &host_alloc);
-		file_release(dumpbuf.p, dumpbuf.len, dumpbuf.mapped);
-		fprintf(errs, "pinfo: out of memory\n");
-		return PINFO_FAIL;
+	if (v && v->on) {	/* the sorted view: the dump's facts first */
+		view_header(out, dumpfile, &d);
+		fputc('\n', out);
 	}
-	if (!nmaps || (flags & PINFO_SUMMARY)) {
+	if (!nmaps || (flags & PINFO_SUMMARY)) {	/* the module table, then the maps' blocks */
 		if ((flags & PINFO_E) && decode_segs(&d, NULL)) {
 			fprintf(errs, "pinfo: out of memory\n");
 			status = PINFO_FAIL;
-		} else if (!(f = text_open(&blocks[nmaps])) ||
-			   (report_summary(f, &d, flags), text_close(f, &blocks[nmaps]))) {
-			fprintf(errs, "pinfo: out of memory\n");
-			status = PINFO_FAIL;
+		} else {
+			report_summary(out, &d, flags);
+			if (nmaps)
+				fputs("\f\n", out);
 		}
 	}
 	for (i = 0; i < nmaps; i++) {
-		if ((rc = one_map(maps[i], dumpfile, &d, flags, v, &blocks[i], errs)) < 0)
+		if ((rc = one_map(maps[i], dumpfile, &d, flags, v, out, &first, errs)) < 0)
 			status = PINFO_FAIL;
 		skipped += rc == 1;
 	}
@@ -338,25 +305,6 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 		fputs(")\n", errs);
 		status = PINFO_FAIL;
 	}
-	if (v && v->on) {	/* the sorted view: the dump's facts first */
-		view_header(out, dumpfile, &d);
-		fputc('\n', out);
-	}
-	if (nmaps && (flags & PINFO_SUMMARY)) {	/* the module table, then the maps' blocks */
-		fwrite(blocks[nmaps].p, 1, blocks[nmaps].len, out);
-		fputs("\f\n", out);
-		host_drop(blocks[nmaps].p, blocks[nmaps].cap);
-	}
-	for (i = 0; i < n; i++) {
-		if (blocks[i].len) {	/* the blocks, a blank line between */
-			if (!first)
-				fputc('\n', out);
-			fwrite(blocks[i].p, 1, blocks[i].len, out);
-			first = 0;
-		}
-		host_drop(blocks[i].p, blocks[i].cap);
-	}
-	free(blocks);
 	pdump_release(&d, &host_alloc);
 	file_release(dumpbuf.p, dumpbuf.len, dumpbuf.mapped);
 	return status;

@@ -10,7 +10,7 @@
 # to makerun.sh through the environment, not through a command line.
 # PROG_CFLAGS and CFLAGS are compiler flags, left as any Makefile's.
 
-USER_VARS := HZ MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG ARGS
+USER_VARS := HZ MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS
 $(foreach v,$(USER_VARS),$(if $(filter undefined,$(origin $(v))),,$(eval override $(v) := $$(value $(v)))))
 
 HZ         ?= 1000
@@ -22,6 +22,8 @@ STACKTABLE ?=
 REALTIME   ?=
 SCRIPT     ?=
 PROG       ?=
+# the emulator that boots the image (docs/running.md, "QEMU and Bochs")
+EMU        ?= qemu
 ARGS       ?=
 
 comma := ,
@@ -68,6 +70,7 @@ STACK_OK := $(or $(call is_number,$(STACK)),$(if $(filter 0x% 0X%,$(STACK)),$(if
 $(if $(STACK_OK),$(if $(shell [ $$(($(STACK_OK))) -le 1073737728 ] && echo ok),,$(call refuse,STACK,the program's \
 	stack in bytes: at most 1073737728 (1 GiB less a page))),$(call refuse,STACK,the program's stack in bytes: a \
 	decimal number without a leading 0 or a 0x hex one))
+$(if $(filter qemu bochs,$(call one_of,$(EMU),$(LOWERCASE))),,$(call refuse,EMU,qemu or bochs))
 $(if $(filter-out 0 1,$(STACKS)),$(call refuse,STACKS,1 (sample call stacks) or 0))
 $(if $(filter-out 0 1,$(REALTIME)),$(call refuse,REALTIME,1 (real time) or 0 (-icount)))
 $(if $(STACKTABLE),$(if $(filter 256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576,$(call \

@@ -100,5 +100,17 @@ void panic(const char *fmt, ...)
 	kvprintf(fmt, ap);
 	va_end(ap);
 	kprintf("\n");
-	qemuexit(QEMUEXIT_PANIC);
+	machine_exit(QEMUEXIT_PANIC);
+}
+
+/* Under QEMU, isa-debug-exit ends the run with the code. Anywhere else
+ * (Bochs, which has no such device) the code goes out as the console's
+ * last line, a kernel line no program can forge, for the launcher to
+ * read; then Bochs's shutdown port ends the run (docs/running.md). */
+void machine_exit(int code)
+{
+	qemuexit_try(code);
+	kprintf("kernel: exit code 0x%x\n", (unsigned)code);
+	uartdrain();
+	bochs_shutdown();
 }

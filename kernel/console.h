@@ -13,5 +13,9 @@ void consolewrite(const void *buf, size_t len);
 /* The kernel's bytes, each line marked (kprintf's, the dump frames). */
 void consolekwrite(const void *buf, size_t len);
 void panic(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+/* Ends the run with QEMUEXIT_OK or QEMUEXIT_PANIC: QEMU's isa-debug-exit,
+ * or, where there is none, the line "kernel: exit code 0xNN" and Bochs's
+ * shutdown port. */
+void machine_exit(int code) __attribute__((noreturn));
 
 #endif

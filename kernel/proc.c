@@ -217,7 +217,7 @@ void proc_exit(struct proc *p, int status)
 	}
 	if (p == initproc) {
 		kprintf("kernel: %s exited with status %d; shutting down\n", p->name, status);
-		qemuexit(QEMUEXIT_OK);
+		machine_exit(QEMUEXIT_OK);
 	}
 	need_resched = 1;
 	irq_restore(mask);

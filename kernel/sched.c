@@ -210,7 +210,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 			alive += procs[i].state == P_WAITING || procs[i].state == P_SLEEPING;
 		if (!alive) {
 			kprintf("kernel: no process left; shutting down\n");
-			qemuexit(QEMUEXIT_OK);
+			machine_exit(QEMUEXIT_OK);
 		}
 	}
 	if (next != &idleproc) {

@@ -504,5 +504,5 @@ void ticktest(void)
 		kprintf("ticktest: the entry counted %u ticks of %d\n", (uint32_t)(irq0.ticks - ticks0),
 			ticks_run);
 	kprintf("ticktest: %d ticks through the IRQ0 entry, %d counted, %d bad\n", ticks_run, planned, bad);
-	qemuexit(bad ? QEMUEXIT_PANIC : QEMUEXIT_OK);
+	machine_exit(bad ? QEMUEXIT_PANIC : QEMUEXIT_OK);
 }

@@ -9,6 +9,8 @@
 #define PTE_U	0x004
 #define PDE_PS	0x080	/* a 4 MiB page */
 #define CR0_WP	(1u << 16)
+#define CR0_NW	(1u << 29)
+#define CR0_CD	(1u << 30)
 #define CR0_AM	(1u << 18)
 #define CR0_PG	(1u << 31)
 #define CR4_PSE	(1u << 4)
@@ -31,8 +33,12 @@ void vminit(void)
 	__asm__ volatile("mov %0, %%cr4" : : "r"(cr4 | CR4_PSE));
 	lcr3(kpgdir);
 	__asm__ volatile("mov %%cr0, %0" : "=r"(cr0));
-	/* WP: ring 0 honours read-only pages too; AM: ring 3 may ask for #AC. */
-	__asm__ volatile("mov %0, %%cr0" : : "r"(cr0 | CR0_PG | CR0_WP | CR0_AM));
+	/* WP: ring 0 honours read-only pages too; AM: ring 3 may ask for #AC.
+	 * CD and NW cleared: the caches on. They are set at reset, and a
+	 * firmware may leave them so (Bochs's BIOS does: its log showed CR0
+	 * 0xe0050033 at shutdown), which on a PC runs everything uncached. */
+	__asm__ volatile("wbinvd; mov %0, %%cr0" : : "r"((cr0 | CR0_PG | CR0_WP | CR0_AM) & ~(CR0_CD | CR0_NW))
+			 : "memory");
 }
 
 /* Maps [linear, linear + bytes) to [phys, ...) with flags, page tables

@@ -1,5 +1,5 @@
 # tests.mk: the kernel's host unit tests, the guest test programs, and the
-# integration tests that boot QEMU.
+# integration tests that boot QEMU (and, for the ring-3 suite, Bochs).
 
 UNIT_TESTS += test_desc test_pit test_pic test_uaccess test_bootargs test_mem test_elf test_batch
 test_desc_SRCS     := tests/unit/test_desc.c kernel/desc.c
@@ -14,7 +14,7 @@ test_elf_SRCS    := tests/unit/test_elf.c kernel/elf.c
 test_batch_SRCS  := tests/unit/test_batch.c user/batch.c
 
 GUEST_TESTS := hello spin16 faults badptr bigprog profcalls threefn worker sorter profiltest usertests sysfuzz iretfuzz fpmix \
-               conforge dumpnames manydumps calltree manystacks
+               conforge dumpnames manydumps calltree manystacks badstacks
 GUESTS += $(GUEST_TESTS)
 
 # workerb: worker.c again, under another module name, so two programs of
@@ -26,7 +26,8 @@ GUESTS += workerb
 
 integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 	@sh tests/integration/sti.sh $(BUILD)
-	@sh tests/integration/run.sh $(BUILD)
+	@EMU=qemu sh tests/integration/run.sh $(BUILD)
+	@EMU=bochs sh tests/integration/run.sh $(BUILD)
 	@sh tests/integration/makevars.sh $(BUILD)
 	@sh tests/integration/progs.sh $(BUILD)
 	@sh tests/integration/tools.sh $(BUILD)

@@ -5,10 +5,16 @@
  * both must parse for it to run, in every mix of -e -t -z. The report of
  * the dump scanned (counters walked in place, pdump_scan) is the report of
  * the dump decoded, before and after the map's symbols are put in order
- * (map_normalize, as pinfo does). */
+ * (map_normalize, as pinfo does). A dump with call stacks (format 3) is
+ * named by the map and shown as folded stacks, a flame graph and a call
+ * graph, written as they go: the folded lines' counts add up to the
+ * dump's every tick. The seeds include deep stacks through names of
+ * thousands of bytes (bench/genstacks -c, module TESTPROF). */
+#define _GNU_SOURCE	/* fopencookie */
 #include <stdio.h>
 #include <string.h>
 #include "attrib.h"
+#include "callstacks.h"
 #include "dumpfmt.h"
 #include "fuzz.h"
 #include "hostio.h"
@@ -28,6 +34,52 @@ static char *report_text(const struct pdump *d, const struct map *m, int flags, 
 	}
 	fclose(f);
 	return text;
+}
+
+/* The folded text's counts, summed as the text goes by: the number after
+ * the last blank of each line (lines may be megabytes long). */
+struct counts {
+	uint64_t sum, n;
+	int digits;
+};
+
+static ssize_t count_write(void *cookie, const char *data, size_t len)
+{
+	struct counts *c = cookie;
+
+	for (size_t i = 0; i < len; i++) {
+		if (data[i] == ' ') {
+			c->n = 0;
+			c->digits = 1;
+		} else if (data[i] == '\n') {
+			FUZZ_CHECK(c->digits);
+			c->sum += c->n;
+			c->digits = 0;
+		} else if (c->digits) {
+			FUZZ_CHECK(data[i] >= '0' && data[i] <= '9');
+			c->n = c->n * 10 + (uint64_t)(data[i] - '0');
+		}
+	}
+	return (ssize_t)len;
+}
+
+static void stack_views(const struct pdump *d, const struct map *m)
+{
+	static const cookie_io_functions_t io = { .write = count_write };
+	struct counts c = { 0, 0, 0 };
+	struct callstacks cs;
+	char err[300];
+	FILE *f;
+
+	if (d->version < 3 || callstacks_build(d, m, 1, &cs, err, sizeof err))
+		return;
+	FUZZ_CHECK((f = fopencookie(&c, "w", io)) != NULL);
+	FUZZ_CHECK(callstacks_folded(&cs, f) == 0);
+	FUZZ_CHECK(fclose(f) == 0);
+	FUZZ_CHECK(c.sum == d->total && !c.digits);
+	FUZZ_CHECK(callstacks_flamegraph(&cs, "fuzz", fuzz_null()) == 0);
+	FUZZ_CHECK(callstacks_callgraph(&cs, fuzz_null()) == 0);
+	callstacks_free(&cs);
 }
 
 /* The scanned dump reports as the decoded one, -e aside (it decodes). */
@@ -84,6 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		same_reports(&d, &lazy, &m);
 		if (!map_normalize(&m))
 			same_reports(&d, &lazy, &m);
+		stack_views(&d, &m);
 		map_free(&m);
 	}
 	pdump_release(&lazy, &host_alloc);

@@ -2,8 +2,17 @@
  * this process with a line naming the vector, and nothing else. */
 #include <stdio.h>
 #include <string.h>
+#include <stdint.h>
 
 static volatile int zero;
+
+/* A segment's size in bytes: its limit, read with lsl, plus one. */
+static uint32_t seg_size(uint32_t sel)
+{
+	uint32_t limit;
+	__asm__("lsl %1, %0" : "=r"(limit) : "r"(sel));
+	return limit + 1;
+}
 static volatile int forever = 1;	/* the compiler must not see the recursion is endless */
 
 __attribute__((noinline)) static int recurse(int depth)
@@ -67,6 +76,42 @@ static void fault(const char *kind)
 				 "push $0; push $0x1000\n"
 				 "push $0x20202; push $3; push $0x10\n"
 				 "iret" ::: "memory");
+	/* Segment limits and types, which a CPU checks at every reference
+	 * (docs/memory.md): a CPU (Bochs) raises #GP, or #SS through SS; QEMU's
+	 * TCG checks none of them at a reference, and the paging backstop
+	 * catches what leaves the segment's pages (#PF), or nothing does. */
+	} else if (!strcmp(kind, "datalimit")) {	/* a byte store at the data limit: the first past */
+		*(volatile char *)(uintptr_t)seg_size(0x0F) = 1;
+	} else if (!strcmp(kind, "datastraddle")) {	/* a 4-byte load over the limit: 2 in, 2 past */
+		printf("%d\n", *(volatile int *)(uintptr_t)(seg_size(0x0F) - 2));
+	} else if (!strcmp(kind, "stacklimit")) {	/* a push through SS, past the limit */
+		__asm__ volatile("mov %0, %%esp; push $1" : : "r"(seg_size(0x0F) + 4) : "memory");
+	} else if (!strcmp(kind, "stackwrap")) {	/* a push at ESP 0: below offset 0, past the limit */
+		__asm__ volatile("xor %%esp, %%esp; push $1" ::: "memory");
+	} else if (!strcmp(kind, "codelimit")) {	/* a jump to the first byte past the code limit */
+		/* (EAX 0: under TCG the zero bytes there run, add %al,(%eax), a NULL write) */
+		__asm__ volatile("jmp *%0" : : "r"(seg_size(0x07)), "a"(0) : "memory");
+	} else if (!strcmp(kind, "coderead")) {		/* a read through CS, past the code limit */
+		uint32_t v;
+		__asm__ volatile("mov %%cs:(%1), %0" : "=r"(v) : "r"(seg_size(0x07)));
+		printf("%u\n", v);
+	} else if (!strcmp(kind, "codewrite")) {	/* a write through CS: code is not writable */
+		__asm__ volatile("movl $0, %%cs:(16)" ::: "memory");
+	} else if (!strcmp(kind, "dscodewrite")) {	/* the code selector in DS (readable), then a store */
+		__asm__ volatile("mov %0, %%ds; movl $0, (16)" : : "r"(0x07) : "memory");
+	} else if (!strcmp(kind, "sscode")) {		/* the code selector into SS: #GP(0x04) */
+		__asm__ volatile("mov %0, %%ss" : : "r"(0x07));
+	} else if (!strcmp(kind, "farlimit")) {		/* a far jump to our own CS, past its limit: #GP(0) */
+		struct { uint32_t off; uint16_t sel; } __attribute__((packed)) to = { seg_size(0x07), 0x07 };
+		__asm__ volatile("ljmp *%0" : : "m"(to));
+	} else if (!strcmp(kind, "farkernel")) {	/* a far call to the kernel's code: #GP(0x08) */
+		__asm__ volatile("lcall $0x08, $0");
+	} else if (!strcmp(kind, "fartss")) {		/* a far jump to the TSS: #GP(0x18) */
+		__asm__ volatile("ljmp $0x18, $0");
+	} else if (!strcmp(kind, "fardata")) {		/* a far call to the data selector: #GP(0x0C) */
+		__asm__ volatile("lcall $0x0F, $0");
+	} else if (!strcmp(kind, "retkernel")) {	/* a far return to ring 0: #GP(0x08) */
+		__asm__ volatile("push $0x08; push $0; lret" ::: "memory");
 	} else if (!strcmp(kind, "spin")) {		/* never ends: the hang detector's test */
 		for (;;)
 			zero = 0;

@@ -3,10 +3,20 @@
 # (deterministic, -kernel for speed, one through GRUB's ISO), with a time
 # limit, and checks the serial console. Prints one line per test and
 # "N passed, N failed" last; exits non-zero if any failed.
+#
+# EMU=bochs: the ring-3 fault suite, the kernel's ways to end a run and
+# the reproducibility of a run under Bochs instead (through the GRUB image,
+# Bochs having no multiboot loader), with the faults a CPU raises where
+# QEMU's TCG does not check (docs/running.md, "QEMU and Bochs").
 set -u
 build=${1:-build}
-out=$build/itest
-qrun="sh host-tools/qrun"
+emu=${EMU:-qemu}
+case $emu in
+qemu) out=$build/itest ;;
+bochs) out=$build/itest-bochs ;;
+*) echo "run.sh: EMU must be qemu or bochs, not '$emu'" >&2; exit 2 ;;
+esac
+qrun="sh host-tools/qrun -emu $emu"
 kernel=$build/kernel.elf
 u=$build/user
 passed=0 failed=0 only=${ONLY:-}
@@ -25,11 +35,24 @@ boot() {
 	log=$dir/serial.log
 	[ "$got" = "$want" ] || { fail "qrun status $got, wanted $want: $(cat "$dir.out")"; return 1; }
 }
+# Under Bochs, a run that commits no fault the CPU checks leaves no error
+# in Bochs's log: anything there is the kernel's to mend.
+bochs_clean() {
+	[ "$emu" = qemu ] && return 0
+	errs=$(grep -a '^[0-9]*[ep]\[' "$dir/bochs.log" | grep -av '>>PANIC<< Shutdown port: shutdown requested')
+	[ -z "$errs" ] || { fail "Bochs's log: $(printf '%s\n' "$errs" | head -3)"; return 1; }
+}
 count_is() { n=$(grep -c -- "$1" "$log"); [ "$n" = "$2" ] || { fail "$n lines with '$1', wanted $2"; return 1; }; }
 has() { grep -qF -- "$1" "$log" || { fail "no line with: $1"; return 1; }; }
 hasnot() { ! grep -qF -- "$1" "$log" || { fail "unexpected: $1"; return 1; }; }
 line_is() { grep -qxF -- "$1" "$log" || { fail "no line that is: $1"; return 1; }; }
-selected() { [ -z "$only" ] || [ "$only" = "$1" ]; }
+# Under Bochs, only the cases below (the others are QEMU's: its -kernel
+# loader, the profiler's shares and the tools, make run).
+BOCHS_CASES=" hello panic triplefault hang faults seglimits badptr usertests console sysfuzz iretfuzz fpmix badstacks deterministic "
+selected() {
+	[ "$emu" = qemu ] || case $BOCHS_CASES in *" $1 "*) ;; *) return 1 ;; esac
+	[ -z "$only" ] || [ "$only" = "$1" ]
+}
 # The byte that starts each line the kernel writes (format/console_mark.h).
 K=$(printf '\001')
 ESC=$(printf '\033')
@@ -39,7 +62,19 @@ mkdir -p "$out"
 if selected hello; then
 	boot hello 0 $kernel $u/hello.elf $u/cmd.elf &&
 	has "hello from ring 3: pid 2, argc 1 [hello]" &&
-	has "kernel: cmd exited with status 0; shutting down" && pass
+	has "kernel: cmd exited with status 0; shutting down" && {
+		# QEMU ends at isa-debug-exit; elsewhere the kernel's exit code is
+		# its last line (kernel/console.c, machine_exit)
+		if [ "$emu" = qemu ]; then hasnot "kernel: exit code"
+		else [ "$(tail -1 "$log")" = "${K}kernel: exit code 0x10" ] || fail "last line: $(tail -1 "$log" | cat -v)"; fi
+	} && {
+		# Bochs's log shows the CPU at the shutdown: the kernel runs with
+		# the caches on (CR0.CD and CR0.NW clear), whatever the firmware left
+		[ "$emu" = qemu ] || {
+			cr0=$(sed -n 's/.*| CR0=0x\([0-9a-f]*\) .*/\1/p' "$dir/bochs.log" | tail -1)
+			[ -n "$cr0" ] && [ $((0x$cr0 & 0x60000000)) = 0 ] || fail "CR0 at the shutdown: '$cr0'"
+		}
+	} && bochs_clean && pass
 fi
 
 if selected iso; then
@@ -66,8 +101,9 @@ if selected preempt16; then
 fi
 
 # Each fault ends only its process, with its vector named; the next runs.
-# Past-the-limit references give #PF: QEMU's TCG does not check segment
-# limits, so the paging backstop catches them (docs/memory.md). A stack
+# Past-the-limit references give #PF under QEMU: its TCG does not check
+# segment limits, so the paging backstop catches them (docs/memory.md);
+# under Bochs, as on a CPU, #GP. A stack
 # that runs out, a NULL pointer (the data segment's unmapped first page) and
 # a call through a NULL function pointer (the ud2 at code offset 0) are
 # named as such.
@@ -98,9 +134,15 @@ if selected faults; then
 		# The error codes: a selector's (0x10, the kernel's data), an IDT
 		# entry's ((0x20 << 3) | 2: IDT, vector 0x20), LDT entry 2's
 		# ((2 << 3) | 4); #PF's: user (4), plus write (2) for stores.
+		if [ "$emu" = qemu ]; then past="#PF error 0x0004|#PF error 0x0006|#PF error 0x0004"
+		else past="#GP error 0x0000|#GP error 0x0000|#GP error 0x0000"; fi
+		IFS='|'
+		# shellcheck disable=SC2086
+		set -- $past
+		unset IFS
 		for want in "#DE error 0x0000" "#UD error 0x0000" "#GP error 0x0000" "#GP error 0x0000" "#GP error 0x0000" \
 			"#GP error 0x0010" "#GP error 0x0102" "#NP error 0x0014" "#BR error 0x0000" \
-			"#PF error 0x0004" "#PF error 0x0006" "#PF error 0x0004" "#PF error 0x0006" \
+			"$1" "$2" "$3" "#PF error 0x0006" \
 			"#PF error 0x0006" "#PF error 0x0006" "#PF error 0x0004" "#UD error 0x0000"; do
 			n=$((n + 1))
 			line=$(grep "^${K}faults\[[0-9]*\]: " "$log" | sed -n "${n}p")
@@ -117,9 +159,58 @@ if selected faults; then
 	fi
 fi
 
+# Segment limits and types, and far transfers (tests/guest/faults.c): each
+# kind with the fault line it must give under each emulator. A CPU (Bochs)
+# checks every reference against its segment: #GP, #SS through SS. QEMU's
+# TCG checks none at a reference: what leaves the segment's pages is the
+# backstop's #PF, a read through CS within the code's last page does not
+# fault at all, and a jump past the code limit runs the zero bytes there
+# (add %al,(%eax) with EAX 0: a NULL pointer). Selectors and far transfers
+# are checked alike by both. "-": no fault line ("did not fault").
+if selected seglimits; then
+	name=seglimits
+	kinds="datalimit datastraddle stacklimit stackwrap codelimit coderead codewrite dscodewrite sscode farlimit
+		farkernel fartss fardata retkernel ac"
+	if [ "$emu" = qemu ]; then
+		wants="#PF error 0x0006|#PF error 0x0004|#PF error 0x0006|#PF error 0x0006|#PF error 0x0004|-|#PF error 0x0007|#PF error 0x0007"
+	else
+		wants="#GP error 0x0000|#GP error 0x0000|#SS error 0x0000|#SS error 0x0000|#GP error 0x0000|#GP error 0x0000|#GP error 0x0000|#GP error 0x0000"
+	fi
+	wants="$wants|#GP error 0x0004|#GP error 0x0000|#GP error 0x0008|#GP error 0x0018|#GP error 0x000c|#GP error 0x0008"
+	if [ "$emu" = qemu ]; then wants="$wants|-"; else wants="$wants|#AC error 0x0000"; fi
+	: > "$out/seglimits.cmd"
+	for k in $kinds; do echo "faults $k" >> "$out/seglimits.cmd"; done
+	echo "hello still alive" >> "$out/seglimits.cmd"
+	if boot seglimits 0 -batch "$out/seglimits.cmd" $kernel $u/faults.elf $u/hello.elf $u/cmd.elf; then
+		ok=1 n=0 nofault=0
+		IFS='|'
+		# shellcheck disable=SC2086
+		set -- $wants
+		unset IFS
+		for k in $kinds; do
+			want=$1
+			shift
+			if [ "$want" = - ]; then
+				nofault=$((nofault + 1))
+				has "faults: $k did not fault" || { ok=0; break; }
+				continue
+			fi
+			n=$((n + 1))
+			line=$(grep "^${K}faults\[[0-9]*\]: " "$log" | sed -n "${n}p")
+			case $line in
+			*"$want at 0007:"*", ended"*) ;;
+			*) ok=0; fail "faults $k: wanted '$want at 0007:...', got '$line'"; break ;;
+			esac
+		done
+		# no more fault lines than those, and nothing else did not fault
+		[ $ok = 1 ] && count_is "^${K}faults\[[0-9]*\]: " "$n" && count_is "did not fault" "$nofault" &&
+		has "[hello] [still] [alive]" && pass
+	fi
+fi
+
 if selected badptr; then
 	boot badptr 0 $kernel $u/badptr.elf $u/hello.elf $u/cmd.elf &&
-	has "badptr: 0 failed" && hasnot "FAILED" && pass
+	has "badptr: 0 failed" && hasnot "FAILED" && bochs_clean && pass
 fi
 
 if selected toolarge; then
@@ -178,8 +269,11 @@ if selected deterministic; then
 	boot det1 0 $kernel $u/testprof.elf $u/cmd.elf && extract &&
 	boot det2 0 $kernel $u/testprof.elf $u/cmd.elf && extract && {
 		name=deterministic
-		if cmp -s "$out/det1/testprof.pro" "$out/det2/testprof.pro"; then pass
-		else fail "two runs gave different dumps"; fi
+		# (under Bochs, the whole capture too: clock: sync=none, a fixed CMOS time)
+		if ! cmp -s "$out/det1/testprof.pro" "$out/det2/testprof.pro"; then fail "two runs gave different dumps"
+		elif [ "$emu" = bochs ] && ! cmp -s "$out/det1/serial.log" "$out/det2/serial.log"; then
+			fail "two runs gave different captures: $(cmp "$out/det1/serial.log" "$out/det2/serial.log")"
+		else pass; fi
 	}
 fi
 
@@ -342,14 +436,16 @@ fi
 # ---- hostile ring 3 ------------------------------------------------------
 if selected usertests; then
 	name=usertests
-	printf 'usertests\nhello alive\n' > "$out/usertests.cmd"
+	# the faults a CPU raises under Bochs (tests/guest/usertests.c)
+	if [ "$emu" = qemu ]; then ut=usertests; else ut="usertests cpu"; fi
+	printf '%s\nhello alive\n' "$ut" > "$out/usertests.cmd"
 	boot usertests 0 -batch "$out/usertests.cmd" $kernel $u/usertests.elf $u/faults.elf $u/hello.elf $u/cmd.elf &&
 	has "usertests: 0 failed" && hasnot "FAILED" && has "[hello] [alive]" && count_is ": OK$" 11 &&
 	extract && {
 		# five dumps, whatever their names, all inside the output folder, all readable
 		n=0 bad=0
 		for f in "$dir"/*; do
-			case $f in *.log|*.out) continue ;; esac
+			case $f in *.log|*.out|*/bochsrc|*/bochs.rc|*/boot.iso) continue ;; esac	# (the run's own)
 			n=$((n + 1))
 			$pinfo "$f" > /dev/null 2>&1 || bad=$((bad + 1))
 		done
@@ -368,7 +464,7 @@ if selected console; then
 	name=console dir=$out/console
 	rm -rf "$dir"
 	view=$out/console.view
-	sh host-tools/qrun -o "$dir" -timeout 30 $kernel $u/conforge.elf $u/hello.elf $u/cmd.elf >"$view" 2>&1
+	$qrun -o "$dir" -timeout 30 $kernel $u/conforge.elf $u/hello.elf $u/cmd.elf >"$view" 2>&1
 	got=$? log=$dir/serial.log
 	if [ "$got" != 0 ]; then
 		fail "qrun status $got: $(cat "$view")"
@@ -405,7 +501,7 @@ if selected sysfuzz; then
 		"$seed" > "$out/sysfuzz.cmd"
 	LIMIT=120 boot sysfuzz 0 -batch "$out/sysfuzz.cmd" $kernel $u/sysfuzz.elf $u/pset.elf $u/worker.elf \
 		$u/hello.elf $u/cmd.elf &&
-	has "sysfuzz: seed $seed: 100000 calls made" && has "[hello] [alive]" && extract &&
+	has "sysfuzz: seed $seed: 100000 calls made" && has "[hello] [alive]" && bochs_clean && extract &&
 	$pinfo "$dir/fuzz.pro" > "$dir/summary.txt" 2>&1 && {
 		if [ "$(modtics WORKER < "$dir/summary.txt")" -gt 50 ]; then pass
 		else fail "fuzz.pro: $(cat "$dir/summary.txt")"; fi
@@ -437,7 +533,7 @@ if selected fpmix; then
 	printf 'fpmix\nhello alive\n' > "$out/fpmix.cmd"
 	boot fpmix 0 -batch "$out/fpmix.cmd" $kernel $u/fpmix.elf $u/hello.elf $u/cmd.elf &&
 	has "fpmix down: 4000 rounds, 0 bad" && has "fpmix up: 4000 rounds, 0 bad" &&
-	has "fpmix: 0 of 2 children failed" && has "[hello] [alive]" && pass
+	has "fpmix: 0 of 2 children failed" && has "[hello] [alive]" && bochs_clean && pass
 fi
 
 # Forged iret frames: virtual-8086 mode, NT, TF, IOPL, AC... each child ends
@@ -450,11 +546,38 @@ if selected iretfuzz; then
 	LIMIT=120 boot iretfuzz 0 -hz 20000 -batch "$out/iretfuzz.cmd" $kernel $u/iretfuzz.elf $u/pset.elf \
 		$u/hello.elf $u/cmd.elf &&
 	has "iretfuzz: seed $seed: 400 frames," && has " 0 bad; the kernel lives" &&
-	has "virtual-8086 mode (vector 14), ended" && hasnot "panic" && has "[hello] [alive]" && extract &&
+	# (QEMU's TCG enters virtual-8086 mode from a ring-3 iret, which the
+	# kernel ends; a CPU ignores VM at CPL 3, and never enters it)
+	if [ "$emu" = qemu ]; then has "virtual-8086 mode (vector 14), ended"; else hasnot "virtual-8086 mode"; fi &&
+	hasnot "panic" && has "[hello] [alive]" && extract &&
 	$pinfo "$dir/iret.pro" > "$dir/summary.txt" 2>&1 && {
 		if [ "$(modtics IRETFUZZ < "$dir/summary.txt")" -gt 0 ]; then pass
 		else fail "iret.pro: $(cat "$dir/summary.txt")"; fi
 	} || fail "seed $seed: $(cat "$dir/summary.txt" 2>/dev/null)"
+fi
+
+# Hostile frame-pointer chains under call-stack sampling
+# (tests/guest/badstacks.c): EBP null, in the guard page, at and past the
+# data limit, odd, at the kernel's addresses, on a loop, a cycle, a
+# downward chain, one deeper than 64 frames, return addresses past the
+# code limit. The kernel lives (under Bochs too, whose CPU checks every
+# limit), the dump reads, and its folded stacks hold every sample, none
+# deeper than the sampler's 64 frames.
+if selected badstacks; then
+	name=badstacks
+	printf 'profrun /stacks badstacks\nhello alive\n' > "$out/badstacks.cmd"
+	boot badstacks 0 -hz 20000 -batch "$out/badstacks.cmd" $kernel $u/badstacks.elf $u/profrun.elf \
+		$u/hello.elf $u/cmd.elf &&
+	has "badstacks: 16 hostile frame pointers sampled, the kernel lives" && hasnot "panic" &&
+	has "[hello] [alive]" && bochs_clean && extract && {
+		$build/mkmap $u/badstacks.elf BADSTACKS > "$dir/badstacks.map" &&
+		$pinfo --folded "$dir/bad.folded" "$dir/badstacks.pro" "$dir/badstacks.map" 2> "$dir/err.txt" &&
+		total=$($pinfo "$dir/badstacks.pro" | awk '$1 == "Total" { print $2 }') || { fail "pinfo: $(cat "$dir/err.txt")"; false; }
+	} && {
+		set -- $(awk '{ n = split($1, a, ";"); if (n > m) m = n; t += $NF } END { print m + 0, t + 0 }' "$dir/bad.folded")
+		if [ "$2" = "$total" ] && [ "$total" -gt 1000 ] && [ "$1" -ge 2 ] && [ "$1" -le 64 ]; then pass
+		else fail "folded: deepest $1 frames, $2 samples of $total"; fi
+	}
 fi
 
 # ---- pinfo and what it is given -----------------------------------------------
@@ -756,6 +879,46 @@ if selected makerun-portable; then
 		fi
 	else
 		fail "make run failed: $(tail -5 "$log")"
+	fi
+fi
+
+# make run EMU=bochs: the same GRUB image booted in Bochs, the run's end
+# found (no isa-debug-exit there), the dump extracted and reported as under
+# QEMU: the same reports, inner on top; make run says which emulator it
+# booted. An EMU of another form is refused by name before anything runs.
+if selected makerun-bochs; then
+	name=makerun-bochs log=$out/makerun-bochs.log dir=$out/makerun-bochs
+	if $make --no-print-directory run EMU=x > "$log" 2>&1 ||
+	   $make --no-print-directory run EMU='qemu bochs' >> "$log" 2>&1 ||
+	   $make --no-print-directory run EMU='$(shell touch pwned)' >> "$log" 2>&1; then
+		fail "EMU=x was accepted"
+	elif ! has "make run: EMU must be qemu or bochs, not 'x'" ||
+	     ! has "make run: EMU must be qemu or bochs, not 'qemu bochs'" ||
+	     ! has "make run: EMU must be qemu or bochs, not '\$(shell touch pwned)'" || ! hasnot "booting"; then
+		:
+	elif [ -e pwned ]; then
+		fail "EMU's value ran"
+	elif PROFKERN_EMU=x sh host-tools/makerun.sh "$build/run" 1000 "" "" 60 128 demo testprof > "$log" 2>&1 ||
+	     ! grep -qxF "make run: EMU must be qemu or bochs, not 'x'" "$log" ||
+	     sh host-tools/qrun -emu x -o "$dir" $kernel $u/hello.elf $u/cmd.elf > "$log" 2>&1 ||
+	     ! grep -qxF "qrun: -emu must be qemu or bochs, not 'x'" "$log" ||
+	     sh host-tools/qrun -emu bochs -plugin x.so -o "$dir" $kernel $u/hello.elf $u/cmd.elf > "$log" 2>&1 ||
+	     ! grep -qxF "qrun: -plugin: TCG plugins are QEMU's; Bochs has none" "$log"; then
+		fail "makerun.sh or qrun took a bad emulator: $(cat "$log")"
+	elif $make --no-print-directory run EMU=bochs > "$log" 2>&1; then
+		if line_is "make run: booting the GRUB image in Bochs" && has "pinfo testprof.pro" &&
+		   has "pinfo testprof.pro testprof.map" && has "Module TESTPROF" &&
+		   [ "$(grep -A3 '^Segment 1:' "$log" | sed -n 2p | awk '{ print $NF }')" = inner ] &&
+		   [ "$(ls "$build/run/dumps")" = testprof.pro ] && has "make run: HTML report of testprof.pro" &&
+		   grep -q 'Shutdown port: shutdown requested' "$build/run/bochs.log" &&
+		   $make --no-print-directory run > "$log.qemu" 2>&1 &&
+		   grep -qxF "make run: booting the GRUB image in QEMU" "$log.qemu" && [ ! -e "$build/run/bochs.log" ]; then
+			pass
+		else
+			fail "reports not as expected: $(tail -5 "$log")"
+		fi
+	else
+		fail "make run EMU=bochs failed: $(tail -5 "$log")"
 	fi
 fi
 

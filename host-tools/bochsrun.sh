@@ -1,0 +1,90 @@
+#!/bin/sh
+# bochsrun.sh DIR MEM TIMEOUT REALTIME SHIFT: boots DIR/boot.iso (the GRUB
+# image qrun made) in Bochs, COM1 to DIR/serial.log, Bochs's own log to
+# DIR/bochs.log, and exits with the status QEMU would have given, for qrun
+# to read alike (docs/running.md, "QEMU and Bochs"):
+#
+#   33  the kernel shut down cleanly (its last line "kernel: exit code 0x10")
+#   35  the kernel panicked ("kernel: exit code 0x11")
+#   0   a triple fault (Bochs's "3rd exception with no resolution")
+#   124 no shutdown within TIMEOUT seconds
+#   1   Bochs failed (the reason on stderr, from its log)
+#
+# Bochs has no isa-debug-exit. The kernel, when its write to that device
+# returns, writes the exit code as its last console line, a kernel line
+# that no program can forge, then "Shutdown" to port 0x8900, which ends
+# Bochs (kernel/console.c, machine_exit).
+#
+# Unless REALTIME is 1, the clock follows the instruction count (clock:
+# sync=none) at 10^9 / 2^SHIFT instructions a second, as QEMU's -icount
+# shift=SHIFT does, and the CMOS clock starts at a fixed time: a run gives
+# the same serial capture every time.
+set -u
+dir=$1 mem=$2 timeout=$3 realtime=$4 shift_n=$5
+
+case $shift_n in
+[0-9]|1[0-9]) ;;
+*) echo "bochsrun: ICOUNT_SHIFT=$shift_n: from 0 to 19" >&2; exit 1 ;;
+esac
+ips=$((1000000000 >> shift_n))
+if [ "$realtime" = 1 ]; then
+	clock="clock: sync=realtime, time0=local"
+else
+	clock="clock: sync=none, time0=946684800"
+fi
+
+# Every path in the configuration is relative to DIR, where Bochs runs, so
+# that no folder's name has to survive its parser. The terminal display
+# draws on a pseudo-terminal of its own that nobody reads (Debian's build,
+# with its debugger, opens one), so it must write little: the kernel never
+# draws on the VGA, and hideIPS keeps the status bar from being redrawn
+# every second.
+cat > "$dir/bochsrc" <<EOF || exit 1
+megs: $mem
+romimage: file=/usr/share/bochs/BIOS-bochs-latest
+vgaromimage: file=/usr/share/bochs/VGABIOS-lgpl-latest
+ata0-master: type=cdrom, path=boot.iso, status=inserted
+boot: cdrom
+display_library: term, options="hideIPS"
+$clock
+cpu: ips=$ips, reset_on_triple_fault=0
+com1: enabled=1, mode=file, dev=serial.log
+log: bochs.log
+panic: action=fatal
+error: action=report
+info: action=report
+debug: action=ignore
+speaker: enabled=0
+sound: driver=dummy
+mouse: enabled=0
+EOF
+# Debian's Bochs starts in its debugger: "c" continues.
+echo c > "$dir/bochs.rc" || exit 1
+rm -f "$dir/bochs.log"
+# The capture is there from the start, as QEMU's is: a run killed before
+# Bochs wrote a byte still has one (empty).
+: > "$dir/serial.log" || exit 1
+
+# Bochs ignores SIGTERM: the bound is a SIGKILL. Its messages go to
+# DIR/bochs.out, its input is /dev/null. (The subshell waits for it, not
+# exec'd into it, so that the shell's "Killed" goes to /dev/null too.)
+(cd "$dir" && timeout -s KILL "$timeout" bochs -q -f bochsrc -rc bochs.rc </dev/null >bochs.out 2>&1; exit $?) 2>/dev/null
+bs=$?
+
+[ "$bs" = 137 ] && exit 124
+log=$dir/bochs.log
+if grep -aq 'Shutdown port: shutdown requested' "$log" 2>/dev/null; then
+	# The kernel's last line, with its mark (format/console_mark.h).
+	K=$(printf '\001')
+	last=$(grep -a "^${K}kernel: exit code 0x" "$dir/serial.log" 2>/dev/null | tail -1 | tr -d '\001')
+	case $last in
+	"kernel: exit code 0x10") exit 33 ;;
+	"kernel: exit code 0x11") exit 35 ;;
+	esac
+	echo "bochsrun: the shutdown port was written without the kernel's exit code line" >&2
+	exit 1
+fi
+grep -aq 'exception with no resolution' "$log" 2>/dev/null && exit 0
+echo "bochsrun: Bochs ended with status $bs: $(grep -a '>>PANIC<<' "$log" 2>/dev/null | head -1)" >&2
+[ -f "$log" ] || tail -5 "$dir/bochs.out" >&2
+exit 1

@@ -188,13 +188,17 @@ static int reserve(struct inode *f, uint32_t need)
 		return 0;
 	if (need < f->size)
 		need = f->size;
-	cap = f->cap > need / 2 ? 2 * f->cap : need;
-	if (cap < 64)
-		cap = 64;
-	if (cap - f->cap > space - used)
-		cap = need > 64 ? need : 64;	/* doubling would not fit: just enough */
-	if (cap < f->cap || cap - f->cap > space - used)
+	if (need < 64)
+		need = 64;
+	if (need - f->cap > space - used)
 		return -ENOSPC;
+	/* twice the old (a file written in pieces is copied O(log n) times),
+	 * or as much as the space left allows, and need at least */
+	cap = 2 * f->cap;
+	if (cap - f->cap > space - used)
+		cap = f->cap + (space - used);
+	if (cap < need)
+		cap = need;
 	if (!(d = kalloc(cap)))
 		return -ENOMEM;
 	if (f->data) {

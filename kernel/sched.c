@@ -224,6 +224,9 @@ struct trapframe *sched_return(struct trapframe *tf)
 			fpu_switch(fpu_owner ? &fpu_owner->fpu : 0, &next->fpu);
 		fpu_owner = next;
 	}
+	/* times(): the ticks each ran (interrupts are off: the count stands still) */
+	old->cputicks += irq0.ticks - old->runstart;
+	next->runstart = irq0.ticks;
 	curproc = next;
 	irq0.prof = next == &idleproc ? 0 : &next->prof;
 	plan_load();
@@ -242,6 +245,7 @@ void sched_start(void)
 		fpu_switch(0, &next->fpu);
 		fpu_owner = next;
 	}
+	next->runstart = irq0.ticks;
 	curproc = next;
 	irq0.prof = next == &idleproc ? 0 : &next->prof;
 	plan_load();

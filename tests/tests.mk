@@ -14,7 +14,7 @@ test_fs_SRCS     := tests/unit/test_fs.c kernel/fs.c kernel/mem.c
 test_elf_SRCS    := tests/unit/test_elf.c kernel/elf.c
 test_batch_SRCS  := tests/unit/test_batch.c user/batch.c
 
-GUEST_TESTS := hello spin16 faults badptr bigprog profcalls threefn worker sorter profiltest usertests sysfuzz iretfuzz fpmix \
+GUEST_TESTS := hello spin16 faults badptr fstest bigprog profcalls threefn worker sorter profiltest usertests sysfuzz iretfuzz fpmix \
                conforge dumpnames manydumps calltree manystacks
 GUESTS += $(GUEST_TESTS)
 

@@ -64,5 +64,8 @@ int fs_rename(const char *oldpath, const char *newpath);
  * returns 0 when there are no more. */
 int fs_changed_next(int *i, const char **name, const uint8_t **data, uint32_t *size);
 uint32_t fs_space_used(void);	/* bytes of kernel memory the files' data holds */
+/* At shutdown: each file of fs_changed_next to the host, in a file frame
+ * (kernel/fsback.c, not in the host tests). */
+void fs_send_back(void);
 
 #endif

@@ -231,6 +231,7 @@ void proc_exit(struct proc *p, int status)
 	}
 	if (p == initproc) {
 		kprintf("kernel: %s exited with status %d; shutting down\n", p->name, status);
+		fs_send_back();
 		qemuexit(QEMUEXIT_OK);
 	}
 	need_resched = 1;

@@ -210,6 +210,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 			alive += procs[i].state == P_WAITING || procs[i].state == P_SLEEPING;
 		if (!alive) {
 			kprintf("kernel: no process left; shutting down\n");
+			fs_send_back();
 			qemuexit(QEMUEXIT_OK);
 		}
 	}

@@ -14,7 +14,6 @@
 #define ECHILD		10	/* no such child to wait for */
 #define EAGAIN		11	/* no free process slot */
 #define ENOMEM		12	/* not enough memory */
-#define EACCES		13	/* a file opened for writing that may only be read */
 #define EFAULT		14	/* a pointer outside the caller's data segment */
 #define EBUSY		16	/* profiling is on: turn it off first */
 #define EEXIST		17	/* already there: a profile initialised, a file O_EXCL would create */

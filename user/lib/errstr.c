@@ -23,7 +23,6 @@ static const struct error errors[ERRNO_MAX] = {
 	ERROR(ECHILD,		"no such child to wait for"),
 	ERROR(EAGAIN,		"no free process slot"),
 	ERROR(ENOMEM,		"not enough memory"),
-	ERROR(EACCES,		"a file opened for writing that may only be read"),
 	ERROR(EFAULT,		"a pointer outside the caller's data segment"),
 	ERROR(EBUSY,		"profiling is on: turn it off first"),
 	ERROR(EEXIST,		"already there: a profile initialised, a file O_EXCL would create"),

@@ -385,6 +385,12 @@ int proc_sbrk(struct proc *p, int32_t incr)
 			return -ENOMEM;
 		}
 	}
+	/* A profil() buffer in the pages given back (kept as a window
+	 * address, kernel/syscall.c) would have the sampler write there:
+	 * profiling is turned off, as for any buffer outside the segment. */
+	if (newend < oldend && (uint32_t)p->prof.pfbuf >= UDATA_BASE &&
+	    (uint32_t)p->prof.pfbuf + p->prof.pfsize > UDATA_BASE + newend)
+		prof_profil(&p->prof, 0, 0, 0, 0);
 	for (off = newend; off < oldend; off += PAGE)
 		kfree_page((void *)vm_unmap_page(&p->vm, UDATA_BASE + off));
 	if (newend < oldend)

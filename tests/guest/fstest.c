@@ -299,6 +299,32 @@ static void heap(void)
 	expect("every page back", (int)free1, (int)free0);
 }
 
+static volatile unsigned sink;
+
+static void busy(unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		sink += i;
+}
+
+/* A profil() buffer in the heap counts; given back by sbrk, profiling
+ * stops (the sampler never writes to a page that is gone). */
+static void profil_in_heap(void)
+{
+	unsigned char *buf = sbrk(16384);
+	unsigned sum = 0;
+
+	expect("profil into the heap", profil((char *)buf, 16384, 0, 0x8000), 0);
+	busy(3000000);
+	for (int i = 0; i < 16384; i++)
+		sum += buf[i];
+	check("it counted", sum > 0);
+	expect("sbrk gives the buffer back", (int)sbrk(-16384), (int)buf + 16384);
+	busy(3000000);
+	check("still running", 1);
+	profil(0, 0, 0, 0);
+}
+
 static void timecalls(void)
 {
 	struct k_tms t0, t1;
@@ -410,6 +436,7 @@ int main(int argc, char **argv)
 	space_bound();
 	data_module();
 	heap();
+	profil_in_heap();
 	timecalls();
 	signals();
 	printf("fstest: %d failed\n", failures);

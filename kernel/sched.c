@@ -198,6 +198,9 @@ struct trapframe *sched_return(struct trapframe *tf)
 	wake_sleepers();
 	next = pick_next();
 	note_work(next);
+	/* times(): the ticks each ran, counted before free_orphans() may free
+	 * old (interrupts are off: the count stands still) */
+	old->cputicks += irq0.ticks - old->runstart;
 	vm_switch(next == &idleproc ? 0 : &next->vm);
 	free_orphans(old);
 	need_resched = 0;
@@ -225,8 +228,6 @@ struct trapframe *sched_return(struct trapframe *tf)
 			fpu_switch(fpu_owner ? &fpu_owner->fpu : 0, &next->fpu);
 		fpu_owner = next;
 	}
-	/* times(): the ticks each ran (interrupts are off: the count stands still) */
-	old->cputicks += irq0.ticks - old->runstart;
 	next->runstart = irq0.ticks;
 	curproc = next;
 	irq0.prof = next == &idleproc ? 0 : &next->prof;

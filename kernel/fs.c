@@ -132,13 +132,20 @@ int fs_add_module(const char *name, const uint8_t *data, uint32_t size, int writ
 	return 0;
 }
 
+/* The table holds the standard input open itself, so that the file lives
+ * on for the programs still to start, whatever one does to its name. */
 int fs_set_stdin(const char *name)
 {
 	struct name *n = lookup(name);
 
 	if (!n)
 		return -ENOENT;
+	if (stdin_ino >= 0) {
+		inodes[stdin_ino].nopen--;
+		release(stdin_ino);
+	}
 	stdin_ino = n->ino;
+	inodes[stdin_ino].nopen++;
 	return 0;
 }
 

@@ -91,6 +91,14 @@ static void test_stdin_file(void **state)
 	assert_int_equal(fs_read(&t2, 0, b, 3), 3);
 	assert_memory_equal(b, "one", 3);
 	fs_fdt_close_all(&t2);
+	/* every process closed it, its name is gone: the next program still
+	 * reads it, and a new file does not take its place */
+	assert_int_equal(fs_open(&t, "other", K_O_CREAT | K_O_WRONLY), 3);
+	assert_int_equal(fs_write(&t, 3, "xxxx", 4), 4);
+	fs_fdt_init(&t2);
+	assert_int_equal(fs_read(&t2, 0, b, sizeof(b)), (int)sizeof(data) - 1);
+	assert_memory_equal(b, data, sizeof(data) - 1);
+	fs_fdt_close_all(&t2);
 }
 
 static void test_module_read_only(void **state)

@@ -382,6 +382,16 @@ if selected fsstdin; then
 	}
 fi
 
+# A data file through GRUB (mkiso.sh's file:PATH): read, rewritten, back.
+if selected fsiso; then
+	name=fsiso
+	mkdir -p "$out/fsdata"
+	printf 'line one\nline two\n' > "$out/fsdata/in.txt"
+	printf 'fstest cat in.txt\nfstest write in.txt rewritten\n' > "$out/fsiso.cmd"
+	boot fsiso 0 -iso -batch "$out/fsiso.cmd" -file "$out/fsdata/in.txt" $kernel $u/fstest.elf $u/cmd.elf &&
+	line_is "line two" && extract && file_is in.txt rewritten && pass
+fi
+
 if selected usertests; then
 	name=usertests
 	printf 'usertests\nhello alive\n' > "$out/usertests.cmd"

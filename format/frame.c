@@ -83,10 +83,10 @@ static void out_name(struct out *o, const char *name)
 	}
 }
 
-static void out_marker_line(struct out *o, const char *word, const char *name,
+static void out_marker_line(struct out *o, const char *mark, const char *word, const char *name,
 			    size_t len, uint32_t crc)
 {
-	out_str(o, FRAME_MARK);
+	out_str(o, mark);
 	out_str(o, word);
 	out_str(o, " name=");
 	out_name(o, name);
@@ -169,24 +169,50 @@ static uint32_t name_crc(const char *name)
 	return crc32_update(0, name, n);
 }
 
-size_t frame_write(const char *name, const struct pdump *d, pdump_sink sink, void *ctx)
+/* The payload's writer: a dump's, or a file's bytes. */
+typedef void (*payload_fn)(const void *src, size_t len, pdump_sink sink, void *ctx);
+
+static size_t frame_emit(const char *mark, const char *name, payload_fn payload,
+			 const void *src, size_t len, pdump_sink sink, void *ctx)
 {
 	struct out o;
 
 	out_init(&o, sink, ctx);
 	o.crc = name_crc(name);
-	pdump_write(d, measure_sink, &o);
+	payload(src, len, measure_sink, &o);
 	/* a line of its own, whatever the console printed last */
 	out_char(&o, '\n');
-	out_marker_line(&o, "BEGIN", name, o.len, o.crc);
+	out_marker_line(&o, mark, "BEGIN", name, o.len, o.crc);
 	o.crc = name_crc(name);
 	o.len = 0;
-	pdump_write(d, b64_sink, &o);
+	payload(src, len, b64_sink, &o);
 	if (o.npend)
 		b64_group(&o);
 	if (o.col)
 		out_char(&o, '\n');
-	out_marker_line(&o, "END", name, o.len, o.crc);
+	out_marker_line(&o, mark, "END", name, o.len, o.crc);
 	out_flush(&o);
 	return o.sent;
+}
+
+static void dump_payload(const void *src, size_t len, pdump_sink sink, void *ctx)
+{
+	(void)len;
+	pdump_write(src, sink, ctx);
+}
+
+static void bytes_payload(const void *src, size_t len, pdump_sink sink, void *ctx)
+{
+	if (len)
+		sink(ctx, src, len);
+}
+
+size_t frame_write(const char *name, const struct pdump *d, pdump_sink sink, void *ctx)
+{
+	return frame_emit(FRAME_MARK, name, dump_payload, d, 0, sink, ctx);
+}
+
+size_t frame_write_file(const char *name, const void *data, size_t len, pdump_sink sink, void *ctx)
+{
+	return frame_emit(FRAME_FILE_MARK, name, bytes_payload, data, len, sink, ctx);
 }

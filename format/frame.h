@@ -12,4 +12,9 @@
  * send it; no allocation. Returns the bytes sent. */
 size_t frame_write(const char *name, const struct pdump *d, pdump_sink sink, void *ctx);
 
+/* Sends len bytes at data as one frame of a file (FRAME_FILE_MARK): the
+ * same lines, another mark, so that the host puts it in a folder of its
+ * own. Returns the bytes sent. */
+size_t frame_write_file(const char *name, const void *data, size_t len, pdump_sink sink, void *ctx);
+
 #endif

@@ -4,6 +4,7 @@
 #define PROFILER_FRAMEFMT_H
 
 #define FRAME_MARK	"@PDUMP1 "	/* starts the begin and end lines */
+#define FRAME_FILE_MARK	"@PFILE1 "	/* the same, of a file a program wrote */
 #define FRAME_BEGIN	"BEGIN"
 #define FRAME_END	"END"
 #define FRAME_ESC	'%'		/* %XX in a name: the byte 0xXX */

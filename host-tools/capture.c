@@ -39,8 +39,20 @@ struct parser {
 	int nbits;
 };
 
-static const char mark_begin[] = FRAME_MARK FRAME_BEGIN;
-static const char mark_end[] = FRAME_MARK FRAME_END;
+/* by kind: FRAME_KIND_DUMP, FRAME_KIND_FILE (the same length) */
+static const char *const mark_begin[2] = { FRAME_MARK FRAME_BEGIN, FRAME_FILE_MARK FRAME_BEGIN };
+static const char *const mark_end[2] = { FRAME_MARK FRAME_END, FRAME_FILE_MARK FRAME_END };
+_Static_assert(sizeof(FRAME_MARK) == sizeof(FRAME_FILE_MARK), "the marks are of one length");
+
+/* The first marker of either kind in [p, end): its place, and its kind. */
+static const char *find_mark(const char *p, const char *end, const char *const marks[2], int *kind)
+{
+	const char *a = memmem(p, (size_t)(end - p), marks[0], strlen(marks[0]));
+	const char *b = memmem(p, (size_t)(end - p), marks[1], strlen(marks[1]));
+
+	*kind = b && (!a || b < a);
+	return *kind ? b : a;
+}
 
 static int hexval(int ch)
 {
@@ -181,7 +193,7 @@ static void set_name(struct frame *f, const struct fields *fl)
 	f->named = 1;
 }
 
-static int begin(struct parser *ps, const char *at, const char *end)
+static int begin(struct parser *ps, const char *at, const char *end, int kind)
 {
 	struct frame *f;
 
@@ -192,11 +204,12 @@ static int begin(struct parser *ps, const char *at, const char *end)
 	}
 	if (!(f = push(ps)))
 		return -1;
+	f->kind = kind;
 	ps->inside = 1;
 	ps->damaged = ps->last_seen = 0;
 	ps->got = 0;
 	ps->nbits = 0;
-	if (parse_fields(at + strlen(mark_begin), end, &ps->hdr)) {
+	if (parse_fields(at + strlen(mark_begin[kind]), end, &ps->hdr)) {
 		damage(ps, "line %zu: malformed begin line", ps->lineno);
 		return 0;
 	}
@@ -269,15 +282,16 @@ static void body(struct parser *ps, const char *p, size_t n)
 	ps->nbits = 0;
 }
 
-static int end_line(struct parser *ps, const char *line, const char *at, const char *end)
+static int end_line(struct parser *ps, const char *line, const char *at, const char *end, int kind)
 {
 	struct fields fl;
-	int ok = !parse_fields(at + strlen(mark_end), end, &fl);
+	int ok = !parse_fields(at + strlen(mark_end[kind]), end, &fl);
 	struct frame *f;
 
 	if (!ps->inside) {
 		if (!(f = push(ps)))
 			return -1;
+		f->kind = kind;
 		if (ok)
 			set_name(f, &fl);
 		snprintf(f->why, sizeof f->why, "line %zu: end line without its begin line "
@@ -291,6 +305,9 @@ static int end_line(struct parser *ps, const char *line, const char *at, const c
 		damage(ps, "line %zu: text before the end line", ps->lineno);
 	if (!ok)
 		damage(ps, "line %zu: malformed end line", ps->lineno);
+	else if (kind != f->kind)
+		damage(ps, "line %zu: the end line is of another kind of frame (%s, not %s)",
+		       ps->lineno, kind ? "a file" : "a dump", f->kind ? "a file" : "a dump");
 	else if (fl.namelen != ps->hdr.namelen || memcmp(fl.name, ps->hdr.name, fl.namelen))
 		damage(ps, "the begin and end lines name different files");
 	else if (fl.len != ps->hdr.len || fl.crc != ps->hdr.crc)
@@ -310,25 +327,27 @@ static int end_line(struct parser *ps, const char *line, const char *at, const c
 static int one_line(struct parser *ps, const char *line, size_t n)
 {
 	const char *end = line + n, *at, *next;
+	int kind, nextkind;
 
 	while (end > line && end[-1] == '\r')	/* a terminal's CRLF */
 		end--;
 	n = (size_t)(end - line);
-	if ((at = memmem(line, n, mark_begin, strlen(mark_begin)))) {
+	if ((at = find_mark(line, end, mark_begin, &kind))) {
 		/* Several begin markers on one line (a frame cut in its begin
 		 * line, console text, then the next frame with no newline
 		 * between): each but the last begins a frame that the next one
 		 * cuts at once. Read from the first alone, the line lost the
 		 * whole frame at its end. */
-		while ((next = memmem(at + 1, (size_t)(end - at - 1), mark_begin, strlen(mark_begin)))) {
-			if (begin(ps, at, next))
+		while ((next = find_mark(at + 1, end, mark_begin, &nextkind))) {
+			if (begin(ps, at, next, kind))
 				return -1;
 			at = next;
+			kind = nextkind;
 		}
-		return begin(ps, at, end);
+		return begin(ps, at, end, kind);
 	}
-	if ((at = memmem(line, n, mark_end, strlen(mark_end))))
-		return end_line(ps, line, at, end);
+	if ((at = find_mark(line, end, mark_end, &kind)))
+		return end_line(ps, line, at, end, kind);
 	if (ps->inside)
 		body(ps, line, n);
 	return 0;

@@ -8,7 +8,11 @@
 #include <stdint.h>
 #include "frame.h"
 
+#define FRAME_KIND_DUMP	0	/* "@PDUMP1": a profile dump */
+#define FRAME_KIND_FILE	1	/* "@PFILE1": a file a program wrote */
+
 struct frame {
+	int kind;		/* FRAME_KIND_*, its begin line's (or end line's) */
 	uint8_t name[FRAME_NAME_MAX + 1];	/* the name as given, NUL after it */
 	size_t namelen;
 	int named;		/* 0: no begin or end line could be read for a name */

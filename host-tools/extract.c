@@ -167,6 +167,46 @@ static int replaceable(const char *dir, const char *name, char *err, size_t errl
 	return rc;
 }
 
+/* A file frame: to filesdir, over nothing but a regular file. */
+static int extract_file(const struct frame *fr, int mode, const char *capname,
+			const char *filesdir, FILE *out, FILE *errs)
+{
+	char safe[SAFE_NAME_MAX + 1], err[300];
+	size_t n = strlen(filesdir) + SAFE_NAME_MAX + 2;
+	char *path = malloc(n);
+	struct stat st;
+	int rc = EXTRACT_BAD;
+
+	safe_name(fr->name, fr->namelen, safe);
+	if (!path) {
+		fprintf(errs, "profextract: out of memory\n");
+		return EXTRACT_BAD;
+	}
+	snprintf(path, n, "%s/%s", filesdir, safe);
+	if (!fr->ok) {
+		fprintf(errs, "profextract: %s: file frame \"%s\" (line %zu): %s; nothing written\n",
+			SHOWN(capname), fr->named ? safe : "(name unreadable)", fr->line, SHOWN(fr->why));
+	} else if (mkdir(filesdir, 0755) && errno != EEXIST) {
+		fprintf(errs, "profextract: %s: %s\n", SHOWN(filesdir), strerror(errno));
+	} else if (!lstat(path, &st) && !S_ISREG(st.st_mode)) {
+		fprintf(errs, "profextract: %s: file frame \"%s\" (line %zu): %s is there and is not "
+			"a regular file; nothing written\n", SHOWN(capname), safe, fr->line, SHOWN(path));
+	} else if (write_whole(filesdir, safe, fr->data, fr->len, err, sizeof err)) {
+		fprintf(errs, "profextract: %s\n", SHOWN(err));
+	} else {
+		if (!(mode & EXTRACT_NAMES))
+			fprintf(out, "wrote %s (%zu bytes)\n", SHOWN(path), fr->len);
+		if (strlen(safe) != fr->namelen || memcmp(safe, fr->name, fr->namelen)) {
+			fprintf(errs, "profextract: %s: file frame \"", SHOWN(capname));
+			print_given(errs, fr);
+			fprintf(errs, "\" (line %zu) written as %s\n", fr->line, safe);
+		}
+		rc = EXTRACT_OK;
+	}
+	free(path);
+	return rc;
+}
+
 static int extract_one(const struct frame *fr, int mode, const char *capname,
 		       const char *outdir, FILE *out, FILE *errs)
 {
@@ -210,20 +250,42 @@ int extract_capture(const uint8_t *buf, size_t len, const char *capname,
 int extract_capture_mode(const uint8_t *buf, size_t len, int mode, const char *capname,
 			 const char *outdir, FILE *out, FILE *errs)
 {
+	return extract_capture_to(buf, len, mode, capname, outdir, NULL, out, errs);
+}
+
+int extract_capture_to(const uint8_t *buf, size_t len, int mode, const char *capname,
+		       const char *outdir, const char *filesdir, FILE *out, FILE *errs)
+{
 	struct capture c;
 	size_t i;
 	int status = EXTRACT_OK;
+	char *fdir = NULL;
 
+	if (!filesdir) {
+		size_t n = strlen(outdir) + 7;
+		if (!(fdir = malloc(n))) {
+			fprintf(errs, "profextract: %s: out of memory\n", SHOWN(capname));
+			return EXTRACT_BAD;
+		}
+		snprintf(fdir, n, "%s/files", outdir);
+		filesdir = fdir;
+	}
 	if (capture_parse_mode(buf, len, mode & (CAPTURE_KERNEL | CAPTURE_UNMARK), &c)) {
 		fprintf(errs, "profextract: %s: out of memory\n", SHOWN(capname));
+		free(fdir);
 		return EXTRACT_BAD;
 	}
 	if (!c.n)
 		fprintf(errs, "profextract: %s: no dump frame found (%zu lines)\n",
 			SHOWN(capname), c.lines);
-	for (i = 0; i < c.n; i++)
-		if (extract_one(&c.frames[i], mode, capname, outdir, out, errs) != EXTRACT_OK)
+	for (i = 0; i < c.n; i++) {
+		int r = c.frames[i].kind == FRAME_KIND_FILE
+			? extract_file(&c.frames[i], mode, capname, filesdir, out, errs)
+			: extract_one(&c.frames[i], mode, capname, outdir, out, errs);
+		if (r != EXTRACT_OK)
 			status = EXTRACT_BAD;
+	}
 	capture_free(&c);
+	free(fdir);
 	return status;
 }

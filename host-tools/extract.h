@@ -34,6 +34,13 @@ int write_whole(const char *dir, const char *name, const uint8_t *data, size_t l
  * a file of outdir that is not a dump. Returns the exit status. */
 int extract_capture_mode(const uint8_t *buf, size_t len, int mode, const char *capname,
 			 const char *outdir, FILE *out, FILE *errs);
+/* extract_capture_mode, with the files programs wrote (file frames) going
+ * to filesdir, made if it is not there (NULL: outdir/files). A file frame
+ * may replace a regular file there, nothing else; with EXTRACT_NAMES, only
+ * the dumps are named on out (the names are for pinfo), the files on
+ * neither. */
+int extract_capture_to(const uint8_t *buf, size_t len, int mode, const char *capname,
+		       const char *outdir, const char *filesdir, FILE *out, FILE *errs);
 /* extract_capture_mode with mode 0. */
 int extract_capture(const uint8_t *buf, size_t len, const char *capname,
 		    const char *outdir, FILE *out, FILE *errs);

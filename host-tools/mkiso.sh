@@ -1,6 +1,9 @@
 #!/bin/sh
 # mkiso.sh [--] OUT.iso "KERNEL ARGS" kernel.elf [module [batch.cmd]]...
-# A GRUB 2 rescue image holding only what a multiboot boot needs.
+# A GRUB 2 rescue image holding only what a multiboot boot needs. A module
+# given as file:PATH is a data file (docs/syscalls.md, "Files"): it goes to
+# /boot/files/ and its line says "file" after its name, which is its whole
+# base name.
 # The arguments and the modules' names are written into grub.cfg, which
 # GRUB reads as a script: each is checked to hold no character GRUB would
 # take for its syntax, and refused otherwise.
@@ -13,13 +16,13 @@ case $args in
 *[!A-Za-z0-9_.,=/\ -]*) echo "mkiso: kernel arguments '$args': letters, digits, spaces and '_ . , = / -' only" >&2; exit 1 ;;
 esac
 for m in "$@"; do
-	case $(basename -- "$m") in
+	case $(basename -- "${m#file:}") in
 	-*|*[!A-Za-z0-9_.+@-]*) echo "mkiso: module $m: a name of letters, digits and '_ . + @ -' only, not first '-'" >&2; exit 1 ;;
 	esac
 done
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage/boot/grub"
+mkdir -p "$stage/boot/grub" "$stage/boot/files"
 cp -- "$kernel" "$stage/boot/kernel.elf"
 {
 	echo "set timeout=0"
@@ -27,6 +30,13 @@ cp -- "$kernel" "$stage/boot/kernel.elf"
 	echo "menuentry profkern {"
 	echo "  multiboot /boot/kernel.elf $args"
 	for m in "$@"; do
+		case $m in
+		file:*)
+			file=$(basename -- "${m#file:}")
+			cp -- "${m#file:}" "$stage/boot/files/$file"
+			echo "  module /boot/files/$file $file file"
+			continue ;;
+		esac
 		name=$(basename -- "$m" .elf)
 		file=$(basename -- "$m")
 		cp -- "$m" "$stage/boot/$file"

@@ -13,9 +13,10 @@
 
 static int usage(void)
 {
-	fputs("usage: profextract [-a] [-l] [-o outdir] [--] capture_file\n"
+	fputs("usage: profextract [-a] [-l] [-o outdir] [-f filesdir] [--] capture_file\n"
 	      "  writes each good dump frame of the capture to outdir/<name>\n"
-	      "  (outdir: the capture's folder unless given)\n"
+	      "  (outdir: the capture's folder unless given), and each file a\n"
+	      "  program wrote to filesdir/<name> (outdir/files unless given)\n"
 	      "  -a: frames on any line, not only on the kernel's own lines\n"
 	      "  -l: print only the written files' names, one a line\n", stderr);
 	return EXTRACT_USAGE;
@@ -23,20 +24,22 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-	const char *outdir = NULL, *capname;
+	const char *outdir = NULL, *filesdir = NULL, *capname;
 	char *dir = NULL, *slash, err[200];
 	uint8_t *buf;
 	size_t len;
 	struct stat st;
 	int opt, status, mode = CAPTURE_KERNEL;
 
-	while ((opt = getopt(argc, argv, "+alo:")) != -1) {
+	while ((opt = getopt(argc, argv, "+alo:f:")) != -1) {
 		if (opt == 'a')
 			mode = (mode & ~CAPTURE_KERNEL) | CAPTURE_UNMARK;
 		else if (opt == 'l')
 			mode |= EXTRACT_NAMES;
 		else if (opt == 'o')
 			outdir = optarg;
+		else if (opt == 'f')
+			filesdir = optarg;
 		else
 			return usage();
 	}
@@ -60,7 +63,7 @@ int main(int argc, char **argv)
 		free(dir);
 		return EXTRACT_USAGE;
 	}
-	status = extract_capture_mode(buf, len, mode, capname, outdir, stdout, stderr);
+	status = extract_capture_to(buf, len, mode, capname, outdir, filesdir, stdout, stderr);
 	free(buf);
 	free(dir);
 	if (fflush(stdout) || ferror(stdout)) {

@@ -4,6 +4,7 @@
 #include "bootargs.h"
 #include "../drivers/pit8253.h"
 #include "../profiler/stacks.h"
+#include <stddef.h>
 
 _Static_assert(PROF_STACK_ENTRIES_MIN == 256 && PROF_STACK_ENTRIES_MAX == 1048576 &&
 	       PROF_STACK_ENTRIES_DEFAULT == 32768, "stacktable='s message");
@@ -40,6 +41,7 @@ int bootargs_parse(const char *s, struct bootargs *a)
 	a->crash = CRASH_NONE;
 	a->selftest_tick = 0;
 	a->stacktable = PROF_STACK_ENTRIES_DEFAULT;
+	a->stdin_name[0] = 0;
 	a->error = 0;
 	a->warning = 0;
 	while (*s) {
@@ -64,6 +66,20 @@ int bootargs_parse(const char *s, struct bootargs *a)
 			} else {
 				a->stacktable = (uint32_t)v;
 			}
+		} else if (word_is(s, "stdin=")) {
+			size_t n = 0;
+			for (s += 6; s[n] && s[n] != ' '; n++)
+				if (n == BOOTARGS_NAME_MAX - 1) {
+					a->error = "stdin= must name a file of at most 63 bytes";
+					return -1;
+				}
+			if (n == 0) {
+				a->error = "stdin= must name a file";
+				return -1;
+			}
+			for (size_t i = 0; i < n; i++)
+				a->stdin_name[i] = s[i];
+			a->stdin_name[n] = 0;
 		} else if (word_is(s, "jitter=0")) {
 			a->jitter = 0;
 		} else if (word_is(s, "jitter=1")) {

@@ -1,8 +1,10 @@
-/* bootargs.h: the kernel command line, "hz=N stacktable=N crash=..." (pure, tested on the host). */
+/* bootargs.h: the kernel command line, "hz=N stacktable=N stdin=NAME crash=..." (pure, tested on the host). */
 #ifndef KERNEL_BOOTARGS_H
 #define KERNEL_BOOTARGS_H
 
 #include <stdint.h>
+
+#define BOOTARGS_NAME_MAX 64	/* a file's name: 63 bytes and the NUL (kernel/fs.h) */
 
 enum crash { CRASH_NONE, CRASH_FAULT, CRASH_TRIPLE };
 
@@ -12,6 +14,7 @@ struct bootargs {
 	enum crash crash;	/* crash=fault|triple: the tests' way to prove the failure paths */
 	int selftest_tick;	/* selftest=tick: the timer entry's self-test (kernel/ticktest.c) */
 	uint32_t stacktable;	/* stacktable=N: entries of a profile's table of stacks */
+	char stdin_name[BOOTARGS_NAME_MAX];	/* stdin=NAME: every program's fd 0; "" for an empty input */
 	const char *error;	/* set when bootargs_parse fails */
 	const char *warning;	/* a value refused, its default kept: the console says so */
 };

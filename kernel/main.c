@@ -3,6 +3,7 @@
 #include "trap.h"
 #include "mem.h"
 #include "module.h"
+#include "fs.h"
 #include "multiboot.h"
 #include "proc.h"
 #include "clock.h"
@@ -77,14 +78,22 @@ static void memory_init(const struct multiboot_info *mbi)
 	}
 }
 
-static void modules_init(const struct multiboot_info *mbi)
+/* The modules, and the file system's first files: the modules again,
+ * programs and batch files read-only, data files ("file") writable. */
+static void modules_init(const struct multiboot_info *mbi, const char *stdin_name)
 {
 	const struct multiboot_mod *mods = (const void *)mbi->mods_addr;
+	const struct module *m;
 
-	if (!(mbi->flags & MBI_MODS))
-		return;
-	for (uint32_t i = 0; i < mbi->mods_count; i++)
-		module_add((const char *)mods[i].string, mods[i].start, mods[i].end);
+	if (mbi->flags & MBI_MODS)
+		for (uint32_t i = 0; i < mbi->mods_count; i++)
+			module_add((const char *)mods[i].string, mods[i].start, mods[i].end);
+	fs_init(FS_SPACE_DEFAULT);
+	for (int i = 0; (m = module_at(i)); i++)
+		if (fs_add_module(m->name, m->data, m->size, m->file))
+			kprintf("kernel: module %s: not a file (a name twice, or too many files)\n", m->name);
+	if (stdin_name[0] && fs_set_stdin(stdin_name))
+		panic("kernel command line: stdin=%s: no such file among the modules", stdin_name);
 }
 
 /* The first program: the batch interpreter with the first batch file, or
@@ -97,7 +106,9 @@ static void start_init(void)
 
 	for (int i = 0; (m = module_at(i)); i++) {
 		size_t n = strlen(m->name);
-		if (n > 4 && strcmp(m->name + n - 4, ".cmd") == 0) {
+		if (m->file) {
+			continue;	/* data, not a program nor a batch file */
+		} else if (n > 4 && strcmp(m->name + n - 4, ".cmd") == 0) {
 			if (!batch)
 				batch = m;
 		} else if (!first && strcmp(m->name, "cmd") != 0) {
@@ -147,7 +158,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 		lidt(0, 1);
 		__asm__ volatile("int3");
 	}
-	modules_init(mbi);
+	modules_init(mbi, args.stdin_name);
 	proc_fingerprint_kernel();
 	procinit();
 	start_init();

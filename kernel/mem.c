@@ -120,6 +120,38 @@ void kfree(void *p)
 	insert_free(h->start, h->size);
 }
 
+/* A page, page-aligned, with no header: the block is exactly the page, so
+ * that a heap of pages costs its pages and nothing between them (kalloc's
+ * header would cost an aligned page a page of its own). What is left of the
+ * free block on either side stays free, however small: everything is
+ * 16-byte aligned, so a remainder holds a freeblock, and it merges back
+ * when the page is freed. */
+void *kalloc_page(void)
+{
+	for (struct freeblock **pp = &freelist; *pp; pp = &(*pp)->next) {
+		uintptr_t bs = (uintptr_t)*pp, be = bs + (*pp)->size;
+		uintptr_t page = (bs + KPAGE - 1) & ~(uintptr_t)(KPAGE - 1);
+
+		if (page < bs || page > be || be - page < KPAGE)
+			continue;
+		*pp = (*pp)->next;
+		freebytes -= be - bs;
+		if (page > bs)
+			insert_free(bs, page - bs);
+		if (be > page + KPAGE)
+			insert_free(page + KPAGE, be - page - KPAGE);
+		memset((void *)page, 0, KPAGE);
+		return (void *)page;
+	}
+	return NULL;
+}
+
+void kfree_page(void *p)
+{
+	if (p)
+		insert_free((uintptr_t)p, KPAGE);
+}
+
 uint32_t mem_free_bytes(void)
 {
 	return freebytes;

@@ -30,6 +30,27 @@ void module_basename(const char *cmdline, char *name)
 	name[n] = 0;
 }
 
+/* A data file (FILES=, docs/syscalls.md "Files") comes with the word
+ * "file" after its path or name: "data.txt file". */
+int module_is_file(const char *cmdline)
+{
+	const char *p = cmdline;
+
+	while (*p == ' ')
+		p++;
+	while (*p && *p != ' ')
+		p++;			/* the path */
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, "file", 4) == 0 && (p[4] == 0 || p[4] == ' '))
+			return 1;
+		while (*p && *p != ' ')
+			p++;
+	}
+	return 0;
+}
+
 void module_add(const char *cmdline, uint32_t start, uint32_t end)
 {
 	struct module *m;
@@ -40,6 +61,7 @@ void module_add(const char *cmdline, uint32_t start, uint32_t end)
 	}
 	m = &modules[nmodules++];
 	module_basename(cmdline ? cmdline : "", m->name);
+	m->file = module_is_file(cmdline ? cmdline : "");
 	m->data = (const uint8_t *)(uintptr_t)start;
 	m->size = end - start;
 }

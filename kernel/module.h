@@ -12,11 +12,13 @@ struct module {
 	char name[MODULE_NAME_MAX];	/* base name, without ".elf" */
 	const uint8_t *data;
 	uint32_t size;
+	int file;		/* its line says "file": a data file programs may rewrite */
 };
 
 void module_add(const char *cmdline, uint32_t start, uint32_t end);
 const struct module *module_find(const char *name);
 const struct module *module_at(int i);	/* NULL past the last */
 void module_basename(const char *cmdline, char *name);	/* pure, tested on the host */
+int module_is_file(const char *cmdline);	/* a word after the first is "file" (pure) */
 
 #endif

@@ -53,9 +53,20 @@ static int setup_args(struct proc *p, uint32_t argbase, uint32_t stacktop,
 	return 0;
 }
 
+/* Gives the heap's pages back: the break goes back to where it started. */
+static void heap_free(struct proc *p)
+{
+	for (uint32_t off = p->heapbase; off < p->datasize; off += PAGE)
+		kfree_page((void *)vm_unmap_page(&p->vm, UDATA_BASE + off));
+	p->datasize = p->brk = p->heapbase;
+}
+
 void free_proc(struct proc *p)
 {
 	sched_fpu_release(p);
+	fs_fdt_close_all(&p->files);
+	if (p->vm.pgdir)
+		heap_free(p);
 	vm_free(&p->vm);
 	kfree(p->image);
 	kfree(p->kstack);
@@ -118,6 +129,7 @@ int proc_spawn(const char *name, int argc, char *const argv[], struct proc *pare
 	if (argbase > UWINDOW_MAX - ARG_BYTES - PAGE)
 		return -ENOMEM;
 	p->datasize = PAGEROUND(argbase + ARG_BYTES);
+	p->heapbase = p->brk = p->datasize;	/* no heap yet: sbrk grows it */
 	need = p->dataoff + p->datasize;
 	p->image = kalloc_aligned(need, PAGE);
 	p->kstack = kalloc(KSTACK_SIZE);
@@ -165,6 +177,7 @@ int proc_spawn(const char *name, int argc, char *const argv[], struct proc *pare
 	p->prof.uebp = &tf->ebp;
 	p->prof.uesp = &tf->esp;
 	fpu_initstate(&p->fpu);
+	fs_fdt_init(&p->files);
 	p->pid = nextpid++;
 	p->parent = parent;
 	memcpy(p->name, m->name, PROC_NAME_MAX - 1);
@@ -188,7 +201,7 @@ static int reap(struct proc *parent, struct proc *c, uint32_t statusoff)
 	int pid = c->pid;
 
 	if (statusoff)
-		*(int *)uaddr(parent, statusoff) = c->exitstatus;
+		proc_copyout(parent, statusoff, &c->exitstatus, sizeof(c->exitstatus));
 	c->parent = 0;		/* a parentless zombie is freed at the next switch */
 	return pid;
 }
@@ -204,6 +217,7 @@ void proc_exit(struct proc *p, int status)
 
 	prof_exit(&p->prof);
 	sched_fpu_release(p);
+	fs_fdt_close_all(&p->files);
 	p->exitstatus = status;
 	p->state = P_ZOMBIE;
 	for (int i = 0; i < NPROC; i++)
@@ -217,6 +231,7 @@ void proc_exit(struct proc *p, int status)
 	}
 	if (p == initproc) {
 		kprintf("kernel: %s exited with status %d; shutting down\n", p->name, status);
+		fs_send_back();
 		machine_exit(QEMUEXIT_OK);
 	}
 	need_resched = 1;
@@ -324,3 +339,66 @@ void proc_sleep(struct proc *p, uint32_t ms)
 	need_resched = 1;
 }
 
+
+void proc_copyout(struct proc *p, uint32_t off, const void *src, uint32_t len)
+{
+	const uint8_t *s = src;
+
+	for (uint32_t i = 0; i < len; i++) {
+		uint32_t o = off + i;
+		if (o < p->heapbase)
+			*(uint8_t *)uaddr(p, o) = s[i];
+		else
+			*(uint8_t *)vm_lookup(&p->vm, UDATA_BASE + o) = s[i];
+	}
+}
+
+/* The heap: whole pages mapped above the data segment as loaded, one at a
+ * time, each taken from free memory as the break passes into it, and the
+ * segment's limit moved with it. A break that would take memory the kernel
+ * keeps (SBRK_RESERVE), or pass the data window (1 GiB), is refused with
+ * -ENOMEM and nothing changes; one below the heap's start, -EINVAL. A
+ * negative increment gives back the pages the break leaves. */
+int proc_sbrk(struct proc *p, int32_t incr)
+{
+	uint32_t old = p->brk, nbrk, oldend = PAGEROUND(p->brk), newend, off;
+
+	if (incr >= 0) {
+		if ((uint32_t)incr > UWINDOW_MAX - old)
+			return -ENOMEM;
+		nbrk = old + (uint32_t)incr;
+	} else {
+		uint32_t dec = (uint32_t)(-(int64_t)incr);
+		if (dec > old - p->heapbase)
+			return -EINVAL;
+		nbrk = old - dec;
+	}
+	newend = PAGEROUND(nbrk);
+	for (off = oldend; off < newend; off += PAGE) {
+		void *pg = mem_free_bytes() >= SBRK_RESERVE + PAGE ? kalloc_page() : 0;
+		if (!pg || vm_map_page(&p->vm, UDATA_BASE + off, (uint32_t)pg)) {
+			kfree_page(pg);
+			while (off > oldend) {
+				off -= PAGE;
+				kfree_page((void *)vm_unmap_page(&p->vm, UDATA_BASE + off));
+			}
+			return -ENOMEM;
+		}
+	}
+	/* A profil() buffer in the pages given back (kept as a window
+	 * address, kernel/syscall.c) would have the sampler write there:
+	 * profiling is turned off, as for any buffer outside the segment. */
+	if (newend < oldend && (uint32_t)p->prof.pfbuf >= UDATA_BASE &&
+	    (uint32_t)p->prof.pfbuf + p->prof.pfsize > UDATA_BASE + newend)
+		prof_profil(&p->prof, 0, 0, 0, 0);
+	for (off = newend; off < oldend; off += PAGE)
+		kfree_page((void *)vm_unmap_page(&p->vm, UDATA_BASE + off));
+	if (newend < oldend)
+		vm_trim(&p->vm, newend);
+	p->brk = nbrk;
+	p->datasize = newend;
+	/* The LDT is the process's own array: the new limit holds from the
+	 * next load of DS, ES, SS (the way back to ring 3 reloads them). */
+	p->ldt[1] = seg_desc(UDATA_BASE, p->datasize, STA_W, 3);
+	return (int)old;
+}

@@ -7,6 +7,7 @@
 #include "trap.h"
 #include "vm.h"
 #include "fpu.h"
+#include "fs.h"
 #include "../profiler/prof.h"
 
 #define NPROC		32
@@ -28,7 +29,9 @@ struct proc {
 	uint32_t codesize;	/* bytes of segment 1, the text */
 	uint32_t codecrc;	/* CRC-32 of segment 1 as loaded: its fingerprint in a dump */
 	uint32_t dataoff;	/* where segment 2 starts in the image */
-	uint32_t datasize;	/* bytes of segment 2: stack, data, arguments */
+	uint32_t datasize;	/* bytes of segment 2: stack, data, arguments, heap */
+	uint32_t heapbase;	/* where the heap starts: the data segment's end as loaded */
+	uint32_t brk;		/* the break: the heap is heapbase .. brk (sbrk) */
 	uint64_t ldt[NLDT_ALL];
 	struct vmspace vm;	/* the windows of its two segments */
 	uint8_t *kstack;
@@ -40,6 +43,9 @@ struct proc {
 	int spawn_grace;	/* its slice was stretched by a spawn (sched_fresh_slice) */
 	struct prof_proc prof;	/* the profiler's view: buffers by selector */
 	struct fpustate fpu;	/* its x87/SSE registers while not running */
+	struct fs_fdtable files;	/* its file descriptors (kernel/fs.h) */
+	uint64_t cputicks;	/* ticks it ran, up to its last switch out (times) */
+	uint64_t runstart;	/* while running: the tick it was switched in at */
 };
 
 extern struct proc *curproc;
@@ -55,6 +61,10 @@ void proc_codeseg(struct proc *p, struct prof_codeseg *seg, char *module);
 void proc_fault(struct trapframe *tf);
 int proc_wait(struct proc *p, int pid, uint32_t statusoff);
 void proc_sleep(struct proc *p, uint32_t ms);
+int proc_sbrk(struct proc *p, int32_t incr);	/* the old break, or -ENOMEM, -EINVAL */
+/* Writes len bytes at offset off of p's data segment, which the caller
+ * checked, through p's page tables: p need not be the current process. */
+void proc_copyout(struct proc *p, uint32_t off, const void *src, uint32_t len);
 struct trapframe *sched_return(struct trapframe *tf);
 void sched_start(void) __attribute__((noreturn));
 void sched_tick(void);			/* from the clock: the quantum may be over */
@@ -63,10 +73,17 @@ void sched_fresh_slice(void);	/* after a spawn: the caller goes on a tick or two
 void sched_fpu_release(struct proc *p);	/* p's registers need no saving: it has ended */
 struct proc *proc_first(void);		/* for walks over all processes */
 
-/* The memory of p's data segment at offset off, already checked. */
+/* The memory of p's data segment at offset off, already checked, in the
+ * part loaded with the program (below p->heapbase): the heap's pages are
+ * elsewhere (proc_sbrk), and reached through the current process's window
+ * (kernel/syscall.c) or its page tables (proc_copyout). */
 static inline void *uaddr(const struct proc *p, uint32_t off)
 {
 	return p->image + p->dataoff + off;
 }
+
+/* Bytes the break may not take: the kernel keeps them for itself (page
+ * tables, files, dumps). */
+#define SBRK_RESERVE	(256u * 1024)
 
 #endif

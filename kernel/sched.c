@@ -198,6 +198,9 @@ struct trapframe *sched_return(struct trapframe *tf)
 	wake_sleepers();
 	next = pick_next();
 	note_work(next);
+	/* times(): the ticks each ran, counted before free_orphans() may free
+	 * old (interrupts are off: the count stands still) */
+	old->cputicks += irq0.ticks - old->runstart;
 	vm_switch(next == &idleproc ? 0 : &next->vm);
 	free_orphans(old);
 	need_resched = 0;
@@ -210,6 +213,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 			alive += procs[i].state == P_WAITING || procs[i].state == P_SLEEPING;
 		if (!alive) {
 			kprintf("kernel: no process left; shutting down\n");
+			fs_send_back();
 			machine_exit(QEMUEXIT_OK);
 		}
 	}
@@ -224,6 +228,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 			fpu_switch(fpu_owner ? &fpu_owner->fpu : 0, &next->fpu);
 		fpu_owner = next;
 	}
+	next->runstart = irq0.ticks;
 	curproc = next;
 	irq0.prof = next == &idleproc ? 0 : &next->prof;
 	plan_load();
@@ -242,6 +247,7 @@ void sched_start(void)
 		fpu_switch(0, &next->fpu);
 		fpu_owner = next;
 	}
+	next->runstart = irq0.ticks;
 	curproc = next;
 	irq0.prof = next == &idleproc ? 0 : &next->prof;
 	plan_load();

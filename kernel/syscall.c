@@ -10,6 +10,8 @@
 #include "mem.h"
 #include "module.h"
 #include "uaccess.h"
+#include "fs.h"
+#include "vm.h"
 #include "sys/syscall.h"
 #include "sys/errno.h"
 #include "profile.h"
@@ -32,17 +34,24 @@ static uint32_t arg(struct trapframe *tf, int n)
 
 /* Checks that [off, off + len) is in the caller's data segment, above its
  * guard page (kernel/uaccess.h). */
+/* A range below the heap is reached in the image as loaded; one that
+ * reaches into the heap (whose pages are not next to the image, kernel/
+ * proc.c) through the caller's own data window, which is mapped while it
+ * makes the call: that is the page directory loaded. */
 static int argptr(uint32_t off, uint32_t len, void **out)
 {
 	if (!urange_ok(off, len, UGUARD, curproc->datasize))
 		return -EFAULT;
-	*out = uaddr(curproc, off);
+	*out = off + len <= curproc->heapbase ? uaddr(curproc, off) : (void *)(UDATA_BASE + off);
 	return 0;
 }
 
+/* The caller's data segment, byte by byte, through its window. */
+#define UBASE ((const uint8_t *)UDATA_BASE)
+
 static int argstr(uint32_t off, char *dst, size_t max)
 {
-	int n = ustrcpy(dst, max, uaddr(curproc, 0), UGUARD, curproc->datasize, off);
+	int n = ustrcpy(dst, max, UBASE, UGUARD, curproc->datasize, off);
 	return n < 0 ? n : 0;
 }
 
@@ -52,18 +61,175 @@ static int sys_exit(struct trapframe *tf)
 	return 0;
 }
 
+/* write(fd, buf, len): the console's descriptors write it all; a file's,
+ * through the file system. */
 static int sys_write(struct trapframe *tf)
 {
 	void *buf;
-	uint32_t fd = arg(tf, 0), len = arg(tf, 2);
+	int fd = (int)arg(tf, 0), kind = fs_kind(&curproc->files, fd);
+	uint32_t len = arg(tf, 2);
 	int err;
 
-	if (fd != 1 && fd != 2)
-		return -EINVAL;
+	if (kind == FD_FREE)
+		return -EBADF;
 	if ((err = argptr(arg(tf, 1), len, &buf)))
 		return err;
+	if (kind != FD_CONSOLE)
+		return fs_write(&curproc->files, fd, buf, len);
+	if (len > 0x7FFFFFFF)
+		return -EINVAL;
 	consolewrite(buf, len);
 	return (int)len;
+}
+
+static int sys_read(struct trapframe *tf)
+{
+	void *buf;
+	int fd = (int)arg(tf, 0);
+	int err;
+
+	if (fs_kind(&curproc->files, fd) == FD_FREE)
+		return -EBADF;
+	if ((err = argptr(arg(tf, 1), arg(tf, 2), &buf)))
+		return err;
+	return fs_read(&curproc->files, fd, buf, arg(tf, 2));
+}
+
+static int sys_open(struct trapframe *tf)
+{
+	char path[FS_PATH_MAX];
+	int err;
+
+	if ((err = argstr(arg(tf, 0), path, sizeof(path))))
+		return err;
+	return fs_open(&curproc->files, path, arg(tf, 1));	/* the mode is not kept */
+}
+
+static int sys_close(struct trapframe *tf)
+{
+	return fs_close(&curproc->files, (int)arg(tf, 0));
+}
+
+static int sys_lseek(struct trapframe *tf)
+{
+	return fs_lseek(&curproc->files, (int)arg(tf, 0), (int32_t)arg(tf, 1), (int)arg(tf, 2));
+}
+
+static int sys_fstat(struct trapframe *tf)
+{
+	struct k_stat st;
+	void *out;
+	int err;
+
+	if ((err = fs_fstat(&curproc->files, (int)arg(tf, 0), &st)))
+		return err;
+	if ((err = argptr(arg(tf, 1), sizeof(st), &out)))
+		return err;
+	memcpy(out, &st, sizeof(st));
+	return 0;
+}
+
+static int sys_isatty(struct trapframe *tf)
+{
+	return fs_isatty(&curproc->files, (int)arg(tf, 0));
+}
+
+static int sys_unlink(struct trapframe *tf)
+{
+	char path[FS_PATH_MAX];
+	int err;
+
+	if ((err = argstr(arg(tf, 0), path, sizeof(path))))
+		return err;
+	return fs_unlink(path);
+}
+
+/* link(old, new) and rename(old, new): two paths in. */
+static int sys_twopaths(struct trapframe *tf, int (*fn)(const char *, const char *))
+{
+	char a[FS_PATH_MAX], b[FS_PATH_MAX];
+	int err;
+
+	if ((err = argstr(arg(tf, 0), a, sizeof(a))) || (err = argstr(arg(tf, 1), b, sizeof(b))))
+		return err;
+	return fn(a, b);
+}
+
+static int sys_link(struct trapframe *tf) { return sys_twopaths(tf, fs_link); }
+static int sys_rename(struct trapframe *tf) { return sys_twopaths(tf, fs_rename); }
+
+static int sys_sbrk(struct trapframe *tf)
+{
+	return proc_sbrk(curproc, (int32_t)arg(tf, 0));
+}
+
+/* Ticks to milliseconds. */
+static uint64_t ticks_ms(uint64_t ticks)
+{
+	return ticks * 1000 / clock_hz();
+}
+
+/* times(&tms): the caller's time in ms (all of it user time: a tick in a
+ * system call is the process's too), its children's 0; the result is the
+ * milliseconds since boot, modulo 2^31 (24.8 days), so never negative. */
+static int sys_times(struct trapframe *tf)
+{
+	struct k_tms t = { 0 };
+	uint64_t now = clock_ticks();
+	void *out;
+	int err;
+
+	if ((err = argptr(arg(tf, 0), sizeof(t), &out)))
+		return err;
+	t.tms_utime = (uint32_t)ticks_ms(curproc->cputicks + (now - curproc->runstart));
+	memcpy(out, &t, sizeof(t));
+	return (int)(ticks_ms(now) & 0x7FFFFFFF);
+}
+
+/* gettimeofday(&tv, &tz): the time since boot (the epoch is the boot:
+ * runs stay identical); a zone of 0, no DST. Either pointer may be NULL. */
+static int sys_gettimeofday(struct trapframe *tf)
+{
+	uint64_t us = clock_ticks() * 1000000 / clock_hz();
+	struct k_timeval tv = { .tv_sec = (int64_t)(us / 1000000), .tv_usec = (int32_t)(us % 1000000) };
+	struct k_timezone tz = { 0, 0 };
+	void *tvp = 0, *tzp = 0;
+	int err = 0;
+
+	if ((arg(tf, 0) && (err = argptr(arg(tf, 0), sizeof(tv), &tvp))) ||
+	    (arg(tf, 1) && (err = argptr(arg(tf, 1), sizeof(tz), &tzp))))
+		return err;
+	if (tvp)
+		memcpy(tvp, &tv, sizeof(tv));
+	if (tzp)
+		memcpy(tzp, &tz, sizeof(tz));
+	return 0;
+}
+
+/* kill(pid, sig): to itself, the process ends as a signal ends it, with
+ * status 128 + sig (abort(): SIGABRT, 134); signal 0 only checks the pid.
+ * No process may signal another: -EPERM if it exists, else -ESRCH. */
+static int sys_kill(struct trapframe *tf)
+{
+	static const char *const names[16] = { 0, "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP",
+		"SIGABRT", "SIGEMT", "SIGFPE", "SIGKILL", "SIGBUS", "SIGSEGV", "SIGSYS", "SIGPIPE",
+		"SIGALRM", "SIGTERM" };
+	int pid = (int)arg(tf, 0), sig = (int)arg(tf, 1);
+
+	if (sig < 0 || sig >= K_NSIG)
+		return -EINVAL;
+	if (pid != curproc->pid) {
+		for (struct proc *p = proc_first(); p < proc_first() + NPROC; p++)
+			if (pid > 0 && p->pid == pid && p->state != P_UNUSED && p->state != P_ZOMBIE)
+				return -EPERM;
+		return -ESRCH;
+	}
+	if (sig == 0)
+		return 0;
+	kprintf("%s[%d]: signal %d%s%s, ended\n", curproc->name, curproc->pid, sig,
+		sig < 16 ? " " : "", sig < 16 ? names[sig] : "");
+	proc_exit(curproc, 128 + sig);
+	return 0;
 }
 
 static int sys_spawn(struct trapframe *tf)
@@ -89,7 +255,7 @@ static int sys_spawn(struct trapframe *tf)
 				break;
 			if (argc == ARG_MAX)
 				return -E2BIG;
-			n = ustrcpy(strs + used, sizeof(strs) - used, uaddr(curproc, 0), UGUARD,
+			n = ustrcpy(strs + used, sizeof(strs) - used, UBASE, UGUARD,
 				    curproc->datasize, *slot);
 			if (n < 0)
 				return n == -ENAMETOOLONG ? -E2BIG : n;
@@ -215,7 +381,7 @@ static int sys_profinit(struct trapframe *tf)
 	int type = (int)arg(tf, 0), n;
 
 	if (listoff) {
-		n = ustrlist(modlist, sizeof(modlist), uaddr(curproc, 0), UGUARD, curproc->datasize,
+		n = ustrlist(modlist, sizeof(modlist), UBASE, UGUARD, curproc->datasize,
 			     listoff);
 		if (n < 0)
 			return n;
@@ -278,6 +444,19 @@ static int (*const syscalls[SYS_MAX])(struct trapframe *) = {
 	[SYS_proffree] = sys_proffree,
 	[SYS_profclear] = sys_profclear,
 	[SYS_profil] = sys_profil,
+	[SYS_open] = sys_open,
+	[SYS_close] = sys_close,
+	[SYS_read] = sys_read,
+	[SYS_lseek] = sys_lseek,
+	[SYS_fstat] = sys_fstat,
+	[SYS_isatty] = sys_isatty,
+	[SYS_unlink] = sys_unlink,
+	[SYS_link] = sys_link,
+	[SYS_rename] = sys_rename,
+	[SYS_sbrk] = sys_sbrk,
+	[SYS_times] = sys_times,
+	[SYS_gettimeofday] = sys_gettimeofday,
+	[SYS_kill] = sys_kill,
 };
 
 void syscall(struct trapframe *tf)

@@ -50,7 +50,7 @@ static int map(struct vmspace *vm, int first, uint32_t linear, uint32_t phys,
 		uint32_t va = linear + off, pdx = va >> 22, ptx = (va >> 12) & 0x3FF;
 		uint32_t **pt = &vm->pt[first + (pdx - (linear >> 22))];
 		if (!*pt) {
-			if (!(*pt = kalloc_aligned(PAGE, PAGE)))
+			if (!(*pt = kalloc_page()))
 				return -ENOMEM;
 			vm->pgdir[pdx] = (uint32_t)*pt | PTE_U | PTE_W | PTE_P;
 		}
@@ -65,7 +65,7 @@ int vm_create(struct vmspace *vm, uint32_t phys, uint32_t codebytes, uint32_t da
 	databytes = PAGEROUND(databytes);
 	if (codebytes > UWINDOW_MAX || databytes > UWINDOW_MAX || databytes <= UGUARD)
 		return -ENOMEM;
-	if (!(vm->pgdir = kalloc_aligned(PAGE, PAGE)))
+	if (!(vm->pgdir = kalloc_page()))
 		return -ENOMEM;
 	for (int i = 0; i < NPDE; i++)
 		vm->pgdir[i] = kpgdir[i];
@@ -81,11 +81,66 @@ int vm_create(struct vmspace *vm, uint32_t phys, uint32_t codebytes, uint32_t da
 void vm_free(struct vmspace *vm)
 {
 	for (unsigned i = 0; i < sizeof(vm->pt) / sizeof(vm->pt[0]); i++) {
-		kfree(vm->pt[i]);
+		kfree_page(vm->pt[i]);
 		vm->pt[i] = 0;
 	}
-	kfree(vm->pgdir);
+	kfree_page(vm->pgdir);
 	vm->pgdir = 0;
+}
+
+/* The index in vm->pt of the page table that maps linear. */
+static int ptslot(uint32_t linear)
+{
+	return (linear >= UDATA_BASE ? (int)(UWINDOW_MAX / 0x400000) : 0) +
+	       (int)((linear & (UWINDOW_MAX - 1)) >> 22);
+}
+
+int vm_map_page(struct vmspace *vm, uint32_t linear, uint32_t phys)
+{
+	return map(vm, ptslot(linear), linear, phys, PAGE, PTE_U | PTE_W | PTE_P);
+}
+
+uint32_t vm_unmap_page(struct vmspace *vm, uint32_t linear)
+{
+	uint32_t *pt = vm->pt[ptslot(linear)], phys;
+
+	if (!pt || !(pt[(linear >> 12) & 0x3FF] & PTE_P))
+		return 0;
+	phys = pt[(linear >> 12) & 0x3FF] & ~(PAGE - 1);
+	pt[(linear >> 12) & 0x3FF] = 0;
+	__asm__ volatile("invlpg (%0)" : : "r"(linear) : "memory");
+	return phys;
+}
+
+void vm_trim(struct vmspace *vm, uint32_t end)
+{
+	int first = ptslot(UDATA_BASE + end + 0x3FFFFF) , freed = 0;
+
+	if (end > UWINDOW_MAX - 0x400000)
+		return;
+	for (int i = first; i < ptslot(UDATA_BASE) + (int)(UWINDOW_MAX / 0x400000); i++) {
+		if (!vm->pt[i])
+			continue;
+		vm->pgdir[(UDATA_BASE >> 22) + (uint32_t)(i - ptslot(UDATA_BASE))] = 0;
+		kfree_page(vm->pt[i]);
+		vm->pt[i] = 0;
+		freed = 1;
+	}
+	if (freed) {
+		uint32_t cr3;
+		__asm__ volatile("mov %%cr3, %0" : "=r"(cr3));
+		if (cr3 == (uint32_t)vm->pgdir)
+			lcr3(vm->pgdir);	/* the directory's entries changed */
+	}
+}
+
+uint32_t vm_lookup(const struct vmspace *vm, uint32_t linear)
+{
+	const uint32_t *pt = vm->pt[ptslot(linear)];
+
+	if (!pt || !(pt[(linear >> 12) & 0x3FF] & PTE_P))
+		return 0;
+	return (pt[(linear >> 12) & 0x3FF] & ~(PAGE - 1)) | (linear & (PAGE - 1));
 }
 
 void vm_switch(const struct vmspace *vm)

@@ -31,6 +31,15 @@ void vminit(void);
  * stay unmapped. Returns 0 or -ENOMEM. */
 int vm_create(struct vmspace *vm, uint32_t phys, uint32_t codepages, uint32_t datapages);
 void vm_free(struct vmspace *vm);
+/* One page of the data window: maps linear to phys (read-write), unmaps it
+ * (returning its phys), or finds the physical address of a byte (0 when
+ * unmapped). */
+int vm_map_page(struct vmspace *vm, uint32_t linear, uint32_t phys);
+uint32_t vm_unmap_page(struct vmspace *vm, uint32_t linear);
+uint32_t vm_lookup(const struct vmspace *vm, uint32_t linear);
+/* Frees the data window's page tables that map nothing below end (an
+ * offset in the data segment): after the heap shrank. */
+void vm_trim(struct vmspace *vm, uint32_t end);
 void vm_switch(const struct vmspace *vm);	/* NULL: the kernel's own */
 
 #endif

@@ -10,13 +10,21 @@
 #define ESRCH		3	/* no such process */
 #define E2BIG		7	/* argument list too long */
 #define ENOEXEC		8	/* not a valid ELF32 i386 program */
+#define EBADF		9	/* not an open file descriptor, or one not open for this */
 #define ECHILD		10	/* no such child to wait for */
 #define EAGAIN		11	/* no free process slot */
 #define ENOMEM		12	/* not enough memory */
 #define EFAULT		14	/* a pointer outside the caller's data segment */
 #define EBUSY		16	/* profiling is on: turn it off first */
-#define EEXIST		17	/* already initialised */
+#define EEXIST		17	/* already there: a profile initialised, a file O_EXCL would create */
+#define EISDIR		21	/* a name that is no file (empty, or a directory's) */
 #define EINVAL		22	/* an invalid argument (a bad profile type, ...) */
+#define EMFILE		24	/* too many open files in the process */
+#define ENOTTY		25	/* not a terminal */
+#define EFBIG		27	/* a file would grow past its largest size */
+#define ENOSPC		28	/* no room left for files' data */
+#define ESPIPE		29	/* a seek on the console or an empty input */
+#define EROFS		30	/* a boot module that may only be read */
 #define EDOM		33	/* an argument outside the function's domain */
 #define ERANGE		34	/* a result too large or too small for its type */
 #define ENAMETOOLONG	36	/* a name or string too long */

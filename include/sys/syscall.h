@@ -21,6 +21,21 @@
 #define SYS_proffree	20	/* ProfFree(type) */
 #define SYS_profclear	21	/* ProfClear(type) */
 #define SYS_profil	22	/* profil(buf, bufsiz, offset, scale) */
-#define SYS_MAX		23
+/* Files, memory, time, signals: the calls newlib's system-call layer needs,
+ * with its structures and flags (sys/abi.h). */
+#define SYS_open	23	/* open(path, flags, mode) -> fd */
+#define SYS_close	24	/* close(fd) -> 0 */
+#define SYS_read	25	/* read(fd, buf, len) -> bytes, 0 at the end */
+#define SYS_lseek	26	/* lseek(fd, offset, whence) -> the new offset */
+#define SYS_fstat	27	/* fstat(fd, &stat) -> 0 */
+#define SYS_isatty	28	/* isatty(fd) -> 1, or -ENOTTY */
+#define SYS_unlink	29	/* unlink(path) -> 0 */
+#define SYS_link	30	/* link(old, new) -> 0 */
+#define SYS_rename	31	/* rename(old, new) -> 0 */
+#define SYS_sbrk	32	/* sbrk(increment) -> the old break */
+#define SYS_times	33	/* times(&tms) -> milliseconds since boot */
+#define SYS_gettimeofday 34	/* gettimeofday(&tv, &tz) -> 0 */
+#define SYS_kill	35	/* kill(pid, sig) -> 0; to itself, does not return */
+#define SYS_MAX		36
 
 #endif

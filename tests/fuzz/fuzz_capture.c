@@ -6,7 +6,9 @@
  *
  * An input that starts with a NUL is instead a name and a dump, sent by the
  * guest's own frame writer (format/frame.c) and extracted again: the same
- * bytes must come back under the safe form of that name. */
+ * bytes must come back under the safe form of that name. One that starts
+ * with 0x01 is a name and a file's bytes, sent as a file frame: they must
+ * come back in outdir/files. */
 #define _GNU_SOURCE	/* mkdtemp */
 #include <dirent.h>
 #include <string.h>
@@ -49,11 +51,13 @@ static void check_frame(const struct frame *f)
 	check_safe(f->name, f->namelen);
 }
 
-/* What extract_capture left: plain files only, none hidden (a temporary
- * one would be), each removed for the next input. */
-static void check_and_empty_outdir(void)
+/* What extract_capture left in folder: plain files only, none hidden (a
+ * temporary one would be), each removed for the next input; and in the
+ * output folder, the folder "files" of the file frames, checked the same
+ * way and removed. */
+static void check_and_empty(const char *folder, int top)
 {
-	DIR *dir = opendir(outdir);
+	DIR *dir = opendir(folder);
 	struct dirent *e;
 	char path[400];
 
@@ -61,11 +65,21 @@ static void check_and_empty_outdir(void)
 	while ((e = readdir(dir))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
+		snprintf(path, sizeof path, "%s/%s", folder, e->d_name);
+		if (top && !strcmp(e->d_name, "files") && e->d_type == DT_DIR) {
+			check_and_empty(path, 0);
+			FUZZ_CHECK(rmdir(path) == 0);
+			continue;
+		}
 		FUZZ_CHECK(e->d_name[0] != '.' && e->d_type == DT_REG);
-		snprintf(path, sizeof path, "%s/%s", outdir, e->d_name);
 		FUZZ_CHECK(unlink(path) == 0);
 	}
 	closedir(dir);
+}
+
+static void check_and_empty_outdir(void)
+{
+	check_and_empty(outdir, 1);
 }
 
 /* Empty after every input, so a normal exit leaves nothing in /tmp. */
@@ -131,6 +145,40 @@ static void roundtrip(const uint8_t *data, size_t size)
 	pdump_release(&d, &host_alloc);
 }
 
+/* A file frame of any name and bytes: found whole, of its kind, and
+ * written to outdir/files under its safe name, byte for byte. */
+static void roundtrip_file(const uint8_t *data, size_t size)
+{
+	const uint8_t *nul = memchr(data, 0, size);
+	size_t namelen = nul ? (size_t)(nul - data) : size;
+	char name[FRAME_NAME_MAX + 1], safe[SAFE_NAME_MAX + 1], path[400], err[300];
+	struct bytes frame = { NULL, 0, 0 };
+	struct capture c;
+	uint8_t *got;
+	size_t len, flen;
+
+	if (!nul || namelen > FRAME_NAME_MAX)
+		return;
+	memcpy(name, data, namelen);
+	name[namelen] = 0;
+	flen = size - namelen - 1;
+	frame_write_file(name, nul + 1, flen, fuzz_sink, &frame);
+	FUZZ_CHECK(capture_parse(frame.data, frame.len, &c) == 0);
+	FUZZ_CHECK(c.n == 1 && c.frames[0].ok && c.frames[0].kind == FRAME_KIND_FILE);
+	FUZZ_CHECK(c.frames[0].namelen == namelen && !memcmp(c.frames[0].name, name, namelen));
+	FUZZ_CHECK(c.frames[0].len == flen && !memcmp(c.frames[0].data, nul + 1, flen));
+	capture_free(&c);
+	FUZZ_CHECK(extract_capture(frame.data, frame.len, "fuzz", outdir, fuzz_null(),
+				   fuzz_null()) == EXTRACT_OK);
+	safe_name((const uint8_t *)name, namelen, safe);
+	snprintf(path, sizeof path, "%s/files/%s", outdir, safe);
+	FUZZ_CHECK(read_whole(path, &got, &len, err, sizeof err) == 0);
+	FUZZ_CHECK(len == flen && !memcmp(got, nul + 1, len));
+	free(got);
+	free(frame.data);
+	check_and_empty_outdir();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct capture c;
@@ -143,6 +191,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (size && !data[0]) {
 		roundtrip(data + 1, size - 1);
+		return 0;
+	}
+	if (size && data[0] == 1) {
+		roundtrip_file(data + 1, size - 1);
 		return 0;
 	}
 	FUZZ_CHECK(capture_parse(data, size, &c) == 0);

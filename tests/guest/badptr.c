@@ -29,7 +29,7 @@ int main(void)
 
 	expect("write past the limit", write(1, top, 4), -EFAULT);
 	expect("write wrapping 4 GiB", write(1, (char *)16, 0xFFFFFFF8u), -EFAULT);
-	expect("write to a bad fd", write(7, "x", 1), -EINVAL);
+	expect("write to a bad fd", write(7, "x", 1), -EBADF);
 	expect("write of 0 bytes", write(1, "x", 0), 0);
 	/* The data segment's first page is its guard (docs/memory.md): a NULL
 	 * pointer, or one just above it, is outside the segment. */

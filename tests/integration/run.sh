@@ -53,6 +53,8 @@ selected() {
 	[ "$emu" = qemu ] || case $BOCHS_CASES in *" $1 "*) ;; *) return 1 ;; esac
 	[ -z "$only" ] || [ "$only" = "$1" ]
 }
+# file_is NAME TEXT: a file a program wrote came back, in $dir/files, holding TEXT.
+file_is() { [ "$(cat "$dir/files/$1" 2>/dev/null)" = "$2" ] || { fail "files/$1: '$(cat "$dir/files/$1" 2>&1)', wanted '$2'"; return 1; }; }
 # The byte that starts each line the kernel writes (format/console_mark.h).
 K=$(printf '\001')
 ESC=$(printf '\033')
@@ -434,6 +436,56 @@ if selected pset; then
 fi
 
 # ---- hostile ring 3 ------------------------------------------------------
+# The file, heap, time and signal calls (tests/guest/fstest.c): every
+# result and error; a data file of the boot image ("file") rewritten, a file
+# created by one program read by the next, both back on the host through
+# their frames, byte for byte; abort() as kill(getpid(), SIGABRT): status
+# 134; a heap page given back faults.
+if selected fstest; then
+	name=fstest
+	mkdir -p "$out/fsdata"
+	printf 'line one\nline two\n' > "$out/fsdata/in.txt"
+	printf 'fstest\nfstest cat renamed.txt\nfstest write made.txt made-by-fstest\nfstest abort\nfstest heapgone\nhello alive\n' > "$out/fstest.cmd"
+	LIMIT=120 boot fstest 0 -batch "$out/fstest.cmd" -file "$out/fsdata/in.txt" $kernel $u/fstest.elf \
+		$u/hello.elf $u/cmd.elf &&
+	has "fstest: 0 failed" && hasnot "FAILED" && line_is "kept: 1" &&
+	has "${K}fstest[5]: signal 6 SIGABRT, ended" && has "cmd: fstest exited with status 134" &&
+	grep -q "^${K}fstest\[6\]: #PF error 0x0006 at 0007:[0-9a-f]*, linear 80025fff, ended" "$log" &&
+	has "cmd: fstest exited with status 142" && has "[hello] [alive]" &&
+	has "${K}kernel: 3 files written by programs sent back (41 bytes)" && extract &&
+	file_is in.txt "$(printf 'INne one\nline two')" && file_is renamed.txt "kept: 1" &&
+	file_is made.txt made-by-fstest && {
+		got=$(ls "$dir/files" | tr '\n' ' ')
+		[ "$got" = "in.txt made.txt renamed.txt " ] && pass || fail "files back: $got"
+	}
+fi
+
+# stdin=NAME: every program's fd 0 reads that file from its start; a name
+# that is no module stops the boot.
+if selected fsstdin; then
+	name=fsstdin
+	mkdir -p "$out/fsdata"
+	printf 'line one\nline two\n' > "$out/fsdata/in.txt"
+	printf 'fstest stdin\nfstest stdin\n' > "$out/fsstdin.cmd"
+	boot fsstdin 0 -append stdin=in.txt -batch "$out/fsstdin.cmd" -file "$out/fsdata/in.txt" $kernel \
+		$u/fstest.elf $u/cmd.elf &&
+	count_is "^fstest: stdin is a file of 18 bytes:" 2 && count_is "^line two$" 2 &&
+	has "fstest: lseek(0) back to 0: OK" && hasnot "FAILED" && hasnot "sent back" && {
+		boot fsstdin 2 -append stdin=nosuch -batch "$out/fsstdin.cmd" $kernel $u/fstest.elf $u/cmd.elf &&
+		has "stdin=nosuch: no such file among the modules" && pass
+	}
+fi
+
+# A data file through GRUB (mkiso.sh's file:PATH): read, rewritten, back.
+if selected fsiso; then
+	name=fsiso
+	mkdir -p "$out/fsdata"
+	printf 'line one\nline two\n' > "$out/fsdata/in.txt"
+	printf 'fstest cat in.txt\nfstest write in.txt rewritten\n' > "$out/fsiso.cmd"
+	boot fsiso 0 -iso -batch "$out/fsiso.cmd" -file "$out/fsdata/in.txt" $kernel $u/fstest.elf $u/cmd.elf &&
+	line_is "line two" && extract && file_is in.txt rewritten && pass
+fi
+
 if selected usertests; then
 	name=usertests
 	# the faults a CPU raises under Bochs (tests/guest/usertests.c)

@@ -76,6 +76,44 @@ static void test_bootargs_stacktable(void **state)
 }
 
 /* GRUB's "hello" and QEMU's "build/run/hello.elf args" both name "hello". */
+/* stdin=NAME: the whole word, up to 63 bytes; empty or longer is an error. */
+static void test_bootargs_stdin(void **state)
+{
+	struct bootargs a;
+	char word[100];
+
+	(void)state;
+	assert_int_equal(bootargs_parse("hz=100", &a), 0);
+	assert_string_equal(a.stdin_name, "");
+	assert_int_equal(bootargs_parse("hz=100 stdin=in.txt jitter=0", &a), 0);
+	assert_string_equal(a.stdin_name, "in.txt");
+	assert_int_equal(a.jitter, 0);
+	assert_int_equal(bootargs_parse("stdin=", &a), -1);
+	assert_non_null(a.error);
+	strcpy(word, "stdin=");
+	memset(word + 6, 'x', 63);
+	word[69] = 0;
+	assert_int_equal(bootargs_parse(word, &a), 0);
+	assert_int_equal(strlen(a.stdin_name), 63);
+	strcat(word, "y");
+	assert_int_equal(bootargs_parse(word, &a), -1);
+	assert_non_null(strstr(a.error, "63"));
+}
+
+/* A module line with the word "file" after its first is a data file. */
+static void test_module_is_file(void **state)
+{
+	(void)state;
+	assert_int_equal(module_is_file("a.txt file"), 1);
+	assert_int_equal(module_is_file(" /boot/a.txt  a.txt file"), 1);
+	assert_int_equal(module_is_file("build/x/a.txt file more"), 1);
+	assert_int_equal(module_is_file("file"), 0);		/* a module named "file" */
+	assert_int_equal(module_is_file("hello"), 0);
+	assert_int_equal(module_is_file("hello files"), 0);
+	assert_int_equal(module_is_file("hello afile"), 0);
+	assert_int_equal(module_is_file(""), 0);
+}
+
 static void test_module_basename(void **state)
 {
 	(void)state;
@@ -98,6 +136,8 @@ int main(void)
 		cmocka_unit_test(test_bootargs),
 		cmocka_unit_test(test_bootargs_stacktable),
 		cmocka_unit_test(test_module_basename),
+		cmocka_unit_test(test_bootargs_stdin),
+		cmocka_unit_test(test_module_is_file),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

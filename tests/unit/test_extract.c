@@ -772,10 +772,80 @@ static void test_extract_random_damage(void **state)
 	scratch_remove(&s);
 }
 
+/* A file's frame goes to outdir/files (made), under its safe name, never
+ * to outdir, and is not named by -l (EXTRACT_NAMES: that list is of
+ * dumps, for pinfo); it replaces a regular file there, not a symbolic
+ * link; another folder may be given. A damaged file frame is an error,
+ * and writes nothing. */
+static void test_extract_files(void **state)
+{
+	struct pdump *d = small_dump(2);
+	struct tbuf cap = { 0 }, bad = { 0 };
+	struct scratch s;
+	char files[200], other[200], path[300], list[300], *out, *err, *text;
+	size_t on, en;
+	FILE *fo, *fe;
+
+	(void)state;
+	scratch_make(&s);
+	snprintf(files, sizeof files, "%s/files", s.out);
+	frame_write_file("result.txt", "42\n", 3, tbuf_sink, &cap);
+	frame_write_file("../up one", "x", 1, tbuf_sink, &cap);
+	put_frame(&cap, "a.pro", d);
+	assert_int_equal(run_mode(&cap, EXTRACT_NAMES, s.out, &out, &err), EXTRACT_OK);
+	assert_string_equal(out, "a.pro\n");
+	assert_non_null(strstr(err, "written as _._up_one"));
+	free(out);
+	free(err);
+	list_dir(s.out, list, sizeof list);
+	assert_string_equal(list, "a.pro|files");
+	list_dir(files, list, sizeof list);
+	assert_string_equal(list, "_._up_one|result.txt");
+	text = file_text(files, "result.txt");
+	assert_string_equal(text, "42\n");
+	free(text);
+	/* again: replaces the regular file; not the link */
+	snprintf(path, sizeof path, "%s/result.txt", files);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(symlink("/etc/passwd", path), 0);
+	assert_int_equal(run(&cap, s.out, &out, &err), EXTRACT_BAD);
+	assert_non_null(strstr(err, "is not a regular file"));
+	assert_non_null(strstr(out, "wrote "));
+	free(out);
+	free(err);
+	/* another folder, -f's */
+	snprintf(other, sizeof other, "%s/elsewhere", s.top);
+	assert_non_null(fo = open_memstream(&out, &on));
+	assert_non_null(fe = open_memstream(&err, &en));
+	assert_int_equal(extract_capture_to(cap.data, cap.len, 0, "cap.txt", s.out, other, fo, fe),
+			 EXTRACT_OK);	/* outdir/files, and its link, untouched */
+	fclose(fo);
+	fclose(fe);
+	free(out);
+	free(err);
+	text = file_text(other, "result.txt");
+	assert_string_equal(text, "42\n");
+	free(text);
+	/* damaged */
+	frame_write_file("dam.txt", "abcdef", 6, tbuf_sink, &bad);
+	*(char *)memmem(bad.data, bad.len, "len=6", 5) = 'L';
+	assert_int_equal(run(&bad, s.out, &out, &err), EXTRACT_BAD);
+	assert_non_null(strstr(err, "file frame \"dam.txt\""));
+	free(out);
+	free(err);
+	list_dir(files, list, sizeof list);
+	assert_string_equal(list, "_._up_one|result.txt");
+	scratch_remove(&s);
+	tbuf_free(&cap);
+	tbuf_free(&bad);
+	tdump_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_safe_name_nasty),
+		cmocka_unit_test(test_extract_files),
 		cmocka_unit_test(test_safe_name_long),
 		cmocka_unit_test(test_write_whole),
 		cmocka_unit_test(test_extract_mixed),

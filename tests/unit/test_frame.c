@@ -420,6 +420,60 @@ static void test_frame_dump_changed(void **state)
 }
 
 /* Escapes are strict: lowercase hex, a lone '%', a raw space are refused. */
+/* A file's frame: the same lines under @PFILE1, any bytes (none, binary,
+ * several lines' worth) back exactly, of kind FRAME_KIND_FILE, beside a
+ * dump's frame of kind FRAME_KIND_DUMP; an end line of the other kind
+ * damages the frame; a bit flipped in the file's bytes is caught by the
+ * frame's CRC (a file has no CRC of its own). */
+static void test_frame_file(void **state)
+{
+	static uint8_t bytes[1000];
+	struct pdump *d = sample_dump();
+	struct tbuf b = { 0 };
+	struct capture c;
+	size_t lens[3] = { 0, 1, sizeof(bytes) }, i;
+	char *at;
+
+	(void)state;
+	for (i = 0; i < sizeof(bytes); i++)
+		bytes[i] = (uint8_t)(i * 7 + (i >> 8));
+	for (i = 0; i < 3; i++)
+		assert_true(frame_write_file("out.txt", bytes, lens[i], tbuf_sink, &b) > 0);
+	frame_write("p.pro", d, tbuf_sink, &b);
+	assert_non_null(memmem(b.data, b.len, "\n@PFILE1 BEGIN name=out.txt len=1000 crc=",
+			       strlen("\n@PFILE1 BEGIN name=out.txt len=1000 crc=")));
+	assert_int_equal(capture_parse(b.data, b.len, &c), 0);
+	assert_int_equal(c.n, 4);
+	for (i = 0; i < 3; i++) {
+		assert_true(c.frames[i].ok);
+		assert_int_equal(c.frames[i].kind, FRAME_KIND_FILE);
+		assert_int_equal(c.frames[i].len, lens[i]);
+		if (lens[i])
+			assert_memory_equal(c.frames[i].data, bytes, lens[i]);
+	}
+	assert_int_equal(c.frames[3].kind, FRAME_KIND_DUMP);
+	assert_frame(&c.frames[3], "p.pro", d);
+	capture_free(&c);
+	tbuf_free(&b);
+
+	frame_write_file("x", bytes, 100, tbuf_sink, &b);
+	at = memmem(b.data, b.len, "@PFILE1 END", 11);
+	memcpy(at, "@PDUMP1 END", 11);
+	assert_damaged(b.data, b.len, "an end line of a dump", 0);
+	assert_int_equal(capture_parse(b.data, b.len, &c), 0);
+	assert_non_null(strstr(c.frames[0].why, "another kind"));
+	capture_free(&c);
+	tbuf_free(&b);
+
+	frame_write_file("x", bytes, 100, tbuf_sink, &b);
+	at = memmem(b.data, b.len, "\n", 1);
+	at = memchr(at + 1, '\n', b.len - (size_t)(at + 1 - (char *)b.data)) + 1;	/* the body */
+	at[10] = at[10] == 'A' ? 'B' : 'A';
+	assert_damaged(b.data, b.len, "a flipped bit in a file", 10);
+	tbuf_free(&b);
+	tdump_free(d);
+}
+
 static void test_frame_unescape(void **state)
 {
 	uint8_t name[FRAME_NAME_MAX + 1];
@@ -451,6 +505,7 @@ int main(void)
 		cmocka_unit_test(test_frame_two_begins_on_a_line),
 		cmocka_unit_test(test_frame_dump_changed),
 		cmocka_unit_test(test_frame_unescape),
+		cmocka_unit_test(test_frame_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -81,12 +81,60 @@ static void test_kalloc_refuses(void **state)
 	assert_int_equal(mem_free_bytes(), before);
 }
 
+/* Pages cost exactly a page each: 64 of them, between small kallocs, take
+ * 64 * 4096 bytes of the free count, are aligned, zeroed and disjoint, and
+ * freeing everything (in any order) gives back the one block there was;
+ * once no page is left, kalloc_page says NULL. */
+static void test_kalloc_page(void **state)
+{
+	(void)state;
+	uint32_t before = mem_free_bytes(), largest = mem_largest_free();
+	uint8_t *pg[64], *small[64];
+	int n = 0;
+
+	for (int i = 0; i < 64; i++) {
+		uint32_t f = mem_free_bytes();
+		pg[i] = kalloc_page();
+		assert_non_null(pg[i]);
+		assert_int_equal((uintptr_t)pg[i] % 4096, 0);
+		assert_int_equal(mem_free_bytes(), f - 4096);
+		for (int k = 0; k < 4096; k++)
+			assert_int_equal(pg[i][k], 0);
+		memset(pg[i], 0x5A, 4096);
+		small[i] = kalloc(1 + (uint32_t)i * 37);
+		assert_non_null(small[i]);
+	}
+	for (int i = 0; i < 64; i++)
+		for (int j = 0; j < i; j++)
+			assert_true(pg[i] + 4096 <= pg[j] || pg[j] + 4096 <= pg[i]);
+	for (int i = 0; i < 64; i += 2)
+		kfree_page(pg[i]);
+	for (int i = 0; i < 64; i++)
+		kfree(small[i]);
+	for (int i = 63; i > 0; i -= 2)
+		kfree_page(pg[i]);
+	assert_int_equal(mem_free_bytes(), before);
+	assert_int_equal(mem_largest_free(), largest);
+
+	/* all the pages there are, then none */
+	static uint8_t *all[300];
+	while (n < 300 && (all[n] = kalloc_page()))
+		n++;
+	assert_true(n > 200 && n < 300);
+	assert_null(kalloc_page());
+	while (n--)
+		kfree_page(all[n]);
+	assert_int_equal(mem_free_bytes(), before);
+	assert_int_equal(mem_largest_free(), largest);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_kalloc_aligned_zeroed),
 		cmocka_unit_test(test_kfree_coalesces),
 		cmocka_unit_test(test_kalloc_refuses),
+		cmocka_unit_test(test_kalloc_page),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

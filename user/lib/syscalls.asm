@@ -48,3 +48,16 @@ SYSCALL ProfDump, SYS_profdump
 SYSCALL ProfFree, SYS_proffree
 SYSCALL ProfClear, SYS_profclear
 SYSCALL profil, SYS_profil
+SYSCALL open, SYS_open
+SYSCALL close, SYS_close
+SYSCALL read, SYS_read
+SYSCALL lseek, SYS_lseek
+SYSCALL fstat, SYS_fstat
+SYSCALL isatty, SYS_isatty
+SYSCALL unlink, SYS_unlink
+SYSCALL link, SYS_link
+SYSCALL rename, SYS_rename
+SYSCALL sbrk, SYS_sbrk
+SYSCALL times, SYS_times
+SYSCALL gettimeofday, SYS_gettimeofday
+SYSCALL kill, SYS_kill

@@ -1,0 +1,474 @@
+/* fs.c: the flat file system of kernel/fs.h. A name is a path's base name:
+ * the part after its last '/', so "data/a.txt", "/tmp/a.txt" and "a.txt"
+ * are one file (there are no directories). A file is an inode: a boot
+ * module's bytes, read in place, until the first change copies them into
+ * kernel memory; a file a program creates is in kernel memory from the
+ * start. Those copies, in all, take at most the space given to fs_init. */
+#include "fs.h"
+#include "mem.h"
+#include "sys/errno.h"
+#include <string.h>
+
+#define F_RO		1	/* a program or batch module: never written, renamed or unlinked */
+#define F_CHANGED	2	/* created or changed by a program: goes back to the host */
+
+struct inode {
+	const uint8_t *rodata;	/* a module's bytes, while data is NULL */
+	uint8_t *data;		/* the kernel's copy, cap bytes */
+	uint32_t size, cap;
+	uint16_t nlink, nopen;
+	uint8_t flags;
+};
+
+struct name {
+	char s[FS_NAME_MAX];	/* "" when free */
+	int16_t ino;
+};
+
+static struct inode inodes[FS_NFILE];
+static struct name names[FS_NNAME];
+static uint32_t space, used;
+static int stdin_ino = -1;
+
+void fs_init(uint32_t bytes)
+{
+	for (int i = 0; i < FS_NFILE; i++)
+		kfree(inodes[i].data);
+	memset(inodes, 0, sizeof(inodes));
+	memset(names, 0, sizeof(names));
+	space = bytes;
+	used = 0;
+	stdin_ino = -1;
+}
+
+uint32_t fs_space_used(void)
+{
+	return used;
+}
+
+/* The base name of path into base[FS_NAME_MAX]: 0, -ENOENT (empty),
+ * -EISDIR (a directory's: ends in '/', or is . or ..), -ENAMETOOLONG. */
+static int basename_of(const char *path, char *base)
+{
+	const char *b = path;
+	size_t n;
+
+	if (!*path)
+		return -ENOENT;
+	for (const char *p = path; *p; p++)
+		if (*p == '/')
+			b = p + 1;
+	n = strlen(b);
+	if (n == 0 || strcmp(b, ".") == 0 || strcmp(b, "..") == 0)
+		return -EISDIR;
+	if (n >= FS_NAME_MAX)
+		return -ENAMETOOLONG;
+	memcpy(base, b, n + 1);
+	return 0;
+}
+
+static struct name *lookup(const char *base)
+{
+	for (int i = 0; i < FS_NNAME; i++)
+		if (names[i].s[0] && strcmp(names[i].s, base) == 0)
+			return &names[i];
+	return 0;
+}
+
+static struct name *free_name(void)
+{
+	for (int i = 0; i < FS_NNAME; i++)
+		if (!names[i].s[0])
+			return &names[i];
+	return 0;
+}
+
+static int free_inode(void)
+{
+	for (int i = 0; i < FS_NFILE; i++)
+		if (!inodes[i].nlink && !inodes[i].nopen)
+			return i;
+	return -1;
+}
+
+/* An inode no name nor descriptor holds any more is freed. */
+static void release(int ino)
+{
+	struct inode *f = &inodes[ino];
+
+	if (f->nlink || f->nopen)
+		return;
+	if (f->data) {
+		kfree(f->data);
+		used -= f->cap;
+	}
+	memset(f, 0, sizeof(*f));
+}
+
+static void drop_name(struct name *n)
+{
+	int ino = n->ino;
+
+	memset(n, 0, sizeof(*n));
+	inodes[ino].nlink--;
+	release(ino);
+}
+
+int fs_add_module(const char *name, const uint8_t *data, uint32_t size, int writable)
+{
+	struct name *n;
+	int ino;
+
+	if (!*name || strlen(name) >= FS_NAME_MAX)
+		return -ENAMETOOLONG;
+	if (lookup(name))
+		return -EEXIST;
+	if (!(n = free_name()) || (ino = free_inode()) < 0)
+		return -ENOSPC;
+	inodes[ino] = (struct inode){ .rodata = data, .size = size, .nlink = 1,
+				      .flags = writable ? 0 : F_RO };
+	strcpy(n->s, name);
+	n->ino = (int16_t)ino;
+	return 0;
+}
+
+/* The table holds the standard input open itself, so that the file lives
+ * on for the programs still to start, whatever one does to its name. */
+int fs_set_stdin(const char *name)
+{
+	struct name *n = lookup(name);
+
+	if (!n)
+		return -ENOENT;
+	if (stdin_ino >= 0) {
+		inodes[stdin_ino].nopen--;
+		release(stdin_ino);
+	}
+	stdin_ino = n->ino;
+	inodes[stdin_ino].nopen++;
+	return 0;
+}
+
+void fs_fdt_init(struct fs_fdtable *t)
+{
+	memset(t, 0, sizeof(*t));
+	if (stdin_ino >= 0) {
+		t->fd[0] = (struct fs_fd){ .kind = FD_FILE, .flags = K_O_RDONLY, .ino = (int16_t)stdin_ino };
+		inodes[stdin_ino].nopen++;
+	} else {
+		t->fd[0].kind = FD_EMPTY;
+	}
+	t->fd[1].kind = FD_CONSOLE;
+	t->fd[2].kind = FD_CONSOLE;
+}
+
+void fs_fdt_close_all(struct fs_fdtable *t)
+{
+	for (int fd = 0; fd < FS_NOFILE; fd++)
+		if (t->fd[fd].kind != FD_FREE)
+			fs_close(t, fd);
+}
+
+static struct fs_fd *getfd(const struct fs_fdtable *t, int fd)
+{
+	if (fd < 0 || fd >= FS_NOFILE || t->fd[fd].kind == FD_FREE)
+		return 0;
+	return (struct fs_fd *)&t->fd[fd];
+}
+
+int fs_kind(const struct fs_fdtable *t, int fd)
+{
+	const struct fs_fd *d = getfd(t, fd);
+
+	return d ? d->kind : FD_FREE;
+}
+
+/* Room for cap bytes of f's data, copying a module's bytes in on the first
+ * change. Grows by doubling, within the space left; -ENOSPC past it,
+ * -ENOMEM when kernel memory runs out first. */
+static int reserve(struct inode *f, uint32_t need)
+{
+	uint32_t cap;
+	uint8_t *d;
+
+	if (f->data && need <= f->cap)
+		return 0;
+	if (need < f->size)
+		need = f->size;
+	if (need < 64)
+		need = 64;
+	if (need - f->cap > space - used)
+		return -ENOSPC;
+	/* twice the old (a file written in pieces is copied O(log n) times),
+	 * or as much as the space left allows, and need at least */
+	cap = 2 * f->cap;
+	if (cap - f->cap > space - used)
+		cap = f->cap + (space - used);
+	if (cap < need)
+		cap = need;
+	if (!(d = kalloc(cap)))
+		return -ENOMEM;
+	if (f->data) {
+		memcpy(d, f->data, f->size);
+		kfree(f->data);
+	} else if (f->size) {
+		memcpy(d, f->rodata, f->size);
+	}
+	used += cap - f->cap;
+	f->data = d;
+	f->cap = cap;
+	f->rodata = 0;
+	return 0;
+}
+
+static void truncate0(struct inode *f)
+{
+	if (f->data) {
+		kfree(f->data);
+		used -= f->cap;
+	}
+	f->data = 0;
+	f->rodata = 0;
+	f->cap = 0;
+	f->size = 0;
+	f->flags |= F_CHANGED;
+}
+
+int fs_open(struct fs_fdtable *t, const char *path, uint32_t flags)
+{
+	char base[FS_NAME_MAX];
+	uint32_t acc = flags & K_O_ACCMODE;
+	struct name *n, *nn = 0;
+	int fd, ino, err;
+
+	if (acc == K_O_ACCMODE)
+		return -EINVAL;
+	if ((err = basename_of(path, base)))
+		return err;
+	n = lookup(base);
+	if (n && (flags & K_O_CREAT) && (flags & K_O_EXCL))
+		return -EEXIST;
+	if (!n && !(flags & K_O_CREAT))
+		return -ENOENT;
+	if (n && acc != K_O_RDONLY && (inodes[n->ino].flags & F_RO))
+		return -EROFS;
+	for (fd = 0; fd < FS_NOFILE && t->fd[fd].kind != FD_FREE; fd++)
+		;
+	if (fd == FS_NOFILE)
+		return -EMFILE;
+	if (n) {
+		ino = n->ino;
+		if ((flags & K_O_TRUNC) && acc != K_O_RDONLY)
+			truncate0(&inodes[ino]);
+	} else {
+		if (!(nn = free_name()) || (ino = free_inode()) < 0)
+			return -ENOSPC;
+		inodes[ino] = (struct inode){ .nlink = 1, .flags = F_CHANGED };
+		strcpy(nn->s, base);
+		nn->ino = (int16_t)ino;
+	}
+	inodes[ino].nopen++;
+	t->fd[fd] = (struct fs_fd){ .kind = FD_FILE, .flags = (uint8_t)(flags & (K_O_ACCMODE | K_O_APPEND)),
+				    .ino = (int16_t)ino, .off = 0 };
+	return fd;
+}
+
+int fs_close(struct fs_fdtable *t, int fd)
+{
+	struct fs_fd *d = getfd(t, fd);
+
+	if (!d)
+		return -EBADF;
+	if (d->kind == FD_FILE) {
+		inodes[d->ino].nopen--;
+		release(d->ino);
+	}
+	memset(d, 0, sizeof(*d));
+	return 0;
+}
+
+int fs_read(struct fs_fdtable *t, int fd, void *buf, uint32_t len)
+{
+	struct fs_fd *d = getfd(t, fd);
+	struct inode *f;
+
+	if (!d || d->kind == FD_CONSOLE || (d->kind == FD_FILE && (d->flags & K_O_ACCMODE) == K_O_WRONLY))
+		return -EBADF;
+	if (d->kind == FD_EMPTY)
+		return 0;
+	f = &inodes[d->ino];
+	if (d->off >= f->size)
+		return 0;
+	if (len > f->size - d->off)
+		len = f->size - d->off;
+	if (len > 0x7FFFFFFF)
+		len = 0x7FFFFFFF;
+	memcpy(buf, (f->data ? f->data : f->rodata) + d->off, len);
+	d->off += len;
+	return (int)len;
+}
+
+int fs_write(struct fs_fdtable *t, int fd, const void *buf, uint32_t len)
+{
+	struct fs_fd *d = getfd(t, fd);
+	struct inode *f;
+	uint32_t off;
+	int err;
+
+	if (!d || d->kind != FD_FILE || (d->flags & K_O_ACCMODE) == K_O_RDONLY)
+		return -EBADF;
+	f = &inodes[d->ino];
+	off = (d->flags & K_O_APPEND) ? f->size : d->off;
+	if (len > 0x7FFFFFFF)
+		return -EINVAL;
+	if (len == 0)
+		return 0;
+	if (off > FS_FILE_MAX || len > FS_FILE_MAX - off)
+		return -EFBIG;
+	if ((err = reserve(f, off + len)))
+		return err;
+	if (off > f->size)
+		memset(f->data + f->size, 0, off - f->size);	/* a hole reads as zeros */
+	memcpy(f->data + off, buf, len);
+	if (off + len > f->size)
+		f->size = off + len;
+	f->flags |= F_CHANGED;
+	d->off = off + len;
+	return (int)len;
+}
+
+int fs_lseek(struct fs_fdtable *t, int fd, int32_t off, int whence)
+{
+	struct fs_fd *d = getfd(t, fd);
+	int64_t base;
+
+	if (!d)
+		return -EBADF;
+	if (d->kind != FD_FILE)
+		return -ESPIPE;
+	switch (whence) {
+	case K_SEEK_SET: base = 0; break;
+	case K_SEEK_CUR: base = d->off; break;
+	case K_SEEK_END: base = inodes[d->ino].size; break;
+	default: return -EINVAL;
+	}
+	base += off;
+	if (base < 0)
+		return -EINVAL;
+	if (base > FS_FILE_MAX)
+		return -EOVERFLOW;
+	d->off = (uint32_t)base;
+	return (int)base;
+}
+
+int fs_fstat(const struct fs_fdtable *t, int fd, struct k_stat *st)
+{
+	const struct fs_fd *d = getfd(t, fd);
+
+	if (!d)
+		return -EBADF;
+	memset(st, 0, sizeof(*st));
+	st->st_blksize = FS_BLKSIZE;
+	if (d->kind == FD_FILE) {
+		const struct inode *f = &inodes[d->ino];
+		st->st_ino = (uint16_t)(d->ino + 1);
+		st->st_mode = K_S_IFREG | ((f->flags & F_RO) ? 0444 : 0644);
+		st->st_nlink = f->nlink;
+		st->st_size = (int32_t)f->size;
+		st->st_blocks = (int32_t)((f->size + 511) / 512);
+	} else {
+		st->st_mode = K_S_IFCHR | (d->kind == FD_CONSOLE ? 0620 : 0444);
+		st->st_nlink = 1;
+	}
+	return 0;
+}
+
+int fs_isatty(const struct fs_fdtable *t, int fd)
+{
+	const struct fs_fd *d = getfd(t, fd);
+
+	if (!d)
+		return -EBADF;
+	return d->kind == FD_CONSOLE ? 1 : -ENOTTY;
+}
+
+int fs_unlink(const char *path)
+{
+	char base[FS_NAME_MAX];
+	struct name *n;
+	int err;
+
+	if ((err = basename_of(path, base)))
+		return err;
+	if (!(n = lookup(base)))
+		return -ENOENT;
+	if (inodes[n->ino].flags & F_RO)
+		return -EROFS;
+	drop_name(n);
+	return 0;
+}
+
+int fs_link(const char *oldpath, const char *newpath)
+{
+	char ob[FS_NAME_MAX], nb[FS_NAME_MAX];
+	struct name *o, *n;
+	int err;
+
+	if ((err = basename_of(oldpath, ob)) || (err = basename_of(newpath, nb)))
+		return err;
+	if (!(o = lookup(ob)))
+		return -ENOENT;
+	if (lookup(nb))
+		return -EEXIST;
+	if (inodes[o->ino].flags & F_RO)
+		return -EROFS;
+	if (!(n = free_name()))
+		return -ENOSPC;
+	strcpy(n->s, nb);
+	n->ino = o->ino;
+	inodes[o->ino].nlink++;
+	inodes[o->ino].flags |= F_CHANGED;
+	return 0;
+}
+
+int fs_rename(const char *oldpath, const char *newpath)
+{
+	char ob[FS_NAME_MAX], nb[FS_NAME_MAX];
+	struct name *o, *n;
+	int err;
+
+	if ((err = basename_of(oldpath, ob)) || (err = basename_of(newpath, nb)))
+		return err;
+	if (!(o = lookup(ob)))
+		return -ENOENT;
+	n = lookup(nb);
+	if ((inodes[o->ino].flags & F_RO) || (n && (inodes[n->ino].flags & F_RO)))
+		return -EROFS;
+	if (n == o || (n && n->ino == o->ino))
+		return 0;	/* the same file: nothing to do, as POSIX says */
+	if (n)
+		drop_name(n);
+	memset(o->s, 0, sizeof(o->s));
+	strcpy(o->s, nb);
+	inodes[o->ino].flags |= F_CHANGED;
+	return 0;
+}
+
+int fs_changed_next(int *i, const char **name, const uint8_t **data, uint32_t *size)
+{
+	for (; *i < FS_NNAME; (*i)++) {
+		const struct name *n = &names[*i];
+		const struct inode *f;
+		if (!n->s[0])
+			continue;
+		f = &inodes[n->ino];
+		if (!(f->flags & F_CHANGED))
+			continue;
+		*name = n->s;
+		*data = f->data ? f->data : f->rodata;
+		*size = f->size;
+		(*i)++;
+		return 1;
+	}
+	return 0;
+}

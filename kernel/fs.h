@@ -1,0 +1,71 @@
+/* fs.h: the file system: one flat table of files in kernel memory, and each
+ * process's file descriptors (docs/syscalls.md, "Files"). Its first files
+ * are the boot modules: programs and batch files, read-only, and the data
+ * files marked "file" on their module line, which programs may rewrite.
+ * Files that programs create or change live in kernel memory, bounded in
+ * all, and go back to the host at shutdown (kernel/main.c). Pure, over
+ * kalloc: the host tests drive it (tests/unit/test_fs.c). */
+#ifndef KERNEL_FS_H
+#define KERNEL_FS_H
+
+#include <stdint.h>
+#include "sys/abi.h"
+
+#define FS_NFILE	64		/* files (inodes), boot modules included */
+#define FS_NNAME	64		/* names (link adds one) */
+#define FS_NAME_MAX	64		/* a name: 63 bytes and the NUL */
+#define FS_PATH_MAX	256		/* a path given to open, unlink, link, rename */
+#define FS_NOFILE	16		/* descriptors of a process: 0, 1, 2 and 13 more */
+#define FS_SPACE_DEFAULT (8u << 20)	/* bytes of file data in kernel memory, in all */
+#define FS_FILE_MAX	0x7FFFFFFFu	/* the largest offset, off_t being 32 bits */
+#define FS_BLKSIZE	4096		/* st_blksize: newlib's stdio buffers are that size */
+
+enum fs_fdkind { FD_FREE, FD_CONSOLE, FD_EMPTY, FD_FILE };
+
+struct fs_fd {
+	uint8_t kind;		/* enum fs_fdkind; a zeroed table is all free */
+	uint8_t flags;		/* K_O_ACCMODE bits and K_O_APPEND (FD_FILE) */
+	int16_t ino;		/* FD_FILE: the file */
+	uint32_t off;		/* FD_FILE: the offset */
+};
+
+struct fs_fdtable {
+	struct fs_fd fd[FS_NOFILE];
+};
+
+/* The table empty, with room for space bytes of files' data. */
+void fs_init(uint32_t space);
+/* A boot module as a file: read-only unless writable. Returns 0, -EEXIST
+ * (a name already there: the first one stays), -ENOSPC (the table full). */
+int fs_add_module(const char *name, const uint8_t *data, uint32_t size, int writable);
+/* The file every process reads as its standard input (fd 0); without one,
+ * fd 0 is an empty input. -ENOENT if there is no such file. */
+int fs_set_stdin(const char *name);
+
+/* A process's table: fd 0 the standard input, 1 and 2 the console. */
+void fs_fdt_init(struct fs_fdtable *t);
+void fs_fdt_close_all(struct fs_fdtable *t);
+
+/* The calls, on kernel pointers already checked (kernel/syscall.c). Each
+ * returns its result or -errno, and changes nothing when it fails. */
+int fs_open(struct fs_fdtable *t, const char *path, uint32_t flags);
+int fs_close(struct fs_fdtable *t, int fd);
+int fs_kind(const struct fs_fdtable *t, int fd);	/* enum fs_fdkind; FD_FREE when out of range */
+int fs_read(struct fs_fdtable *t, int fd, void *buf, uint32_t len);
+int fs_write(struct fs_fdtable *t, int fd, const void *buf, uint32_t len);	/* not the console's */
+int fs_lseek(struct fs_fdtable *t, int fd, int32_t off, int whence);
+int fs_fstat(const struct fs_fdtable *t, int fd, struct k_stat *st);
+int fs_isatty(const struct fs_fdtable *t, int fd);
+int fs_unlink(const char *path);
+int fs_link(const char *oldpath, const char *newpath);
+int fs_rename(const char *oldpath, const char *newpath);
+
+/* The files programs created or changed, one name at a time: *i from 0;
+ * returns 0 when there are no more. */
+int fs_changed_next(int *i, const char **name, const uint8_t **data, uint32_t *size);
+uint32_t fs_space_used(void);	/* bytes of kernel memory the files' data holds */
+/* At shutdown: each file of fs_changed_next to the host, in a file frame
+ * (kernel/fsback.c, not in the host tests). */
+void fs_send_back(void);
+
+#endif

@@ -182,6 +182,8 @@ run: export PROFKERN_MODE := $(if $(PROG),programs,demo)
 run: export PROFKERN_NAMES := $(RUN_NAMES)
 run: export PROFKERN_EMU := $(EMU)
 run: export PROFKERN_ARGS := $(ARGS)
+run: export PROFKERN_FILES := $(RUN_FILES)
+run: export PROFKERN_STDIN := $(STDIN)
 # Each program is built by a make of its own, so that one that does not
 # build fails by name (RUN/NAME.nobuild, makerun.sh) and the others run.
 run: all $(if $(PROG),,$(RUN_ELFS) $(RUN_ELFS:.elf=.map)) $(foreach t,$(RUN_TOOLS),$(RUN)/$(t).elf $(RUN)/$(t).map)

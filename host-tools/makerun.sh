@@ -8,8 +8,11 @@
 # line a shell reads): PROFKERN_RUN (the run's folder), PROFKERN_HZ,
 # PROFKERN_MEM, PROFKERN_TIMEOUT, PROFKERN_REALTIME, PROFKERN_SCRIPT,
 # PROFKERN_STACKS, PROFKERN_STACKTABLE, PROFKERN_MODE, PROFKERN_NAMES
-# (the programs' names, separated by spaces) and PROFKERN_ARGS (the words
-# each program gets after its name, on its line of the batch file).
+# (the programs' names, separated by spaces), PROFKERN_ARGS (the words
+# each program gets after its name, on its line of the batch file),
+# PROFKERN_FILES (the data files for the boot image, separated by spaces)
+# and PROFKERN_STDIN (the programs' standard input, a file). Every file a
+# program creates or changes comes back into RUN/files/.
 #
 # MODE "programs": the NAMEs are the user's, run in order and nothing else;
 # one that makes no Prof* call of its own runs under profrun, profiled whole
@@ -35,6 +38,7 @@ set -f
 run=${PROFKERN_RUN:-build/run} hz=${PROFKERN_HZ:-1000} realtime=${PROFKERN_REALTIME:-}
 script=${PROFKERN_SCRIPT:-} timeout=${PROFKERN_TIMEOUT:-60} mem=${PROFKERN_MEM:-128}
 mode=${PROFKERN_MODE:-demo} stacktable=${PROFKERN_STACKTABLE:-} args=${PROFKERN_ARGS:-}
+files=${PROFKERN_FILES:-} stdin=${PROFKERN_STDIN:-}
 stacks=
 case ${PROFKERN_STACKS:-} in ''|0) ;; *) stacks='/stacks ' ;; esac
 set -- ${PROFKERN_NAMES:-}
@@ -91,7 +95,10 @@ for n in "$@" cmd pset profrun testprof; do
 done
 programs="$*"
 set -- -emu "$emu" -iso -o "$run" -hz "$hz" -timeout "$timeout" -mem "$mem"
-[ -n "$stacktable" ] && set -- "$@" -append "stacktable=$stacktable"
+kargs=${stacktable:+stacktable=$stacktable}
+[ -n "$stdin" ] && kargs="${kargs:+$kargs }stdin=$(basename -- "$stdin")"
+[ -n "$kargs" ] && set -- "$@" -append "$kargs"
+for f in $files $stdin; do set -- "$@" -file "$f"; done
 [ -n "$realtime" ] && [ "$realtime" != 0 ] && set -- "$@" -realtime
 [ -n "$batch" ] && set -- "$@" -batch "$batch"
 set -- "$@" -- "$build/kernel.elf"
@@ -99,7 +106,7 @@ for n in $names; do set -- "$@" "$run/$n.elf"; done
 
 # Dumps of an earlier run must not pass for this one's, nor its capture,
 # stacks or report.
-rm -rf "$dumps" && mkdir -p "$dumps" || { echo "make run: cannot make $dumps" >&2; exit 1; }
+rm -rf "$dumps" "$run/files" && mkdir -p "$dumps" "$run/files" || { echo "make run: cannot make $dumps" >&2; exit 1; }
 set +f
 rm -f "$run"/*.folded "$run"/*.svg "$run/serial.log" "$run/report.html" "$run/table.txt" "$run/bochs.log"
 set -f
@@ -129,7 +136,7 @@ for n in kernel $names; do [ -f "$run/$n.map" ] && printf '%s\n' "$run/$n.map"; 
 for n in kernel $names; do [ -f "$run/$n.elf" ] && printf '%s\n' "$run/$n.elf"; done > "$run/elfs.lst"
 
 FF=$(printf '\f')
-list=$("$build/profextract" -l -o "$dumps" -- "$run/serial.log") || status=1
+list=$("$build/profextract" -l -o "$dumps" -f "$run/files" -- "$run/serial.log") || status=1
 main="" maintics=0
 while IFS= read -r name; do
 	[ -n "$name" ] || continue
@@ -186,6 +193,13 @@ if [ -n "$main" ]; then
 		status=1
 	fi
 fi
+
+# The files the programs wrote, back from the guest (profextract -f).
+set +f
+for f in "$run/files"/* "$run/files"/.[!.]*; do
+	[ -f "$f" ] && printf 'make run: a program wrote %s (%s bytes)\n' "$f" "$(wc -c < "$f" | tr -d ' ')"
+done
+set -f
 
 # How each program went, from the console: a fault is the kernel's line
 # (marked with byte 0x01, which no program can write); a load failure or a

@@ -10,7 +10,7 @@
 # to makerun.sh through the environment, not through a command line.
 # PROG_CFLAGS and CFLAGS are compiler flags, left as any Makefile's.
 
-USER_VARS := HZ MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS
+USER_VARS := HZ MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN
 $(foreach v,$(USER_VARS),$(if $(filter undefined,$(origin $(v))),,$(eval override $(v) := $$(value $(v)))))
 
 HZ         ?= 1000
@@ -25,6 +25,8 @@ PROG       ?=
 # the emulator that boots the image (docs/running.md, "QEMU and Bochs")
 EMU        ?= qemu
 ARGS       ?=
+FILES      ?=
+STDIN      ?=
 
 comma := ,
 DIGITS     := 0 1 2 3 4 5 6 7 8 9
@@ -88,6 +90,35 @@ ARGS_BAD := $(if $(ARGS),$(shell printf '%s' '$(subst ','\'',$(ARGS))' | LC_ALL=
 	/[^ -~]/ || length($$0) > 400 || split($$0, w, " ") > 29 { print "bad" }'))
 $(if $(ARGS_BAD),$(call refuse,ARGS,words of printable ASCII separated by spaces: at most 29 words and 400 bytes))
 
+# The first file directly in a folder given as FILES whose name has a byte
+# a path may not have, each such byte shown as '?'.
+prog_dir_badfile_any = $(shell for f in '$(patsubst %/,%,$(1))'/* '$(patsubst %/,%,$(1))'/.[!.]*; do [ -f "$$f" ] || \
+	continue; case $$f in (*[!A-Za-z0-9_.+@/-]*) printf '%s' "$$f" | LC_ALL=C tr -c 'A-Za-z0-9_.+@/-' '?'; break ;; \
+	esac; done)
+is_short_name = $(if $(call name_too_long,$(1)),,$(1))
+
+# FILES: files and folders (every file directly in one), a comma between
+# them, put into the boot image for programs to open by base name, to read
+# or to rewrite; STDIN: a file, every program's standard input. Paths of
+# PATH_CHARS, base names of NAME_CHARS (a module's name, 32 at most), none
+# a program's or the guest's own, none twice.
+files_words = $(subst $(comma), ,$(FILES))
+$(foreach f,$(files_words) $(STDIN),$(if $(and $(call one_of,$(f),$(PATH_CHARS)),$(filter-out -%,$(f))),,$(error \
+	make run: FILES and STDIN must be paths of $(PATH_CHARS_SHOWN)$(comma) a comma between two$(comma) not \
+	beginning with '-'$(comma) not '$(f)')))
+$(if $(word 2,$(STDIN)),$(call refuse,STDIN,one file))
+$(foreach f,$(files_words) $(STDIN),$(if $(wildcard $(f)),,$(error make run: FILES or STDIN: no file or folder \
+	$(f) (a relative path is taken from $(CURDIR)))))
+RUN_FILES := $(foreach f,$(files_words),$(if $(wildcard $(f)/.),$(sort $(filter-out $(patsubst %/,%,$(f))/.,$(shell \
+	for x in '$(patsubst %/,%,$(f))'/* '$(patsubst %/,%,$(f))'/.[!.]*; do [ -f "$$x" ] && printf '%s\n' "$$x"; done))),$(f)))
+$(foreach f,$(files_words),$(if $(wildcard $(f)/.),$(if $(call prog_dir_badfile_any,$(f)),$(error make run: FILES \
+	folder '$(f)': file '$(call prog_dir_badfile_any,$(f))': $(PATH_CHARS_SHOWN) only in a file's name (each other \
+	byte shown as '?')))))
+RUN_FILE_NAMES := $(notdir $(RUN_FILES) $(STDIN))
+$(foreach n,$(RUN_FILE_NAMES),$(if $(and $(call one_of,$(n),$(NAME_CHARS)),$(call is_short_name,$(n))),,$(error make \
+	run: FILES or STDIN: file name '$(n)': a module's name: letters$(comma) digits$(comma) '_'$(comma) '-' and '.'$(comma) \
+	at most 32)))
+
 # PROG: each word one program, NAME=a.c,b.c, a.c,b.c, a folder or a.c
 # (README.md). $(call prog_name,WORD) and $(call prog_srcs,WORD).
 prog_named = $(findstring =,$(1))
@@ -135,3 +166,10 @@ PROG_LOWER := $(foreach w,$(PROG),$(call lower,$(call prog_name,$(w))))
 PROG_DUP := $(firstword $(foreach n,$(PROG_LOWER),$(if $(word 2,$(filter $(n),$(PROG_LOWER))),$(n))))
 $(if $(PROG_DUP),$(error make run: two PROG words name a program $(PROG_DUP) (in any case): $(foreach w,$(PROG),$(if \
 	$(filter $(PROG_DUP),$(call lower,$(call prog_name,$(w)))),'$(w)')); name one otherwise$(comma) NAME=files))
+
+# Data files may not take a program's name, the guest's, or each other's.
+RUN_FILE_CLASH := $(firstword $(foreach n,$(call lower,$(RUN_FILE_NAMES)),$(if $(or $(word 2,$(filter $(n),$(call \
+	lower,$(RUN_FILE_NAMES)))),$(filter $(n) $(n).elf $(n).cmd,$(RESERVED_NAMES) $(foreach t,$(RESERVED_NAMES),$(t).elf) \
+	$(PROG_LOWER) $(addsuffix .elf,$(PROG_LOWER)) run.cmd autoexec.cmd)),$(n))))
+$(if $(RUN_FILE_CLASH),$(error make run: FILES or STDIN: two files, or a file and a program or the guest, have the \
+	name $(RUN_FILE_CLASH) (in any case)))

@@ -22,7 +22,8 @@
 extern int errno;
 
 /* The kernel's error numbers (include/sys/errno.h) in newlib's: the same
- * below 35, where both follow Unix; the kernel's own above, mapped. */
+ * below 35, where both follow Unix; the kernel's own above, mapped. The
+ * profiler's calls (kcalls.c) return the kernel's codes as they are. */
 static int kerrno(long kerr)
 {
 	switch (kerr) {
@@ -57,73 +58,60 @@ int _write(int fd, const void *buf, size_t len)
 	return result(sys(SYS_write, fd, (long)buf, (long)len));
 }
 
-/* Standard input: empty until the kernel has files (0 bytes, end of file). */
 int _read(int fd, void *buf, size_t len)
 {
-	(void)buf;
-	(void)len;
-	if (fd == 0)
-		return 0;
-	errno = EBADF;
-	return -1;
+	return result(sys(SYS_read, fd, (long)buf, (long)len));
 }
 
+/* The file system is the boot image's files and those programs make, by
+ * base name (docs/syscalls.md, "Files"); newlib's open flags and mode are
+ * the kernel's (include/sys/abi.h). */
 int _open(const char *name, int flags, ...)
 {
-	(void)name;
-	(void)flags;
-	errno = ENOSYS;
-	return -1;
+	return result(sys(SYS_open, (long)name, flags, 0));
 }
 
 int _close(int fd)
 {
-	if (fd >= 0 && fd <= 2)
-		return 0;
-	errno = EBADF;
-	return -1;
+	return result(sys(SYS_close, fd, 0, 0));
 }
 
 off_t _lseek(int fd, off_t off, int whence)
 {
-	(void)off;
-	(void)whence;
-	errno = fd >= 0 && fd <= 2 ? ESPIPE : EBADF;
-	return (off_t)-1;
+	return (off_t)result(sys(SYS_lseek, fd, (long)off, whence));
 }
 
-/* The console (0, 1, 2) is a character device, so stdout is line-buffered. */
 int _isatty(int fd)
 {
-	if (fd >= 0 && fd <= 2)
-		return 1;
-	errno = EBADF;
-	return 0;
+	long r = sys(SYS_isatty, fd, 0, 0);
+
+	if (r < 0) {		/* -ENOTTY: not a terminal, newlib's 0 */
+		errno = kerrno(-r);
+		return 0;
+	}
+	return 1;
 }
 
+/* newlib's struct stat is the kernel's (include/sys/abi.h's k_stat). */
 int _fstat(int fd, struct stat *st)
 {
-	if (fd < 0 || fd > 2) {
-		errno = EBADF;
-		return -1;
-	}
-	*st = (struct stat){ .st_mode = S_IFCHR | 0600, .st_blksize = 1024 };
-	return 0;
+	return result(sys(SYS_fstat, fd, (long)st, 0));
 }
 
 int _unlink(const char *name)
 {
-	(void)name;
-	errno = ENOENT;
-	return -1;
+	return result(sys(SYS_unlink, (long)name, 0, 0));
 }
 
 int _link(const char *old, const char *new)
 {
-	(void)old;
-	(void)new;
-	errno = ENOSYS;
-	return -1;
+	return result(sys(SYS_link, (long)old, (long)new, 0));
+}
+
+/* One call, so that a file of the new name is replaced, as C says. */
+int _rename(const char *old, const char *new)
+{
+	return result(sys(SYS_rename, (long)old, (long)new, 0));
 }
 
 int _getpid(void)
@@ -131,67 +119,39 @@ int _getpid(void)
 	return result(sys(SYS_getpid, 0, 0, 0));
 }
 
-/* Only to itself: a signal ends the process with 128 + its number, as a
- * shell shows a process a signal ended (abort(): 134). */
+/* To itself, a signal ends the process with 128 + its number, as a shell
+ * shows a process a signal ended (abort(): 134); another's: -1, EPERM. */
 int _kill(int pid, int sig)
 {
-	if (pid != _getpid()) {
-		errno = EPERM;
-		return -1;
-	}
-	_exit(128 + sig);
+	return result(sys(SYS_kill, pid, sig, 0));
 }
 
-/* The timer's ticks since boot and their rate (SYS_clock). */
-static int ticks(uint64_t *t, uint32_t *hz)
-{
-	return result(sys(SYS_clock, (long)t, (long)hz, 0)) < 0 || *hz == 0 ? -1 : 0;
-}
-
-/* Milliseconds of the process's time (newlib's CLOCKS_PER_SEC is 1000):
- * the time since boot, all of it counted as the caller's user time. */
+/* The process's time in ms (newlib's CLOCKS_PER_SEC is 1000), returned and
+ * in tms_utime; the time since boot is the result. */
 clock_t _times(struct tms *tms)
 {
-	uint64_t t;
-	uint32_t hz;
-	clock_t ms;
-
-	if (ticks(&t, &hz))
-		return (clock_t)-1;
-	ms = (clock_t)(t * 1000 / hz);
-	*tms = (struct tms){ .tms_utime = ms };
-	return ms;
+	return (clock_t)result(sys(SYS_times, (long)tms, 0, 0));
 }
 
-/* The time since boot: the machine has no clock of the date. */
+/* The time since boot: the machine has no clock of the date, and a run is
+ * the same every time. */
 int _gettimeofday(struct timeval *tv, void *tz)
 {
-	uint64_t t;
-	uint32_t hz;
-
-	(void)tz;
-	if (ticks(&t, &hz))
-		return -1;
-	tv->tv_sec = (time_t)(t / hz);
-	tv->tv_usec = (suseconds_t)(t % hz * 1000000 / hz);
-	return 0;
+	return result(sys(SYS_gettimeofday, (long)tv, (long)tz, 0));
 }
 
-/* The heap: a static area until the kernel grows the data segment. */
-#define HEAP_BYTES (1u << 20)
-static char heap[HEAP_BYTES] __attribute__((aligned(16)));
-static size_t brk_used;
-
+/* The break: the heap grows a page at a time above the data, as far as
+ * the machine's memory goes; past that, -1 and ENOMEM, and malloc gives
+ * NULL. */
 void *_sbrk(ptrdiff_t incr)
 {
-	char *old = heap + brk_used;
+	long r = sys(SYS_sbrk, (long)incr, 0, 0);
 
-	if ((incr > 0 && (size_t)incr > HEAP_BYTES - brk_used) || (incr < 0 && (size_t)-incr > brk_used)) {
-		errno = ENOMEM;
+	if (r < 0) {
+		errno = kerrno(-r);
 		return (void *)-1;
 	}
-	brk_used += incr;
-	return old;
+	return (void *)r;
 }
 
 int write(int, const void *, size_t) __attribute__((weak, alias("_write")));
@@ -202,6 +162,7 @@ int isatty(int) __attribute__((weak, alias("_isatty")));
 int fstat(int, struct stat *) __attribute__((weak, alias("_fstat")));
 int unlink(const char *) __attribute__((weak, alias("_unlink")));
 int link(const char *, const char *) __attribute__((weak, alias("_link")));
+int rename(const char *, const char *) __attribute__((weak, alias("_rename")));
 int getpid(void) __attribute__((weak, alias("_getpid")));
 int kill(int, int) __attribute__((weak, alias("_kill")));
 void *sbrk(ptrdiff_t) __attribute__((weak, alias("_sbrk")));

@@ -168,7 +168,50 @@ static char **split_lines(char *text, size_t len, size_t *n)
 int annotation_make(const struct module_lines *ml, const struct line_table *t, const char *func,
 		    struct annotation *an)
 {
-	size_t f, i, k, nsrc = 0;
+	size_t f;
+
+	for (f = 0; f < ml->nsyms && strcmp(ml->syms[f].name, func); f++)
+		;
+	if (f == ml->nsyms) {
+		memset(an, 0, sizeof *an);
+		return 1;
+	}
+	return annotation_make_at(ml, t, f, an);
+}
+
+int annotate_clone_of(const char *sym, const char *func)
+{
+	static const char *const kinds[] = { ".constprop.", ".isra.", ".part.", ".cold" };
+	size_t n = strlen(func), k, len = 0;
+	const char *p = sym + n;
+
+	if (!n || strncmp(sym, func, n) || !*p)
+		return 0;
+	while (*p) {
+		for (k = 0; k < sizeof kinds / sizeof *kinds; k++)
+			if (!strncmp(p, kinds[k], len = strlen(kinds[k])))
+				break;
+		if (k == sizeof kinds / sizeof *kinds)
+			return 0;
+		p += len;
+		if (k == 3) {	/* ".cold", or GCC's older ".cold.N" */
+			if (*p == '.' && p[1] >= '0' && p[1] <= '9')
+				p++;
+			else
+				continue;
+		}
+		if (*p < '0' || *p > '9')
+			return 0;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	return 1;
+}
+
+int annotation_make_at(const struct module_lines *ml, const struct line_table *t, size_t f,
+		       struct annotation *an)
+{
+	size_t i, k, nsrc = 0;
 	uint32_t file = LINES_NOFILE, lo = UINT32_MAX, hi = 0;
 	uint64_t first = UINT64_MAX;
 	char **src = NULL, err[300];
@@ -176,10 +219,6 @@ int annotation_make(const struct module_lines *ml, const struct line_table *t, c
 	size_t textlen;
 
 	memset(an, 0, sizeof *an);
-	for (f = 0; f < ml->nsyms && strcmp(ml->syms[f].name, func); f++)
-		;
-	if (f == ml->nsyms)
-		return 1;
 	an->func = ml->syms[f].name;
 	/* its file: the one of its lowest address with a line (its entry) */
 	for (i = 0; i < ml->la.n; i++) {

@@ -60,6 +60,14 @@ struct annotation {
  * segment 1). Returns 0; 1 when no such function; -1 out of memory. */
 int annotation_make(const struct module_lines *ml, const struct line_table *t, const char *func,
 		    struct annotation *an);
+/* The same, of ml->syms[f]. */
+int annotation_make_at(const struct module_lines *ml, const struct line_table *t, size_t f,
+		       struct annotation *an);
+
+/* 1 when sym names a copy GCC made of function func: func, then one or
+ * more of ".constprop.N", ".isra.N", ".part.N" and ".cold" (or ".cold.N"),
+ * as in "hotspot.constprop.0.cold"; else 0. */
+int annotate_clone_of(const char *sym, const char *func);
 void annotation_free(struct annotation *an);
 
 /* --annotate: the annotation as text. */

@@ -108,6 +108,14 @@ $(BUILD)/tests/data/lines.elf: tests/unit/data/lines.c
 	@mkdir -p $(@D)
 	$(CC) -m32 -g -O0 -ffreestanding -fno-pic -fno-pie -nostdlib -static -no-pie \
 		-Wl,-Ttext=0 -Wl,-e,_start -Wl,--build-id=none $< -o $@
+# and one whose functions gcc -O2 copies under suffixed names (.constprop.N ...)
+$(BUILD)/tests/test_lines $(BUILD)/san/tests/test_lines: | $(BUILD)/tests/data/clones.elf
+$(BUILD)/host/tests/unit/test_lines.o $(BUILD)/san/tests/unit/test_lines.o: \
+	HOST_CFLAGS += -DCLONES_ELF='"$(BUILD)/tests/data/clones.elf"'
+$(BUILD)/tests/data/clones.elf: tests/unit/data/clones.c
+	@mkdir -p $(@D)
+	$(CC) -m32 -g -O2 -ffreestanding -fno-pic -fno-pie -nostdlib -static -no-pie \
+		-Wl,-Ttext=0 -Wl,-e,_start -Wl,--build-id=none $< -o $@
 
 # pinfo's command line (--help, --version, unknown options, the new tools'
 # misuse): a script over the plain and sanitizer builds.

@@ -59,15 +59,43 @@ static int absent(const char *path, const struct map *m, const struct pdump *d, 
 	return -1;
 }
 
+/* --annotate: the annotation of ml->syms[f], printed unless an earlier
+ * file failed. 0, or -1 out of memory (said). */
+static int annotate_one(FILE *out, FILE *errs, const struct pdump *d, const struct map *m,
+			const struct module_lines *ml, const struct line_table *t, size_t f,
+			int print, size_t *shown_n)
+{
+	struct annotation an;
+
+	if (annotation_make_at(ml, t, f, &an) < 0) {
+		fprintf(errs, "pinfo: out of memory\n");
+		return -1;
+	}
+	if (an.unreadable)
+		fprintf(errs, "pinfo: note: %s: cannot be read: the lines of %s "
+			"are shown without their text\n", SHOWN(an.file), SHOWN(an.func));
+	if (print) {
+		if ((*shown_n)++)
+			fputc('\n', out);
+		annotate_print(out, d, m->module, ml, t, &an);
+	}
+	annotation_free(&an);
+	return 0;
+}
+
 int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *func, int strict,
 		enum lines_split split, FILE *out, FILE *errs)
 {
 	struct pdump d;
-	size_t i;
-	int status = PINFO_OK, found = 0, listed = 0, rc;
+	size_t i, f, printed = 0;
+	int status = PINFO_OK, found = 0, listed = 0, rc, clones;
 
 	if (pinfo_load_dump(dumpfile, &d, errs))
 		return PINFO_FAIL;
+	/* --annotate: the first file with a function of that very name; when
+	 * none has one, GCC's copies of it (annotate_clone_of) in the first
+	 * file that has any, each of them, by address. */
+	for (clones = 0; clones < 2 && !found && (!clones || (func && status == PINFO_OK)); clones++)
 	for (i = 0; i < n && !(func && found); i++) {
 		struct map m;
 		struct line_table t;
@@ -92,20 +120,18 @@ int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *f
 				fprintf(errs, "pinfo: out of memory\n");
 			}
 		} else {
-			struct annotation an;
-
-			rc = annotation_make(&ml, &t, func, &an);
-			if (rc < 0) {
-				status = PINFO_FAIL;
-				fprintf(errs, "pinfo: out of memory\n");
-			} else if (rc == 0) {
+			for (f = 0; f < ml.nsyms; f++) {
+				if (clones ? !annotate_clone_of(ml.syms[f].name, func)
+					   : strcmp(ml.syms[f].name, func))
+					continue;
 				found = 1;
-				if (an.unreadable)
-					fprintf(errs, "pinfo: note: %s: cannot be read: the lines of %s "
-						"are shown without their text\n", SHOWN(an.file), SHOWN(func));
-				if (status == PINFO_OK)	/* (no later failure: the last file read) */
-					annotate_print(out, &d, m.module, &ml, &t, &an);
-				annotation_free(&an);
+				/* (printed only when no earlier file failed) */
+				if (annotate_one(out, errs, &d, &m, &ml, &t, f, status == PINFO_OK, &printed)) {
+					status = PINFO_FAIL;
+					break;
+				}
+				if (!clones)
+					break;	/* the first of that name */
 			}
 		}
 		if (rc != 1)
@@ -114,7 +140,8 @@ int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *f
 		map_free(&m);
 	}
 	if (func && !found && status == PINFO_OK) {
-		fprintf(errs, "pinfo: %s: no function %s in the code of ", SHOWN(func), SHOWN(func));
+		fprintf(errs, "pinfo: %s: no function %s (nor a copy GCC made of it, %s.constprop.N, "
+			".isra.N, .part.N, .cold) in the code of ", SHOWN(func), SHOWN(func), SHOWN(func));
 		for (i = 0; i < n; i++)
 			fprintf(errs, "%s%s", i ? ", " : "", SHOWN(elfs[i]));
 		fputc('\n', errs);

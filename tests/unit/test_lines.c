@@ -25,6 +25,9 @@
 #ifndef LINES_ELF
 #define LINES_ELF "build/tests/data/lines.elf"
 #endif
+#ifndef CLONES_ELF
+#define CLONES_ELF "build/tests/data/clones.elf"
+#endif
 
 static void load_elf(const char *path, struct map *m, struct line_table *t)
 {
@@ -799,6 +802,134 @@ static void test_leaves_exact(void **state)
 	map_free(&m);
 }
 
+/* GCC's copies of a function, by their suffixes: one or more of
+ * .constprop.N, .isra.N, .part.N, .cold (.cold.N), and nothing else. */
+static void test_clone_names(void **state)
+{
+	(void)state;
+	assert_true(annotate_clone_of("hotspot.constprop.0", "hotspot"));
+	assert_true(annotate_clone_of("hotspot.isra.12", "hotspot"));
+	assert_true(annotate_clone_of("hotspot.part.0", "hotspot"));
+	assert_true(annotate_clone_of("hotspot.cold", "hotspot"));
+	assert_true(annotate_clone_of("hotspot.cold.3", "hotspot"));
+	assert_true(annotate_clone_of("hotspot.constprop.0.cold", "hotspot"));
+	assert_true(annotate_clone_of("hotspot.isra.0.part.1", "hotspot"));
+	assert_true(annotate_clone_of("hotspot.constprop.0.cold", "hotspot.constprop.0"));
+	assert_false(annotate_clone_of("hotspot", "hotspot"));	/* itself, not a copy */
+	assert_false(annotate_clone_of("hotspot2", "hotspot"));
+	assert_false(annotate_clone_of("hotspot.constprop", "hotspot"));
+	assert_false(annotate_clone_of("hotspot.constprop.", "hotspot"));
+	assert_false(annotate_clone_of("hotspot.constprop.x", "hotspot"));
+	assert_false(annotate_clone_of("hotspot.coldx", "hotspot"));
+	assert_false(annotate_clone_of("hotspot.localalias", "hotspot"));
+	assert_false(annotate_clone_of("hotspot.part.0x", "hotspot"));
+	assert_false(annotate_clone_of("hotspo", "hotspot"));
+	assert_false(annotate_clone_of("xhotspot.part.0", "hotspot"));
+	assert_false(annotate_clone_of(".part.0", ""));
+}
+
+/* pinfo --annotate NAME as pinfo runs it on clones.c's ELF (gcc -O2):
+ * status, what it printed, what it said. */
+static int annotate_run(const char *dump, const char *func, char **text, char **errs)
+{
+	char *elfs[] = { (char *)CLONES_ELF };
+	size_t len, elen;
+	FILE *out = open_memstream(text, &len), *err = open_memstream(errs, &elen);
+	int rc = pinfo_lines(dump, elfs, 1, func, 0, LINES_SPLIT_INSNS, out, err);
+
+	fclose(out);
+	fclose(err);
+	return rc;
+}
+
+static void hasnt(const char *text, const char *unwanted)
+{
+	if (strstr(text, unwanted))
+		fail_msg("'%s' in:\n%s", unwanted, text);
+}
+
+/* --annotate finds GCC's copies of a function by its name: every copy
+ * (hotspot: hotspot.constprop.0 and hotspot.constprop.0.cold, by address),
+ * not another function whose name begins alike (hotspot2); a symbol of
+ * the very name given wins over its copies (hotspot.constprop.0 alone). */
+static void test_annotate_clones(void **state)
+{
+	struct map m;
+	struct line_table t;
+	struct pdump *d;
+	struct tbuf b;
+	char path[] = "/tmp/test_clones_XXXXXX", *text, *errs;
+	uint32_t hot, cold, isra, part, other;
+	int fd;
+
+	(void)state;
+	load_elf(CLONES_ELF, &m, &t);
+	/* what gcc -O2 made of clones.c: checked, not assumed */
+	hot = sym(&m, "hotspot.constprop.0");
+	cold = sym(&m, "hotspot.constprop.0.cold");
+	isra = sym(&m, "scan.isra.0");
+	part = sym(&m, "slowpath.part.0");
+	other = sym(&m, "hotspot2");
+	d = tdump_new(5, 1);
+	tdump_seg(d, 0, "CLONES", 1, 0, 0x100);
+	assert_true(hot < 0xfc && cold < 0xf8 && isra < 0xfc && part < 0xfc && other < 0xfc);
+	d->segs[0].counters[(hot + 3) >> 2] = 5;
+	d->segs[0].counters[(cold + 3) >> 2] = 2;
+	d->segs[0].counters[(isra + 3) >> 2] = 3;
+	d->segs[0].counters[(part + 3) >> 2] = 4;
+	d->segs[0].counters[(other + 3) >> 2] = 1;
+	tdump_fix_totals(d);
+	b = tdump_bytes(d);
+	assert_true((fd = mkstemp(path)) >= 0);
+	assert_int_equal(write(fd, b.data, b.len), (ssize_t)b.len);
+	close(fd);
+
+	assert_int_equal(annotate_run(path, "hotspot", &text, &errs), 0);
+	has(text, "Function hotspot.constprop.0 (module CLONES): ");
+	has(text, "Function hotspot.constprop.0.cold (module CLONES): ");
+	/* by address: gcc put the unlikely part in .text.unlikely, first */
+	assert_true(cold < hot);
+	assert_true(strstr(text, "Function hotspot.constprop.0.cold") < strstr(text, "Function hotspot.constprop.0 "));
+	has(text, "Source tests/unit/data/clones.c, lines ");
+	hasnt(text, "hotspot2");
+	free(text);
+	free(errs);
+
+	assert_int_equal(annotate_run(path, "hotspot.constprop.0", &text, &errs), 0);
+	has(text, "Function hotspot.constprop.0 (module CLONES): ");
+	hasnt(text, ".cold");
+	free(text);
+	free(errs);
+
+	assert_int_equal(annotate_run(path, "scan", &text, &errs), 0);
+	has(text, "Function scan.isra.0 (module CLONES): 3 tics");
+	free(text);
+	free(errs);
+
+	assert_int_equal(annotate_run(path, "slowpath", &text, &errs), 0);
+	has(text, "Function slowpath.part.0 (module CLONES): 4 tics");
+	free(text);
+	free(errs);
+
+	assert_int_equal(annotate_run(path, "hotspot2", &text, &errs), 0);
+	has(text, "Function hotspot2 (module CLONES): 1 tics");
+	hasnt(text, "constprop");
+	free(text);
+	free(errs);
+
+	assert_int_not_equal(annotate_run(path, "hotspo", &text, &errs), 0);
+	assert_string_equal(text, "");
+	has(errs, "no function hotspo (nor a copy GCC made of it");
+	free(text);
+	free(errs);
+
+	unlink(path);
+	tbuf_free(&b);
+	tdump_free(d);
+	lines_free(&t);
+	map_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -815,6 +946,8 @@ int main(void)
 		cmocka_unit_test(test_switch_table),
 		cmocka_unit_test(test_pinfo_lines_split),
 		cmocka_unit_test(test_leaves_exact),
+		cmocka_unit_test(test_clone_names),
+		cmocka_unit_test(test_annotate_clones),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

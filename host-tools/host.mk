@@ -122,7 +122,7 @@ $(BUILD)/tests/data/clones.elf: tests/unit/data/clones.c
 unit: pinfo-cli
 unit-san: pinfo-cli
 .PHONY: pinfo-cli
-pinfo-cli: $(BUILD)/pinfo $(BUILD)/san/pinfo
+pinfo-cli: $(BUILD)/pinfo $(BUILD)/san/pinfo $(BUILD)/tests/data/lines.elf
 	@sh tests/unit/pinfo_cli.sh $(BUILD)
 
 # pinfo's memory under a forged dump whose views are 100 MB (plain build).

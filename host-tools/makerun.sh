@@ -216,6 +216,20 @@ if [ "$mode" = programs ] && [ -z "$script" ]; then
 		ran=$((ran + 1))
 		why=$(grep -a -E "^$K$n\[[0-9]+\]: .*, ended\$|^(cmd|profrun): $n(: | exited with status )" "$run/serial.log" |
 			head -1 | tr -d '\001')
+		# a fault: the function and source line of its code offset, as the
+		# console shows them (host-tools/qrun; not a NULL function
+		# pointer's offset 0, crt0's trap, nor a virtual-8086 mode CS:IP)
+		case $why in
+		*", null function pointer, ended"|*", virtual-8086 mode "*) ;;
+		"$n["*"]: #"??" error 0x"*" at "*:*", "*)
+			head=${why%%,*}
+			off=${head##*:}
+			case $off in
+			''|*[!0-9a-f]*) ;;
+			*) w=$("$build/pinfo" --where "$off" -- "$run/$n.elf" 2>/dev/null) && [ -n "$w" ] &&
+				why="$head in $w${why#"$head"}" ;;
+			esac ;;
+		esac
 		if [ -n "$why" ] || [ "$qs" != 0 ]; then
 			failed=$((failed + 1))
 			echo "make run: $n failed: ${why:-the machine did not shut down cleanly}"

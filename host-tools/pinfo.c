@@ -57,6 +57,8 @@ static void usage_text(FILE *to)
 	      "               or by the bytes of each line\n"
 	      "  --diff : each function's share in both dumps, by the size of the change\n"
 	      "  --merge OUT : add dumps of the same code into OUT\n"
+	      "       pinfo --where OFFSET program.elf\n"
+	      "  --where OFFSET : the function and source line of the code at OFFSET (hex)\n"
 	      "  --help : this text;  --version : pinfo's version\n"
 	      "       pinfo [-g] [--folded FILE] [--flamegraph FILE.svg] [--pprof FILE] dump_file\n"
 	      "             [map... | -f file]   (call stacks: docs/stacks.md)\n"
@@ -120,7 +122,7 @@ static int long_opt(int argc, char **argv, int *i, const char *name, const char 
 struct more {
 	struct view v;
 	int lines;		/* -l */
-	const char *annotate, *html, *merge, *sort, *top, *limit, *split;
+	const char *annotate, *html, *merge, *sort, *top, *limit, *split, *where;
 	int diff, help, version;
 	const char *bad;	/* an unknown option */
 };
@@ -144,7 +146,8 @@ static int more_opt(int argc, char **argv, int *i, struct more *o)
 	    (r = long_opt(argc, argv, i, "--sort", &o->sort)) ||
 	    (r = long_opt(argc, argv, i, "--top", &o->top)) ||
 	    (r = long_opt(argc, argv, i, "--percent-limit", &o->limit)) ||
-	    (r = long_opt(argc, argv, i, "--split", &o->split)))
+	    (r = long_opt(argc, argv, i, "--split", &o->split)) ||
+	    (r = long_opt(argc, argv, i, "--where", &o->where)))
 		return r;
 	return 0;
 }
@@ -214,6 +217,10 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, s
 		return i;
 	if (i >= argc)
 		return -1;
+	if (o->where)	/* alone, with one ELF file */
+		return *flags || x->gmon || x->proc || x->proc_module || o->lines || o->annotate ||
+		       o->html || o->merge || o->diff || o->sort || o->top || o->limit || o->split ||
+		       sv->folded || sv->flamegraph || sv->pprof || sv->callgraph || i + 1 != argc ? -1 : i;
 	if (sv->folded || sv->flamegraph || sv->pprof || sv->callgraph) {	/* no report: no -etz */
 		if ((*flags & ~(PINFO_STRICT | PINFO_SKIP_ABSENT)) || x->gmon || x->proc || x->proc_module ||
 		    o->lines || o->annotate || o->html || o->merge || o->diff || o->sort || o->top || o->limit)
@@ -343,6 +350,14 @@ int main(int argc, char **argv)
 	if (o.version) {
 		printf("pinfo (profkern) " PINFO_VERSION ", dump formats 1 to %u\n", PDUMP_VERSION);
 		return fflush(stdout) || ferror(stdout) ? PINFO_FAIL : PINFO_OK;
+	}
+	if (o.where) {
+		status = pinfo_where(o.where, argv[i], stdout, stderr);
+		if (fflush(stdout) || ferror(stdout)) {
+			perror("pinfo: stdout");
+			return PINFO_FAIL;
+		}
+		return status;
 	}
 	if (view_values(&o))
 		return PINFO_USAGE;

@@ -2,10 +2,13 @@
  * dump and each ELF file read and checked, then its text written as it is
  * made (-l module by module; --annotate only when every file before the
  * function's was read). */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "annotate.h"
+#include "attrib.h"
+#include "elf32.h"
 #include "hostio.h"
 #include "pinfo_lines.h"
 #include "pinfo_run.h"
@@ -149,4 +152,96 @@ int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *f
 	}
 	pdump_release(&d, &host_alloc);
 	return status;
+}
+
+int pinfo_where_print(FILE *out, const struct map *m, const struct line_table *t, uint32_t off)
+{
+	struct msym *sorted;
+	size_t n, first, nseg, lo, hi;
+	const struct msym *s;
+
+	if (m->code && (off < m->code_origin || off - m->code_origin >= m->code_len))
+		return 1;	/* past the code the file holds */
+	if ((n = map_sorted_symbols(m, &sorted)) == (size_t)-1)
+		return -1;
+	nseg = msym_segment(sorted, n, 1, &first);
+	for (lo = 0, hi = nseg; lo < hi;) {	/* the first symbol above off */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (sorted[first + mid].addr <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo) {
+		free(sorted);
+		return 1;	/* before the first function */
+	}
+	s = &sorted[first + lo - 1];
+	shown_put(out, s->name);
+	fprintf(out, "+0x%x", (unsigned)(off - s->addr));
+	free(sorted);
+	if (t) {	/* the line-table row that covers off */
+		for (lo = 0, hi = t->n; lo < hi;) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (t->r[mid].hi <= off)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < t->n && t->r[lo].lo <= off && off < t->r[lo].hi) {
+			const char *path = t->files[t->r[lo].file], *base = strrchr(path, '/');
+
+			fputs(" (", out);
+			shown_put(out, base && base[1] ? base + 1 : path);
+			fprintf(out, ":%u)", t->r[lo].line);
+		}
+	}
+	fputc('\n', out);
+	return 0;
+}
+
+int pinfo_where(const char *offset, const char *path, FILE *out, FILE *errs)
+{
+	char err[300], *end;
+	uint8_t *buf;
+	size_t len;
+	unsigned long off;
+	struct map m;
+	struct line_table t;
+	int have_lines, rc;
+
+	errno = 0;
+	off = strtoul(offset, &end, 16);
+	if (!*offset || *end || errno || off > UINT32_MAX || offset[0] == '-' || offset[0] == '+' ||
+	    offset[0] == ' ') {
+		fprintf(errs, "pinfo: --where %s: a code offset in hex (0x1f50 or 1f50)\n", SHOWN(offset));
+		return PINFO_USAGE;
+	}
+	if (read_regular(path, &buf, &len, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
+		return PINFO_FAIL;
+	}
+	if (!elf32_is(buf, len)) {
+		fprintf(errs, "pinfo: %s: not an ELF file: --where reads a program's ELF file\n", SHOWN(path));
+		free(buf);
+		return PINFO_FAIL;
+	}
+	if (map_parse(path, buf, len, &m, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
+		free(buf);
+		return PINFO_FAIL;
+	}
+	have_lines = !lines_load(buf, len, &t, err, sizeof err);	/* without -g: no line */
+	free(buf);
+	rc = pinfo_where_print(out, &m, have_lines ? &t : NULL, (uint32_t)off);
+	if (rc > 0)
+		fprintf(errs, "pinfo: %s: no function at code offset 0x%lx\n", SHOWN(path), off);
+	else if (rc < 0)
+		fprintf(errs, "pinfo: out of memory\n");
+	if (have_lines)
+		lines_free(&t);
+	map_free(&m);
+	return rc ? PINFO_FAIL : PINFO_OK;
 }

@@ -73,6 +73,18 @@ for pinfo in "$build/pinfo" "$build/san/pinfo"; do
 	rm -f "$t/r.html"
 	check merge-no-dir 1 '' "^pinfo: $t/none/m.pro: No such file or directory; nothing written\$" -- \
 		--merge "$t/none/m.pro" "$dump" "$dump"
+	# --where: the function and line of a code offset, as fault lines name them
+	lines=$build/tests/data/lines.elf
+	check where-line 0 '^mark_9+0x1 (lines.c:9)$' '' -- --where 0x4 "$lines"
+	check where-nox 0 '^mark_11+0x1 (lines.c:11)$' '' -- --where 15 -- "$lines"
+	check where-first 0 '^hot+0x0 (lines.c:8)$' '' -- --where 0 "$lines"
+	check where-no-dwarf 0 '^[A-Za-z_][A-Za-z0-9_.]*+0x[0-9a-f]*$' '' -- --where 0x10 "$elf"
+	check where-past 1 '' "^pinfo: $lines: no function at code offset 0x2000\$" -- --where 0x2000 "$lines"
+	check where-bad 2 '' '^pinfo: --where 4g: a code offset in hex' -- --where 4g "$lines"
+	check where-neg 2 '' '^pinfo: --where -4: a code offset in hex' -- --where=-4 "$lines"
+	check where-two 2 '' '^USAGE' -- --where 4 "$lines" "$lines"
+	check where-and-l 2 '' '^USAGE' -- --where 4 -l "$lines"
+	check where-dump 1 '' 'not an ELF file' -- --where 4 "$dump"
 done
 echo "pinfo-cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -48,6 +48,68 @@ static uint32_t intern(struct line_table *t, const char *path, uint32_t *last)
 	return *last = (uint32_t)t->nfiles++;
 }
 
+/* A unit's file names as the table keeps them. DWARF names a file as the
+ * compiler was given it, often relative (gcc -c ../src/f.c; DWARF 5's
+ * include directories other than the first are relative too, and libdw
+ * joins them to the name but not to the compilation directory): a
+ * relative name is joined to the unit's DW_AT_comp_dir, and a file that
+ * exists is named by its real path (realpath: "..", "." and links
+ * resolved), so that it is read from any working directory, and one
+ * file reached through two spellings is one file. Each distinct name of
+ * a unit is resolved once (libdw hands the same pointer for the same file
+ * of a unit). */
+struct unit_files {
+	const char *comp_dir;	/* NULL: none known */
+	struct seen_file {
+		const char *src;	/* libdw's, valid while the unit is */
+		uint32_t file;
+	} *seen;
+	size_t n, cap, last;
+};
+
+static uint32_t unit_file(struct line_table *t, struct unit_files *u, const char *src,
+			  uint32_t *last)
+{
+	char *joined = NULL, *real;
+	const char *path = src;
+	uint32_t f;
+	size_t i;
+
+	if (u->last < u->n && u->seen[u->last].src == src)
+		return u->seen[u->last].file;
+	for (i = 0; i < u->n; i++)
+		if (u->seen[i].src == src)
+			return u->seen[u->last = i].file;
+	if (src[0] != '/' && u->comp_dir && u->comp_dir[0]) {
+		size_t a = strlen(u->comp_dir), b = strlen(src);
+
+		if (!(joined = malloc(a + b + 2)))
+			return LINES_NOFILE;
+		memcpy(joined, u->comp_dir, a);
+		joined[a] = '/';
+		memcpy(joined + a + 1, src, b + 1);
+		path = joined;
+	}
+	real = realpath(path, NULL);	/* NULL: not here (or not readable): as named */
+	f = intern(t, real ? real : path, last);
+	free(real);
+	free(joined);
+	if (f == LINES_NOFILE)
+		return f;
+	if (u->n == u->cap) {
+		size_t c = u->cap ? 2 * u->cap : 16;
+		struct seen_file *grown = realloc(u->seen, c * sizeof *grown);
+
+		if (!grown)
+			return LINES_NOFILE;
+		u->seen = grown;
+		u->cap = c;
+	}
+	u->seen[u->n] = (struct seen_file){ src, f };
+	u->last = u->n++;
+	return f;
+}
+
 static int push(struct line_table *t, size_t *cap, uint64_t lo, uint64_t hi, uint32_t file,
 		uint32_t line)
 {
@@ -75,7 +137,8 @@ static int by_lo(const void *x, const void *y)
 
 /* One unit's rows: row i covers [its address, row i+1's) unless it ends a
  * sequence; rows at one address leave the last one (as addr2line finds). */
-static int unit_rows(struct line_table *t, size_t *cap, Dwarf_Lines *lines, size_t nl)
+static int unit_rows(struct line_table *t, size_t *cap, struct unit_files *u, Dwarf_Lines *lines,
+		     size_t nl)
 {
 	uint32_t last = 0;
 	size_t i;
@@ -96,7 +159,7 @@ static int unit_rows(struct line_table *t, size_t *cap, Dwarf_Lines *lines, size
 		if (!(src = dwarf_linesrc(l, NULL, NULL)) || lineno <= 0) {
 			file = LINES_NOFILE;	/* line 0: code of no line */
 			lineno = 0;
-		} else if ((file = intern(t, src, &last)) == LINES_NOFILE) {
+		} else if ((file = unit_file(t, u, src, &last)) == LINES_NOFILE) {
 			return -1;
 		}
 		if (push(t, cap, a, b, file, (uint32_t)lineno))
@@ -110,6 +173,7 @@ struct funcs_ctx {
 	struct line_table *t;
 	size_t cap;
 	int failed;
+	struct unit_files *u;	/* the unit's */
 };
 
 static int one_func(Dwarf_Die *die, void *arg)
@@ -123,7 +187,7 @@ static int one_func(Dwarf_Die *die, void *arg)
 	if (dwarf_lowpc(die, &lowpc) || dwarf_decl_line(die, &line) || line <= 0 ||
 	    !(file = dwarf_decl_file(die)))
 		return DWARF_CB_OK;
-	if ((f = intern(c->t, file, &last)) == LINES_NOFILE)
+	if ((f = unit_file(c->t, c->u, file, &last)) == LINES_NOFILE)
 		goto oom;
 	if (c->t->nfuncs == c->cap) {
 		size_t cap = c->cap ? 2 * c->cap : 256;
@@ -333,7 +397,8 @@ int lines_load(const uint8_t *buf, size_t len, struct line_table *t, char *err, 
 	uint8_t type;
 	size_t cap = 0;
 	int rc = 0, units = 0;
-	struct funcs_ctx fc = { t, 0, 0 };
+	struct funcs_ctx fc = { t, 0, 0, NULL };
+	struct unit_files u = { 0 };
 
 	memset(t, 0, sizeof *t);
 	if (len < 4 || memcmp(buf, "\177ELF", 4))
@@ -353,6 +418,7 @@ int lines_load(const uint8_t *buf, size_t len, struct line_table *t, char *err, 
 	}
 	while (!rc && dwarf_get_units(dw, cu, &cu, &version, &type, &cudie, NULL) == 0) {
 		Dwarf_Lines *lines;
+		Dwarf_Attribute at;
 		size_t nl;
 
 		if (dwarf_tag(&cudie) != DW_TAG_compile_unit && dwarf_tag(&cudie) != DW_TAG_partial_unit)
@@ -360,12 +426,16 @@ int lines_load(const uint8_t *buf, size_t len, struct line_table *t, char *err, 
 		if (dwarf_getsrclines(&cudie, &lines, &nl))
 			continue;
 		units++;
-		rc = unit_rows(t, &cap, lines, nl);
+		u.comp_dir = dwarf_formstring(dwarf_attr(&cudie, DW_AT_comp_dir, &at));
+		u.n = u.last = 0;	/* (names of another unit: other pointers) */
+		fc.u = &u;
+		rc = unit_rows(t, &cap, &u, lines, nl);
 		if (!rc) {
 			dwarf_getfuncs(&cudie, one_func, &fc, 0);
 			rc = fc.failed ? -1 : 0;
 		}
 	}
+	free(u.seen);
 	dwarf_end(dw);
 	if (!rc)
 		rc = load_code(elf, t);

@@ -32,7 +32,8 @@ struct line_code {
 struct line_table {
 	struct line_range *r;	/* sorted by lo, not overlapping */
 	size_t n;
-	char **files;		/* paths as DWARF names them (comp_dir joined) */
+	char **files;		/* paths as DWARF names them, a relative one joined to its
+				 * unit's comp_dir, real paths where the file exists */
 	size_t nfiles;
 	struct line_func *funcs;	/* sorted by lowpc */
 	size_t nfuncs;

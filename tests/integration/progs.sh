@@ -154,6 +154,23 @@ if $make --no-print-directory run PROG="$src/libtime.c" > "$log" 2>&1; then
 	else
 		fail "qsort $qs, memchr $mc, cmp $cmpt ticks: $(grep '^0001:' "$log" | sort -k2 -n -r | head -8)"
 	fi
+	# --annotate from another working directory finds the sources by
+	# DWARF's compilation directory: newlib's (built in build/newlib/obj,
+	# named ../../../../../src/newlib/...) and the program's own (named
+	# relative to this folder, as make run was given it)
+	name=annotate-elsewhere
+	b=$(cd "$build" && pwd)
+	if ! (cd / && "$b/pinfo" --annotate qsort "$b/run/dumps/libtime.pro" "$b/run/libtime.elf") > "$out/qsort.txt" 2>&1; then
+		fail "pinfo --annotate qsort: $(head -3 "$out/qsort.txt")"
+	elif ! grep -q "^Source $b/newlib/src/newlib/libc/search/qsort\.c, lines [0-9]* to [0-9]*\$" "$out/qsort.txt" ||
+	     ! grep -q '^ *[0-9]* *[0-9.]*% *[0-9]*  .*CMP(thunk, ' "$out/qsort.txt"; then
+		fail "qsort's source not found from /: $(head -3 "$out/qsort.txt")"
+	elif ! (cd / && "$b/pinfo" --annotate cmp "$b/run/dumps/libtime.pro" "$b/run/libtime.elf") > "$out/cmp.txt" 2>&1 ||
+	     ! grep -q '^ *[0-9]* *100.00% *[0-9]*  static int cmp(const void \*a' "$out/cmp.txt" || grep -q 'cannot be read' "$out/cmp.txt"; then
+		fail "the program's source not found from /: $(head -5 "$out/cmp.txt")"
+	else
+		pass
+	fi
 else
 	fail "$(tail -5 "$log")"
 fi

@@ -930,6 +930,60 @@ static void test_annotate_clones(void **state)
 	map_free(&m);
 }
 
+/* The sources from any working directory: lines.c's ELF names its file
+ * as gcc was given it, tests/unit/data/lines.c, relative to the folder it
+ * was built in (DW_AT_comp_dir). From /, --annotate still reads the text
+ * (of mark_9: the map keeps the labels here),
+ * and the table names the file by its real path. */
+static void test_sources_elsewhere(void **state)
+{
+	struct map m;
+	struct line_table t;
+	struct pdump *d;
+	struct tbuf b;
+	char path[] = "/tmp/test_elsewhere_XXXXXX", *elfs[1], *text, *errs, cwd[4096], *elf, *src;
+	size_t i, len, elen;
+	FILE *out, *err;
+	int fd, rc;
+
+	(void)state;
+	load_elf(LINES_ELF, &m, &t);
+	assert_non_null(src = realpath("tests/unit/data/lines.c", NULL));
+	for (i = 0; i < t.nfiles && strcmp(t.files[i], src); i++)
+		;
+	if (i == t.nfiles)
+		fail_msg("no file %s in the table (its first: %s)", src, t.nfiles ? t.files[0] : "none");
+	free(src);
+	d = lines_dump(&m);
+	b = tdump_bytes(d);
+	assert_true((fd = mkstemp(path)) >= 0);
+	assert_int_equal(write(fd, b.data, b.len), (ssize_t)b.len);
+	close(fd);
+	assert_non_null(elf = realpath(LINES_ELF, NULL));
+	elfs[0] = elf;
+	assert_non_null(getcwd(cwd, sizeof cwd));
+	assert_int_equal(chdir("/"), 0);
+	out = open_memstream(&text, &len);
+	err = open_memstream(&errs, &elen);
+	rc = pinfo_lines(path, elfs, 1, "mark_9", 0, LINES_SPLIT_INSNS, out, err);
+	fclose(out);
+	fclose(err);
+	assert_int_equal(chdir(cwd), 0);
+	assert_int_equal(rc, 0);
+	has(text, "Function mark_9 (module LINES): ");
+	has(text, "   75.00%      9  \t__asm__ volatile(\".globl mark_9\\nmark_9: nop;");
+	hasnt(text, "could not be read");
+	hasnt(errs, "cannot be read");
+	free(text);
+	free(errs);
+	free(elf);
+	unlink(path);
+	tbuf_free(&b);
+	tdump_free(d);
+	lines_free(&t);
+	map_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -948,6 +1002,7 @@ int main(void)
 		cmocka_unit_test(test_leaves_exact),
 		cmocka_unit_test(test_clone_names),
 		cmocka_unit_test(test_annotate_clones),
+		cmocka_unit_test(test_sources_elsewhere),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

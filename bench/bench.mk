@@ -102,3 +102,5 @@ bench: $(BENCH_LIBC_DEPS)
 .PHONY: bench-libc
 bench-libc: deps $(BENCH_LIBC_DEPS)
 	@sh bench/libc-only.sh $(BUILD)
+# tests/integration/truth.sh runs allocs as section 11 does (truth-libc-run).
+integration: $(BENCH)/nl/allocs.elf $(BENCH)/nl/host/allocs $(BUILD)/user/profrun.elf

@@ -26,7 +26,7 @@ sed 's/^[0-9]*|//' "$out/targets.txt" > "$out/libc-targets.md"
 awk -v t="$out/libc-targets.md" -v a="$out/libc.md" -v d="$out/libc-detail.md" '
 	function put(f,    l) { while ((getline l < f) > 0) print l; close(f) }
 	/^## Targets$/ { intargets = 1 }
-	intargets && /^\| the allocator.s share of / { next }
+	intargets && /^\| the allocator.s share of the profile of / { next }
 	intargets && /^$/ && seen { put(t); intargets = 0 }
 	intargets && /^\|/ { seen = 1 }
 	/^<!-- libc -->$/ { print; put(a); print ""; put(d); skip = 1; next }

@@ -57,7 +57,8 @@ libc_share() {
 		awk '{ print $2, $3 }' "$d/truth.txt" > "$d/insns.txt"
 		kin=$(awk -v n="$n" '$1 == "proc" && $3 == n && $5 > 0 { print $6 }' "$d/counts.txt")
 		all=$(dumptotal "$d/$n.pro")
-		# the host: the same source, glibc, callgrind
+		# the host: the same source, glibc, callgrind (its arguments split at spaces)
+		# shellcheck disable=SC2086
 		valgrind --tool=callgrind --callgrind-out-file="$d/cg.out" "$build/bench/nl/host/$n" $a \
 			> "$d/host.stdout" 2> "$d/cg.log" || die "callgrind $n failed: $(tail -3 "$d/cg.log")"
 		awk -f bench/callgrind.awk "$d/cg.out" > "$d/cg.txt"

@@ -112,7 +112,7 @@ clean:
 # guest's dumps land under names the guest chose, nor build/fresh (a whole
 # Debian root: make check-fresh).
 override PROG_OBJ := $(BUILD)/prog
-DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/nl $(BUILD)/host $(BUILD)/san $(FUZZ)/obj $(BENCH)/host $(PROG_OBJ)
+DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/nl $(BUILD)/host $(BUILD)/san $(FUZZ)/obj $(BENCH)/host $(BENCH)/nl $(PROG_OBJ)
 -include $(shell find $(DEP_DIRS) -name '*.d' 2>/dev/null)
 
 # ---- running: make run [PROG="..."] [PROG_CFLAGS=...] [SCRIPT=batch.cmd] [HZ=N]

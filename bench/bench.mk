@@ -82,3 +82,25 @@ $(BENCH)/genstacks: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_GENSTACKS_SRCS))
 .PHONY: bench-bounds
 bench-bounds: deps $(BENCH)/genstacks $(BENCH)/gendump $(BUILD)/pinfo
 	@sh bench/bounds-only.sh $(BUILD)
+# ---- the C library's share of a profile (bench/libc.sh): two programs of
+# ours built as make run builds a user's (hosted on newlib, NEWLIB_CFLAGS,
+# newlib_link), and the same sources built for the host (glibc), for
+# callgrind ----------------------------------------------------------------
+BENCH_LIBC := allocs strings
+$(BENCH)/nl/%.o: bench/%.c $(NEWLIB_LIB)/libc.a
+	@mkdir -p $(@D)
+	$(CC) $(NEWLIB_CFLAGS) $(WARN) -c $< -o $@
+$(BENCH)/nl/%.elf: $(BENCH)/nl/%.o $(NEWLIB_RT) $(NEWLIB_LIBS) user/user.ld
+	$(call newlib_link,$<,$@)
+$(BENCH)/nl/host/%: bench/%.c
+	@mkdir -p $(@D)
+	$(HOST_CC) -O2 -g -fno-omit-frame-pointer $(WARN) -MMD -MP $< -o $@
+BENCH_LIBC_DEPS := $(foreach p,$(BENCH_LIBC),$(BENCH)/nl/$(p).elf $(BENCH)/nl/host/$(p)) \
+	$(TRUTH_DEPS) $(BUILD)/user/profrun.elf $(BUILD)/kernel.elf $(BUILD)/pinfo $(BUILD)/mkmap $(BUILD)/profextract
+bench: $(BENCH_LIBC_DEPS)
+# Section 11 alone, in place in docs/PERFORMANCE.md.
+.PHONY: bench-libc
+bench-libc: deps $(BENCH_LIBC_DEPS)
+	@sh bench/libc-only.sh $(BUILD)
+# tests/integration/truth.sh runs allocs as section 11 does (truth-libc-run).
+integration: $(BENCH)/nl/allocs.elf $(BENCH)/nl/host/allocs $(BUILD)/user/profrun.elf

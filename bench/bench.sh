@@ -15,6 +15,7 @@ started=$(date +%s)
 . bench/hostside.sh
 . bench/stacks.sh
 . bench/bounds.sh
+. bench/libc.sh
 
 mkdir -p "$out"
 rm -f "$out/targets.txt"
@@ -40,6 +41,7 @@ aliasing
 tickcost
 overhead
 stacks_cost
+libc_share
 if [ -n "$cg" ]; then
 	note "waiting for callgrind"
 	wait $cg || die "callgrind failed: $(cat "$out/callgrind.log")"
@@ -65,6 +67,8 @@ show hostratios "7. pinfo against readprofile, paired runs"
 show wire "7. Dumps on the wire"
 bounds
 show bounds "10. pinfo on forged dumps: long names, deep stacks"
+show libc "11. The C library in the profile"
+show libc-detail "11. The C library in the profile, function by function"
 
 # ---- the document ---------------------------------------------------------
 elapsed=$(( $(date +%s) - started ))

@@ -21,12 +21,14 @@ set -u
 # needs no X: the package itself has no "nogui" (host-tools/bochsrun.sh).
 # time (/usr/bin/time): the peak memory that tests/unit/pinfo_bounds.sh and
 # make bench measure. newlib-source: the C library of the programs make run
-# builds (user/newlib/build.sh).
+# builds (user/newlib/build.sh). libc6-dbg: glibc's symbols, so that
+# callgrind names its allocator's inner functions (_int_malloc,
+# malloc_consolidate: make bench, section 11).
 PACKAGES="make gcc gcc-multilib binutils nasm qemu-system-x86 grub-common grub-pc-bin
 xorriso xz-utils mtools libcmocka-dev clang libclang-rt-dev valgrind util-linux
 libdw-dev libcapstone-dev chromium protobuf-c-compiler libprotobuf-c-dev zlib1g-dev golang-go libxml2-utils
 bochs bochs-term bochsbios vgabios time
-newlib-source"
+newlib-source libc6-dbg"
 [ $# -gt 0 ] && PACKAGES="$*"
 
 installed() {	# installed PACKAGE: dpkg says "install ok installed"

@@ -235,5 +235,42 @@ else
 	fail "$(grep -v '^gcc\|^cp \|^build/mkmap' "$log" | tail -8)"
 fi
 
+# The POSIX names of the layer's calls link and work from a user's program:
+# open (with O_CREAT's mode), gettimeofday, times, as fopen and time() use
+# them through newlib's _open_r, _gettimeofday_r and _times_r.
+cat > "$src/posix.c" <<'EOF_C'
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/time.h>
+#include <sys/times.h>
+#include <unistd.h>
+int main(void)
+{
+	struct timeval tv = { 0, 0 };
+	struct tms t;
+	char buf[16];
+	int fd = open("posix.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644), n, r;
+
+	if (fd < 0 || write(fd, "posix\n", 6) != 6 || close(fd))
+		return 1;
+	fd = open("posix.txt", O_RDONLY);
+	n = (int)read(fd, buf, sizeof buf);
+	close(fd);
+	printf("open: %d bytes back\n", n);
+	r = gettimeofday(&tv, NULL);
+	printf("gettimeofday: %d, after the boot: %d\n", r, tv.tv_sec > 0 || tv.tv_usec > 0);
+	printf("times: %d\n", times(&t) != (clock_t)-1);
+	return 0;
+}
+EOF_C
+name=posix-names
+if $make --no-print-directory run PROG="$src/posix.c" > "$log" 2>&1 && line_is "| open: 6 bytes back" &&
+   line_is "| gettimeofday: 0, after the boot: 1" && line_is "| times: 1" &&
+   [ "$(cat "$build/run/files/posix.txt" 2>&1)" = posix ]; then
+	pass
+else
+	fail "$(grep -v '^gcc\|^cp \|^build/mkmap' "$log" | tail -8)"
+fi
+
 echo "progs: $passed passed, $failed failed"
 [ "$failed" = 0 ]

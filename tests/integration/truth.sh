@@ -3,7 +3,10 @@
 # the benchmark's ground truth, against counts known by construction
 # (bench/truth/exact.c): every function of every process exactly, with
 # profiling turned on and off and two processes of the same code preempted
-# in turn; and its refusal of bad arguments. Runs no 32-bit host program. One line per check,
+# in turn; and its refusal of bad arguments. And section 11's measure of
+# the C library's share: its names (bench/libcfuncs.awk), and one program
+# on newlib whose profile agrees with the plugin and whose lines are the
+# host's. Runs no 32-bit host program. One line per check,
 # "N passed, N failed" last; non-zero status if any failed.
 set -u
 build=${1:-build}
@@ -74,6 +77,52 @@ elif LD_PRELOAD=$asan ASAN_OPTIONS=detect_leaks=0 TRUTH_PLUGIN=$build/san/bench/
 	fi
 else
 	fail "$(cat "$out/san.err")"
+fi
+
+# ---- the C library's share (docs/PERFORMANCE.md section 11) ---------------------
+name=truth-libc-names
+# bench/libcfuncs.awk on the names newlib 3.3.0 and glibc 2.36 give their
+# allocators and string functions, and on names it must leave alone (the
+# program's own, other library code whose names look alike).
+printf '%s\n' "_malloc_r 100" "_free_r 100" "_realloc_r 100" "__malloc_lock 1" "__malloc_unlock 1" "_sbrk_r 1" \
+	"sbrk 1" "_malloc_trim_r 1" "malloc 10" "free 10" "_int_malloc 100" "_int_free 100" "malloc_consolidate 10" \
+	"unlink_chunk.constprop.0 10" "systrim.constprop.0 1" "tcache_init.part.0 1" "__glibc_morecore 1" \
+	"__libc_calloc 10" "_int_realloc 10" "realloc 10" \
+	"strcmp 1000" "__strcmp_avx2 1000" "__memmove_avx_unaligned_erms 1000" "memchr 1000" "strnlen 1000" \
+	"__strcspn_sse42 1000" "_strdup_r 1000" "strtok_r 1000" "index 1000" "__stpcpy_avx2 1000" \
+	"_Bfree 7" "tree_free 7" "strtol 7" "_strtol_r 7" "memoize 7" "main 7" "freelist_push 7" "freeze 7" \
+	> "$out/names.txt"
+got=$(awk -f bench/libcfuncs.awk "$out/names.txt" | head -1)
+if [ "$got" = "total 10634 alloc 578 string 10000" ]; then pass "$got"
+else fail "got '$got', wanted 'total 10634 alloc 578 string 10000'"; fi
+
+name=truth-libc-run
+# bench/allocs.c built on newlib as make run builds a program, run as it
+# runs one (profrun) under the plugin, in one run: the allocator's share of
+# the ticks within a point of its share of the instructions, newlib's
+# malloc and free counted under their own names, and the lines it prints
+# those of the same source built for the host on glibc.
+if (build=$build out=$out; . bench/lib.sh; . bench/accuracy.sh; . bench/libc.sh
+	libc_guest allocs 1 "$out/libc") > "$out/libc.err" 2>&1; then
+	d=$out/libc
+	"$build/pinfo" "$d/allocs.pro" "$d/allocs.map" |
+		awk '/^Module / { m = $2 } m == "ALLOCS" && $1 ~ /^[0-9a-f]+:[0-9a-f]+$/ && NF >= 4 { print $NF, $2 }' > "$d/ticks.txt"
+	nm -n --defined-only "$build/bench/nl/allocs.elf" | awk -v pid="$(awk '$1 == "proc" && $3 == "allocs" && $5 > 0 { print $2 }' "$d/counts.txt")" \
+		-v space=user -v ubase="$(tr ',' '\n' < "$build/bench/truth/plugin.args" | sed -n 's/^ubase=//p')" \
+		-f bench/truth/funcs.awk - "$d/counts.txt" > "$d/insns.txt"
+	tshare=$(awk -f bench/libcfuncs.awk "$d/ticks.txt" | awk 'NR == 1 { printf "%.2f", $2 ? 100 * $4 / $2 : 0 }')
+	ishare=$(awk -f bench/libcfuncs.awk "$d/insns.txt" | awk 'NR == 1 { printf "%.2f", $2 ? 100 * $4 / $2 : 0 }')
+	mf=$(awk '($1 == "_malloc_r" || $1 == "_free_r") && $2 > 1000000' "$d/insns.txt" | wc -l)
+	"$build/bench/nl/host/allocs" 1 > "$d/host.stdout" 2>&1
+	tr -d '\r' < "$d/serial.log" | grep '^round [0-9]*: ' > "$d/guest.stdout"
+	if [ "$mf" = 2 ] && awk -v t="$tshare" -v i="$ishare" 'BEGIN { d = t - i; exit !(i > 5 && d <= 1 && d >= -1) }' &&
+		[ -s "$d/guest.stdout" ] && cmp -s "$d/guest.stdout" "$d/host.stdout"; then
+		pass "allocator $tshare% of the ticks, $ishare% of the instructions; the host's lines"
+	else
+		fail "allocator $tshare% of the ticks against $ishare% of the instructions, _malloc_r and _free_r counted: $mf of 2; lines: $(diff "$d/guest.stdout" "$d/host.stdout" | head -3)"
+	fi
+else
+	fail "$(cat "$out/libc.err")"
 fi
 
 # ---- bad arguments: QEMU does not start, nothing is written ---------------------

@@ -3,8 +3,9 @@
  * file table's limits; a heap that grows page by page to the memory's end
  * and shrinks back. Modes: none (everything), "stdin" (prints its standard
  * input), "abort" (kill(getpid(), SIGABRT)), "heapgone" (touches a page
- * sbrk gave back: must fault), "cat NAME" (prints a file), "write NAME
- * TEXT" (creates or rewrites it). */
+ * sbrk gave back: must fault), "heapall" (exits with a heap of all the
+ * memory it can get), "cat NAME" (prints a file), "write NAME TEXT"
+ * (creates or rewrites it). */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -421,6 +422,14 @@ int main(int argc, char **argv)
 		p[8191] = 2;
 		printf("fstest: FAILED: did not fault\n");
 		return 1;
+	}
+	if (argc > 1 && strcmp(argv[1], "heapall") == 0) {
+		int mib = 0;
+
+		while ((int)k_sbrk(1 << 20) > 0)
+			mib++;
+		printf("fstest: exiting with a heap of %d MiB\n", mib);
+		return 0;
 	}
 	if (argc > 2 && strcmp(argv[1], "cat") == 0)
 		return cat(argv[2]);

@@ -44,7 +44,7 @@ LIBGCC  := $(shell $(CC) -m32 -print-libgcc-file-name)
 # (headers moved to other folders), objects built before would not be
 # rebuilt by their dependency files, which name headers no longer there;
 # so a build of another layout starts its objects anew.
-BUILD_LAYOUT := 2 (include/ lib/ format/)
+BUILD_LAYOUT := 3 (include/ lib/ format/, guests on newlib)
 ifneq ($(BUILD_LAYOUT),$(strip $(file <$(BUILD)/layout.txt)))
 $(shell rm -rf $(BUILD)/k $(BUILD)/u $(BUILD)/host $(BUILD)/san $(BUILD)/fuzz/obj $(BUILD)/tests \
 	$(BUILD)/prog $(BUILD)/bench/host $(BUILD)/user $(BUILD)/gen; mkdir -p $(BUILD))
@@ -65,7 +65,6 @@ include format/format.mk
 include profiler/profiler.mk
 include kernel/kernel.mk
 include user/user.mk
-include user/newlib/newlib.mk
 include host-tools/host.mk
 include tests/tests.mk
 include tests/fuzz/fuzz.mk

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <profile.h>
+#include <profkern.h>
 #include "wl.h"
 
 #define PIT_CLOCK 1193182u

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <profile.h>
+#include <profkern.h>
 #include "wl.h"
 
 #define WINDOW 10000000u	/* loop iterations: 2 instructions each */

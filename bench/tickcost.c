@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <profile.h>
+#include <profkern.h>
 #include "wl.h"
 
 #define CHILDREN 24

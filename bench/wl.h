@@ -20,7 +20,7 @@
 /* The work, between ProfOn and ProfOff; scale sets its length. */
 void wl_run(int scale);
 
-/* Guest system calls a workload may make (<unistd.h> on the guest; on the
+/* Guest system calls a workload may make (<profkern.h> on the guest; on the
  * host, stand-ins in wlhost.c). */
 int clock_ticks(uint64_t *ticks, uint32_t *hz);
 int meminfo(uint32_t *free_bytes);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <profile.h>
+#include <profkern.h>
 #include "wl.h"
 
 static uint64_t ticks_now(uint32_t *hz)

@@ -115,6 +115,7 @@ int proc_spawn(const char *name, int argc, char *const argv[], struct proc *pare
 			name, img.data_start, UGUARD, MIN_STACK);
 		return -ENOEXEC;
 	}
+	sched_free_orphans();	/* a child just reaped: its slot and memory */
 	for (int i = 0; i < NPROC && !p; i++)
 		if (procs[i].state == P_UNUSED)
 			p = &procs[i];
@@ -202,7 +203,7 @@ static int reap(struct proc *parent, struct proc *c, uint32_t statusoff)
 
 	if (statusoff)
 		proc_copyout(parent, statusoff, &c->exitstatus, sizeof(c->exitstatus));
-	c->parent = 0;		/* a parentless zombie is freed at the next switch */
+	c->parent = 0;		/* a parentless zombie is freed at the next switch, or spawn */
 	return pid;
 }
 
@@ -264,7 +265,7 @@ static int stack_overflow(const struct proc *p, const struct trapframe *tf, uint
 /* What the fault line says of a fault's cause, if it can tell: a stack
  * that ran out; a reference through a NULL pointer (an offset below
  * UGUARD of the data segment that is not the stack's); a call through a
- * NULL function pointer (#UD at code offset 0, where user/crt0.asm puts a
+ * NULL function pointer (#UD at code offset 0, where user/newlib/crt0.asm puts a
  * ud2 before _start). */
 static const char *fault_cause(const struct proc *p, const struct trapframe *tf, uint32_t cr2)
 {

@@ -180,6 +180,18 @@ static void free_orphans(const struct proc *onstack)
 			free_proc(&procs[i]);
 }
 
+/* The same, now, from a system call: a child its parent has just reaped is
+ * such a zombie until the next switch, with all its memory (a heap can be
+ * nearly all of it). spawn calls this before it takes memory, so that the
+ * memory of a child that has exited is there for the next one at once. */
+void sched_free_orphans(void)
+{
+	uint32_t fl = irq_save();
+
+	free_orphans(curproc);
+	irq_restore(fl);
+}
+
 struct trapframe *sched_return(struct trapframe *tf)
 {
 	struct proc *old = curproc, *next;

@@ -10,6 +10,7 @@ extern struct proc *initproc;		/* the first program: the run ends with it */
 extern int need_resched;		/* switch on the way back to ring 3 */
 void sched_runnable(void);		/* another process may be runnable */
 void sched_wake_at(uint64_t tick);	/* a sleeper wakes at that tick */
+void sched_free_orphans(void);		/* frees the zombies no one waits for, now */
 
 void free_proc(struct proc *p);
 

@@ -6,8 +6,7 @@
  * division by 10 is done 16 bits at a time with 32-bit divides.
  *
  * The floating-point conversions (f F e E g G a A) are done by a function
- * that the caller hands in (fmt_format_float, libc.h): the guest libc's
- * fmtfloat.c, built for the FPU. The kernel links this file too, and passes
+ * that the caller hands in (fmt_float_fn, lib.h), if any. The kernel passes
  * none: it is integer-only, and a floating-point conversion then prints as
  * written, as an unknown one does. */
 #include <stdarg.h>

@@ -1,7 +1,6 @@
-/* lib.h: the freestanding code that the kernel and the programs' C library
- * both link (lib/): the naming rule of its functions, and the printf
- * engine's interface. Integer-only: the kernel is built without the FPU;
- * the guests' library adds the floating-point conversions (user/lib). */
+/* lib.h: the kernel's own freestanding code (lib/): the naming rule of its
+ * functions, and the printf engine's interface. Integer-only: the kernel is
+ * built without the FPU. (Programs have newlib, docs/libc.md.) */
 #ifndef LIB_LIB_H
 #define LIB_LIB_H
 

@@ -1,6 +1,5 @@
-/* string.h: the memory and string functions of lib/string.c, which the
- * kernel and the programs' C library share (the programs' <string.h>,
- * user/include/string.h, includes this and adds the rest). */
+/* string.h: the kernel's memory and string functions (lib/string.c).
+ * Programs have newlib's <string.h>. */
 #ifndef LIB_STRING_H
 #define LIB_STRING_H
 

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <profkern.h>
 #include "batch.h"
 
 #define BATCH_MAX 65536
@@ -17,7 +18,7 @@ static void run(struct batch_cmd *c, int background)
 	int pid = spawn(c->argv[0], c->argv), status;
 
 	if (pid < 0) {
-		printf("cmd: %s: %s\n", c->argv[0], strerror(pid));
+		printf("cmd: %s: %s\n", c->argv[0], kstrerror(pid));
 		return;
 	}
 	if (background) {
@@ -25,7 +26,7 @@ static void run(struct batch_cmd *c, int background)
 			started[nstarted++] = pid;
 		return;
 	}
-	if (wait(pid, &status) == pid && status != 0)
+	if (waitchild(pid, &status) == pid && status != 0)
 		printf("cmd: %s exited with status %d\n", c->argv[0], status);
 }
 
@@ -33,7 +34,7 @@ static void wait_all(void)
 {
 	for (int i = 0; i < nstarted; i++) {
 		int status;
-		if (wait(started[i], &status) == started[i] && status != 0)
+		if (waitchild(started[i], &status) == started[i] && status != 0)
 			printf("cmd: process %d exited with status %d\n", started[i], status);
 	}
 	nstarted = 0;
@@ -51,7 +52,7 @@ int main(int argc, char **argv)
 	}
 	len = readfile(argv[1], 0, text, sizeof(text));
 	if (len < 0) {
-		printf("cmd: %s: %s\n", argv[1], strerror(len));
+		printf("cmd: %s: %s\n", argv[1], kstrerror(len));
 		return 1;
 	}
 	if (len == (int)sizeof(text)) {

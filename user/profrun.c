@@ -11,7 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <profile.h>
-#include <sys/errno.h>
+#include <profkern.h>
+#include <kerrno.h>
 
 #define NAME_MAX_DUMP 64
 
@@ -55,18 +56,18 @@ int main(int argc, char **argv)
 		rc = ProfOn(PT_SYSTEM);
 	profiled = rc == 0 && pid > 0;
 	if (rc != 0)
-		printf("profrun: %s: not profiled: %s (%s)\n", name, errname(rc), strerror(rc));
-	if (pid > 0 && wait(pid, &status) != pid)
+		printf("profrun: %s: not profiled: %s (%s)\n", name, errname(rc), kstrerror(rc));
+	if (pid > 0 && waitchild(pid, &status) != pid)
 		status = -1;
 	if (profiled) {
 		ProfOff(PT_SYSTEM);
 		if ((rc = ProfDump(PT_SYSTEM, dump)) != 0)
-			printf("profrun: %s: %s (%s)\n", dump, errname(rc), strerror(rc));
+			printf("profrun: %s: %s (%s)\n", dump, errname(rc), kstrerror(rc));
 	}
 	if (made)
 		ProfFree(PT_SYSTEM);	/* ours, whether it ran or not; never another's */
 	if (pid < 0) {
-		printf("profrun: %s: %s\n", name, strerror(pid));
+		printf("profrun: %s: %s\n", name, kstrerror(pid));
 		return 1;
 	}
 	if (status != 0)

@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <profile.h>
-#include <sys/errno.h>
+#include <profkern.h>
+#include <kerrno.h>
 
 static int usage(void)
 {
@@ -56,7 +57,7 @@ static int report(const char *what, int rc)
 {
 	if (rc == 0)
 		return 0;
-	printf("pset: %s: %s (%s)\n", what, errname(rc), strerror(rc));
+	printf("pset: %s: %s (%s)\n", what, errname(rc), kstrerror(rc));
 	return 1;
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <profile.h>
+#include <profkern.h>
 
 #define INNER_ROUNDS 100
 #define INNER_STEPS 150000

@@ -1,35 +1,26 @@
-# user.mk: the guest side: libc, crt0, system call stubs, and programs.
-# A program is one C file; `make build/user/NAME.elf` builds it with its map.
+# user.mk: the guest programs of the tree, built on newlib as the programs
+# `make run` builds are (user/newlib/newlib.mk: newlib's libc and libm, our
+# crt0, system-call layer and the kernel's own calls, docs/libc.md), with
+# the project's warnings. A program is one C file (or more, listed below);
+# `make build/user/NAME.elf` builds it with its map.
 
-include user/lib/libc.mk
+include user/newlib/newlib.mk
 
-# Guests compute with the x87 FPU (LIBC_FPU, user/lib/libc.mk), as the
-# libc's floating-point functions do: one calling convention for doubles.
-# A program's headers: the C library's (user/include), the interface to the
-# kernel (include/: profile.h, sys/errno.h, sys/syscall.h), the compiler's.
-UINC := -nostdinc -isystem user/include -isystem include -isystem $(GCCINC)
-UCFLAGS := $(KCFLAGS) $(LIBC_FPU) $(UINC) -iquote user/lib
-ULDFLAGS := $(KLDFLAGS) -Wl,--no-check-sections
-USER_RT := $(BUILD)/u/user/crt0.o $(BUILD)/u/libc.a
+# The kernel's interface is include/'s (NEWLIB_CFLAGS: profile.h,
+# profkern.h, kerrno.h: the kernel's error numbers, sys/syscall.h); the
+# system-call gate (user/newlib/ksys.h) is for the tests that call the
+# kernel directly (tests/guest/kraw.h).
+UCFLAGS = $(NEWLIB_CFLAGS) $(WARN) -iquote user/newlib
+USER_RT := $(NEWLIB_RT) $(NEWLIB_LIBS)
 # The guest programs of the tree; tests/tests.mk adds its own.
 GUESTS  := testprof cmd pset profrun
 
-$(BUILD)/u/%.o: %.c
+$(BUILD)/u/%.o: %.c $(NEWLIB_LIB)/libc.a
 	@mkdir -p $(@D)
 	$(CC) $(UCFLAGS) -c $< -o $@
-$(BUILD)/u/syscall.inc: include/sys/syscall.h
-	@mkdir -p $(@D)
-	sed -n 's/^#define[[:space:]]*\(SYS_[a-z]*\)[[:space:]]*\([0-9]*\).*/%define \1 \2/p' $< > $@
-$(BUILD)/u/%.o: %.asm $(BUILD)/u/syscall.inc
-	@mkdir -p $(@D)
-	$(NASM) -f elf32 -g -I$(BUILD)/u/ -MD $(@:.o=.d) -MP $< -o $@
-$(BUILD)/u/libc.a: $(patsubst %.c,$(BUILD)/u/%.o,$(LIBC_SRCS)) $(BUILD)/u/user/lib/syscalls.o
-	rm -f $@
-	ar rcs $@ $^
 
 # Program NAME from the tree: user/NAME.c or tests/guest/NAME.c.
-GUEST_LINK = $(CC) $(ULDFLAGS) -T user/user.ld $(BUILD)/u/user/crt0.o \
-	$(filter-out $(USER_RT),$(filter %.o,$^)) $(BUILD)/u/libc.a $(LIBGCC) -o $@
+GUEST_LINK = $(call newlib_link,$(filter-out $(USER_RT),$(filter %.o,$^)),$@)
 $(BUILD)/user/%.elf: $(BUILD)/u/user/%.o $(USER_RT) user/user.ld
 	@mkdir -p $(@D)
 	$(GUEST_LINK)

@@ -26,7 +26,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <profile.h>
-#include <sys/syscall.h>
+#include <profkern.h>
+#include "sys/syscall.h"
 
 #define OUTSIDE 1000
 #define STR_(x) #x

@@ -1,7 +1,8 @@
-/* sys/errno.h: error codes. A failed system call returns -code; the libc
- * names them with errname() and strerror() (<string.h>), and its functions
- * set errno (<errno.h>) to them. EDOM, ERANGE and EILSEQ come from the libc
- * only: no system call returns them. The numbers are Linux's. */
+/* sys/errno.h: the kernel's error codes. A failed system call returns
+ * -code; programs see them as <kerrno.h>, errname() and kstrerror()
+ * (<profkern.h>) name them, and newlib's layer (user/newlib/syscalls.c)
+ * maps them to newlib's errno numbers. EDOM, ERANGE and EILSEQ are C's: no
+ * system call returns them. The numbers are Linux's. */
 #ifndef SYS_ERRNO_H
 #define SYS_ERRNO_H
 

@@ -3,7 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/errno.h>
+#include <profkern.h>
+#include <kerrno.h>
+#include "kraw.h"
 #include <profile.h>
 
 
@@ -27,15 +29,15 @@ int main(void)
 	uint32_t hz, freemem;
 	int status;
 
-	expect("write past the limit", write(1, top, 4), -EFAULT);
-	expect("write wrapping 4 GiB", write(1, (char *)16, 0xFFFFFFF8u), -EFAULT);
-	expect("write to a bad fd", write(7, "x", 1), -EBADF);
-	expect("write of 0 bytes", write(1, "x", 0), 0);
+	expect("write past the limit", k_write(1, top, 4), -EFAULT);
+	expect("write wrapping 4 GiB", k_write(1, (char *)16, 0xFFFFFFF8u), -EFAULT);
+	expect("write to a bad fd", k_write(7, "x", 1), -EBADF);
+	expect("write of 0 bytes", k_write(1, "x", 0), 0);
 	/* The data segment's first page is its guard (docs/memory.md): a NULL
 	 * pointer, or one just above it, is outside the segment. */
-	expect("write from NULL", write(1, NULL, 4), -EFAULT);
-	expect("write from the guard page's end", write(1, (char *)4092, 4), -EFAULT);
-	expect("write of 0 bytes from NULL", write(1, NULL, 0), 0);
+	expect("write from NULL", k_write(1, NULL, 4), -EFAULT);
+	expect("write from the guard page's end", k_write(1, (char *)4092, 4), -EFAULT);
+	expect("write of 0 bytes from NULL", k_write(1, NULL, 0), 0);
 	expect("spawn with a NULL name", spawn(NULL, 0), -EFAULT);
 	{
 		char *argv[] = { "hello", (char *)16, 0 };
@@ -53,8 +55,8 @@ int main(void)
 		char *argv[] = { "hello", top, 0 };
 		expect("spawn with a bad argument", spawn("hello", argv), -EFAULT);
 	}
-	expect("wait with a bad status", wait(-1, (int *)top), -EFAULT);
-	expect("wait without children", wait(-1, &status), -ECHILD);
+	expect("wait with a bad status", waitchild(-1, (int *)top), -EFAULT);
+	expect("wait without children", waitchild(-1, &status), -ECHILD);
 	expect("clock into a bad pointer", clock_ticks((uint64_t *)top, &hz), -EFAULT);
 	expect("clock into a good pointer", clock_ticks(&ticks, &hz), 0);
 	expect("readfile into a bad buffer", readfile("hello", 0, top, 8), -EFAULT);

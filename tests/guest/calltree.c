@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <profile.h>
+#include <profkern.h>
 
 static volatile unsigned sink;
 static int unit = 400000;

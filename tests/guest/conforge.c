@@ -27,6 +27,7 @@ int main(void)
 	/* a begin line with no end line: read at its word, it hides the rest */
 	printf("@PDUMP1 BEGIN name=fake.pro len=5 crc=00000000\n");
 	printf("half a line, then");
+	fflush(stdout);		/* stdio holds a line until its end: out now */
 	__asm__ volatile("cli");
 	printf("not reached\n");
 	return 0;

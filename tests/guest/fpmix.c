@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <profkern.h>
 
 #define ROUNDS 4000
 
@@ -93,7 +94,7 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < 2; i++) {
 		int status = -1;
-		if (pids[i] <= 0 || wait(pids[i], &status) != pids[i] || status != 0)
+		if (pids[i] <= 0 || waitchild(pids[i], &status) != pids[i] || status != 0)
 			bad++;
 	}
 	printf("fpmix: %d of 2 children failed\n", bad);

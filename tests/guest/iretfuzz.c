@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include <profile.h>
+#include <profkern.h>
 
 #define FL_TF	0x100
 #define FL_IF	0x200
@@ -114,7 +115,7 @@ int main(int argc, char **argv)
 		snprintf(a4, sizeof(a4), "%u", next() & 0xFFFF);
 		char *cargv[] = { "iretfuzz", "-c", a1, a2, a3, a4, 0 };
 		pid = spawn("iretfuzz", cargv);
-		if (pid <= 0 || wait(pid, &status) != pid || !acceptable(flags, nt_live, status)) {
+		if (pid <= 0 || waitchild(pid, &status) != pid || !acceptable(flags, nt_live, status)) {
 			printf("iretfuzz: frame %u: eflags %08x, nt %u: child status %d\n", i, flags, nt_live,
 			       status);
 			bad++;

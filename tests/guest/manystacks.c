@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <profile.h>
+#include <profkern.h>
 
 #define DEPTH 12
 #define SPIN 3000

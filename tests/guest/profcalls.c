@@ -4,7 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/errno.h>
+#include <profkern.h>
+#include <kerrno.h>
 #include <profile.h>
 
 static int failures;
@@ -31,6 +32,9 @@ int main(void)
 {
 	uint32_t before, during, after;
 
+	/* stdio takes its buffer from the heap at the first line, which takes
+	 * pages of the kernel's memory: before the first count of it. */
+	printf("profcalls: the calls out of order, then in order\n");
 	meminfo(&before);
 	/* Before ProfInit, every call is out of order. */
 	expect("ProfOn before ProfInit", ProfOn(PT_USER), -ENOTINIT);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <profile.h>
+#include <profkern.h>
 
 #define NCOUNTERS 2048
 

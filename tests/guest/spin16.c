@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <profkern.h>
 
 #define WORKERS 16
 
@@ -40,7 +41,7 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < WORKERS; i++) {
 		int status;
-		if (wait(pids[i], &status) != pids[i] || status != i) {
+		if (waitchild(pids[i], &status) != pids[i] || status != i) {
 			printf("spin16: worker %d: bad exit status %d\n", i, status);
 			bad++;
 		}

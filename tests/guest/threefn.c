@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <profile.h>
+#include <profkern.h>
 
 #define N 1000000
 

@@ -59,8 +59,8 @@ if boot user $build/kernel.elf $u/calltree.elf $u/cmd.elf && [ -f "$dir/calltree
 	total=$(awk '$1 == "Total" { print $2 }' "$dir/flat.txt")
 	[ -n "$total" ] || total=$($pinfo "$dump" | awk '$1 == "Total" { print $2 }')
 	flat_b=$(awk '$NF == "b" { print $2 }' "$dir/flat.txt")
-	# a tick in the kernel names the system call's stub and the stub's
-	# caller (the stubs make frames: user/lib/syscalls.asm)
+	# a tick in the kernel names the system call's function and its
+	# caller (they make frames: user/newlib/kcalls.c)
 	nocaller=$(grep 'kernel`' "$f" |
 		grep -cv '^CALLTREE`_start;CALLTREE`main;\(CALLTREE`d;CALLTREE`meminfo\|CALLTREE`Prof[A-Za-z]*\);kernel`')
 	# b spins 3 units, a 1, c 2 (within 10%); every one of b's ticks has its

@@ -30,7 +30,7 @@ NEWLIB_LDFLAGS := -m32 -nostdlib -no-pie -static -Wl,--build-id=none -Wl,-z,noex
 	-Wl,--no-check-sections
 
 # The layer: its own objects, with the project's warnings.
-NEWLIB_RT_SRCS := user/newlib/syscalls.c user/newlib/kcalls.c
+NEWLIB_RT_SRCS := user/newlib/syscalls.c user/newlib/kcalls.c user/newlib/kerr.c
 NEWLIB_RT := $(BUILD)/nl/user/newlib/crt0.o $(BUILD)/nl/libprofkern.a
 $(BUILD)/nl/%.o: %.c $(NEWLIB_LIB)/libc.a
 	@mkdir -p $(@D)

@@ -1,10 +1,12 @@
-/* errstr.c: errname() and strerror(): the names and texts of <sys/errno.h>.
- * The table repeats that header's comments; tests/unit/test_string.c reads
- * the header and fails if the two drift apart. */
+/* kerr.c: errname() and kstrerror() (include/profkern.h): the names and
+ * texts of the kernel's error codes (include/sys/errno.h), which its own
+ * calls return negated (profile.h's, profkern.h's). newlib's strerror()
+ * knows newlib's errno numbers, not these. The table repeats that header's
+ * comments; tests/unit/test_kerr.c reads the header and fails if the two
+ * drift apart. */
 #include <stddef.h>
-#include <string.h>
-#include "sys/errno.h"
-#include "libc.h"
+#include "kerrno.h"
+#include "profkern.h"
 
 struct error {
 	const char *name;
@@ -54,14 +56,14 @@ static const struct error *lookup(int code)
 	return &errors[code];
 }
 
-const char *LIBC(errname)(int code)
+const char *errname(int code)
 {
 	const struct error *e = lookup(code);
 
 	return e ? e->name : "E?";
 }
 
-const char *LIBC(strerror)(int code)
+const char *kstrerror(int code)
 {
 	const struct error *e = lookup(code);
 

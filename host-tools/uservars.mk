@@ -119,19 +119,22 @@ $(foreach n,$(RUN_FILE_NAMES),$(if $(and $(call one_of,$(n),$(NAME_CHARS)),$(cal
 	run: FILES or STDIN: file name '$(n)': a module's name: letters$(comma) digits$(comma) '_'$(comma) '-' and '.'$(comma) \
 	at most 32)))
 
-# PROG: each word one program, NAME=a.c,b.c, a.c,b.c, a folder or a.c
-# (README.md). $(call prog_name,WORD) and $(call prog_srcs,WORD).
+# PROG: each word one program, NAME=a.c,b.c, a.c,b.c, a folder or a.c,
+# where a folder anywhere in a list stands for every .c directly in it
+# (README.md). $(call prog_name,WORD), $(call prog_items,WORD) (the paths
+# given) and $(call prog_srcs,WORD) (the C files).
 prog_named = $(findstring =,$(1))
 prog_list  = $(findstring $(comma),$(1))
 prog_dir   = $(if $(prog_named)$(prog_list),,$(wildcard $(1)/.))
 prog_name  = $(strip $(if $(prog_named),$(firstword $(subst =, ,$(1))),$(if $(prog_list),$(basename \
 	$(notdir $(firstword $(subst $(comma), ,$(1))))),$(if $(prog_dir),$(notdir $(patsubst %/,%,$(1))),$(basename \
 	$(notdir $(1)))))))
-prog_srcs  = $(strip $(if $(prog_named),$(subst $(comma), ,$(word 2,$(subst =, ,$(1)))),$(if $(prog_list),$(subst \
-	$(comma), ,$(1)),$(if $(prog_dir),$(sort $(wildcard $(patsubst %/,%,$(1))/*.c)),$(1)))))
+prog_items = $(strip $(if $(prog_named),$(subst $(comma), ,$(word 2,$(subst =, ,$(1)))),$(subst $(comma), ,$(1))))
+prog_srcs  = $(strip $(foreach i,$(call prog_items,$(1)),$(if $(wildcard $(i)/.),$(sort $(wildcard $(patsubst \
+	%/,%,$(i))/*.c)),$(i))))
 # The first file of a folder whose name has a byte a path may not have (a
 # space or a newline would make two names of it in make's lists), each such
-# byte shown as '?'. Its folder is a word already checked.
+# byte shown as '?'. Its folder is a path already checked.
 prog_dir_badfile = $(shell for f in '$(patsubst %/,%,$(1))'/*.c; do [ -e "$$f" ] || continue; case $$f in \
 	(*[!A-Za-z0-9_.+@/-]*) printf '%s' "$$f" | LC_ALL=C tr -c 'A-Za-z0-9_.+@/-' '?'; break ;; esac; done)
 # $(call name_too_long,NAME): NAME when it has more than 32 characters
@@ -146,9 +149,9 @@ $(foreach w,$(PROG),$(if $(call chars_rest,$(w),$(PATH_CHARS) = $(comma)),$(call
 	only in a path$(comma) '=' after a name and '$(comma)' between files)))
 $(foreach w,$(PROG),$(if $(filter -%,$(w) $(call prog_name,$(w)) $(call prog_srcs,$(w))),$(call prog_refuse,$(w),a \
 	program's name or file may not begin with '-')))
-$(foreach w,$(PROG),$(if $(call prog_dir,$(w)),$(if $(call prog_dir_badfile,$(w)),$(call prog_refuse,$(w),file \
-	'$(call prog_dir_badfile,$(w))': $(PATH_CHARS_SHOWN) only in a source file's name (each other byte shown as \
-	'?'); rename it or name the files with NAME=a.c$(comma)b.c))))
+$(foreach w,$(PROG),$(foreach i,$(call prog_items,$(w)),$(if $(wildcard $(i)/.),$(if $(call prog_dir_badfile,$(i)),$(call \
+	prog_refuse,$(w),file '$(call prog_dir_badfile,$(i))': $(PATH_CHARS_SHOWN) only in a source file's name (each \
+	other byte shown as '?'); rename it or name the files with NAME=a.c$(comma)b.c)))))
 $(foreach w,$(PROG),$(if $(call prog_srcs,$(w)),,$(call prog_refuse,$(w),no C file in it)))
 $(foreach w,$(PROG),$(if $(call chars_rest,$(call prog_name,$(w)),$(NAME_CHARS)),$(call prog_refuse,$(w),program \
 	name '$(call prog_name,$(w))': letters$(comma) digits$(comma) '_'$(comma) '-' and '.' only; name the program with \

@@ -272,5 +272,14 @@ else
 	fail "$(grep -v '^gcc\|^cp \|^build/mkmap' "$log" | tail -8)"
 fi
 
+# A folder anywhere in a PROG word stands for its C files: NAME=folder.
+name=named-folder
+if $make --no-print-directory run PROG="TF=tests/programs/twofiles" > "$log" 2>&1 &&
+   line_is "| TF: twice 21 is 42" && line_is "make run: 1 program ran, 0 failed"; then
+	pass
+else
+	fail "$(grep -v '^gcc\|^cp \|^build/mkmap' "$log" | tail -5)"
+fi
+
 echo "progs: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -526,8 +526,8 @@ if selected console; then
 	got=$? log=$dir/serial.log
 	if [ "$got" != 0 ]; then
 		fail "qrun status $got: $(cat "$view")"
-	elif ! grep -q '^conforge\[[0-9]*\]: #GP error 0x0000 at 0007:[0-9a-f]* in main+0x[0-9a-f]* (conforge\.c:30), ended$' "$view"; then
-		fail "the kernel's fault line is not shown as the kernel's, naming main and line 30 (the cli): $(cat "$view")"
+	elif ! grep -q '^conforge\[[0-9]*\]: #GP error 0x0000 at 0007:[0-9a-f]* in main+0x[0-9a-f]* (conforge\.c:31), ended$' "$view"; then
+		fail "the kernel's fault line is not shown as the kernel's, naming main and line 31 (the cli): $(cat "$view")"
 	elif grep -q "[$ESC$K]" "$view" || [ "$(tr -d '\011\012\040-\176' < "$view" | wc -c)" != 0 ]; then
 		fail "control bytes reach the terminal raw"
 	elif ! grep -qxF '| ^[[2J^[[H^[]0;title^Gcleared the screen' "$view" ||

@@ -281,5 +281,43 @@ else
 	fail "$(grep -v '^gcc\|^cp \|^build/mkmap' "$log" | tail -5)"
 fi
 
+# POSIX's clocks, which newlib leaves to the system (CoreMark's POSIX port
+# calls clock_gettime): time since boot that moves as the program runs, the
+# process's CPU time, the timer's resolution, EINVAL for a clock not there;
+# errno set by a layer call a program makes itself.
+cat > "$src/clocks.c" <<'EOF_C'
+#include <errno.h>
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+int main(void)
+{
+	struct timespec a, b, cpu, res;
+	volatile unsigned x = 0;
+	int bad, badfd;
+
+	clock_gettime(CLOCK_REALTIME, &a);
+	for (unsigned i = 0; i < 20000000; i++)
+		x += i;
+	clock_gettime(CLOCK_REALTIME, &b);
+	clock_gettime((clockid_t)2, &cpu);
+	clock_getres(CLOCK_REALTIME, &res);
+	bad = clock_gettime((clockid_t)99, &a) == -1 && errno == EINVAL;
+	errno = 0;
+	badfd = write(99, "x", 1) == -1 && errno == EBADF;	/* a POSIX call made directly sets errno */
+	printf("moved %d, cpu %d, res %ld ns, bad clock %d, bad fd %d\n",
+	       b.tv_sec * 1000000000LL + b.tv_nsec > a.tv_sec * 1000000000LL + a.tv_nsec,
+	       cpu.tv_sec > 0 || cpu.tv_nsec > 0, res.tv_nsec, bad, badfd);
+	return 0;
+}
+EOF_C
+name=posix-clocks
+if $make --no-print-directory run PROG="$src/clocks.c" > "$log" 2>&1 &&
+   line_is "| moved 1, cpu 1, res 1000000 ns, bad clock 1, bad fd 1"; then
+	pass
+else
+	fail "$(grep -v '^gcc\|^cp \|^build/mkmap' "$log" | tail -5)"
+fi
+
 echo "progs: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -15,11 +15,22 @@
 #include <sys/time.h>
 #include <sys/times.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 #include "ksys.h"
 
+/* newlib's _*_r functions clear the global errno, call us, and copy it
+ * into the program's errno (the reent's, which <errno.h> reads) when we
+ * fail; a program calling write() or clock_gettime() itself reads the
+ * reent's at once. An error sets both. */
 #undef errno
 extern int errno;
+
+static void set_errno(int e)
+{
+	errno = e;
+	*__errno() = e;
+}
 
 /* The kernel's error numbers (include/sys/errno.h) in newlib's: the same
  * below 35, where both follow Unix; the kernel's own above, mapped. The
@@ -41,7 +52,7 @@ static int kerrno(long kerr)
 static int result(long r)
 {
 	if (r < 0) {
-		errno = kerrno(-r);
+		set_errno(kerrno(-r));
 		return -1;
 	}
 	return (int)r;
@@ -86,7 +97,7 @@ int _isatty(int fd)
 	long r = sys(SYS_isatty, fd, 0, 0);
 
 	if (r < 0) {		/* -ENOTTY: not a terminal, newlib's 0 */
-		errno = kerrno(-r);
+		set_errno(kerrno(-r));
 		return 0;
 	}
 	return 1;
@@ -148,7 +159,7 @@ void *_sbrk(ptrdiff_t incr)
 	long r = sys(SYS_sbrk, (long)incr, 0, 0);
 
 	if (r < 0) {
-		errno = kerrno(-r);
+		set_errno(kerrno(-r));
 		return (void *)-1;
 	}
 	return (void *)r;
@@ -157,6 +168,52 @@ void *_sbrk(ptrdiff_t incr)
 /* open() takes a mode after the flags only with O_CREAT; the kernel has no
  * modes (docs/syscalls.md, "Files"), so it is not read. */
 int open(const char *, int, ...) __attribute__((weak, alias("_open")));
+/* POSIX's clocks, which newlib declares and leaves to the system: the
+ * real-time and monotonic ones (newlib's ids 0, 1, 4, 5, 6) are the time
+ * since boot; the CPU-time ones (2, 3) the process's time, in ms. */
+int clock_gettime(clockid_t id, struct timespec *ts)
+{
+	struct timeval tv;
+	struct tms tms;
+
+	switch ((int)id) {
+	case 0: case 1: case 4: case 5: case 6:
+		if (_gettimeofday(&tv, NULL))
+			return -1;
+		ts->tv_sec = tv.tv_sec;
+		ts->tv_nsec = tv.tv_usec * 1000;
+		return 0;
+	case 2: case 3:
+		if (_times(&tms) == (clock_t)-1)
+			return -1;
+		ts->tv_sec = tms.tms_utime / 1000;
+		ts->tv_nsec = (long)(tms.tms_utime % 1000) * 1000000;
+		return 0;
+	default:
+		set_errno(EINVAL);
+		return -1;
+	}
+}
+
+/* The clocks' resolution: the timer's period (SYS_clock's rate). */
+int clock_getres(clockid_t id, struct timespec *ts)
+{
+	uint64_t ticks;
+	uint32_t hz;
+
+	if ((int)id < 0 || (int)id > 6) {
+		set_errno(EINVAL);
+		return -1;
+	}
+	if (ts) {
+		if (result(sys(SYS_clock, (long)&ticks, (long)&hz, 0)) < 0 || !hz)
+			return -1;
+		ts->tv_sec = 0;
+		ts->tv_nsec = (long)(1000000000u / hz);
+	}
+	return 0;
+}
+
 int write(int, const void *, size_t) __attribute__((weak, alias("_write")));
 int read(int, void *, size_t) __attribute__((weak, alias("_read")));
 int close(int) __attribute__((weak, alias("_close")));

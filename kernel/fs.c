@@ -408,16 +408,25 @@ int fs_unlink(const char *path)
 	return 0;
 }
 
+/* link's and rename's start: both base names into ob and nb, and the
+ * name oldpath stands for into *o; 0 or the error. */
+static int two_names(const char *oldpath, const char *newpath, char *ob, char *nb, struct name **o)
+{
+	int err;
+
+	if ((err = basename_of(oldpath, ob)) || (err = basename_of(newpath, nb)))
+		return err;
+	return (*o = lookup(ob)) ? 0 : -ENOENT;
+}
+
 int fs_link(const char *oldpath, const char *newpath)
 {
 	char ob[FS_NAME_MAX], nb[FS_NAME_MAX];
 	struct name *o, *n;
 	int err;
 
-	if ((err = basename_of(oldpath, ob)) || (err = basename_of(newpath, nb)))
+	if ((err = two_names(oldpath, newpath, ob, nb, &o)))
 		return err;
-	if (!(o = lookup(ob)))
-		return -ENOENT;
 	if (lookup(nb))
 		return -EEXIST;
 	if (inodes[o->ino].flags & F_RO)
@@ -437,10 +446,8 @@ int fs_rename(const char *oldpath, const char *newpath)
 	struct name *o, *n;
 	int err;
 
-	if ((err = basename_of(oldpath, ob)) || (err = basename_of(newpath, nb)))
+	if ((err = two_names(oldpath, newpath, ob, nb, &o)))
 		return err;
-	if (!(o = lookup(ob)))
-		return -ENOENT;
 	n = lookup(nb);
 	if ((inodes[o->ino].flags & F_RO) || (n && (inodes[n->ino].flags & F_RO)))
 		return -EROFS;

@@ -68,7 +68,10 @@ rm -f "$dir/bochs.log"
 # Bochs ignores SIGTERM: the bound is a SIGKILL. Its messages go to
 # DIR/bochs.out, its input is /dev/null. (The subshell waits for it, not
 # exec'd into it, so that the shell's "Killed" goes to /dev/null too.)
-(cd "$dir" && timeout -s KILL "$timeout" bochs -q -f bochsrc -rc bochs.rc </dev/null >bochs.out 2>&1; exit $?) 2>/dev/null
+# Its terminal display opens curses: TERM is set to a terminal that every
+# Debian system describes (ncurses-base), whatever the caller's (unset, or
+# "unknown" under a chroot or CI: "Error opening terminal").
+(cd "$dir" && TERM=vt100 timeout -s KILL "$timeout" bochs -q -f bochsrc -rc bochs.rc </dev/null >bochs.out 2>&1; exit $?) 2>/dev/null
 bs=$?
 
 [ "$bs" = 137 ] && exit 124

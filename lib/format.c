@@ -1,27 +1,35 @@
-/* format.c: the printf engine behind printf, snprintf and the rest.
+/* format.c: the kernel's printf engine, behind kprintf and panic.
  *
  * Conversions: d i o u x X s c p %. Flags: - 0 + space #. Width and precision
  * as digits or *. Sizes: hh h l ll j z t (and L, for the floating-point
  * conversions). %p prints 0x%08x. 64-bit values print without libgcc:
  * division by 10 is done 16 bits at a time with 32-bit divides.
  *
- * The floating-point conversions (f F e E g G a A) are done by a function
- * that the caller hands in (fmt_float_fn, lib.h), if any. The kernel passes
- * none: it is integer-only, and a floating-point conversion then prints as
- * written, as an unknown one does. */
+ * The kernel is integer-only: a floating-point conversion (f F e E g G a
+ * A) prints as written, as an unknown one does. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "lib.h"
 
-#define NO_PREC		FMT_NO_PREC
+#define NO_PREC		(-1)
+
+/* One conversion's flags, width, precision and size, as parse_spec read them. */
+struct fmt_spec {
+	int left;	/* '-': pad on the right */
+	int zero;	/* '0': pad numbers with zeros, not spaces */
+	char sign;	/* '+' or ' ': what a non-negative number starts with, or 0 */
+	int alt;	/* '#': 0x before non-zero hex, a 0 before octal */
+	int width;
+	int prec;	/* NO_PREC, or digits of a number / bytes of a string */
+	char size;	/* 0, 'H' (hh), 'h', 'l', 'q' (ll, j), 'z' (z, t) or 'L' */
+};
 #define FIELD_MAX	100000	/* widths beyond this are typos; stop before int overflows */
 
 struct out {
 	void (*put)(void *ctx, char c);
 	void *ctx;
 	int count;
-	fmt_float_fn *flt;	/* the floating-point conversions, or NULL */
 };
 
 static void emit(struct out *o, const char *s, int n)
@@ -71,26 +79,6 @@ static void emit_field(struct out *o, const struct fmt_spec *sp, const char *pre
 /* A floating-point conversion's text in its field: prefix (a sign), body,
  * zeros more '0's, then suffix (an exponent). The '0' flag pads with zeros
  * after the sign when pad_zeros says the value is finite. */
-void fmt_emit_float(struct fmt_out *fo, const struct fmt_spec *sp, const char *prefix,
-		    const char *body, int len, int zeros, const char *suffix, int pad_zeros)
-{
-	struct out *o = (struct out *)fo;
-	int plen = length(prefix), slen = length(suffix);
-	int pad = sp->width - plen - len - zeros - slen;
-	int zero_pad = pad_zeros && sp->zero && !sp->left;
-
-	if (!sp->left && !zero_pad)
-		emit_repeat(o, ' ', pad);
-	emit(o, prefix, plen);
-	if (zero_pad)
-		emit_repeat(o, '0', pad);
-	emit(o, body, len);
-	emit_repeat(o, '0', zeros);
-	emit(o, suffix, slen);
-	if (sp->left)
-		emit_repeat(o, ' ', pad);
-}
-
 /* *v /= 10 with 32-bit divides only (no __udivdi3); returns the remainder.
  * Each step divides (remainder << 16 | next 16 bits), which fits 32 bits. */
 static unsigned div10(uint64_t *v)
@@ -267,13 +255,6 @@ static const char *format_one(struct out *o, const char *pct, va_list *ap)
 	case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'p':
 		format_number(o, &sp, *f, ap);
 		break;
-	case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
-		if (o->flt == NULL) {	/* no floating point here: print it as written */
-			emit(o, pct, (int)(f - pct) + 1);
-			break;
-		}
-		o->flt((struct fmt_out *)o, &sp, *f, ap);
-		break;
 	case 's':
 		format_string(o, &sp, ap);
 		break;
@@ -296,13 +277,7 @@ static const char *format_one(struct out *o, const char *pct, va_list *ap)
 
 int fmt_format(void (*put)(void *ctx, char c), void *ctx, const char *fmt, va_list ap)
 {
-	return fmt_format_float(put, ctx, fmt, ap, NULL);
-}
-
-int fmt_format_float(void (*put)(void *ctx, char c), void *ctx, const char *fmt, va_list ap,
-		     fmt_float_fn *flt)
-{
-	struct out o = { put, ctx, 0, flt };
+	struct out o = { put, ctx, 0 };
 	va_list args;	/* a copy, so helpers can share it by pointer on any ABI */
 
 	va_copy(args, ap);

@@ -1,7 +1,7 @@
 # tests.mk: the kernel's host unit tests, the guest test programs, and the
 # integration tests that boot QEMU (and, for the ring-3 suite, Bochs).
 
-UNIT_TESTS += test_desc test_pit test_pic test_uaccess test_bootargs test_mem test_elf test_batch test_fs test_string
+UNIT_TESTS += test_desc test_pit test_pic test_uaccess test_bootargs test_mem test_elf test_batch test_fs test_string test_format
 test_desc_SRCS     := tests/unit/test_desc.c kernel/desc.c
 test_pit_SRCS      := tests/unit/test_pit.c tests/unit/portrec.c tests/unit/kstub.c drivers/pit8253.c
 test_pit_LIBS      := -Wl,--wrap=outb -Wl,--wrap=inb
@@ -14,6 +14,7 @@ test_fs_SRCS     := tests/unit/test_fs.c kernel/fs.c kernel/mem.c
 test_elf_SRCS    := tests/unit/test_elf.c kernel/elf.c
 test_batch_SRCS  := tests/unit/test_batch.c user/batch.c
 test_string_SRCS := tests/unit/test_string.c
+test_format_SRCS := tests/unit/test_format.c lib/format.c
 
 GUEST_TESTS := hello spin16 faults badptr fstest bigprog profcalls threefn worker sorter profiltest usertests sysfuzz iretfuzz fpmix \
                conforge dumpnames manydumps calltree manystacks badstacks

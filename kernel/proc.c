@@ -212,6 +212,14 @@ static int waits_for(const struct proc *parent, const struct proc *c)
 	return parent->state == P_WAITING && (parent->waitpid == -1 || parent->waitpid == c->pid);
 }
 
+/* The machine's clean end, when its work is done: the files programs
+ * wrote go back to the host (fsback.c), then the exit code. */
+void proc_shutdown(void)
+{
+	fs_send_back();
+	machine_exit(QEMUEXIT_OK);
+}
+
 void proc_exit(struct proc *p, int status)
 {
 	uint32_t mask = irq_save();
@@ -232,8 +240,7 @@ void proc_exit(struct proc *p, int status)
 	}
 	if (p == initproc) {
 		kprintf("kernel: %s exited with status %d; shutting down\n", p->name, status);
-		fs_send_back();
-		machine_exit(QEMUEXIT_OK);
+		proc_shutdown();
 	}
 	need_resched = 1;
 	irq_restore(mask);

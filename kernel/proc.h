@@ -57,6 +57,7 @@ extern uint32_t kernel_text_fingerprint;
 void proc_fingerprint_kernel(void);
 int proc_spawn(const char *name, int argc, char *const argv[], struct proc *parent);
 void proc_exit(struct proc *p, int status);
+void proc_shutdown(void) __attribute__((noreturn));	/* files back, then a clean exit */
 void proc_codeseg(struct proc *p, struct prof_codeseg *seg, char *module);
 void proc_fault(struct trapframe *tf);
 int proc_wait(struct proc *p, int pid, uint32_t statusoff);

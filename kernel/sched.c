@@ -225,8 +225,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 			alive += procs[i].state == P_WAITING || procs[i].state == P_SLEEPING;
 		if (!alive) {
 			kprintf("kernel: no process left; shutting down\n");
-			fs_send_back();
-			machine_exit(QEMUEXIT_OK);
+			proc_shutdown();
 		}
 	}
 	if (next != &idleproc) {

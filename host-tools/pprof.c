@@ -179,6 +179,127 @@ static void gz_part(struct gz *g, const Profile *p)
 	gz_write(g, g->buf, perftools__profiles__profile__pack(p, g->buf), Z_NO_FLUSH);
 }
 
+/* The profile's functions, and a mapping for each module they are of. */
+struct fmaps {
+	Function *fn, **fnp;
+	Mapping *mp, **mpp;
+	uint64_t *mapping_of;	/* [function]: its mapping's id, 0 for none */
+	size_t *map_of_str, nmapof;	/* [module's string]: its mapping's index + 1 */
+	size_t nmap;
+};
+
+static int fmaps_alloc(struct fmaps *fm, size_t nf)
+{
+	fm->fn = calloc(nf, sizeof *fm->fn);
+	fm->fnp = calloc(nf, sizeof *fm->fnp);
+	fm->mp = calloc(nf, sizeof *fm->mp);
+	fm->mpp = calloc(nf, sizeof *fm->mpp);
+	fm->mapping_of = calloc(nf, sizeof *fm->mapping_of);
+	return fm->fn && fm->fnp && fm->mp && fm->mpp && fm->mapping_of ? 0 : -1;
+}
+
+static void fmaps_free(struct fmaps *fm)
+{
+	free(fm->fn);
+	free(fm->fnp);
+	free(fm->mp);
+	free(fm->mpp);
+	free(fm->mapping_of);
+	free(fm->map_of_str);
+}
+
+/* Function i and its module's mapping (made at its module's first
+ * function, found by the module's string index, not by a scan); -1: out
+ * of memory. */
+static int fmaps_add(struct fmaps *fm, struct strings *st, const struct cs_func *f, size_t i)
+{
+	int64_t m;
+	size_t k;
+
+	perftools__profiles__function__init(&fm->fn[i]);
+	fm->fn[i].id = i + 1;
+	if ((fm->fn[i].name = fm->fn[i].system_name = str_index(st, f->name)) < 0)
+		return -1;
+	fm->fnp[i] = &fm->fn[i];
+	if (!*f->module)
+		return 0;	/* a pseudo-function: no mapping */
+	if ((m = str_index(st, f->module)) < 0)
+		return -1;
+	if ((size_t)m >= fm->nmapof) {
+		size_t n = 2 * (size_t)m + 16, *grown = realloc(fm->map_of_str, n * sizeof *grown);
+
+		if (!grown)
+			return -1;
+		memset(grown + fm->nmapof, 0, (n - fm->nmapof) * sizeof *grown);
+		fm->map_of_str = grown;
+		fm->nmapof = n;
+	}
+	k = fm->map_of_str[m] ? fm->map_of_str[m] - 1 : fm->nmap;
+	if (k == fm->nmap) {
+		perftools__profiles__mapping__init(&fm->mp[k]);
+		fm->mp[k].id = k + 1;
+		fm->mp[k].filename = m;
+		fm->map_of_str[m] = k + 1;
+		fm->mp[k].has_functions = 1;
+		fm->mpp[k] = &fm->mp[k];
+		fm->nmap++;
+	}
+	fm->mapping_of[i] = k + 1;
+	return 0;
+}
+
+/* The samples, one a part, leaf first; ids holds the deepest stack. */
+static void gz_samples(struct gz *g, const struct callstacks *cs, struct locs *L, uint64_t *ids, int64_t ns)
+{
+	Profile part;
+	int64_t values[2];
+	size_t i, k;
+
+	for (i = 0; i < cs->nstacks && !g->failed; i++) {
+		const struct cs_stack *s = &cs->stacks[i];
+		Sample sm = PERFTOOLS__PROFILES__SAMPLE__INIT, *smp = &sm;
+
+		for (k = 0; k < s->depth; k++) {
+			const struct cs_frame *f = &s->frames[s->depth - 1 - k];
+
+			ids[k] = loc_id(L, f->func, f->addr);	/* found: made before */
+		}
+		sm.n_location_id = s->depth;
+		sm.location_id = ids;
+		values[0] = (int64_t)s->count;
+		values[1] = (int64_t)s->count * ns;
+		sm.n_value = 2;
+		sm.value = values;
+		perftools__profiles__profile__init(&part);
+		part.n_sample = 1;
+		part.sample = &smp;
+		gz_part(g, &part);
+	}
+}
+
+/* The locations, one a part: each a function's address, in its mapping. */
+static void gz_locations(struct gz *g, const struct locs *L, const uint64_t *mapping_of)
+{
+	Profile part;
+	size_t i;
+
+	for (i = 0; i < L->n && !g->failed; i++) {
+		Location l = PERFTOOLS__PROFILES__LOCATION__INIT, *lp = &l;
+		Line line = PERFTOOLS__PROFILES__LINE__INIT, *linep = &line;
+
+		l.id = i + 1;
+		l.mapping_id = mapping_of[L->l[i].func];
+		l.address = L->l[i].addr;
+		line.function_id = L->l[i].func + 1;
+		l.n_line = 1;
+		l.line = &linep;
+		perftools__profiles__profile__init(&part);
+		part.n_location = 1;
+		part.location = &lp;
+		gz_part(g, &part);
+	}
+}
+
 int callstacks_pprof(const struct callstacks *cs, FILE *out, char *err, size_t errlen)
 {
 	Profile p = PERFTOOLS__PROFILES__PROFILE__INIT, part;
@@ -187,62 +308,26 @@ int callstacks_pprof(const struct callstacks *cs, FILE *out, char *err, size_t e
 	ValueType *vtp[2] = { &vt[0], &vt[1] };
 	struct strings st = { 0 };
 	struct locs L = { 0 };
+	struct fmaps fm = { 0 };
 	struct gz g;
-	size_t nf = cs->nfuncs ? cs->nfuncs : 1, i, k, nmap = 0, maxdepth = 1;
-	Function *fn = calloc(nf, sizeof *fn);
-	Function **fnp = calloc(nf, sizeof *fnp);
-	Mapping *mp = calloc(nf, sizeof *mp);
-	Mapping **mpp = calloc(nf, sizeof *mpp);
-	uint64_t *mapping_of = calloc(nf, sizeof *mapping_of), *ids = NULL;
-	int64_t ns = cs->hz ? 1000000000 / cs->hz : 1, m, values[2];
-	size_t *map_of_str = NULL, nmapof = 0;
+	size_t i, k, maxdepth = 1;
+	uint64_t *ids = NULL;
+	int64_t ns = cs->hz ? 1000000000 / cs->hz : 1;
 	int rc = -1;
 
 	memset(&g, 0, sizeof g);
 	for (i = 0; i < cs->nstacks; i++)
 		maxdepth = cs->stacks[i].depth > maxdepth ? cs->stacks[i].depth : maxdepth;
 	ids = calloc(maxdepth, sizeof *ids);
-	if (!fn || !fnp || !mp || !mpp || !mapping_of || !ids || str_index(&st, "") < 0)
+	if (fmaps_alloc(&fm, cs->nfuncs ? cs->nfuncs : 1) || !ids || str_index(&st, "") < 0)
 		goto oom;
 	vt[0].type = str_index(&st, "samples");
 	vt[0].unit = str_index(&st, "count");
 	vt[1].type = period.type = str_index(&st, "cpu");
 	vt[1].unit = period.unit = str_index(&st, "nanoseconds");
-	/* The functions, and a mapping for each module they are of. */
-	for (i = 0; i < cs->nfuncs; i++) {
-		const struct cs_func *f = &cs->funcs[i];
-
-		perftools__profiles__function__init(&fn[i]);
-		fn[i].id = i + 1;
-		if ((fn[i].name = fn[i].system_name = str_index(&st, f->name)) < 0)
+	for (i = 0; i < cs->nfuncs; i++)
+		if (fmaps_add(&fm, &st, &cs->funcs[i], i))
 			goto oom;
-		fnp[i] = &fn[i];
-		if (!*f->module)
-			continue;	/* a pseudo-function: no mapping */
-		/* the module's mapping: by its string's index, not by a scan */
-		if ((m = str_index(&st, f->module)) < 0)
-			goto oom;
-		if ((size_t)m >= nmapof) {
-			size_t n = 2 * (size_t)m + 16, *grown = realloc(map_of_str, n * sizeof *grown);
-
-			if (!grown)
-				goto oom;
-			memset(grown + nmapof, 0, (n - nmapof) * sizeof *grown);
-			map_of_str = grown;
-			nmapof = n;
-		}
-		k = map_of_str[m] ? map_of_str[m] - 1 : nmap;
-		if (k == nmap) {
-			perftools__profiles__mapping__init(&mp[k]);
-			mp[k].id = k + 1;
-			mp[k].filename = m;
-			map_of_str[m] = k + 1;
-			mp[k].has_functions = 1;
-			mpp[k] = &mp[k];
-			nmap++;
-		}
-		mapping_of[i] = k + 1;
-	}
 	/* The locations' ids, in the order the samples meet them, leaf first. */
 	for (i = 0; i < cs->nstacks; i++)
 		for (k = cs->stacks[i].depth; k > 0; k--)
@@ -258,52 +343,17 @@ int callstacks_pprof(const struct callstacks *cs, FILE *out, char *err, size_t e
 	part.n_sample_type = 2;
 	part.sample_type = vtp;
 	gz_part(&g, &part);
-	/* 2: the samples, one at a time */
-	for (i = 0; i < cs->nstacks && !g.failed; i++) {
-		const struct cs_stack *s = &cs->stacks[i];
-		Sample sm = PERFTOOLS__PROFILES__SAMPLE__INIT, *smp = &sm;
-
-		for (k = 0; k < s->depth; k++) {
-			const struct cs_frame *f = &s->frames[s->depth - 1 - k];
-
-			ids[k] = loc_id(&L, f->func, f->addr);	/* found: made above */
-		}
-		sm.n_location_id = s->depth;
-		sm.location_id = ids;
-		values[0] = (int64_t)s->count;
-		values[1] = (int64_t)s->count * ns;
-		sm.n_value = 2;
-		sm.value = values;
-		perftools__profiles__profile__init(&part);
-		part.n_sample = 1;
-		part.sample = &smp;
-		gz_part(&g, &part);
-	}
+	gz_samples(&g, cs, &L, ids, ns);	/* 2 */
 	/* 3: the mappings */
 	perftools__profiles__profile__init(&part);
-	part.n_mapping = nmap;
-	part.mapping = mpp;
+	part.n_mapping = fm.nmap;
+	part.mapping = fm.mpp;
 	gz_part(&g, &part);
-	/* 4: the locations, one at a time */
-	for (i = 0; i < L.n && !g.failed; i++) {
-		Location l = PERFTOOLS__PROFILES__LOCATION__INIT, *lp = &l;
-		Line line = PERFTOOLS__PROFILES__LINE__INIT, *linep = &line;
-
-		l.id = i + 1;
-		l.mapping_id = mapping_of[L.l[i].func];
-		l.address = L.l[i].addr;
-		line.function_id = L.l[i].func + 1;
-		l.n_line = 1;
-		l.line = &linep;
-		perftools__profiles__profile__init(&part);
-		part.n_location = 1;
-		part.location = &lp;
-		gz_part(&g, &part);
-	}
+	gz_locations(&g, &L, fm.mapping_of);	/* 4 */
 	/* 5: the functions */
 	perftools__profiles__profile__init(&part);
 	part.n_function = cs->nfuncs;
-	part.function = fnp;
+	part.function = fm.fnp;
 	gz_part(&g, &part);
 	/* 6: the strings, one at a time */
 	for (i = 0; i < st.n && !g.failed; i++) {
@@ -328,16 +378,11 @@ oom:
 	host_fail(err, errlen, "out of memory");
 out:
 	free(g.buf);
-	free(fn);
-	free(fnp);
-	free(mp);
-	free(mpp);
-	free(mapping_of);
+	fmaps_free(&fm);
 	free(ids);
 	free(L.l);
 	free(L.slots);
 	free(st.s);
 	free(st.slots);
-	free(map_of_str);
 	return rc;
 }

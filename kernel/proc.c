@@ -91,11 +91,38 @@ void proc_codeseg(struct proc *p, struct prof_codeseg *seg, char *module)
 	seg->fingerprint = p->codecrc;
 }
 
+/* p's first frame on its kernel stack, entering ring 3 at entry with esp,
+ * and where a profile with stacks may read its frames (profiler/stacks.h):
+ * its data segment, and its kernel stack below this frame, which holds its
+ * EIP, CS and EBP whenever it is in the kernel. */
+static void start_frame(struct proc *p, uint32_t entry, uint32_t esp)
+{
+	struct trapframe *tf = (struct trapframe *)(p->kstack + KSTACK_SIZE - sizeof(*tf));
+
+	tf->cs = SEL_UCODE;
+	tf->eip = entry;
+	tf->eflags = FL_IF | 2;
+	tf->ss = tf->ds = tf->es = tf->fs = tf->gs = SEL_UDATA;
+	tf->esp = esp;
+	p->tf = tf;
+	p->prof.ustack.base = uaddr(p, 0);
+	p->prof.ustack.bias = 0;
+	p->prof.ustack.size = p->datasize;
+	p->prof.kstack.base = p->kstack;
+	p->prof.kstack.bias = (uint32_t)p->kstack;
+	p->prof.kstack.size = (uint32_t)((uint8_t *)tf - p->kstack);
+	p->prof.ucode.base = p->image;
+	p->prof.ucode.bias = 0;
+	p->prof.ucode.size = p->codesize;
+	p->prof.uframe = &tf->eip;
+	p->prof.uebp = &tf->ebp;
+	p->prof.uesp = &tf->esp;
+}
+
 int proc_spawn(const char *name, int argc, char *const argv[], struct proc *parent)
 {
 	const struct module *m = module_find(name);
 	struct elfimage img;
-	struct trapframe *tf;
 	struct proc *p = 0;
 	const char *why;
 	uint32_t argbase, need;
@@ -155,28 +182,7 @@ int proc_spawn(const char *name, int argc, char *const argv[], struct proc *pare
 	/* Entry 2: a data segment marked not present, so loading it faults #NP. */
 	p->ldt[2] = seg_desc(UDATA_BASE, PAGE, STA_W, 3) & ~((uint64_t)1 << 47);
 
-	tf = (struct trapframe *)(p->kstack + KSTACK_SIZE - sizeof(*tf));
-	tf->cs = SEL_UCODE;
-	tf->eip = img.entry;
-	tf->eflags = FL_IF | 2;
-	tf->ss = tf->ds = tf->es = tf->fs = tf->gs = SEL_UDATA;
-	tf->esp = img.data_start - 8;
-	p->tf = tf;
-	/* Where a profile with stacks may read its frames (profiler/stacks.h):
-	 * its data segment, and its kernel stack below this frame, which
-	 * holds its EIP, CS and EBP whenever it is in the kernel. */
-	p->prof.ustack.base = uaddr(p, 0);
-	p->prof.ustack.bias = 0;
-	p->prof.ustack.size = p->datasize;
-	p->prof.kstack.base = p->kstack;
-	p->prof.kstack.bias = (uint32_t)p->kstack;
-	p->prof.kstack.size = (uint32_t)((uint8_t *)tf - p->kstack);
-	p->prof.ucode.base = p->image;
-	p->prof.ucode.bias = 0;
-	p->prof.ucode.size = p->codesize;
-	p->prof.uframe = &tf->eip;
-	p->prof.uebp = &tf->ebp;
-	p->prof.uesp = &tf->esp;
+	start_frame(p, img.entry, img.data_start - 8);
 	fpu_initstate(&p->fpu);
 	fs_fdt_init(&p->files);
 	p->pid = nextpid++;

@@ -9,10 +9,8 @@ set -u
 build=${1:-build}
 out=$build/itest/makevars
 make=${MAKE:-make}
-passed=0 failed=0
+. tests/integration/check.sh
 
-pass() { passed=$((passed + 1)); echo "PASS $name"; }
-fail() { failed=$((failed + 1)); echo "FAIL $name: $*"; }
 
 rm -rf "$out"
 mkdir -p "$out/trap"

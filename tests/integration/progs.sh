@@ -8,12 +8,8 @@ set -u
 build=${1:-build}
 out=$build/itest/progs
 make=${MAKE:-make}
-passed=0 failed=0
+. tests/integration/check.sh
 
-pass() { passed=$((passed + 1)); echo "PASS $name"; }
-fail() { failed=$((failed + 1)); echo "FAIL $name: $*"; }
-has() { grep -qF -- "$1" "$log" || { fail "no line with: $1"; return 1; }; }
-line_is() { grep -qxF -- "$1" "$log" || { fail "no line that is: $1"; return 1; }; }
 
 rm -rf "$out"
 mkdir -p "$out"

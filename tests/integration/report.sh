@@ -15,10 +15,8 @@ build=${1:-build}
 out=$build/reporttest
 pinfo=$build/pinfo
 u=$build/user
-passed=0 failed=0
+. tests/integration/check.sh
 
-pass() { passed=$((passed + 1)); echo "PASS $name${1:+ ($1)}"; }
-fail() { failed=$((failed + 1)); echo "FAIL $name: $*"; }
 
 boot() {	# boot NAME qrun-arguments...: a run in $out/NAME, dumps extracted
 	dir=$out/$1

@@ -19,9 +19,9 @@ esac
 qrun="sh host-tools/qrun -emu $emu"
 kernel=$build/kernel.elf
 u=$build/user
-passed=0 failed=0 only=${ONLY:-}
+only=${ONLY:-}
+. tests/integration/check.sh
 
-pass() { passed=$((passed + 1)); echo "PASS $name"; }
 fail() { failed=$((failed + 1)); echo "FAIL $name: $*"; [ -f "$dir/serial.log" ] && sed 's/^/    | /' "$dir/serial.log" | head -60; }
 
 # boot NAME STATUS [qrun options] -- programs...: runs and checks the status.
@@ -43,9 +43,6 @@ bochs_clean() {
 	[ -z "$errs" ] || { fail "Bochs's log: $(printf '%s\n' "$errs" | head -3)"; return 1; }
 }
 count_is() { n=$(grep -c -- "$1" "$log"); [ "$n" = "$2" ] || { fail "$n lines with '$1', wanted $2"; return 1; }; }
-has() { grep -qF -- "$1" "$log" || { fail "no line with: $1"; return 1; }; }
-hasnot() { ! grep -qF -- "$1" "$log" || { fail "unexpected: $1"; return 1; }; }
-line_is() { grep -qxF -- "$1" "$log" || { fail "no line that is: $1"; return 1; }; }
 # Under Bochs, only the cases below (the others are QEMU's: its -kernel
 # loader, the profiler's shares and the tools, make run).
 BOCHS_CASES=" hello panic triplefault hang faults seglimits badptr usertests console sysfuzz iretfuzz fpmix badstacks deterministic "

@@ -13,10 +13,8 @@ out=$build/tooltest
 pinfo=$build/pinfo
 u=$build/user
 hz=1000
-passed=0 failed=0
+. tests/integration/check.sh
 
-pass() { passed=$((passed + 1)); echo "PASS $name${1:+ ($1)}"; }
-fail() { failed=$((failed + 1)); echo "FAIL $name: $*"; }
 judge() {	# judge VERDICT: "OK details" or "FAIL details" from a checker
 	case $1 in
 	OK*) pass "${1#OK }" ;;

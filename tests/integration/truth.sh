@@ -11,12 +11,10 @@
 set -u
 build=${1:-build}
 out=$build/truthtest
-passed=0 failed=0
+. tests/integration/check.sh
 plugin=$build/bench/truth/insncount.so
 args=$(cat "$build/bench/truth/plugin.args")
 
-pass() { passed=$((passed + 1)); echo "PASS $name${1:+ ($1)}"; }
-fail() { failed=$((failed + 1)); echo "FAIL $name: $*"; }
 rm -rf "$out"
 mkdir -p "$out"
 

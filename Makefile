@@ -184,11 +184,14 @@ run: export PROFKERN_ARGS := $(ARGS)
 run: export PROFKERN_FILES := $(RUN_FILES)
 run: export PROFKERN_STDIN := $(STDIN)
 # Each program is built by a make of its own, so that one that does not
-# build fails by name (RUN/NAME.nobuild, makerun.sh) and the others run.
+# build fails by name (RUN/NAME.nobuild, makerun.sh) and the others run;
+# the names come from the environment, as makerun.sh's do (checked names,
+# split at spaces, no globbing).
 run: all $(if $(PROG),,$(RUN_ELFS) $(RUN_ELFS:.elf=.map)) $(foreach t,$(RUN_TOOLS),$(RUN)/$(t).elf $(RUN)/$(t).map)
-	@for n in $(if $(PROG),$(RUN_NAMES)); do rm -f "$(RUN)/$$n.nobuild"; \
-		$(MAKE) --no-print-directory "$(RUN)/$$n.elf" "$(RUN)/$$n.map" || \
-		{ rm -f "$(RUN)/$$n.elf" "$(RUN)/$$n.map"; : > "$(RUN)/$$n.nobuild"; }; done
+	@[ "$$PROFKERN_MODE" = programs ] || exit 0; set -f; r=$$PROFKERN_RUN; \
+	for n in $$PROFKERN_NAMES; do rm -f "$$r/$$n.nobuild"; \
+		$(MAKE) --no-print-directory "$$r/$$n.elf" "$$r/$$n.map" || \
+		{ rm -f "$$r/$$n.elf" "$$r/$$n.map"; : > "$$r/$$n.nobuild"; }; done
 	@sh host-tools/makerun.sh
 
 # ---- the ISO: a GRUB 2 image with the kernel and the demo ----------------

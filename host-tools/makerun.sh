@@ -217,18 +217,14 @@ if [ "$mode" = programs ] && [ -z "$script" ]; then
 		why=$(grep -a -E "^$K$n\[[0-9]+\]: .*, ended\$|^(cmd|profrun): $n(: | exited with status )" "$run/serial.log" |
 			head -1 | tr -d '\001')
 		# a fault: the function and source line of its code offset, as the
-		# console shows them (host-tools/qrun; not a NULL function
-		# pointer's offset 0, crt0's trap, nor a virtual-8086 mode CS:IP)
+		# console showed them (qrun looked each up once: RUN/where.txt,
+		# "NAME OFFSET WHERE" a line)
 		case $why in
-		*", null function pointer, ended"|*", virtual-8086 mode "*) ;;
 		"$n["*"]: #"??" error 0x"*" at "*:*", "*)
 			head=${why%%,*}
-			off=${head##*:}
-			case $off in
-			''|*[!0-9a-f]*) ;;
-			*) w=$("$build/pinfo" --where "$off" -- "$run/$n.elf" 2>/dev/null) && [ -n "$w" ] &&
-				why="$head in $w${why#"$head"}" ;;
-			esac ;;
+			w=$(awk -v n="$n" -v o="${head##*:}" '$1 == n && $2 == o { sub(/^[^ ]+ [^ ]+ /, ""); print; exit }' \
+				"$run/where.txt" 2>/dev/null)
+			[ -n "$w" ] && why="$head in $w${why#"$head"}" ;;
 		esac
 		if [ -n "$why" ] || [ "$qs" != 0 ]; then
 			failed=$((failed + 1))

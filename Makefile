@@ -2,13 +2,13 @@
 # Everything built lands under build/; a run's files under build/run/.
 #
 # Two phases. The first installs the Debian packages that are missing
-# (host-tools/deps.sh) and nothing else; the second, a new make started by
+# (scripts/deps.sh) and nothing else; the second, a new make started by
 # the first, reads the build, so that whatever it computes from the
 # installed packages (libgcc's path, the compilers' include folders) is
 # computed after they are there.
 
 # Every value a user gives make run is checked first, in both phases.
-include host-tools/uservars.mk
+include scripts/uservars.mk
 
 ifneq ($(PROFKERN_PHASE),build)
 GOALS := $(or $(MAKECMDGOALS),all)
@@ -18,7 +18,7 @@ NODEPS_GOALS := clean check-fresh
 $(GOALS): phase-build
 	@:
 phase-build:
-	@$(if $(filter-out $(NODEPS_GOALS),$(GOALS)),sh host-tools/deps.sh)
+	@$(if $(filter-out $(NODEPS_GOALS),$(GOALS)),sh scripts/deps.sh)
 	@$(MAKE) --no-print-directory PROFKERN_PHASE=build $(foreach g,$(GOALS),'$(subst ','\'',$(g))')
 else
 
@@ -44,7 +44,7 @@ LIBGCC  := $(shell $(CC) -m32 -print-libgcc-file-name)
 # (headers moved to other folders), objects built before would not be
 # rebuilt by their dependency files, which name headers no longer there;
 # so a build of another layout starts its objects anew.
-BUILD_LAYOUT := 3 (include/ lib/ format/, guests on newlib)
+BUILD_LAYOUT := 4 (host/ and scripts/, includes by name)
 ifneq ($(BUILD_LAYOUT),$(strip $(file <$(BUILD)/layout.txt)))
 $(shell rm -rf $(BUILD)/k $(BUILD)/u $(BUILD)/host $(BUILD)/san $(BUILD)/fuzz/obj $(BUILD)/tests \
 	$(BUILD)/prog $(BUILD)/bench/host $(BUILD)/user $(BUILD)/gen; mkdir -p $(BUILD))
@@ -58,6 +58,10 @@ endif
 all: deps kernel guests tools iso
 
 # ---- fragments: each part of the tree lists its own sources ----------------
+# The host programs' folders: each program's, and the code they share.
+# Quoted includes name the file alone; its folder is on the include path.
+HOST_DIRS := host/common host/pinfo host/pinfo/read host/pinfo/views host/profextract host/mkmap
+HOST_INC := $(addprefix -iquote ,include format profiler lib $(HOST_DIRS))
 HOST_PROGS :=
 UNIT_TESTS :=
 include lib/lib.mk
@@ -65,7 +69,7 @@ include format/format.mk
 include profiler/profiler.mk
 include kernel/kernel.mk
 include user/user.mk
-include host-tools/host.mk
+include host/host.mk
 include tests/tests.mk
 include tests/fuzz/fuzz.mk
 include bench/bench.mk
@@ -74,10 +78,10 @@ include bench/bench.mk
 # For each NAME in HOST_PROGS / UNIT_TESTS, NAME_SRCS lists its C files.
 $(BUILD)/host/%.o: %.c
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -iquote profiler -iquote format -iquote include -c $< -o $@
+	$(HOST_CC) $(HOST_CFLAGS) $(HOST_INC) -c $< -o $@
 $(BUILD)/san/%.o: %.c
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -iquote profiler -iquote format -iquote include -c $< -o $@
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) $(HOST_INC) -c $< -o $@
 
 # $(1): output under build/, $(2): the variable prefix, $(3): extra libraries
 define host_prog
@@ -116,7 +120,7 @@ DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/nl $(BUILD)/host $(BUILD)/san $(FUZZ)
 
 # ---- running: make run [PROG="..."] [PROG_CFLAGS=...] [SCRIPT=batch.cmd] [HZ=N]
 #      [STACK=bytes] [MEM=MiB] [REALTIME=1] [STACKS=1] [STACKTABLE=N] [TIMEOUT=s] [EMU=bochs]
-#      (README.md); each value checked by host-tools/uservars.mk ----------------
+#      (README.md); each value checked by scripts/uservars.mk ----------------
 override RUN := $(BUILD)/run
 PROG_CFLAGS ?=
 # CFLAGS, as a C user would give it, goes to the programs too (after
@@ -192,13 +196,13 @@ run: all $(if $(PROG),,$(RUN_ELFS) $(RUN_ELFS:.elf=.map)) $(foreach t,$(RUN_TOOL
 	for n in $$PROFKERN_NAMES; do rm -f "$$r/$$n.nobuild"; \
 		$(MAKE) --no-print-directory "$$r/$$n.elf" "$$r/$$n.map" || \
 		{ rm -f "$$r/$$n.elf" "$$r/$$n.map"; : > "$$r/$$n.nobuild"; }; done
-	@sh host-tools/makerun.sh
+	@sh scripts/makerun.sh
 
 # ---- the ISO: a GRUB 2 image with the kernel and the demo ----------------
 ISO_PROGS := $(foreach t,$(RUN_TOOLS),$(BUILD)/user/$(t).elf) user/autoexec.cmd
 iso: $(BUILD)/profkern.iso
-$(BUILD)/profkern.iso: $(BUILD)/kernel.elf $(ISO_PROGS) host-tools/mkiso.sh
-	sh host-tools/mkiso.sh -- $@ "hz=$(HZ)" $(BUILD)/kernel.elf $(ISO_PROGS)
+$(BUILD)/profkern.iso: $(BUILD)/kernel.elf $(ISO_PROGS) scripts/mkiso.sh
+	sh scripts/mkiso.sh -- $@ "hz=$(HZ)" $(BUILD)/kernel.elf $(ISO_PROGS)
 
 # ---- tests ------------------------------------------------------------------
 test: deps all
@@ -208,6 +212,6 @@ test: deps all
 # FRESH=1 makes the root's base again. Not part of make test.
 .PHONY: check-fresh
 check-fresh:
-	@sh host-tools/check-fresh.sh $(if $(filter-out 0,$(FRESH)),-new)
+	@sh scripts/check-fresh.sh $(if $(filter-out 0,$(FRESH)),-new)
 
 endif # PROFKERN_PHASE

@@ -63,11 +63,11 @@ integration: $(TRUTH_DEPS) $(BUILD)/san/bench/truth/insncount.so
 bench: $(TRUTH_DEPS)
 # Truth for source lines (bench/lines.sh): callgrind's instructions, address
 # by address, put on lines by pinfo's DWARF reader.
-BENCH_CGLINES_SRCS := bench/cglines.c host-tools/lines.c host-tools/hostio.c host-tools/disasm.c
+BENCH_CGLINES_SRCS := bench/cglines.c host/pinfo/read/lines.c host/common/hostio.c host/pinfo/read/disasm.c
 $(BENCH)/cglines: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_CGLINES_SRCS))
 	@mkdir -p $(@D)
 	$(HOST_CC) $^ -o $@ $(LINES_LIBS)
-$(BUILD)/host/bench/cglines.o: HOST_CFLAGS += -iquote host-tools
+$(BUILD)/host/bench/cglines.o: HOST_CFLAGS += -iquote host/common -iquote host/mkmap -iquote host/pinfo/read
 bench: $(BENCH)/cglines
 # ---- call stacks (bench/stacks.sh): the tick's cost by frames walked -----
 BENCH_GUESTS += stackcost

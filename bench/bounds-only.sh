@@ -11,7 +11,7 @@ mkdir -p "$out"
 bounds
 {
 	echo
-	echo "(This section measured alone by \`make bench-bounds\`, $(date -u '+%Y-%m-%d %H:%M UTC'), at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- host-tools bench 2>/dev/null || echo ' with uncommitted changes').)"
+	echo "(This section measured alone by \`make bench-bounds\`, $(date -u '+%Y-%m-%d %H:%M UTC'), at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- host bench 2>/dev/null || echo ' with uncommitted changes').)"
 } >> "$out/bounds.md"
 printf '\n== 10. pinfo on forged dumps: long names, deep stacks\n\n'
 cat "$out/bounds.md"

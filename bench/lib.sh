@@ -17,7 +17,7 @@ boot() {
 	_progs=""
 	for _p in "$@" cmd; do _progs="$_progs $build/user/$_p.elf"; done
 	# shellcheck disable=SC2086
-	sh host-tools/qrun -kernel -quiet -o "$_dir" -hz "$_hz" -append "jitter=$_jitter" -timeout 300 \
+	sh scripts/qrun -kernel -quiet -o "$_dir" -hz "$_hz" -append "jitter=$_jitter" -timeout 300 \
 		${BOOT_PLUGIN:+-plugin "$BOOT_PLUGIN"} -batch "$_dir/bench.cmd" "$build/kernel.elf" $_progs > "$_dir/qrun.out" 2>&1 ||
 		die "$_dir: qrun failed: $(cat "$_dir/qrun.out")"
 	"$build/profextract" -o "$_dir" "$_dir/serial.log" > "$_dir/extract.out" 2>&1 ||

@@ -27,7 +27,7 @@ libc_guest() {
 	rm -rf "$_d"
 	mkdir -p "$_d"
 	printf 'profrun %s %s\n' "$_n" "$_a" > "$_d/bench.cmd"
-	sh host-tools/qrun -kernel -quiet -o "$_d" -hz "$LIBC_HZ" -timeout 600 -plugin "$(plugin_spec "$_d")" \
+	sh scripts/qrun -kernel -quiet -o "$_d" -hz "$LIBC_HZ" -timeout 600 -plugin "$(plugin_spec "$_d")" \
 		-batch "$_d/bench.cmd" "$build/kernel.elf" "$build/bench/nl/$_n.elf" \
 		"$build/user/profrun.elf" "$build/user/cmd.elf" > "$_d/qrun.out" 2>&1 ||
 		die "$_d: qrun failed: $(cat "$_d/qrun.out")"

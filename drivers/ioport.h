@@ -1,6 +1,6 @@
 /* ioport.h: port I/O, out of line so host tests can wrap it (-Wl,--wrap=outb). */
-#ifndef KERNEL_IOPORT_H
-#define KERNEL_IOPORT_H
+#ifndef DRIVERS_IOPORT_H
+#define DRIVERS_IOPORT_H
 
 #include <stdint.h>
 

@@ -1,8 +1,8 @@
 /* dump.h: the profile dump, in memory and on the wire (docs/dump-format.md).
  * One reader and one writer, shared by the kernel (writer) and the host
  * tools (reader); both are pure functions over bytes. */
-#ifndef PROFILER_DUMP_H
-#define PROFILER_DUMP_H
+#ifndef FORMAT_DUMP_H
+#define FORMAT_DUMP_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* dumpfmt.h: the constants of the dump's byte layout (docs/dump-format.md),
  * for dump.c and for the tests that check sizes and corrupt dumps. */
-#ifndef PROFILER_DUMPFMT_H
-#define PROFILER_DUMPFMT_H
+#ifndef FORMAT_DUMPFMT_H
+#define FORMAT_DUMPFMT_H
 
 #include <stdint.h>
 

@@ -1,7 +1,7 @@
 /* frame.h: a dump on the serial line, in a frame that carries its file
  * name and survives console text around it (docs/dump-format.md). */
-#ifndef PROFILER_FRAME_H
-#define PROFILER_FRAME_H
+#ifndef FORMAT_FRAME_H
+#define FORMAT_FRAME_H
 
 #include "dump.h"
 

@@ -1,7 +1,7 @@
 /* framefmt.h: the constants of the serial frame (docs/dump-format.md), for
- * frame.c, which writes it, and host-tools/capture.c, which reads it. */
-#ifndef PROFILER_FRAMEFMT_H
-#define PROFILER_FRAMEFMT_H
+ * frame.c, which writes it, and host/profextract/capture.c, which reads it. */
+#ifndef FORMAT_FRAMEFMT_H
+#define FORMAT_FRAMEFMT_H
 
 #define FRAME_MARK	"@PDUMP1 "	/* starts the begin and end lines */
 #define FRAME_FILE_MARK	"@PFILE1 "	/* the same, of a file a program wrote */

@@ -4,8 +4,8 @@
  * calls return negated (<profile.h>, <profkern.h>). A file that includes
  * both sees the codes whose numbers differ (ENAMETOOLONG, ENOSYS, EOVERFLOW,
  * EILSEQ) defined twice: include one of them. */
-#ifndef KERRNO_H
-#define KERRNO_H
+#ifndef INCLUDE_KERRNO_H
+#define INCLUDE_KERRNO_H
 
 #include "sys/errno.h"
 

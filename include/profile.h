@@ -1,8 +1,8 @@
 /* profile.h: the profiler's calls, as the OS/2 SDK's profile.h, and the
  * Unix profil(). Each returns 0, or a negative error code (<sys/errno.h>);
  * docs/syscalls.md has the states and codes. */
-#ifndef PROFILE_H
-#define PROFILE_H
+#ifndef INCLUDE_PROFILE_H
+#define INCLUDE_PROFILE_H
 
 #define PT_SYSTEM	0	/* profile the whole system */
 #define PT_USER		1	/* profile the calling process (taken as PT_USER|PT_USEKP) */

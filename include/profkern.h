@@ -4,8 +4,8 @@
  * do: 0 or more on success, a negative error code of the kernel's
  * (include/sys/errno.h, named by errname()) on failure; errno is not set.
  * user/newlib/kcalls.c has them; docs/syscalls.md their arguments and codes. */
-#ifndef PROFKERN_H
-#define PROFKERN_H
+#ifndef INCLUDE_PROFKERN_H
+#define INCLUDE_PROFKERN_H
 
 #include <stddef.h>
 #include <stdint.h>

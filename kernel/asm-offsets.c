@@ -6,7 +6,7 @@
 #include "tick.h"
 #include "trap.h"
 #include "desc.h"
-#include "../drivers/pic8259.h"
+#include "pic8259.h"
 
 #define DEFINE(name, value) __asm__ volatile("\n.ascii \"->" #name " %c0\\n\"" : : "i"(value))
 

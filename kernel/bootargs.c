@@ -2,8 +2,8 @@
  * (GRUB puts the kernel's path first); a bad hz= is an error, a bad
  * stacktable= is refused with a warning and its default kept. */
 #include "bootargs.h"
-#include "../drivers/pit8253.h"
-#include "../profiler/stacks.h"
+#include "pit8253.h"
+#include "stacks.h"
 #include <stddef.h>
 
 _Static_assert(PROF_STACK_ENTRIES_MIN == 256 && PROF_STACK_ENTRIES_MAX == 1048576 &&

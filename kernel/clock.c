@@ -3,8 +3,8 @@
  * the next period, hands the interrupted CS:EIP to the profiler and calls
  * on the scheduler only when a quantum is over. */
 #include "clock.h"
-#include "../drivers/pit8253.h"
-#include "../drivers/pic8259.h"
+#include "pit8253.h"
+#include "pic8259.h"
 #include "x86.h"
 #include "trap.h"
 #include "tick.h"

@@ -12,8 +12,8 @@
 #include "x86.h"
 #include "lib.h"
 #include <stdint.h>
-#include "../drivers/uart16550.h"
-#include "../drivers/qemuexit.h"
+#include "uart16550.h"
+#include "qemuexit.h"
 
 /* Whose is the line being written: nobody's yet (at the start of a line),
  * the kernel's, or a program's. */

@@ -4,6 +4,7 @@
 #define KERNEL_DESC_H
 
 #include <stdint.h>
+#include "seg.h"
 
 /* Selectors. GDT: kernel code, kernel data, TSS, the current LDT. */
 #define SEL_KCODE	0x08
@@ -27,7 +28,7 @@
 #define STS_TSS32	0x09
 #define STS_IG32	0x0E	/* interrupt gate: clears IF */
 
-#define DESC_MAX_BYTE_LIMIT 0xFFFFFu	/* beyond, the limit counts 4 KiB pages */
+/* DESC_MAX_BYTE_LIMIT (beyond it, the limit counts 4 KiB pages): seg.h. */
 
 /* A segment descriptor for [base, base + size). A size over 1 MiB must be a
  * multiple of 4 KiB (page granularity); 0 on a size that cannot be encoded. */

@@ -5,7 +5,7 @@
  * bounded by the file system's space (kernel/fs.h). */
 #include "fs.h"
 #include "console.h"
-#include "../format/frame.h"
+#include "frame.h"
 
 static void serial_sink(void *ctx, const void *data, size_t len)
 {

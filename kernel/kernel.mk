@@ -3,7 +3,7 @@
 GCCINC    := $(shell $(CC) -print-file-name=include)
 # The kernel's headers: the compiler's freestanding ones, the interface it
 # shares with programs (include/), the shared code's (lib/), the format's.
-FREESTAND := -nostdinc -isystem $(GCCINC) -Iinclude -Ilib -iquote format -iquote profiler
+FREESTAND := -nostdinc -isystem $(GCCINC) -Iinclude -Ilib -iquote kernel -iquote drivers -iquote format -iquote profiler
 KERNEL_C  := $(filter-out kernel/asm-offsets.c,$(wildcard kernel/*.c drivers/*.c)) \
              $(PROFILER_SRCS) $(FORMAT_SRCS) $(LIB_SRCS)
 KERNEL_ASM := boot/boot.asm boot/trapentry.asm boot/irq0.asm boot/ticktest.asm
@@ -34,8 +34,8 @@ $(BUILD)/kernel.map: $(BUILD)/kernel.elf $(BUILD)/mkmap
 $(BUILD)/kernel.sym: $(BUILD)/kernel.elf $(BUILD)/mkmap
 	$(BUILD)/mkmap -s -- $< kernel > $@
 
-# Every sti of the kernel is "sti; nop" (host-tools/check-sti.sh says why).
-$(BUILD)/kernel.sti-ok: $(BUILD)/kernel.elf host-tools/check-sti.sh
-	sh host-tools/check-sti.sh -- $< && touch $@
+# Every sti of the kernel is "sti; nop" (scripts/check-sti.sh says why).
+$(BUILD)/kernel.sti-ok: $(BUILD)/kernel.elf scripts/check-sti.sh
+	sh scripts/check-sti.sh -- $< && touch $@
 
 kernel: $(BUILD)/kernel.elf $(BUILD)/kernel.map $(BUILD)/kernel.sym $(BUILD)/kernel.sti-ok

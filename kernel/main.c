@@ -13,9 +13,9 @@
 #include "bootargs.h"
 #include "ticktest.h"
 #include "prof.h"
-#include "../drivers/uart16550.h"
-#include "../drivers/pic8259.h"
-#include "../drivers/pit8253.h"
+#include "uart16550.h"
+#include "pic8259.h"
+#include "pit8253.h"
 #include <string.h>
 
 extern char _kernel_start[], _kernel_end[];	/* linker.ld */

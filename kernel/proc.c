@@ -10,7 +10,7 @@
 #include "clock.h"
 #include "vm.h"
 #include "sys/errno.h"
-#include "../drivers/qemuexit.h"
+#include "qemuexit.h"
 #include <string.h>
 
 struct proc *curproc;

@@ -8,7 +8,7 @@
 #include "vm.h"
 #include "fpu.h"
 #include "fs.h"
-#include "../profiler/prof.h"
+#include "prof.h"
 
 #define NPROC		32
 #define KSTACK_SIZE	8192

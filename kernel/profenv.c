@@ -1,6 +1,6 @@
 /* profenv.c: the kernel's side of profiler/profenv.h. */
-#include "../profiler/profenv.h"
-#include "../profiler/prof.h"
+#include "profenv.h"
+#include "prof.h"
 #include "mem.h"
 #include "trap.h"
 #include "module.h"

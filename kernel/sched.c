@@ -10,7 +10,7 @@
 #include "clock.h"
 #include "vm.h"
 #include "tick.h"
-#include "../drivers/qemuexit.h"
+#include "qemuexit.h"
 #include <stddef.h>
 #include <string.h>
 

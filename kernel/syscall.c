@@ -15,7 +15,7 @@
 #include "sys/syscall.h"
 #include "sys/errno.h"
 #include "profile.h"
-#include "../profiler/prof.h"
+#include "prof.h"
 #include <string.h>
 
 #define NAME_MAX_LEN	64	/* program and module names */

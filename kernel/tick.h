@@ -21,7 +21,7 @@
 #define KERNEL_TICK_H
 
 #include <stdint.h>
-#include "../profiler/prof.h"
+#include "prof.h"
 
 struct irq0_state {
 	volatile uint64_t ticks;	/* since boot */

@@ -16,8 +16,8 @@
 #include "console.h"
 #include "mem.h"
 #include "profile.h"
-#include "../drivers/qemuexit.h"
-#include "../drivers/pic8259.h"
+#include "qemuexit.h"
+#include "pic8259.h"
 #include <string.h>
 
 void ticktest_ring3(uint32_t entry, uint32_t cs, uint32_t eip, uint32_t esp, uint32_t ebp);	/* boot/ticktest.asm */

@@ -3,7 +3,7 @@
 #include "console.h"
 #include "proc.h"
 #include "syscall.h"
-#include "../drivers/pic8259.h"
+#include "pic8259.h"
 #include <stddef.h>
 
 static void kernelfault(struct trapframe *tf)

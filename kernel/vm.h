@@ -8,17 +8,13 @@
 #define KERNEL_VM_H
 
 #include <stdint.h>
+#include "seg.h"
 
-#define PAGE		4096u
-#define PAGEROUND(x)	(((x) + PAGE - 1) & ~(PAGE - 1))
 #define KMAP_BYTES	0x40000000u	/* the kernel maps physical memory 1:1 below 1 GiB */
 #define UCODE_BASE	0x40000000u	/* a process's segment 1, linear */
 #define UDATA_BASE	0x80000000u	/* a process's segment 2, linear */
 #define UWINDOW_MAX	0x40000000u	/* the most either segment may hold */
-/* The data segment's first page is left unmapped: a NULL pointer (and
- * anything within 4 KiB of it) faults instead of reaching the stack, and a
- * stack that runs out faults there. user.ld puts the stack above it. */
-#define UGUARD		PAGE
+/* PAGE, PAGEROUND and the data segment's guard page UGUARD: seg.h. */
 
 struct vmspace {
 	uint32_t *pgdir;

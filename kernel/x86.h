@@ -27,7 +27,7 @@ static inline void cli(void) { __asm__ volatile("cli" ::: "memory"); }
 /* Interrupts on, always as "sti; nop": a tick held back by the masked
  * stretch that ends here is taken after the nop, and the timer knows it by
  * those two bytes, FB 90, before the EIP it interrupted (boot/irq0.asm's
- * STI_NOP). Every build checks the kernel keeps to it: host-tools/check-sti.sh. */
+ * STI_NOP). Every build checks the kernel keeps to it: scripts/check-sti.sh. */
 static inline void sti(void) { __asm__ volatile("sti; nop" ::: "memory"); }
 static inline void hlt(void) { __asm__ volatile("hlt" ::: "memory"); }
 

@@ -11,7 +11,7 @@ test_uaccess_SRCS  := tests/unit/test_uaccess.c kernel/uaccess.c
 test_bootargs_SRCS := tests/unit/test_bootargs.c tests/unit/kstub.c kernel/bootargs.c kernel/module.c
 test_mem_SRCS    := tests/unit/test_mem.c kernel/mem.c
 test_fs_SRCS     := tests/unit/test_fs.c kernel/fs.c kernel/mem.c
-test_elf_SRCS    := tests/unit/test_elf.c kernel/elf.c
+test_elf_SRCS    := tests/unit/test_elf.c lib/elf.c
 test_batch_SRCS  := tests/unit/test_batch.c user/batch.c
 test_string_SRCS := tests/unit/test_string.c
 test_format_SRCS := tests/unit/test_format.c lib/format.c
@@ -41,6 +41,6 @@ integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 
 PROF_SRCS := $(PROFILER_SRCS) $(FORMAT_SRCS) tests/unit/profstub.c
 UNIT_TESTS += test_prof test_plan test_stacks
-test_stacks_SRCS := tests/unit/test_stacks.c tests/unit/dumpback.c $(PROF_SRCS) host-tools/capture.c format/dump_read.c
+test_stacks_SRCS := tests/unit/test_stacks.c tests/unit/dumpback.c $(PROF_SRCS) host/profextract/capture.c format/dump_read.c
 test_plan_SRCS := tests/unit/test_plan.c $(PROF_SRCS)
-test_prof_SRCS := tests/unit/test_prof.c tests/unit/dumpback.c $(PROF_SRCS) host-tools/capture.c format/dump_read.c
+test_prof_SRCS := tests/unit/test_prof.c tests/unit/dumpback.c $(PROF_SRCS) host/profextract/capture.c format/dump_read.c

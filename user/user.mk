@@ -10,7 +10,7 @@ include user/newlib/newlib.mk
 # profkern.h, kerrno.h: the kernel's error numbers, sys/syscall.h); the
 # system-call gate (user/newlib/ksys.h) is for the tests that call the
 # kernel directly (tests/guest/kraw.h).
-UCFLAGS = $(NEWLIB_CFLAGS) $(WARN) -iquote user/newlib
+UCFLAGS = $(NEWLIB_CFLAGS) $(WARN) -iquote user/newlib -iquote format
 USER_RT := $(NEWLIB_RT) $(NEWLIB_LIBS)
 # The guest programs of the tree; tests/tests.mk adds its own.
 GUESTS  := testprof cmd pset profrun

@@ -26,7 +26,7 @@ wait
 pset off
 pset free
 CMD
-sh host-tools/qrun -kernel -quiet -o "$dir" -timeout 60 -batch "$dir/exact.cmd" \
+sh scripts/qrun -kernel -quiet -o "$dir" -timeout 60 -batch "$dir/exact.cmd" \
 	-plugin "$plugin,$(cat "$build/bench/truth/plugin.args"),out=$dir/counts.txt" \
 	"$build/kernel.elf" "$build/user/exact.elf" "$build/user/pset.elf" "$build/user/cmd.elf" \
 	> "$dir/qrun.out" 2>&1 || { echo "exact.sh: qrun failed: $(cat "$dir/qrun.out")" >&2; exit 1; }

@@ -5,8 +5,8 @@
  * its own structures through unchanged. Shared by the kernel and the
  * programs; docs/syscalls.md describes each call. The names carry a
  * K_ prefix so that this header and newlib's can be included together. */
-#ifndef SYS_ABI_H
-#define SYS_ABI_H
+#ifndef INCLUDE_SYS_ABI_H
+#define INCLUDE_SYS_ABI_H
 
 #include <stdint.h>
 

@@ -3,8 +3,8 @@
  * (<profkern.h>) name them, and newlib's layer (user/newlib/syscalls.c)
  * maps them to newlib's errno numbers. EDOM, ERANGE and EILSEQ are C's: no
  * system call returns them. The numbers are Linux's. */
-#ifndef SYS_ERRNO_H
-#define SYS_ERRNO_H
+#ifndef INCLUDE_SYS_ERRNO_H
+#define INCLUDE_SYS_ERRNO_H
 
 #define EPERM		1	/* not allowed */
 #define ENOENT		2	/* no such program, file or module */

@@ -1,8 +1,8 @@
 /* sys/syscall.h: system call numbers, shared by the kernel and user stubs.
  * Calling convention (docs/syscalls.md): int $0x80, number in EAX,
  * arguments in EBX, ECX, EDX, ESI, EDI; result in EAX, negative = -errno. */
-#ifndef SYS_SYSCALL_H
-#define SYS_SYSCALL_H
+#ifndef INCLUDE_SYS_SYSCALL_H
+#define INCLUDE_SYS_SYSCALL_H
 
 #define SYS_exit	1	/* exit(status): never returns */
 #define SYS_write	2	/* write(fd, buf, len) -> len; fd 1 and 2 are the console */

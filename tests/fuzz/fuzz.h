@@ -2,8 +2,8 @@
  * harness feeds one parser hostile bytes and then checks, beyond "no crash",
  * the promises its header makes; a broken promise aborts, so libFuzzer keeps
  * the input. */
-#ifndef FUZZ_H
-#define FUZZ_H
+#ifndef TESTS_FUZZ_FUZZ_H
+#define TESTS_FUZZ_FUZZ_H
 
 #include <stddef.h>
 #include <stdint.h>

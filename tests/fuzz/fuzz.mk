@@ -24,7 +24,7 @@ FUZZ         := $(BUILD)/fuzz
 # -O1 and frame pointers keep the reports readable; every finding is fatal.
 FUZZ_CFLAGS  := -O1 -g -std=gnu11 $(WARN) -MMD -MP -fno-omit-frame-pointer \
 	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
-	-iquote profiler -iquote format -iquote host-tools -iquote include -iquote tests/fuzz
+	$(HOST_INC) -iquote tests/fuzz
 FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 # Bounds of one input: 64 KiB covers the seeds (a real ELF is 40 KiB); the
 # memory limit is above the reader's own 1 GiB ceiling on counters.
@@ -34,7 +34,7 @@ FUZZ_RUNFLAGS = -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2560 -malloc_limit_mb=204
 # Every target links every parser (the objects are built once): the shared
 # checks of fuzz_common.c reach the dump, maps and attribution.
 FUZZ_LIB := tests/fuzz/fuzz_common.c $(FORMAT_HOST_SRCS) $(PINFO_PARSE_SRCS) $(EXTRACT_SRCS) \
-	host-tools/mapwrite.c host-tools/callstacks.c host-tools/flamegraph.c host-tools/flametree.c \
+	host/mkmap/mapwrite.c host/pinfo/read/callstacks.c host/pinfo/views/flamegraph.c host/pinfo/views/flametree.c \
 	$(DISASM_SRCS)
 
 $(FUZZ)/obj/%.o: %.c

@@ -1,4 +1,4 @@
-/* fuzz_capture.c: the serial frame extractor (host-tools/capture.c,
+/* fuzz_capture.c: the serial frame extractor (host/profextract/capture.c,
  * extract.c) on any capture. Every frame found is either whole, with its
  * payload, or damaged with a reason and no payload; every name, whatever
  * its bytes, becomes a plain file name that stays in the output folder,

@@ -1,5 +1,5 @@
-/* fuzz_map_elf.c: pinfo's reader of ELF32 files (host-tools/elf32.c through
- * host-tools/maps.c), with the code fingerprint it computes. The magic is
+/* fuzz_map_elf.c: pinfo's reader of ELF32 files (host/common/elf32.c through
+ * host/common/maps.c), with the code fingerprint it computes. The magic is
  * put back on every input, so mutations reach the section and symbol
  * tables rather than the text parsers. Every name read, whatever its bytes,
  * written as mkmap writes it (mapwrite.c), reads back the same. */

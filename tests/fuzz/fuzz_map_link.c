@@ -1,4 +1,4 @@
-/* fuzz_map_link.c: pinfo's reader of LINK-style maps (host-tools/maps.c).
+/* fuzz_map_link.c: pinfo's reader of LINK-style maps (host/common/maps.c).
  * A map is told apart by content; an input that would not read as a LINK
  * map gets a "Publics by Value" heading at its end, so every input reaches
  * the LINK parser. Then the checks of fuzz_map (fuzz.h). */

@@ -1,5 +1,5 @@
 /* fuzz_map_nm.c: pinfo's reader of nm and System.map text
- * (host-tools/maps.c). Inputs that would read as a LINK map or an ELF file
+ * (host/common/maps.c). Inputs that would read as a LINK map or an ELF file
  * are the other targets' and are left out of this corpus. */
 #define _GNU_SOURCE	/* memmem */
 #include <string.h>

@@ -1,4 +1,4 @@
-/* fuzz_pinfo.c: pinfo's reports (host-tools/report.c, attrib.c) of a dump
+/* fuzz_pinfo.c: pinfo's reports (host/pinfo/views/report.c, attrib.c) of a dump
  * against a map, both hostile. The input is a dump and a map: two bytes
  * (little-endian) give the dump's length, the dump follows, the map is the
  * rest. The dump's CRC is made right, so that mutations reach the report;

@@ -2,15 +2,15 @@
  * of its own making, exactly as the kernel's frame writer would make it
  * (the same code, built into the program), with counters that spell any
  * text. Included by the guest tests that forge frames. */
-#ifndef GUEST_FORGE_H
-#define GUEST_FORGE_H
+#ifndef TESTS_GUEST_FORGE_H
+#define TESTS_GUEST_FORGE_H
 
 #include <string.h>
 #include <unistd.h>
 
-#include "../../format/crc32.c"
-#include "../../format/dump.c"
-#include "../../format/frame.c"
+#include "crc32.c"
+#include "dump.c"
+#include "frame.c"
 
 static void forge_sink(void *ctx, const void *data, size_t len)
 {

@@ -106,7 +106,7 @@ fi
 
 # qrun: its values are checked alike, nothing evaluated; '--' ends its options.
 name=qrun-values
-if sh host-tools/qrun -quiet -o "$out/q" -timeout "5; touch $trap/q" "$build/kernel.elf" "$build/user/hello.elf" \
+if sh scripts/qrun -quiet -o "$out/q" -timeout "5; touch $trap/q" "$build/kernel.elf" "$build/user/hello.elf" \
 	> "$log" 2>&1; then
 	fail "accepted"
 elif [ -n "$(ls -A "$trap")" ]; then
@@ -125,11 +125,11 @@ mkdir -p "$d"
 cp "$build/user/hello.elf" "$d/-hello.elf"
 cp "$build/user/cmd.elf" "$d/cmd.elf"
 if (cd "$d" && "$OLDPWD/$build/mkmap" -- -hello.elf HELLO > -hello.map) 2>"$log" && grep -q "HELLO" "$d/-hello.map" &&
-   sh host-tools/qrun -quiet -o "$d" -timeout 30 -- "$build/kernel.elf" "$d/-hello.elf" "$d/cmd.elf" >>"$log" 2>&1 &&
+   sh scripts/qrun -quiet -o "$d" -timeout 30 -- "$build/kernel.elf" "$d/-hello.elf" "$d/cmd.elf" >>"$log" 2>&1 &&
    cp "$d/serial.log" "$d/-serial.log" &&
    (cd "$d" && "$OLDPWD/$build/profextract" -o . -- -serial.log) >>"$log" 2>&1 &&
    grep -q "hello from ring 3" "$d/-serial.log" && cp "$build/kernel.elf" "$d/-kernel.elf" &&
-   (cd "$d" && sh "$OLDPWD/host-tools/check-sti.sh" -- -kernel.elf) >>"$log" 2>&1; then
+   (cd "$d" && sh "$OLDPWD/scripts/check-sti.sh" -- -kernel.elf) >>"$log" 2>&1; then
 	pass
 else
 	fail "$(cat "$log")"

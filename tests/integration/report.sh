@@ -22,7 +22,7 @@ boot() {	# boot NAME qrun-arguments...: a run in $out/NAME, dumps extracted
 	dir=$out/$1
 	shift
 	rm -rf "$dir"
-	sh host-tools/qrun -quiet -o "$dir" -timeout "${LIMIT:-60}" -hz 1000 "$@" >"$dir.out" 2>&1 &&
+	sh scripts/qrun -quiet -o "$dir" -timeout "${LIMIT:-60}" -hz 1000 "$@" >"$dir.out" 2>&1 &&
 		"$build/profextract" -o "$dir" "$dir/serial.log" >>"$dir.out" 2>&1
 }
 
@@ -173,7 +173,7 @@ then pass "$out/report.png, $(wc -c < "$out/report.png") bytes"; else fail "no P
 name=html-flamegraph
 fdir=$out/flame
 mkdir -p "$fdir"
-if sh host-tools/qrun -quiet -kernel -o "$fdir" -timeout 30 "$build/kernel.elf" \
+if sh scripts/qrun -quiet -kernel -o "$fdir" -timeout 30 "$build/kernel.elf" \
 	"$u/calltree.elf" "$u/cmd.elf" > "$fdir/qrun.out" 2>&1 &&
    "$build/profextract" -o "$fdir" "$fdir/serial.log" > "$fdir/extract.out" 2>&1 &&
    fdump=$(ls "$fdir"/*.pro 2>/dev/null | head -1) && [ -n "$fdump" ] &&

@@ -16,7 +16,7 @@ qemu) out=$build/itest ;;
 bochs) out=$build/itest-bochs ;;
 *) echo "run.sh: EMU must be qemu or bochs, not '$emu'" >&2; exit 2 ;;
 esac
-qrun="sh host-tools/qrun -emu $emu"
+qrun="sh scripts/qrun -emu $emu"
 kernel=$build/kernel.elf
 u=$build/user
 only=${ONLY:-}
@@ -999,11 +999,11 @@ if selected makerun-bochs; then
 		:
 	elif [ -e pwned ]; then
 		fail "EMU's value ran"
-	elif PROFKERN_EMU=x sh host-tools/makerun.sh "$build/run" 1000 "" "" 60 128 demo testprof > "$log" 2>&1 ||
+	elif PROFKERN_EMU=x sh scripts/makerun.sh "$build/run" 1000 "" "" 60 128 demo testprof > "$log" 2>&1 ||
 	     ! grep -qxF "make run: EMU must be qemu or bochs, not 'x'" "$log" ||
-	     sh host-tools/qrun -emu x -o "$dir" $kernel $u/hello.elf $u/cmd.elf > "$log" 2>&1 ||
+	     sh scripts/qrun -emu x -o "$dir" $kernel $u/hello.elf $u/cmd.elf > "$log" 2>&1 ||
 	     ! grep -qxF "qrun: -emu must be qemu or bochs, not 'x'" "$log" ||
-	     sh host-tools/qrun -emu bochs -plugin x.so -o "$dir" $kernel $u/hello.elf $u/cmd.elf > "$log" 2>&1 ||
+	     sh scripts/qrun -emu bochs -plugin x.so -o "$dir" $kernel $u/hello.elf $u/cmd.elf > "$log" 2>&1 ||
 	     ! grep -qxF "qrun: -plugin: TCG plugins are QEMU's; Bochs has none" "$log"; then
 		fail "makerun.sh or qrun took a bad emulator: $(cat "$log")"
 	elif $make --no-print-directory run EMU=bochs > "$log" 2>&1; then

@@ -20,7 +20,7 @@ boot() {	# boot NAME qrun-arguments...: a run in $out/NAME, its dumps extracted 
 	dir=$out/$1
 	shift
 	rm -rf "$dir"
-	sh host-tools/qrun -quiet -o "$dir" -timeout "${LIMIT:-60}" "$@" >"$dir.out" 2>&1 &&
+	sh scripts/qrun -quiet -o "$dir" -timeout "${LIMIT:-60}" "$@" >"$dir.out" 2>&1 &&
 		"$build/profextract" -o "$dir" "$dir/serial.log" >>"$dir.out" 2>&1
 }
 

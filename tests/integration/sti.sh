@@ -1,5 +1,5 @@
 #!/bin/sh
-# sti.sh BUILD: host-tools/check-sti.sh holds the kernel to "sti; nop", and
+# sti.sh BUILD: scripts/check-sti.sh holds the kernel to "sti; nop", and
 # fails a kernel that breaks the rule: two made-up kernels, one that keeps
 # it (with idle's "sti; hlt") and one with a bare sti, then the real one.
 set -u
@@ -8,7 +8,7 @@ dir=$build/itest/sti
 mkdir -p "$dir"
 passed=0 failed=0
 check() {	# check NAME WANT(0|1) ELF [expected message]
-	out=$(sh host-tools/check-sti.sh "$3" 2>&1); got=$?
+	out=$(sh scripts/check-sti.sh "$3" 2>&1); got=$?
 	[ "$got" -ne 0 ] && got=1
 	if [ "$got" = "$2" ] && { [ -z "${4:-}" ] || echo "$out" | grep -qF "$4"; }; then
 		passed=$((passed + 1)); echo "PASS $1"

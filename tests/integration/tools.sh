@@ -33,7 +33,7 @@ boot() {
 	dir=$out/$1
 	shift
 	rm -rf "$dir"
-	sh host-tools/qrun -quiet -o "$dir" -timeout "${LIMIT:-60}" -hz $hz "$@" >"$dir.out" 2>&1 &&
+	sh scripts/qrun -quiet -o "$dir" -timeout "${LIMIT:-60}" -hz $hz "$@" >"$dir.out" 2>&1 &&
 		"$build/profextract" -o "$dir" "$dir/serial.log" >>"$dir.out" 2>&1
 }
 

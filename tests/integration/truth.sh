@@ -131,7 +131,7 @@ for bad in "$args,bogus=1" "mark=0x100c2c" "$args,ram=12x" "$args,klo=0x200000" 
 	mkdir -p "$d"
 	spec="$plugin${bad:+,$bad}"
 	[ -n "$bad" ] && spec="$spec,out=$d/counts.txt"
-	sh host-tools/qrun -kernel -quiet -o "$d" -timeout 30 -plugin "$spec" \
+	sh scripts/qrun -kernel -quiet -o "$d" -timeout 30 -plugin "$spec" \
 		"$build/kernel.elf" "$build/user/exact.elf" "$build/user/cmd.elf" > "$d/qrun.out" 2>&1
 	st=$?
 	if [ "$st" = 5 ] && grep -q 'insncount: ' "$d/qrun.out" && [ ! -e "$d/counts.txt" ]; then

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "dumpback.h"
-#include "../../host-tools/capture.h"
+#include "capture.h"
 
 static uint8_t wire[1 << 16];
 static size_t wirelen;

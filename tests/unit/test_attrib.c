@@ -1,4 +1,4 @@
-/* test_attrib.c: ticks charged to symbols (host-tools/attrib.c): straddling
+/* test_attrib.c: ticks charged to symbols (host/pinfo/read/attrib.c): straddling
  * buckets, edges, agreement with a byte-by-byte reference, and speed. */
 #define _GNU_SOURCE	/* open_memstream */
 #include <stdarg.h>

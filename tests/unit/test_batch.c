@@ -5,7 +5,7 @@
 #include <setjmp.h>
 #include <string.h>
 #include <cmocka.h>
-#include "../../user/batch.h"
+#include "batch.h"
 
 static struct batch_cmd parse(const char *text)
 {

@@ -6,8 +6,8 @@
 #include <setjmp.h>
 #include <string.h>
 #include <cmocka.h>
-#include "../../kernel/bootargs.h"
-#include "../../kernel/module.h"
+#include "bootargs.h"
+#include "module.h"
 
 /* hz= is read and bounded; other words are ignored. */
 static void test_bootargs(void **state)

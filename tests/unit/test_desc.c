@@ -5,7 +5,7 @@
 #include <setjmp.h>
 #include <string.h>
 #include <cmocka.h>
-#include "../../kernel/desc.h"
+#include "desc.h"
 
 /* A descriptor's base and size, decoded back (the kernel itself never
  * needs to). */

@@ -5,8 +5,8 @@
 #include <setjmp.h>
 #include <string.h>
 #include <cmocka.h>
-#include "../../kernel/elf.h"
-#include "../../kernel/vm.h"
+#include "elf.h"
+#include "vm.h"
 #include "sys/errno.h"
 
 static uint8_t file[4096];

@@ -1,4 +1,4 @@
-/* test_elf32.c: ELF32 symbols (host-tools/elf32.c) as pinfo reads them
+/* test_elf32.c: ELF32 symbols (host/common/elf32.c) as pinfo reads them
  * (maps.c) and as mkmap writes them (mapwrite.c): a hand-made ELF with
  * every kind of symbol, damage, and a gcc -m32 one checked against nm. */
 #define _GNU_SOURCE	/* open_memstream */
@@ -12,7 +12,7 @@
 
 #include "dump.h"
 #include "elf32.h"
-#include "../../kernel/elf.h"
+#include "elf.h"
 #include "mapwrite.h"
 #include "maps.h"
 #include "report.h"

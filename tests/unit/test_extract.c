@@ -1,4 +1,4 @@
-/* test_extract.c: profextract's work (host-tools/extract.c): safe file
+/* test_extract.c: profextract's work (host/profextract/extract.c): safe file
  * names, whole-or-nothing writes, and a run over a capture in a scratch
  * folder. */
 #define _GNU_SOURCE	/* mkdtemp, memmem */

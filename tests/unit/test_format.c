@@ -10,7 +10,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include "../../lib/lib.h"
+#include "lib.h"
 
 /* ---- helpers ---- */
 

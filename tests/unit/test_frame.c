@@ -1,5 +1,5 @@
 /* test_frame.c: the serial frame, written by format/frame.c and found by
- * host-tools/capture.c, amid console text and through every kind of damage. */
+ * host/profextract/capture.c, amid console text and through every kind of damage. */
 #define _GNU_SOURCE	/* memmem */
 #include <stdarg.h>
 #include <stddef.h>

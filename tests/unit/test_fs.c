@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
-#include "../../kernel/fs.h"
-#include "../../kernel/mem.h"
+#include "fs.h"
+#include "mem.h"
 #include "sys/errno.h"
 
 void panic(const char *fmt, ...);

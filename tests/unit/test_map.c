@@ -1,4 +1,4 @@
-/* test_map.c: pinfo's text maps (host-tools/maps.c): the LINK style, nm
+/* test_map.c: pinfo's text maps (host/common/maps.c): the LINK style, nm
  * and System.map text, module names, malformed maps; and maps that are
  * hostile or absurd but parse (10^6 symbols, shared ELF names, 4096
  * segments, addresses at 4 GiB), read and reported in bounded time. ELF

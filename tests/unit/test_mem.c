@@ -6,7 +6,7 @@
 #include <setjmp.h>
 #include <string.h>
 #include <cmocka.h>
-#include "../../kernel/mem.h"
+#include "mem.h"
 
 void panic(const char *fmt, ...);
 void panic(const char *fmt, ...)

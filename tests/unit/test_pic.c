@@ -8,7 +8,7 @@
 #include <setjmp.h>
 #include <string.h>
 #include <cmocka.h>
-#include "../../drivers/pic8259.h"
+#include "pic8259.h"
 
 #include "portrec.h"
 

@@ -6,7 +6,7 @@
 #include <setjmp.h>
 #include <string.h>
 #include <cmocka.h>
-#include "../../drivers/pit8253.h"
+#include "pit8253.h"
 
 #include "portrec.h"
 

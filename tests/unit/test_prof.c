@@ -12,7 +12,7 @@
 #include "profenv.h"
 #include "profile.h"
 #include "sys/errno.h"
-#include "../../host-tools/capture.h"
+#include "capture.h"
 #include "profstub.h"
 #include "dumpback.h"
 

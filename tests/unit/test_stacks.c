@@ -17,7 +17,7 @@
 #include "profile.h"
 #include "dumpfmt.h"
 #include "sys/errno.h"
-#include "../../host-tools/capture.h"
+#include "capture.h"
 #include "profstub.h"
 #include "dumpback.h"
 

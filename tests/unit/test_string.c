@@ -15,8 +15,8 @@
 #include <stdlib.h>
 
 #define LIBC(name) u_##name
-#include "../../lib/string.c"
-#include "../../user/newlib/kerr.c"
+#include "string.c"
+#include "kerr.c"
 
 #define ERRNO_HEADER	"include/sys/errno.h"	/* tests run from the top directory */
 

@@ -5,7 +5,7 @@
 #include <setjmp.h>
 #include <string.h>
 #include <cmocka.h>
-#include "../../kernel/uaccess.h"
+#include "uaccess.h"
 #include "sys/errno.h"
 
 /* Ranges at and around the limit, and ones whose end wraps around 4 GiB. */

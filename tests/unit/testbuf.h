@@ -1,8 +1,8 @@
 /* testbuf.h: helpers shared by the profiler's unit tests: a growing byte
  * buffer that serves as a dump sink, a counting allocator that can be told
  * to fail, and a builder of small dumps. */
-#ifndef TESTBUF_H
-#define TESTBUF_H
+#ifndef TESTS_UNIT_TESTBUF_H
+#define TESTS_UNIT_TESTBUF_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /* clones.c: the source of an ELF test_lines.c reads, built at test time
- * (host-tools/host.mk) with gcc -m32 -O2 -g, .text at 0: gcc makes copies
+ * (host/host.mk) with gcc -m32 -O2 -g, .text at 0: gcc makes copies
  * of its static functions under suffixed names, as it does of a user's
  * program (pinfo --annotate finds them by the function's name):
  * hotspot.constprop.0 (called with one constant k) and its unlikely part

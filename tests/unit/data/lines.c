@@ -1,5 +1,5 @@
 /* lines.c: the source of the ELF test_lines.c reads, built at test time
- * (host-tools/host.mk): gcc -m32 -g -O0, .text at 0. Each mark_N label is
+ * (host/host.mk): gcc -m32 -g -O0, .text at 0. Each mark_N label is
  * emitted by the asm statement on line N, so the line table must put the
  * label's address on that line. Keep the line numbers where they are. */
 int sink;

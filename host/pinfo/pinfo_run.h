@@ -1,0 +1,75 @@
+/* pinfo_run.h: pinfo's work, apart from its options (docs/pinfo.md). */
+#ifndef HOST_PINFO_PINFO_RUN_H
+#define HOST_PINFO_PINFO_RUN_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define PINFO_OK	0
+#define PINFO_FAIL	1	/* a bad dump, or a map that could not be used */
+#define PINFO_USAGE	2
+
+/* The map files a -f list names: one a line, blank lines skipped, spaces
+ * around a name dropped. A relative name is taken from the current folder,
+ * or from the list's folder when it is not found there.
+ * Returns the count (paths malloc'd), or (size_t)-1 when out of memory. */
+size_t pinfo_map_list(const char *listpath, const char *text, size_t len, char ***paths);
+
+/* A flag of pinfo_run beside report.h's PINFO_E, _T, _Z: a map of a module
+ * the dump lacks is skipped without a word (so every map of a run can be
+ * given at once), instead of being an error; it is still an error when
+ * every map given is skipped. */
+#define PINFO_SKIP_ABSENT	0x100
+#define PINFO_SUMMARY		0x200	/* --summary: the module table first, a form feed line, then the maps' */
+
+/* Reports dumpfile with maps[0..nmaps) (none: the module table) on out;
+ * problems on errs as "pinfo: FILE: what is wrong". Nothing goes to out
+ * when the dump is bad. Every file is read only if it is a regular file.
+ * Returns the exit status. */
+int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
+	      FILE *out, FILE *errs);
+
+/* pinfo_run with the sorted and filtered view v (view.h; NULL or v->on 0:
+ * the default report); the dump's facts come first when v->on. */
+struct view;
+int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
+		   const struct view *v, FILE *out, FILE *errs);
+
+/* Reading a dump or a map, saying why not on errs ("pinfo: FILE: ..."):
+ * 0 or -1. The dump's modules, listed for a message. */
+struct pdump;
+struct map;
+int pinfo_load_dump(const char *path, struct pdump *d, FILE *errs);
+int pinfo_load_map(const char *path, struct map *m, FILE *errs);
+void pinfo_list_modules(FILE *errs, const struct pdump *d);
+
+/* The exports (docs/pinfo.md): each file named is written whole or not at
+ * all (a temporary file renamed over it). */
+struct pinfo_exports {
+	const char *gmon;	/* gmon.out to write, or NULL */
+	const char *gmon_map;	/* its program: the map (an ELF) that names the module */
+	const char *proc;	/* /proc/profile to write, or NULL */
+	const char *proc_module;	/* its module; NULL: the kernel */
+	int strict;		/* --strict: gmon_map of other code than the dump's is an error */
+};
+
+/* The views of the call stacks (docs/stacks.md), pinfo_stacks's. */
+struct pinfo_stack_views {
+	const char *folded;	/* --folded FILE */
+	const char *flamegraph;	/* --flamegraph FILE.svg */
+	const char *pprof;	/* --pprof FILE */
+	int callgraph;		/* -g: the call graph on out */
+	int strict;		/* --strict */
+};
+
+/* Writes the exports x asks for from dumpfile, code segments (1) only;
+ * problems and notes on errs. Returns the exit status. */
+int pinfo_export(const char *dumpfile, const struct pinfo_exports *x, FILE *errs);
+
+/* Writes the stack views x asks for from dumpfile (format 3) named with
+ * the maps (any that are of no module of the dump are not used); problems
+ * on errs. Returns the exit status (pinfo_stacks.c). */
+int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
+		 const struct pinfo_stack_views *x, FILE *out, FILE *errs);
+
+#endif

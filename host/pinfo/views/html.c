@@ -1,0 +1,783 @@
+/* html.c: pinfo --html (html.h, pinfo_more.h). The page is written as it
+ * is made, to a temporary file renamed over FILE.html when whole. */
+#define _GNU_SOURCE	/* strndup */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "annotate.h"
+#include "attrib.h"
+#include "callstacks.h"
+#include "dumpfmt.h"
+#include "flametree.h"
+#include "hostio.h"
+#include "html.h"
+#include "lines.h"
+#include "pinfo_more.h"
+#include "pinfo_run.h"
+#include "report.h"
+#include "view.h"
+#include "shown.h"
+
+#define HTML_MAX_FUNCS	1000	/* rows of the functions' table; the rest summed */
+#define HTML_ANNOTATED	5	/* the hottest functions shown with their source */
+
+void html_escape(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", out); break;
+		case '<': fputs("&lt;", out); break;
+		case '>': fputs("&gt;", out); break;
+		case '"': fputs("&quot;", out); break;
+		case '\'': fputs("&#39;", out); break;
+		default:
+			if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
+				fprintf(out, "&#xfffd;");	/* a control code: not text */
+			else
+				fputc(*s, out);
+		}
+	}
+}
+
+static double pct(uint64_t tics, uint64_t total)
+{
+	return total ? 100.0 * (double)tics / (double)total : 0.0;
+}
+
+/* ---- the flame graph ------------------------------------------------------------- */
+
+/* The frames' names ranked: the distinct pointers (names are pointers into
+ * the callstacks' functions: a few, however many frames) gathered by a
+ * hash, sorted, then ranked by their text. */
+struct ptrset {
+	const char **p;
+	size_t n, nslots;
+};
+
+static int ptrset_add(struct ptrset *s, const char *name)
+{
+	size_t k, i;
+
+	if (2 * (s->n + 1) > s->nslots) {
+		size_t n = s->nslots ? 2 * s->nslots : 256;
+		const char **p = calloc(n, sizeof *p);
+
+		if (!p)
+			return -1;
+		for (i = 0; i < s->nslots; i++) {
+			if (!s->p[i])
+				continue;
+			for (k = ((uintptr_t)s->p[i] >> 3) * 2654435761u & (n - 1); p[k]; k = (k + 1) & (n - 1))
+				;
+			p[k] = s->p[i];
+		}
+		free(s->p);
+		s->p = p;
+		s->nslots = n;
+	}
+	for (k = ((uintptr_t)name >> 3) * 2654435761u & (s->nslots - 1); s->p[k];
+	     k = (k + 1) & (s->nslots - 1))
+		if (s->p[k] == name)
+			return 0;
+	s->p[k] = name;
+	s->n++;
+	return 0;
+}
+
+static int by_ptr(const void *x, const void *y)
+{
+	uintptr_t a = (uintptr_t)*(const char *const *)x, b = (uintptr_t)*(const char *const *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/* The place of name among the n distinct pointers, sorted. */
+static size_t place_of(const char *const *names, size_t n, const char *name)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo + 1 < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if ((uintptr_t)names[mid] <= (uintptr_t)name)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+struct flame {
+	FILE *out;
+	const struct flametree *t;
+	const char *const *names;	/* [item]: a node's name */
+	double scale;	/* pixels a sample */
+	uint64_t total, min;	/* boxes below min samples are left out */
+	size_t boxes, hidden;
+	int depth;
+};
+
+static unsigned hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static int draw(struct flame *f, size_t node, double x, int level, int maxdepth)
+{
+	const struct ft_node *n = &f->t->n[node];
+	const char *name = node ? f->names[n->item] : "all";
+	double w = (double)n->count * f->scale, y = (maxdepth - level) * 17.0;
+	size_t i;
+	int rc = 0;
+
+	if (level > 0) {
+		unsigned h = hash(name);
+
+		f->boxes++;
+		fprintf(f->out, "<g class=\"frame\"><title>");
+		html_escape(f->out, name);
+		fprintf(f->out, " (%llu samples, %.2f%%)</title><rect x=\"%.1f\" y=\"%.0f\" "
+			"width=\"%.1f\" height=\"16\" fill=\"rgb(%u,%u,%u)\"/>",
+			(unsigned long long)n->count, pct(n->count, f->total), x, y, w,
+			205 + h % 50, 80 + (h >> 8) % 130, 40 + (h >> 16) % 40);
+		if (w > 40) {
+			size_t room = (size_t)((w - 6) / 7), len = strlen(name);
+			char *shown = strndup(name, len > room ? (room > 2 ? room - 2 : 0) : len);
+
+			if (!shown)
+				return -1;
+			fprintf(f->out, "<text x=\"%.1f\" y=\"%.0f\">", x + 3, y + 12);
+			html_escape(f->out, shown);
+			fprintf(f->out, "%s</text>", len > room ? ".." : "");
+			free(shown);
+		}
+		fputs("</g>\n", f->out);
+	}
+	for (i = 0; i < n->nkids && !rc; i++) {	/* in name order */
+		const struct ft_node *c = &f->t->n[f->t->order[n->kids + i]];
+
+		if (c->count >= f->min)
+			rc = draw(f, f->t->order[n->kids + i], x, level + 1, maxdepth);
+		else
+			f->hidden++;
+		x += (double)c->count * f->scale;
+	}
+	return rc;
+}
+
+int html_flamegraph(FILE *out, const struct folded_stack *stacks, size_t n, uint64_t total)
+{
+	struct flame f = { out, NULL, NULL, 0, 0, 0, 0, 0, 0 };
+	struct flametree t;
+	struct ptrset set = { NULL, 0, 0 };
+	const char **names = NULL;
+	size_t *rank = NULL, i, k, nn = 0;
+	int maxdepth = 0, rc = -1;
+
+	if (flametree_init(&t))
+		return -1;
+	for (i = 0; i < n; i++)
+		for (k = 0; k < stacks[i].depth; k++)
+			if (ptrset_add(&set, stacks[i].frames[k]))
+				goto out;
+	if (!(names = malloc((set.n ? set.n : 1) * sizeof *names)))
+		goto out;
+	for (i = 0; i < set.nslots; i++)
+		if (set.p[i])
+			names[nn++] = set.p[i];
+	qsort(names, nn, sizeof *names, by_ptr);
+	if (!(rank = malloc((nn ? nn : 1) * sizeof *rank)) || flametree_rank(names, nn, rank))
+		goto out;
+	for (i = 0; i < n; i++) {
+		size_t at = 0;
+
+		t.n[0].count += stacks[i].count;
+		for (k = 0; k < stacks[i].depth; k++) {
+			size_t item = place_of(names, nn, stacks[i].frames[k]);
+
+			if ((at = flametree_child(&t, at, rank[item], item)) == (size_t)-1)
+				goto out;
+			t.n[at].count += stacks[i].count;
+		}
+		maxdepth = (int)stacks[i].depth > maxdepth ? (int)stacks[i].depth : maxdepth;
+	}
+	if (flametree_finish(&t))
+		goto out;
+	rc = 0;
+	if (t.n[0].count) {
+		f.t = &t;
+		f.names = names;
+		f.total = total > t.n[0].count ? total : t.n[0].count;
+		f.scale = 1200.0 / (double)t.n[0].count;
+		f.min = t.n[0].count / 2000;
+		fprintf(out, "<section id=\"flame\"><h2>Flame graph</h2>\n<p>%llu samples with call "
+			"stacks; a box is a function in its callers' chain, as wide as its samples "
+			"(callers below, callees above).</p>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+			"class=\"flame\" viewBox=\"0 0 1200 %d\" width=\"100%%\">\n",
+			(unsigned long long)t.n[0].count, (maxdepth + 1) * 17);
+		rc = draw(&f, 0, 0, 0, maxdepth);
+		fputs("</svg>\n", out);
+		if (f.hidden)
+			fprintf(out, "<p class=\"note\">%zu boxes narrower than 1/2000 of the graph left "
+				"out.</p>\n", f.hidden);
+		fputs("</section>\n", out);
+	}
+out:
+	flametree_free(&t);
+	free(set.p);
+	free(rank);
+	free(names);
+	return rc;
+}
+
+/* ---- the report's parts -------------------------------------------------------- */
+
+struct src {
+	const char *path;
+	struct map m;
+	struct line_table t;
+	int has_lines, in_dump;
+	struct module_lines ml;
+	int has_ml;
+};
+
+/* The dump's call stacks (format 3), named by the maps of its modules
+ * (host/pinfo/read/callstacks.c; kmap, if any, names the kernel's frames of a
+ * dump without a kernel segment) and folded for the flame graph; none in
+ * versions 1 and 2, and the section is then left out. Returns 0, or -1
+ * when out of memory; *cs is kept for the names the stacks point to. */
+static int dump_stacks(const struct pdump *d, const struct src *srcs, size_t nsrcs,
+		       const struct map *kmap, struct callstacks *cs, struct folded_stack **stacks,
+		       size_t *n)
+{
+	struct map *maps;
+	size_t i, k;
+	char err[300];
+
+	*stacks = NULL;
+	*n = 0;
+	memset(cs, 0, sizeof *cs);
+	if (d->version != PDUMP_VERSION_V3 || !d->nstacks)
+		return 0;
+	if (!(maps = malloc((nsrcs + 1) * sizeof *maps)))
+		return -1;
+	for (i = 0; i < nsrcs; i++)
+		maps[i] = srcs[i].m;
+	if (kmap)
+		maps[i++] = *kmap;
+	k = callstacks_build(d, maps, i, cs, err, sizeof err) != 0;
+	free(maps);
+	if (k)
+		return strstr(err, "memory") ? -1 : 0;
+	if (!(*stacks = calloc(cs->nstacks ? cs->nstacks : 1, sizeof **stacks)))
+		return -1;
+	for (i = 0; i < cs->nstacks; i++) {
+		const struct cs_stack *st = &cs->stacks[i];
+		const char **names = malloc((st->depth ? st->depth : 1) * sizeof *names);
+
+		if (!names)
+			return -1;
+		for (k = 0; k < st->depth; k++)
+			names[k] = cs->funcs[st->frames[k].func].name;
+		(*stacks)[i].frames = names;
+		(*stacks)[i].depth = st->depth;
+		(*stacks)[i].count = st->count;
+		++*n;
+	}
+	return 0;
+}
+
+static void dump_stacks_free(struct callstacks *cs, struct folded_stack *stacks, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free((void *)stacks[i].frames);
+	free(stacks);
+	if (cs->funcs || cs->stacks)
+		callstacks_free(cs);
+}
+
+struct func {
+	const char *name, *module;
+	uint16_t segno;
+	uint32_t addr;
+	uint64_t tics;
+	struct src *src;
+};
+
+static const char style[] =
+	"body{font:14px/1.4 system-ui,sans-serif;margin:1.5em auto;max-width:1300px;color:#222;"
+	"padding:0 1em}\n"
+	"h1{font-size:1.4em}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #ccc}\n"
+	"table{border-collapse:collapse;margin:.5em 0}td,th{padding:2px 8px;text-align:left}\n"
+	"th{background:#eee;cursor:pointer;user-select:none}th[data-dir=asc]::after{content:' \\25B2'}"
+	"th[data-dir=desc]::after{content:' \\25BC'}\n"
+	"td.n{text-align:right;font-variant-numeric:tabular-nums}tr:nth-child(even){background:#f7f7f7}\n"
+	".bar{background:#e8743b;height:10px;display:inline-block;min-width:1px}\n"
+	"table.src td{font:12px/1.3 monospace;white-space:pre;padding:0 8px}\n"
+	"table.src tr.hot td{background:#ffd7c2;font-weight:bold}table.src td.m{color:#a33}\n"
+	"svg.flame text{font:11px monospace;fill:#000;pointer-events:none}"
+	"svg.flame g.frame:hover rect{stroke:#000}\n"
+	".note{color:#666}dl.facts{display:grid;grid-template-columns:max-content auto;gap:2px 16px}"
+	"dl.facts dt{font-weight:bold}dl.facts dd{margin:0}\n";
+
+/* Sorts a table by a click on a column's head: numbers (data-v) from the
+ * largest first, text from A; a second click reverses. #selftest clicks the
+ * functions' Function head and lists the order it got in #selftest. */
+static const char script[] =
+	"(function(){\n"
+	"var errs=[];window.addEventListener('error',function(e){errs.push(String(e.message));"
+	"document.documentElement.setAttribute('data-errors',errs.join(' | '));});\n"
+	"function key(td){var v=td.getAttribute('data-v');return v===null?td.textContent.toLowerCase():parseFloat(v);}\n"
+	"function sortBy(th){var tr=th.parentNode,col=Array.prototype.indexOf.call(tr.children,th),"
+	"table=tr.closest('table'),body=table.tBodies[0],rows=Array.prototype.slice.call(body.rows),"
+	"num=th.hasAttribute('data-num'),dir=th.getAttribute('data-dir');"
+	"dir=dir?(dir==='asc'?'desc':'asc'):(num?'desc':'asc');"
+	"Array.prototype.forEach.call(tr.children,function(h){h.removeAttribute('data-dir');});"
+	"th.setAttribute('data-dir',dir);var s=dir==='asc'?1:-1;"
+	"rows.sort(function(a,b){var x=key(a.cells[col]),y=key(b.cells[col]);"
+	"return x<y?-s:x>y?s:0;});rows.forEach(function(r){body.appendChild(r);});}\n"
+	"Array.prototype.forEach.call(document.querySelectorAll('table.sortable th'),function(th){"
+	"th.addEventListener('click',function(){sortBy(th);});});\n"
+	"if(location.hash==='#selftest'){var th=document.querySelector('#functions th.name');"
+	"if(th){th.click();var out=document.createElement('pre');out.id='selftest';"
+	"out.textContent=Array.prototype.map.call(document.querySelectorAll('#functions tbody tr'),"
+	"function(r){return r.cells[0].textContent;}).join('\\n');document.body.appendChild(out);}}\n"
+	"document.documentElement.setAttribute('data-ready','1');\n"
+	"})();\n";
+
+static void facts(FILE *out, const char *dumpfile, const struct pdump *d)
+{
+	uint64_t kernel = d->kernel;
+	uint32_t i, b;
+	char type[120];
+
+	for (i = 0; i < d->nseg; i++)
+		if (!strcasecmp(d->segs[i].module, "kernel"))
+			for (b = 0; b < pdump_nbuckets(d->segs[i].length, d->shift); b++)
+				kernel += d->segs[i].counters[b];
+	fputs("<section id=\"facts\"><h2>The run</h2><dl class=\"facts\">\n<dt>Dump</dt><dd>", out);
+	html_escape(out, dumpfile);
+	fprintf(out, "</dd>\n<dt>Type</dt><dd>%s</dd>\n", view_type_name(d->type, type, sizeof type));
+	fprintf(out, "<dt>Rate</dt><dd id=\"rate\">%u Hz</dd>\n", d->hz);
+	fprintf(out, "<dt>Samples</dt><dd id=\"samples\">%llu (%.3f s at the rate)</dd>\n",
+		(unsigned long long)d->total, d->hz ? (double)d->total / d->hz : 0.0);
+	fprintf(out, "<dt>Kernel</dt><dd>%llu samples, %.2f%%</dd>\n", (unsigned long long)kernel,
+		pct(kernel, d->total));
+	if (!(d->type & 1))
+		fprintf(out, "<dt>Idle</dt><dd>%llu samples, %.2f%%</dd>\n",
+			(unsigned long long)d->idle, pct(d->idle, d->total));
+	if (d->out_of_range)
+		fprintf(out, "<dt>Out of range</dt><dd>%llu samples, %.2f%%</dd>\n",
+			(unsigned long long)d->out_of_range, pct(d->out_of_range, d->total));
+	fprintf(out, "<dt>Buckets</dt><dd>%u bytes</dd>\n<dt>Format</dt><dd>version %u</dd>\n"
+		"</dl></section>\n", 1u << d->shift, d->version);
+}
+
+static void bar(FILE *out, uint64_t tics, uint64_t max)
+{
+	fprintf(out, "<td><span class=\"bar\" style=\"width:%.1fpx\"></span></td>",
+		max ? 300.0 * (double)tics / (double)max : 0.0);
+}
+
+static void module_table(FILE *out, const struct pdump *d)
+{
+	uint64_t kernel = d->kernel, max = 0, *tics;
+	uint32_t i, j, b;
+
+	if (!(tics = calloc(d->nseg ? d->nseg : 1, sizeof *tics)))
+		return;
+	for (i = 0; i < d->nseg; i++) {
+		for (b = 0; b < pdump_nbuckets(d->segs[i].length, d->shift); b++)
+			tics[i] += d->segs[i].counters[b];
+		if (!strcasecmp(d->segs[i].module, "kernel")) {
+			kernel += tics[i];
+			tics[i] = 0;
+			continue;
+		}
+		for (j = 0; j < i; j++)	/* one row a module and number */
+			if (d->segs[j].segno == d->segs[i].segno &&
+			    !strcasecmp(d->segs[j].module, d->segs[i].module))
+				break;
+		if (j < i) {
+			tics[j] += tics[i];
+			tics[i] = 0;
+		}
+	}
+	max = kernel > d->idle ? kernel : d->idle;
+	for (i = 0; i < d->nseg; i++)
+		max = tics[i] > max ? tics[i] : max;
+	fputs("<section id=\"modules\"><h2>Modules</h2>\n<table class=\"sortable\" id=\"moduletable\">"
+	      "<thead><tr><th>Module</th><th>Segment</th><th data-num>Length</th>"
+	      "<th data-num>Tics</th><th data-num>Percent</th><th data-num></th></tr></thead><tbody>\n",
+	      out);
+	fprintf(out, "<tr><td>kernel</td><td></td><td class=\"n\" data-v=\"0\"></td>"
+		"<td class=\"n\" data-v=\"%llu\">%llu</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>",
+		(unsigned long long)kernel, (unsigned long long)kernel, pct(kernel, d->total),
+		pct(kernel, d->total));
+	bar(out, kernel, max);
+	fputs("</tr>\n", out);
+	if (!(d->type & 1)) {
+		fprintf(out, "<tr><td>idle</td><td></td><td class=\"n\" data-v=\"0\"></td>"
+			"<td class=\"n\" data-v=\"%llu\">%llu</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>",
+			(unsigned long long)d->idle, (unsigned long long)d->idle, pct(d->idle, d->total),
+			pct(d->idle, d->total));
+		bar(out, d->idle, max);
+		fputs("</tr>\n", out);
+	}
+	for (i = 0; i < d->nseg; i++) {
+		if (!tics[i])
+			continue;
+		fputs("<tr><td>", out);
+		html_escape(out, d->segs[i].module);
+		fprintf(out, "</td><td>%04x</td><td class=\"n\" data-v=\"%u\">%04x</td>"
+			"<td class=\"n\" data-v=\"%llu\">%llu</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>",
+			d->segs[i].segno, d->segs[i].length, d->segs[i].length,
+			(unsigned long long)tics[i], (unsigned long long)tics[i], pct(tics[i], d->total),
+			pct(tics[i], d->total));
+		bar(out, tics[i], max);
+		fputs("</tr>\n", out);
+	}
+	fprintf(out, "</tbody></table>\n<p>Total: %llu samples.</p></section>\n",
+		(unsigned long long)d->total);
+	free(tics);
+}
+
+/* The functions of src's module in d: appended to *fs. -1 out of memory. */
+static int module_funcs(const struct pdump *d, struct src *src, struct func **fs, size_t *n,
+			size_t *cap)
+{
+	const struct pdump_seg **same = malloc((d->nseg ? d->nseg : 1) * sizeof *same);
+	struct msym *sorted = NULL;
+	size_t nsorted, i, j, k, ns, first, nsyms;
+	int rc = 0;
+
+	if (!same || (nsorted = map_sorted_symbols(&src->m, &sorted)) == (size_t)-1) {
+		free(same);
+		return -1;
+	}
+	for (i = 0; i < d->nseg && !rc; i++) {
+		struct attribution a;
+
+		if (strcasecmp(d->segs[i].module, src->m.module))
+			continue;
+		for (j = 0; j < i; j++)	/* a number is done with its first segment */
+			if (d->segs[j].segno == d->segs[i].segno &&
+			    !strcasecmp(d->segs[j].module, src->m.module))
+				break;
+		if (j < i)
+			continue;
+		for (ns = 0, j = i; j < d->nseg; j++)
+			if (d->segs[j].segno == d->segs[i].segno &&
+			    !strcasecmp(d->segs[j].module, src->m.module))
+				same[ns++] = &d->segs[j];
+		nsyms = msym_segment(sorted, nsorted, d->segs[i].segno, &first);
+		if (attribute(same, ns, d->shift, sorted + first, nsyms, &a)) {
+			rc = -1;
+			break;
+		}
+		for (k = 0; k < a.n; k++) {
+			if (!a.owners[k].tics)
+				continue;
+			if (*n == *cap) {
+				size_t c = *cap ? *cap * 2 : 256;
+				struct func *g = realloc(*fs, c * sizeof *g);
+
+				if (!g) {
+					rc = -1;
+					break;
+				}
+				*fs = g;
+				*cap = c;
+			}
+			(*fs)[(*n)++] = (struct func){ a.owners[k].name ? a.owners[k].name : "(no symbol)",
+						       src->m.module, d->segs[i].segno, a.owners[k].addr,
+						       a.owners[k].tics, src };
+		}
+		attribution_free(&a);
+	}
+	free(sorted);	/* names are the map's, which outlive this */
+	free(same);
+	return rc;
+}
+
+static int by_tics(const void *x, const void *y)
+{
+	const struct func *a = x, *b = y;
+	int c;
+
+	if (a->tics != b->tics)
+		return a->tics > b->tics ? -1 : 1;
+	if ((c = strcasecmp(a->module, b->module)))
+		return c;
+	if (a->segno != b->segno)
+		return a->segno < b->segno ? -1 : 1;
+	return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+static void func_table(FILE *out, const struct pdump *d, const struct func *fs, size_t n)
+{
+	size_t i, shown = n < HTML_MAX_FUNCS ? n : HTML_MAX_FUNCS;
+	uint64_t rest = 0;
+
+	fputs("<section id=\"funcs\"><h2>Functions by tics</h2>\n", out);
+	if (!n) {
+		fputs("<p class=\"note\">No map given is of a module with samples.</p></section>\n", out);
+		return;
+	}
+	fputs("<table class=\"sortable\" id=\"functions\"><thead><tr><th class=\"name\">Function</th>"
+	      "<th>Module</th><th>Address</th><th data-num>Tics</th><th data-num>Percent</th>"
+	      "<th data-num></th></tr></thead><tbody>\n", out);
+	for (i = 0; i < shown; i++) {
+		fputs("<tr><td>", out);
+		html_escape(out, fs[i].name);
+		fputs("</td><td>", out);
+		html_escape(out, fs[i].module);
+		fprintf(out, "</td><td data-v=\"%u\">%04x:%0*x</td><td class=\"n\" data-v=\"%llu\">%llu"
+			"</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>", fs[i].addr, fs[i].segno,
+			fs[i].addr > 0xffff ? 8 : 4, fs[i].addr, (unsigned long long)fs[i].tics,
+			(unsigned long long)fs[i].tics, pct(fs[i].tics, d->total),
+			pct(fs[i].tics, d->total));
+		bar(out, fs[i].tics, fs[0].tics);
+		fputs("</tr>\n", out);
+	}
+	fputs("</tbody></table>\n", out);
+	for (i = shown; i < n; i++)
+		rest += fs[i].tics;
+	if (shown < n)
+		fprintf(out, "<p class=\"note\">%zu more functions: %llu tics, %.2f%%.</p>\n", n - shown,
+			(unsigned long long)rest, pct(rest, d->total));
+	fputs("</section>\n", out);
+}
+
+static int annotated(FILE *out, const struct pdump *d, const struct func *fs, size_t n,
+		     enum lines_split split)
+{
+	size_t i, k, shown = 0;
+
+	fputs("<section id=\"source\"><h2>The hottest functions' source</h2>\n", out);
+	for (i = 0; i < n && shown < HTML_ANNOTATED; i++) {
+		struct src *s = fs[i].src;
+		struct annotation an;
+		size_t hot = 0;
+		int rc;
+
+		if (fs[i].segno != 1 || !s->has_lines)
+			continue;
+		if (!s->has_ml) {
+			if ((rc = module_lines_make(d, &s->m, &s->t, split, &s->ml)) < 0)
+				return -1;
+			if (rc)
+				continue;
+			s->has_ml = 1;
+		}
+		if ((rc = annotation_make(&s->ml, &s->t, fs[i].name, &an)) < 0)
+			return -1;
+		if (rc || !an.n) {
+			if (!rc)
+				annotation_free(&an);
+			continue;
+		}
+		shown++;
+		for (k = 0; k < an.n; k++)
+			hot = an.lines[k].tics > an.lines[hot].tics ? k : hot;
+		fputs("<div class=\"annot\" data-func=\"", out);
+		html_escape(out, an.func);
+		fprintf(out, "\" data-hot-line=\"%u\"><h3>", an.lines[hot].line);
+		html_escape(out, an.func);
+		fputs(" <small>(", out);
+		html_escape(out, s->m.module);
+		fprintf(out, ", %llu tics, %.2f%% of all; ", (unsigned long long)an.tics,
+			pct(an.tics, d->total));
+		html_escape(out, lines_display_path(an.file));
+		fputs(")</small></h3>\n", out);
+		if (an.unreadable)
+			fputs("<p class=\"note\">The source file could not be read: line numbers "
+			      "only.</p>\n", out);
+		fputs("<table class=\"src\"><thead><tr><th>Tics</th><th>Percent</th><th>Line</th>"
+		      "<th>Source</th></tr></thead><tbody>\n", out);
+		for (k = 0; k < an.n; k++) {
+			const struct annotated_line *l = &an.lines[k];
+
+			fprintf(out, "<tr%s data-line=\"%u\" data-tics=\"%llu\">", k == hot && l->tics ?
+				" class=\"hot\"" : "", l->line, (unsigned long long)l->tics);
+			if (l->tics)
+				fprintf(out, "<td class=\"n m\">%llu</td><td class=\"n m\">%.2f%%</td>",
+					(unsigned long long)l->tics, pct(l->tics, an.tics));
+			else
+				fputs("<td></td><td></td>", out);
+			fprintf(out, "<td class=\"n\">%u</td><td>", l->line);
+			html_escape(out, l->text ? l->text : "");
+			fputs("</td></tr>\n", out);
+		}
+		fputs("</tbody></table>\n", out);
+		if (an.nothers) {
+			fputs("<p class=\"note\">Its code of other lines: ", out);
+			for (k = 0; k < an.nothers; k++) {
+				const struct line_tics *l = &s->ml.la.l[an.others[k]];
+				char loc[4200];
+
+				if (l->file == LINES_NOFILE)
+					snprintf(loc, sizeof loc, "(no line)");
+				else
+					snprintf(loc, sizeof loc, "%s:%u", lines_display_path(s->t.files[l->file]),
+						 l->line);
+				fprintf(out, "%s", k ? ", " : "");
+				html_escape(out, loc);
+				fprintf(out, " %llu tics", (unsigned long long)l->tics);
+			}
+			fputs(".</p>\n", out);
+		}
+		fputs("</div>\n", out);
+		annotation_free(&an);
+	}
+	if (!shown)
+		fputs("<p class=\"note\">No function with samples has a DWARF line table among the "
+		      "files given (give the ELF files, built with -g).</p>\n", out);
+	fputs("</section>\n", out);
+	return 0;
+}
+
+/* ---- the page -------------------------------------------------------------------- */
+
+/* The page, written part by part into write_whole_file's temporary. */
+struct page {
+	const char *dumpfile;
+	const struct pdump *d;
+	struct func *fs;
+	size_t nfs;
+	const struct folded_stack *stacks;
+	size_t nstacks;
+	enum lines_split split;
+	char *err;
+	size_t errlen;
+};
+
+static int write_page(FILE *out, void *arg)
+{
+	const struct page *p = arg;
+	int rc = 0;
+
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width\">\n<title>Profile: ", out);
+	html_escape(out, p->dumpfile);
+	fprintf(out, "</title>\n<style>\n%s</style></head>\n<body>\n<h1>Profile ", style);
+	html_escape(out, p->dumpfile);
+	fputs("</h1>\n", out);
+	facts(out, p->dumpfile, p->d);
+	module_table(out, p->d);
+	func_table(out, p->d, p->fs, p->nfs);
+	if (p->nstacks && html_flamegraph(out, p->stacks, p->nstacks, p->d->total))
+		rc = -1;
+	if (!rc && annotated(out, p->d, p->fs, p->nfs, p->split))
+		rc = -1;
+	if (rc) {
+		snprintf(p->err, p->errlen, "out of memory");
+		return -1;
+	}
+	fprintf(out, "<p class=\"note\">Made by pinfo --html. Percent is of all %llu samples."
+		" Click a column's head to sort by it.</p>\n<script>\n%s</script>\n</body></html>\n",
+		(unsigned long long)p->d->total, script);
+	return 0;
+}
+
+int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, size_t nmaps,
+	       int strict, int split, FILE *errs)
+{
+	struct pdump d;
+	struct src *srcs = calloc(nmaps ? nmaps : 1, sizeof *srcs);
+	struct func *fs = NULL;
+	struct folded_stack *stacks = NULL;
+	struct callstacks cs;
+	struct map kmap;
+	int have_kmap = 0;
+	size_t nfs = 0, capfs = 0, i, nstacks = 0, loaded = 0;
+	int status = PINFO_OK;
+	char err[300];
+
+	if (!srcs || pinfo_load_dump(dumpfile, &d, errs)) {
+		if (!srcs)
+			fprintf(errs, "pinfo: out of memory\n");
+		free(srcs);
+		return PINFO_FAIL;
+	}
+	for (i = 0; i < nmaps; i++) {
+		struct src *s = &srcs[loaded];
+		uint8_t *buf;
+		size_t len;
+		uint32_t k;
+
+		memset(s, 0, sizeof *s);
+		if (read_regular(maps[i], &buf, &len, err, sizeof err)) {
+			fprintf(errs, "pinfo: %s: %s\n", SHOWN(maps[i]), SHOWN(err));
+			status = PINFO_FAIL;
+			continue;
+		}
+		if (map_parse(maps[i], buf, len, &s->m, err, sizeof err)) {
+			fprintf(errs, "pinfo: %s: %s\n", SHOWN(maps[i]), SHOWN(err));
+			free(buf);
+			status = PINFO_FAIL;
+			continue;
+		}
+		s->path = maps[i];
+		for (k = 0; k < d.nseg; k++)
+			s->in_dump |= !strcasecmp(d.segs[k].module, s->m.module);
+		if (!s->in_dump && d.version == PDUMP_VERSION_V3 && !have_kmap &&
+		    !strcasecmp(s->m.module, "kernel")) {
+			kmap = s->m;	/* no kernel segment, but it names the stacks' kernel frames */
+			have_kmap = 1;
+			free(buf);
+			continue;
+		}
+		if (!s->in_dump) {	/* every map of a run may be given: skipped */
+			map_free(&s->m);
+			free(buf);
+			continue;
+		}
+		if (report_check_fingerprint(errs, dumpfile, &d, maps[i], &s->m, strict) && strict) {
+			map_free(&s->m);
+			free(buf);
+			status = PINFO_FAIL;
+			continue;
+		}
+		s->has_lines = s->m.form == MAP_ELF && !lines_load(buf, len, &s->t, err, sizeof err);
+		free(buf);
+		if (module_funcs(&d, s, &fs, &nfs, &capfs)) {
+			fprintf(errs, "pinfo: out of memory\n");
+			status = PINFO_FAIL;
+		}
+		loaded++;
+	}
+	qsort(fs, nfs, sizeof *fs, by_tics);
+	if (dump_stacks(&d, srcs, loaded, have_kmap ? &kmap : NULL, &cs, &stacks, &nstacks)) {
+		fprintf(errs, "pinfo: out of memory\n");
+		status = PINFO_FAIL;
+	}
+	if (status == PINFO_OK) {
+		struct page page = { dumpfile, &d, fs, nfs, stacks, nstacks, (enum lines_split)split,
+				     err, sizeof err };
+
+		if (write_whole_file(htmlfile, write_page, &page, err, sizeof err)) {
+			fprintf(errs, "pinfo: %s: %s; nothing written\n", SHOWN(htmlfile), SHOWN(err));
+			status = PINFO_FAIL;
+		}
+	}
+	dump_stacks_free(&cs, stacks, nstacks);
+	if (have_kmap)
+		map_free(&kmap);
+	free(fs);
+	for (i = 0; i < loaded; i++) {
+		if (srcs[i].has_ml)
+			module_lines_free(&srcs[i].ml);
+		if (srcs[i].has_lines)
+			lines_free(&srcs[i].t);
+		map_free(&srcs[i].m);
+	}
+	free(srcs);
+	pdump_release(&d, &host_alloc);
+	return status;
+}

@@ -1,0 +1,30 @@
+/* html.h: pinfo --html, one self-contained HTML report (docs/report.md):
+ * the run's facts, the module table, the functions by tics with bars, the
+ * flame graph when the dump has call stacks, and the hottest functions'
+ * annotated source. No network: styles and the script are inline. */
+#ifndef HOST_PINFO_VIEWS_HTML_H
+#define HOST_PINFO_VIEWS_HTML_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* One folded call stack (as flamegraph.pl's input line "a;b;c 12"):
+ * frames[0] is the outermost caller, frames[depth - 1] the sampled frame. */
+struct folded_stack {
+	const char *const *frames;
+	size_t depth;
+	uint64_t count;
+};
+
+/* The flame graph section: an inline SVG, one box (<g class="frame">) for
+ * each distinct frame of the merged call tree (the same caller chain), its
+ * width its samples' share of total, children in name order, as
+ * flamegraph.pl draws them. Boxes narrower than 1/2000 of the graph are
+ * left out (their samples stay in their parents' width) and counted in a
+ * note. Returns 0, or -1 when out of memory (nothing written). */
+int html_flamegraph(FILE *out, const struct folded_stack *stacks, size_t n, uint64_t total);
+
+/* Writes s HTML-escaped (& < > " '). */
+void html_escape(FILE *out, const char *s);
+
+#endif

@@ -1,0 +1,48 @@
+/* extract.h: profextract's work, apart from its options: file names made
+ * safe, files written whole or not at all, and the run over a capture. */
+#ifndef HOST_PROFEXTRACT_EXTRACT_H
+#define HOST_PROFEXTRACT_EXTRACT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define SAFE_NAME_MAX	100	/* bytes of a written file's name */
+#define SAFE_EXT_MAX	16	/* an extension kept through truncation, dot included */
+
+/* Exit statuses of profextract (docs/dump-format.md). */
+#define EXTRACT_OK	0	/* every frame good and written, or no frame at all */
+#define EXTRACT_BAD	1	/* a frame damaged, cut, not a dump, or not written */
+#define EXTRACT_USAGE	2	/* bad options, or the capture unreadable */
+
+/* The name a frame's file gets in the output folder: a plain file name,
+ * never a path, "." or "..", whatever bytes the guest gave. */
+void safe_name(const uint8_t *name, size_t len, char out[SAFE_NAME_MAX + 1]);
+
+/* Writes dir/name through a temporary file in dir and a rename, so that a
+ * partial file never appears under its name. Returns 0, or -1 with err. */
+int write_whole(const char *dir, const char *name, const uint8_t *data, size_t len,
+		char *err, size_t errlen);
+
+#define EXTRACT_NAMES	0x100	/* on out, each written file's name alone */
+
+/* Extracts every good frame of capture buf (named capname in messages) into
+ * outdir, reading the lines mode says (capture.h: CAPTURE_KERNEL, ...; 0:
+ * every line as it is); one line per written file on out ("wrote
+ * outdir/name (N bytes)", or "name" with EXTRACT_NAMES: a safe name holds
+ * no newline), one per problem on errs. A frame never replaces
+ * a file of outdir that is not a dump. Returns the exit status. */
+int extract_capture_mode(const uint8_t *buf, size_t len, int mode, const char *capname,
+			 const char *outdir, FILE *out, FILE *errs);
+/* extract_capture_mode, with the files programs wrote (file frames) going
+ * to filesdir, made if it is not there (NULL: outdir/files). A file frame
+ * may replace a regular file there, nothing else; with EXTRACT_NAMES, only
+ * the dumps are named on out (the names are for pinfo), the files on
+ * neither. */
+int extract_capture_to(const uint8_t *buf, size_t len, int mode, const char *capname,
+		       const char *outdir, const char *filesdir, FILE *out, FILE *errs);
+/* extract_capture_mode with mode 0. */
+int extract_capture(const uint8_t *buf, size_t len, const char *capname,
+		    const char *outdir, FILE *out, FILE *errs);
+
+#endif

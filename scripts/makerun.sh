@@ -1,0 +1,238 @@
+#!/bin/sh
+# makerun.sh: what `make run` does after the build: boot the programs (or
+# the batch file SCRIPT) from the GRUB image, show the console, extract
+# every dump, report each with pinfo, and say how the programs went.
+#
+# It takes its values from the environment, where the Makefile puts them
+# after scripts/uservars.mk has checked each (never through a command
+# line a shell reads): PROFKERN_RUN (the run's folder), PROFKERN_HZ,
+# PROFKERN_MEM, PROFKERN_TIMEOUT, PROFKERN_REALTIME, PROFKERN_SCRIPT,
+# PROFKERN_STACKS, PROFKERN_STACKTABLE, PROFKERN_MODE, PROFKERN_NAMES
+# (the programs' names, separated by spaces), PROFKERN_ARGS (the words
+# each program gets after its name, on its line of the batch file),
+# PROFKERN_FILES (the data files for the boot image, separated by spaces)
+# and PROFKERN_STDIN (the programs' standard input, a file). Every file a
+# program creates or changes comes back into RUN/files/.
+#
+# MODE "programs": the NAMEs are the user's, run in order and nothing else;
+# one that makes no Prof* call of its own runs under profrun, profiled whole
+# into NAME.pro. MODE "demo": the demo (testprof), as it is. The run fails,
+# naming the program, when one does not load, exits non-zero or faults; the
+# last line says how many ran and how many failed.
+#
+# What the guest sends, its dumps, lands only in RUN/dumps/, a folder of its
+# own emptied before each run: never over a file that the build or the run
+# reads. The list of dumps comes from profextract's output, one safe name a
+# line (no '/', space or newline in one), and every name is handled as
+# data: no globbing, no word splitting, never taken for an option.
+#
+# PROFKERN_STACKS=1 (make run STACKS=1): profrun samples call stacks too,
+# and each dump that has them also gives RUN/NAME.folded and RUN/NAME.svg
+# (docs/stacks.md). PROFKERN_STACKTABLE=N (make run STACKTABLE=N): the
+# kernel's tables of stacks hold N distinct stacks (the boot argument
+# stacktable=N; a power of 2 from 256 to 1048576).
+# PROFKERN_EMU=qemu or bochs (make run EMU=...): the emulator that boots
+# the image (docs/running.md).
+set -u
+set -f
+run=${PROFKERN_RUN:-build/run} hz=${PROFKERN_HZ:-1000} realtime=${PROFKERN_REALTIME:-}
+script=${PROFKERN_SCRIPT:-} timeout=${PROFKERN_TIMEOUT:-60} mem=${PROFKERN_MEM:-128}
+mode=${PROFKERN_MODE:-demo} stacktable=${PROFKERN_STACKTABLE:-} args=${PROFKERN_ARGS:-}
+files=${PROFKERN_FILES:-} stdin=${PROFKERN_STDIN:-}
+stacks=
+case ${PROFKERN_STACKS:-} in ''|0) ;; *) stacks='/stacks ' ;; esac
+set -- ${PROFKERN_NAMES:-}
+build=$(dirname "$run")
+dumps=$run/dumps
+# The tests count pinfo's runs through a wrapper named here.
+pinfo=${PROFKERN_PINFO:-$build/pinfo}
+
+emu=${PROFKERN_EMU:-qemu}
+case $emu in
+qemu) emuname=QEMU ;;
+bochs) emuname=Bochs ;;
+*) echo "make run: EMU must be qemu or bochs, not '$emu'" >&2; exit 2 ;;
+esac
+
+# The names as make run's checks left them (a second look, since the
+# names become file names and batch file lines).
+for n in "$@"; do
+	case $n in
+	-*|*[!A-Za-z0-9_.-]*|'') echo "make run: program name '$n': letters, digits, '_', '-' and '.' only, not first '-'" >&2; exit 2 ;;
+	esac
+	[ ${#n} -le 32 ] || { echo "make run: program name '$n': longer than 32 characters" >&2; exit 2; }
+done
+
+# A program that did not build (the Makefile left RUN/NAME.nobuild; the
+# compiler said why) fails by name; the others run.
+nobuild="" built=""
+for n in "$@"; do
+	if [ -e "$run/$n.nobuild" ]; then nobuild="$nobuild $n"; else built="$built $n"; fi
+done
+set -- $built
+
+batch=""
+if [ -n "$script" ]; then
+	[ -f "$script" ] || { echo "make run: no such batch file: $script" >&2; exit 1; }
+	batch=$run/$(basename -- "$script")
+	cp -- "$script" "$batch" || exit 1
+else
+	# The programs given (or the demo), in order, and nothing else.
+	batch=$run/run.cmd
+	for n in "$@"; do
+		if [ "$mode" != programs ] || [ -f "$run/$n.profcalls" ]; then	# the Makefile: its objects call Prof* or profil
+			printf '%s%s\n' "$n" "${args:+ $args}"
+		else
+			printf 'profrun %s%s%s\n' "$stacks" "$n" "${args:+ $args}"
+		fi
+	done > "$batch"
+fi
+
+# qrun's arguments: options, the kernel, each program once.
+names=" "
+for n in "$@" cmd pset profrun testprof; do
+	case $names in *" $n "*) ;; *) names="$names$n " ;; esac
+done
+programs="$*"
+set -- -emu "$emu" -iso -o "$run" -hz "$hz" -timeout "$timeout" -mem "$mem"
+kargs=${stacktable:+stacktable=$stacktable}
+[ -n "$stdin" ] && kargs="${kargs:+$kargs }stdin=$(basename -- "$stdin")"
+[ -n "$kargs" ] && set -- "$@" -append "$kargs"
+for f in $files $stdin; do set -- "$@" -file "$f"; done
+[ -n "$realtime" ] && [ "$realtime" != 0 ] && set -- "$@" -realtime
+[ -n "$batch" ] && set -- "$@" -batch "$batch"
+set -- "$@" -- "$build/kernel.elf"
+for n in $names; do set -- "$@" "$run/$n.elf"; done
+
+# Dumps of an earlier run must not pass for this one's, nor its capture,
+# stacks or report.
+rm -rf "$dumps" "$run/files" && mkdir -p "$dumps" "$run/files" || { echo "make run: cannot make $dumps" >&2; exit 1; }
+set +f
+rm -f "$run"/*.folded "$run"/*.svg "$run/serial.log" "$run/report.html" "$run/table.txt" "$run/bochs.log"
+set -f
+
+if [ "$mode" = programs ] && [ -z "$built" ]; then	# nothing to boot
+	for n in $nobuild; do echo "make run: $n failed: it does not build"; done
+	set -- $nobuild
+	[ $# = 1 ] && s= || s=s
+	echo "make run: 0 programs ran, $# failed"
+	exit 1
+fi
+echo "make run: booting the GRUB image in $emuname"
+sh scripts/qrun "$@"
+status=$?
+qs=$status
+# no capture: the machine never ran (qrun said why); nothing to report
+[ -f "$run/serial.log" ] || { echo "make run: the machine did not start" >&2; exit 1; }
+
+cp "$build/kernel.map" "$build/kernel.sym" "$build/kernel.elf" "$run/" 2>/dev/null
+
+# Every map of this run (the kernel's and each program's: not those an
+# earlier run left), for pinfo --skip-absent -f: each dump is reported with
+# the maps of its own modules.
+for n in kernel $names; do [ -f "$run/$n.map" ] && printf '%s\n' "$run/$n.map"; done > "$run/maps.lst"
+# and every ELF file, for the stacks and the HTML report: an ELF file holds
+# the code, whose calls name the frames a tail call left out (docs/stacks.md)
+for n in kernel $names; do [ -f "$run/$n.elf" ] && printf '%s\n' "$run/$n.elf"; done > "$run/elfs.lst"
+
+FF=$(printf '\f')
+list=$("$build/profextract" -l -o "$dumps" -f "$run/files" -- "$run/serial.log") || status=1
+main="" maintics=0
+while IFS= read -r name; do
+	[ -n "$name" ] || continue
+	dump=$dumps/$name
+	echo
+	echo "pinfo $name"
+	# One pinfo run a dump: the module table, a form feed line, then the
+	# functions by the dump's own map, or by every map of the run.
+	map=${name%.pro}.map
+	if [ -f "$run/$map" ]; then
+		shown="pinfo $name $map"
+		"$pinfo" --summary -- "$dump" "$run/$map" </dev/null > "$run/table.txt" || status=1
+	else
+		shown="pinfo $name -f maps.lst"
+		"$pinfo" --summary --skip-absent -- "$dump" -f "$run/maps.lst" </dev/null > "$run/table.txt" ||
+			status=1
+	fi
+	# shown as it comes, the total read on the way without another process
+	# (two thousand dumps make a forked awk a dump count)
+	tics="" part=1
+	while IFS= read -r line; do
+		if [ "$line" = "$FF" ]; then
+			printf '\n%s\n' "$shown"
+			part=2
+			continue
+		fi
+		printf '%s\n' "$line"
+		set -- $line
+		[ $part = 1 ] && [ "${1:-}" = Total ] && tics=${2:-}
+	done < "$run/table.txt"
+	# the HTML report's dump: the one of most samples (the first of them)
+	if [ -n "$tics" ] && { [ -z "$main" ] || [ "$tics" -gt "$maintics" ]; }; then
+		main=$dump maintics=$tics
+	fi
+	# The call stacks, when the dump has them (format 3).
+	if [ -n "$stacks" ] && [ "$(od -An -tu2 -j4 -N2 "$dump" | tr -d ' ')" = 3 ]; then
+		base=$run/${name%.pro}
+		"$pinfo" --folded "$base.folded" --flamegraph "$base.svg" -- "$dump" -f "$run/elfs.lst" \
+			</dev/null && echo "wrote $base.folded and $base.svg" || status=1
+	fi
+done <<EOF_LIST
+$list
+EOF_LIST
+
+# The HTML report (docs/report.md): one page, RUN/report.html, of the
+# run's dump of most samples, with every ELF file of the run for its
+# functions and source (the modules not in that dump are skipped).
+rm -f "$run/report.html"
+if [ -n "$main" ]; then
+	echo
+	if "$pinfo" --html "$run/report.html" -- "$main" -f "$run/elfs.lst" </dev/null; then
+		echo "make run: HTML report of $(basename "$main"): $run/report.html"
+	else
+		status=1
+	fi
+fi
+
+# The files the programs wrote, back from the guest (profextract -f).
+set +f
+for f in "$run/files"/* "$run/files"/.[!.]*; do
+	[ -f "$f" ] && printf 'make run: a program wrote %s (%s bytes)\n' "$f" "$(wc -c < "$f" | tr -d ' ')"
+done
+set -f
+
+# How each program went, from the console: a fault is the kernel's line
+# (marked with byte 0x01, which no program can write); a load failure or a
+# non-zero status, cmd's or profrun's line.
+if [ "$mode" = programs ] && [ -z "$script" ]; then
+	ran=0 failed=0
+	K=$(printf '\001')
+	echo
+	for n in $nobuild; do
+		failed=$((failed + 1))
+		echo "make run: $n failed: it does not build"
+	done
+	for n in $programs; do
+		ran=$((ran + 1))
+		why=$(grep -a -E "^$K$n\[[0-9]+\]: .*, ended\$|^(cmd|profrun): $n(: | exited with status )" "$run/serial.log" |
+			head -1 | tr -d '\001')
+		# a fault: the function and source line of its code offset, as the
+		# console showed them (qrun looked each up once: RUN/where.txt,
+		# "NAME OFFSET WHERE" a line)
+		case $why in
+		"$n["*"]: #"??" error 0x"*" at "*:*", "*)
+			head=${why%%,*}
+			w=$(awk -v n="$n" -v o="${head##*:}" '$1 == n && $2 == o { sub(/^[^ ]+ [^ ]+ /, ""); print; exit }' \
+				"$run/where.txt" 2>/dev/null)
+			[ -n "$w" ] && why="$head in $w${why#"$head"}" ;;
+		esac
+		if [ -n "$why" ] || [ "$qs" != 0 ]; then
+			failed=$((failed + 1))
+			echo "make run: $n failed: ${why:-the machine did not shut down cleanly}"
+		fi
+	done
+	[ "$ran" = 1 ] && s= || s=s
+	echo "make run: $ran program$s ran, $failed failed"
+	[ "$failed" = 0 ] || status=1
+fi
+exit $status

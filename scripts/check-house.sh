@@ -1,0 +1,70 @@
+#!/bin/sh
+# check-house.sh [ROOT]: fails, naming each file, where the product's sources
+# break the house's rules (docs/ARCHITECTURE.md, "The house's rules"):
+#   - a source file (.c .h .asm .sh .mk) over 600 lines;
+#   - a C function over 100 lines (its signature to its closing brace);
+#   - a folder of more than 20 C files;
+#   - a quoted include that climbs ("../"): folders are on the include path;
+#   - an include guard not named for the file's path (format/dump.h:
+#     FORMAT_DUMP_H).
+# The product is every folder but tests/, bench/ and docs/. ROOT defaults
+# to the current folder.
+set -u
+root=${1:-.}
+cd "$root" || exit 2
+dirs=
+for d in boot kernel drivers profiler format lib include user host scripts; do
+	[ -d "$d" ] && dirs="$dirs $d"
+done
+[ -n "$dirs" ] || { echo "check-house: $root: no product folder" >&2; exit 2; }
+bad=0
+files=$(find $dirs -type f \( -name '*.c' -o -name '*.h' -o -name '*.asm' -o -name '*.sh' \
+	-o -name '*.mk' \) | LC_ALL=C sort)
+
+for f in $files; do
+	n=$(wc -l < "$f")
+	if [ "$n" -gt 600 ]; then
+		echo "check-house: $f: $n lines (at most 600)"; bad=1
+	fi
+done
+
+# Functions: a body opens with "{" alone at the start of a line and closes
+# with "}" at the start of a line (the kernel's style); the signature is the
+# lines above the brace back to a blank line, a "}" or a ";".
+for f in $(printf '%s\n' $files | grep '\.c$'); do
+	awk -v f="$f" '
+		/^\{/ && !infn { infn = 1; start = sigstart ? sigstart : NR; name = signame; next }
+		infn && /^\}/ {
+			len = NR - start + 1
+			if (len > 100) printf "check-house: %s:%d: %s is %d lines (at most 100)\n", f, start, name, len
+			infn = 0; sigstart = 0; signame = ""; next
+		}
+		infn { next }
+		/^[ \t]*$/ || /;[ \t]*$/ || /^\}/ || /^#/ { sigstart = 0; signame = ""; next }
+		/^[A-Za-z_]/ && !sigstart { sigstart = NR }
+		sigstart && signame == "" && match($0, /[A-Za-z_][A-Za-z_0-9]*[ \t]*\(/) {
+			signame = substr($0, RSTART, RLENGTH); sub(/[ \t]*\($/, "", signame)
+		}
+	' "$f"
+done | grep . && bad=1
+
+for d in $(find $dirs -type d | LC_ALL=C sort); do
+	n=$(find "$d" -maxdepth 1 -type f -name '*.c' | wc -l)
+	if [ "$n" -gt 20 ]; then
+		echo "check-house: $d/: $n C files (at most 20)"; bad=1
+	fi
+done
+
+grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"\.\./' $files /dev/null | \
+	sed 's/^/check-house: /; s/$/ (name the file alone; its folder is on the include path)/' | grep . && bad=1
+
+for f in $(printf '%s\n' $files | grep '\.h$'); do
+	want=$(printf '%s' "$f" | tr 'a-z/.-' 'A-Z___')
+	got=$(awk '/^#ifndef[ \t]/ { print $2; exit }' "$f")
+	if [ "$got" != "$want" ]; then
+		echo "check-house: $f: include guard ${got:-(none)}, not $want"; bad=1
+	fi
+done
+
+[ "$bad" = 0 ] && echo "check-house: $(printf '%s\n' $files | wc -l) files kept to the house's rules"
+exit "$bad"

@@ -670,11 +670,13 @@ make=${MAKE:-make}
 # forged frame named extracted.txt whose counters say "wrote /dev/null".
 # Each dump is reported as itself, from build/run/dumps/; no file of the run
 # or the build is replaced; make still reads its Makefile.
+# (forge.h includes the format's code by name: PROG_CFLAGS puts format/ on
+# the path.)
 if selected makerun-names; then
 	name=makerun-names log=$out/makerun-names.log dir=$out/makerun-names run=$build/run
 	# (left there, if at all, by a make run of before build/run/dumps/)
 	rm -f pwned "$run/x.d" "$run/_._run_y.d" "$run/extracted.txt"
-	if $make --no-print-directory run PROG=tests/guest/dumpnames.c > "$log" 2>&1; then
+	if $make --no-print-directory run PROG=tests/guest/dumpnames.c PROG_CFLAGS="-iquote format" > "$log" 2>&1; then
 		ok=1
 		for n in x.d cmd.elf serial.log maps.lst extracted.txt kernel.elf _ a_b.pro -e.pro \
 			__touch_pwned_.pro _._run_y.d; do

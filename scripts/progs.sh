@@ -149,8 +149,7 @@ build)
 	for w in $prog; do
 		parse "$w"
 		rm -f -- "$run/$name.nobuild"
-		PROFKERN_PROG_NAME=$name PROFKERN_PROG_SRCS=$srcs "${PROFKERN_MAKE:-make}" --no-print-directory \
-			"$run/$name.elf" "$run/$name.map" ||
+		PROFKERN_PROG_NAME=$name PROFKERN_PROG_SRCS=$srcs "${PROFKERN_MAKE:-make}" --no-print-directory run-prog ||
 			{ rm -f -- "$run/$name.elf" "$run/$name.map"; : > "$run/$name.nobuild"; }
 	done ;;
 *)

@@ -38,6 +38,10 @@ $(PROG_OBJ)/$(PROG_NAME)$(abspath $(1)).o: $(1) $(PROG_OBJ)/flags.txt $(NEWLIB_L
 	$$(call msg,CC,$(1))$(CC) $$(USER_PROG_CFLAGS) $$(PROG_CFLAGS) $$(CFLAGS) -c '$(1)' -o '$$@'
 endef
 $(foreach s,$(PROG_SRCS),$(eval $(call prog_obj,$(s))))
+# The goal progs.sh gives (quiet when there is nothing to do).
+.PHONY: run-prog
+run-prog: $(RUN)/$(PROG_NAME).elf $(RUN)/$(PROG_NAME).map
+	@:
 # NAME.profcalls: its objects call Prof* or profil (makerun.sh runs it as it is).
 $(RUN)/$(PROG_NAME).elf: $(PROG_OBJS) $(NEWLIB_RT) $(NEWLIB_LIBS) user/user.ld
 	@mkdir -p $(RUN)

@@ -1,11 +1,9 @@
 # The one entry point: make, make run, make test, make bench (README.md).
 # Everything built lands under build/; a run's files under build/run/.
-#
 # Two phases. The first installs the Debian packages that are missing
-# (scripts/deps.sh) and nothing else; the second, a new make started by
-# the first, reads the build, so that whatever it computes from the
-# installed packages (libgcc's path, the compilers' include folders) is
-# computed after they are there.
+# (scripts/deps.sh) and nothing else; the second, a new make started by the
+# first, reads the build, so that whatever it computes from the installed
+# packages (libgcc's path, the compilers' include folders) comes after them.
 
 # Every value a user gives make run is checked first, in both phases.
 include scripts/uservars.mk
@@ -78,19 +76,19 @@ include bench/bench.mk
 # For each NAME in HOST_PROGS / UNIT_TESTS, NAME_SRCS lists its C files.
 $(BUILD)/host/%.o: %.c
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(HOST_INC) -c $< -o $@
+	$(call msg,HOSTCC,$<)$(HOST_CC) $(HOST_CFLAGS) $(HOST_INC) -c $< -o $@
 $(BUILD)/san/%.o: %.c
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) $(HOST_INC) -c $< -o $@
+	$(call msg,SANCC,$<)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) $(HOST_INC) -c $< -o $@
 
 # $(1): output under build/, $(2): the variable prefix, $(3): extra libraries
 define host_prog
 $(BUILD)/$(1): $$(patsubst %.c,$(BUILD)/host/%.o,$$($(2)_SRCS))
 	@mkdir -p $$(@D)
-	$$(HOST_CC) $$^ -o $$@ $$($(2)_LIBS) $(3)
+	$$(call msg,HOSTLD,$$@)$$(HOST_CC) $$^ -o $$@ $$($(2)_LIBS) $(3)
 $(BUILD)/san/$(1): $$(patsubst %.c,$(BUILD)/san/%.o,$$($(2)_SRCS))
 	@mkdir -p $$(@D)
-	$$(HOST_CC) $(SAN_FLAGS) $$^ -o $$@ $$($(2)_LIBS) $(3)
+	$$(call msg,SANLD,$$@)$$(HOST_CC) $(SAN_FLAGS) $$^ -o $$@ $$($(2)_LIBS) $(3)
 endef
 $(foreach p,$(HOST_PROGS),$(eval $(call host_prog,$(p),$(p),)))
 $(foreach t,$(UNIT_TESTS),$(eval $(call host_prog,tests/$(t),$(t),-lcmocka)))
@@ -108,101 +106,36 @@ deps:
 	@:
 
 clean:
-	rm -rf $(BUILD)
+	$(call msg,CLEAN,$(BUILD))rm -rf $(BUILD)
 
 # The compilers' dependency files, read only from the folders the compilers
 # write objects to: never from build/run/ or a test's folder, where the
 # guest's dumps land under names the guest chose, nor build/fresh (a whole
 # Debian root: make check-fresh).
-override PROG_OBJ := $(BUILD)/prog
-DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/nl $(BUILD)/host $(BUILD)/san $(FUZZ)/obj $(BENCH)/host $(BENCH)/nl $(PROG_OBJ)
+DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/nl $(BUILD)/host $(BUILD)/san $(FUZZ)/obj $(BENCH)/host $(BENCH)/nl $(BUILD)/prog
 -include $(shell find $(DEP_DIRS) -name '*.d' 2>/dev/null)
 
 # ---- running: make run [PROG="..."] [PROG_CFLAGS=...] [SCRIPT=batch.cmd] [HZ=N]
 #      [STACK=bytes] [MEM=MiB] [REALTIME=1] [STACKS=1] [STACKTABLE=N] [TIMEOUT=s] [EMU=bochs]
-#      (README.md); each value checked by scripts/uservars.mk ----------------
+#      (README.md); each value checked by scripts/uservars.mk, PROG's words by scripts/progs.sh
 override RUN := $(BUILD)/run
-PROG_CFLAGS ?=
-# CFLAGS, as a C user would give it, goes to the programs too (after
-# PROG_CFLAGS); the kernel's and the tools' flags are the project's own.
-CFLAGS   ?=
-
-# The demo runs when no program is given.
-RUN_WORDS := $(if $(PROG),$(PROG),user/testprof.c)
-RUN_NAMES := $(foreach w,$(RUN_WORDS),$(call prog_name,$(w)))
-RUN_ELFS := $(foreach n,$(RUN_NAMES),$(RUN)/$(n).elf)
-
-# A user's program, from anywhere, built as hosted C on newlib
-# (user/newlib/newlib.mk: NEWLIB_CFLAGS), then PROG_CFLAGS and CFLAGS:
-# quoted includes relative to each source, then PROG_CFLAGS's -I folders,
-# then newlib's headers. Objects and dependency files go to $(PROG_OBJ), by
-# program and by the source's absolute path; never to $(RUN), whose files
-# make never reads. A change of flags or STACK relinks every program.
-# File names are of the characters uservars.mk allows, and each is given
-# to a command quoted, as one argument.
-USER_PROG_CFLAGS = $(NEWLIB_CFLAGS)
-PROG_LDFLAGS = -Wl$(comma)--defsym=__stack_size=$(STACK)
-PROG_FLAGS_NOW := $(strip $(USER_PROG_CFLAGS) $(PROG_CFLAGS) $(CFLAGS) stack=$(STACK))
-ifneq ($(PROG_FLAGS_NOW),$(strip $(file <$(PROG_OBJ)/flags.txt)))
-$(shell mkdir -p $(PROG_OBJ))
-$(file >$(PROG_OBJ)/flags.txt,$(PROG_FLAGS_NOW))
-endif
-prog_obj = $(PROG_OBJ)/$(1)$(abspath $(2)).o
-prog_objs = $(foreach s,$(call prog_srcs,$(2)),$(call prog_obj,$(1),$(s)))
-define run_obj
-$(call prog_obj,$(1),$(2)): $(2) $(PROG_OBJ)/flags.txt $(NEWLIB_LIB)/libc.a
-	@mkdir -p '$$(@D)'
-	$(CC) $(USER_PROG_CFLAGS) $(PROG_CFLAGS) $(CFLAGS) -c '$(2)' -o '$$@'
-endef
-define run_prog
-$(foreach s,$(call prog_srcs,$(2)),$(eval $(call run_obj,$(1),$(s))))
-$(RUN)/$(1).elf: $(call prog_objs,$(1),$(2)) $(NEWLIB_RT) $(NEWLIB_LIBS) user/user.ld
-	@mkdir -p $(RUN)
-	$(call newlib_link,$(foreach o,$(call prog_objs,$(1),$(2)),'$(o)'),'$$@')
-	@if nm -u -- $(foreach o,$(call prog_objs,$(1),$(2)),'$(o)') | \
-		grep -qE ' U (Prof(Init|On|Off|Dump|Clear|Free)|profil)$$$$'; then touch '$(RUN)/$(1).profcalls'; \
-	else rm -f -- '$(RUN)/$(1).profcalls'; fi
-endef
-$(foreach w,$(filter-out $(foreach t,$(RUN_TOOLS),user/$(t).c),$(RUN_WORDS)),$(eval \
-	$(call run_prog,$(call prog_name,$(w)),$(w))))
-$(RUN)/%.elf: $(BUILD)/user/%.elf
-	@mkdir -p $(RUN)
-	cp -- '$<' '$@'
-$(RUN)/%.map: $(RUN)/%.elf $(BUILD)/mkmap
-	$(BUILD)/mkmap -- '$<' '$(call upper,$*)' > '$@'
-
-# What makerun.sh takes, through the environment: no value of the user's is
-# ever part of a command line a shell reads.
-run: export PROFKERN_RUN := $(RUN)
-run: export PROFKERN_HZ := $(HZ)
-run: export PROFKERN_MEM := $(MEM)
-run: export PROFKERN_TIMEOUT := $(TIMEOUT)
-run: export PROFKERN_REALTIME := $(REALTIME)
-run: export PROFKERN_SCRIPT := $(SCRIPT)
-run: export PROFKERN_STACKS := $(STACKS)
-run: export PROFKERN_STACKTABLE := $(STACKTABLE)
-run: export PROFKERN_MODE := $(if $(PROG),programs,demo)
-run: export PROFKERN_NAMES := $(RUN_NAMES)
-run: export PROFKERN_EMU := $(EMU)
-run: export PROFKERN_ARGS := $(ARGS)
+include user/prog.mk
+# What progs.sh and makerun.sh take, through the environment: no value of
+# the user's is ever part of a command line a shell reads.
+$(foreach v,RUN HZ MEM TIMEOUT REALTIME SCRIPT STACKS STACKTABLE PROG EMU ARGS STDIN,$(eval \
+	run: export PROFKERN_$(v) := $$($(v))))
 run: export PROFKERN_FILES := $(RUN_FILES)
-run: export PROFKERN_STDIN := $(STDIN)
-# Each program is built by a make of its own, so that one that does not
-# build fails by name (RUN/NAME.nobuild, makerun.sh) and the others run;
-# the names come from the environment, as makerun.sh's do (checked names,
-# split at spaces, no globbing).
-run: all $(if $(PROG),,$(RUN_ELFS) $(RUN_ELFS:.elf=.map)) $(foreach t,$(RUN_TOOLS),$(RUN)/$(t).elf $(RUN)/$(t).map)
-	@[ "$$PROFKERN_MODE" = programs ] || exit 0; set -f; r=$$PROFKERN_RUN; \
-	for n in $$PROFKERN_NAMES; do rm -f "$$r/$$n.nobuild"; \
-		$(MAKE) --no-print-directory "$$r/$$n.elf" "$$r/$$n.map" || \
-		{ rm -f "$$r/$$n.elf" "$$r/$$n.map"; : > "$$r/$$n.nobuild"; }; done
+run: export PROFKERN_MAKE := $(MAKE)
+# Each program is built by a make of its own (scripts/progs.sh, user/prog.mk).
+run: all $(foreach t,$(RUN_TOOLS),$(RUN)/$(t).elf $(RUN)/$(t).map)
+	+@sh scripts/progs.sh build -- "$$PROFKERN_PROG"
 	@sh scripts/makerun.sh
 
 # ---- the ISO: a GRUB 2 image with the kernel and the demo ----------------
 ISO_PROGS := $(foreach t,$(RUN_TOOLS),$(BUILD)/user/$(t).elf) user/autoexec.cmd
 iso: $(BUILD)/profkern.iso
 $(BUILD)/profkern.iso: $(BUILD)/kernel.elf $(ISO_PROGS) scripts/mkiso.sh
-	sh scripts/mkiso.sh -- $@ "hz=$(HZ)" $(BUILD)/kernel.elf $(ISO_PROGS)
+	$(call msg,ISO,$@)sh scripts/mkiso.sh -- $@ "hz=$(HZ)" $(BUILD)/kernel.elf $(ISO_PROGS)
 
 # ---- tests ------------------------------------------------------------------
 test: deps all

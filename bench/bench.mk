@@ -12,15 +12,15 @@ BENCH_GUESTS := $(BENCH_WL) duob aliasing tickcost cmd pset
 $(foreach w,$(BENCH_WL) duob,$(BUILD)/user/$(w).elf): $(BUILD)/u/bench/wlmain.o
 $(BUILD)/user/duob.elf: $(BUILD)/u/bench/duo.o $(BUILD)/u/bench/wlmain.o $(USER_RT) user/user.ld
 	@mkdir -p $(@D)
-	$(GUEST_LINK)
+	$(call msg,LD,$@)$(GUEST_LINK)
 
 BENCH_HOST_CFLAGS := -m32 -O2 -fno-pie $(WARN)
 $(BENCH)/host/wlhost.o: bench/wlhost.c
 	@mkdir -p $(@D)
-	$(HOST_CC) $(BENCH_HOST_CFLAGS) -c $< -o $@
+	$(call msg,HOSTCC,$<)$(HOST_CC) $(BENCH_HOST_CFLAGS) -c $< -o $@
 $(BENCH)/host/%: $(BUILD)/u/bench/%.o $(BENCH)/host/wlhost.o
 	@mkdir -p $(@D)
-	$(HOST_CC) -m32 -no-pie $^ -o $@
+	$(call msg,HOSTLD,$@)$(HOST_CC) -m32 -no-pie $^ -o $@
 
 BENCH_DEPS := $(foreach g,$(BENCH_GUESTS),$(BUILD)/user/$(g).elf) \
 	$(foreach w,$(BENCH_WL),$(BENCH)/host/$(w)) \
@@ -33,7 +33,7 @@ bench: deps $(BENCH_DEPS)
 BENCH_GENDUMP_SRCS := bench/gendump.c $(FORMAT_SRCS)
 $(BENCH)/gendump: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_GENDUMP_SRCS))
 	@mkdir -p $(@D)
-	$(HOST_CC) $^ -o $@
+	$(call msg,HOSTLD,$@)$(HOST_CC) $^ -o $@
 
 # ---- the ground truth: the instruction-count plugin (bench/truth/) ---------
 # A host shared object that qemu-system-i386 loads (-plugin); its arguments
@@ -42,21 +42,21 @@ $(BENCH)/gendump: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_GENDUMP_SRCS))
 TRUTH := $(BENCH)/truth
 $(TRUTH)/insncount.so: bench/truth/insncount.c bench/truth/qplugin.h
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -shared -fPIC -fvisibility=hidden $< -o $@
+	$(call msg,HOSTCC,$<)$(HOST_CC) $(HOST_CFLAGS) -shared -fPIC -fvisibility=hidden $< -o $@
 # The same under ASan and UBSan, for the integration test (QEMU runs it
 # with the sanitizers' runtime preloaded).
 $(BUILD)/san/bench/truth/insncount.so: bench/truth/insncount.c bench/truth/qplugin.h
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -shared -fPIC -fvisibility=hidden $< -o $@
+	$(call msg,SANCC,$<)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -shared -fPIC -fvisibility=hidden $< -o $@
 $(TRUTH)/offsets.s: bench/truth/offsets.c
 	@mkdir -p $(@D)
-	$(CC) $(KCFLAGS) $(FREESTAND) -iquote kernel -MT $@ -MF $(TRUTH)/offsets.d -S $< -o $@
+	$(call msg,GEN,$@)$(CC) $(KCFLAGS) $(FREESTAND) -iquote kernel -MT $@ -MF $(TRUTH)/offsets.d -S $< -o $@
 $(TRUTH)/plugin.args: $(TRUTH)/offsets.s $(BUILD)/kernel.elf bench/truth/args.sh
-	sh bench/truth/args.sh $(BUILD)/kernel.elf $(TRUTH)/offsets.s > $@.tmp
-	mv $@.tmp $@
+	$(call msg,GEN,$@)sh bench/truth/args.sh $(BUILD)/kernel.elf $(TRUTH)/offsets.s > $@.tmp
+	$(Q)mv $@.tmp $@
 $(BUILD)/user/exact.elf: $(BUILD)/u/bench/truth/exact.o $(USER_RT) user/user.ld
 	@mkdir -p $(@D)
-	$(GUEST_LINK)
+	$(call msg,LD,$@)$(GUEST_LINK)
 TRUTH_DEPS := $(TRUTH)/insncount.so $(TRUTH)/plugin.args $(BUILD)/user/exact.elf $(BUILD)/user/pset.elf \
 	$(BUILD)/user/cmd.elf
 integration: $(TRUTH_DEPS) $(BUILD)/san/bench/truth/insncount.so
@@ -66,7 +66,7 @@ bench: $(TRUTH_DEPS)
 BENCH_CGLINES_SRCS := bench/cglines.c host/pinfo/read/lines.c host/common/hostio.c host/pinfo/read/disasm.c
 $(BENCH)/cglines: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_CGLINES_SRCS))
 	@mkdir -p $(@D)
-	$(HOST_CC) $^ -o $@ $(LINES_LIBS)
+	$(call msg,HOSTLD,$@)$(HOST_CC) $^ -o $@ $(LINES_LIBS)
 $(BUILD)/host/bench/cglines.o: HOST_CFLAGS += -iquote host/common -iquote host/mkmap -iquote host/pinfo/read
 bench: $(BENCH)/cglines
 # ---- call stacks (bench/stacks.sh): the tick's cost by frames walked -----
@@ -77,7 +77,7 @@ bench: $(BUILD)/user/stackcost.elf
 BENCH_GENSTACKS_SRCS := bench/genstacks.c $(FORMAT_SRCS)
 $(BENCH)/genstacks: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_GENSTACKS_SRCS))
 	@mkdir -p $(@D)
-	$(HOST_CC) $^ -o $@
+	$(call msg,HOSTLD,$@)$(HOST_CC) $^ -o $@
 # Section 10 alone, in place in docs/PERFORMANCE.md.
 .PHONY: bench-bounds
 bench-bounds: deps $(BENCH)/genstacks $(BENCH)/gendump $(BUILD)/pinfo
@@ -89,12 +89,12 @@ bench-bounds: deps $(BENCH)/genstacks $(BENCH)/gendump $(BUILD)/pinfo
 BENCH_LIBC := allocs strings
 $(BENCH)/nl/%.o: bench/%.c $(NEWLIB_LIB)/libc.a
 	@mkdir -p $(@D)
-	$(CC) $(NEWLIB_CFLAGS) $(WARN) -c $< -o $@
+	$(call msg,CC,$<)$(CC) $(NEWLIB_CFLAGS) $(WARN) -c $< -o $@
 $(BENCH)/nl/%.elf: $(BENCH)/nl/%.o $(NEWLIB_RT) $(NEWLIB_LIBS) user/user.ld
-	$(call newlib_link,$<,$@)
+	$(call msg,LD,$@)$(call newlib_link,$<,$@)
 $(BENCH)/nl/host/%: bench/%.c
 	@mkdir -p $(@D)
-	$(HOST_CC) -O2 -g -fno-omit-frame-pointer $(WARN) -MMD -MP $< -o $@
+	$(call msg,HOSTCC,$<)$(HOST_CC) -O2 -g -fno-omit-frame-pointer $(WARN) -MMD -MP $< -o $@
 BENCH_LIBC_DEPS := $(foreach p,$(BENCH_LIBC),$(BENCH)/nl/$(p).elf $(BENCH)/nl/host/$(p)) \
 	$(TRUTH_DEPS) $(BUILD)/user/profrun.elf $(BUILD)/kernel.elf $(BUILD)/pinfo $(BUILD)/mkmap $(BUILD)/profextract
 bench: $(BENCH_LIBC_DEPS)

@@ -59,7 +59,7 @@ STACKS_LIBS := -lprotobuf-c -lz
 
 $(GEN)/profile.pb-c.c $(GEN)/profile.pb-c.h: host/pinfo/views/profile.proto
 	@mkdir -p $(GEN)
-	protoc-c --proto_path=host/pinfo/views --c_out=$(GEN) host/pinfo/views/profile.proto
+	$(call msg,GEN,$(GEN)/profile.pb-c.c)protoc-c --proto_path=host/pinfo/views --c_out=$(GEN) host/pinfo/views/profile.proto
 $(BUILD)/host/host/pinfo/views/pprof.o $(BUILD)/san/host/pinfo/views/pprof.o \
 $(BUILD)/host/tests/unit/test_stacks_views.o $(BUILD)/san/tests/unit/test_stacks_views.o: $(GEN)/profile.pb-c.h
 $(BUILD)/host/host/pinfo/views/pprof.o $(BUILD)/san/host/pinfo/views/pprof.o \
@@ -107,7 +107,7 @@ $(BUILD)/host/tests/unit/test_lines.o $(BUILD)/san/tests/unit/test_lines.o: \
 	HOST_CFLAGS += -DLINES_ELF='"$(BUILD)/tests/data/lines.elf"'
 $(BUILD)/tests/data/lines.elf: tests/unit/data/lines.c
 	@mkdir -p $(@D)
-	$(CC) -m32 -g -O0 -ffreestanding -fno-pic -fno-pie -nostdlib -static -no-pie \
+	$(call msg,CC,$<)$(CC) -m32 -g -O0 -ffreestanding -fno-pic -fno-pie -nostdlib -static -no-pie \
 		-Wl,-Ttext=0 -Wl,-e,_start -Wl,--build-id=none $< -o $@
 # and one whose functions gcc -O2 copies under suffixed names (.constprop.N ...)
 $(BUILD)/tests/test_lines $(BUILD)/san/tests/test_lines: | $(BUILD)/tests/data/clones.elf
@@ -115,7 +115,7 @@ $(BUILD)/host/tests/unit/test_lines.o $(BUILD)/san/tests/unit/test_lines.o: \
 	HOST_CFLAGS += -DCLONES_ELF='"$(BUILD)/tests/data/clones.elf"'
 $(BUILD)/tests/data/clones.elf: tests/unit/data/clones.c
 	@mkdir -p $(@D)
-	$(CC) -m32 -g -O2 -ffreestanding -fno-pic -fno-pie -nostdlib -static -no-pie \
+	$(call msg,CC,$<)$(CC) -m32 -g -O2 -ffreestanding -fno-pic -fno-pie -nostdlib -static -no-pie \
 		-Wl,-Ttext=0 -Wl,-e,_start -Wl,--build-id=none $< -o $@
 
 # pinfo's command line (--help, --version, unknown options, the new tools'

@@ -11,31 +11,31 @@ KERNEL_OBJ := $(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM)) $(patsubst %.c,$(BU
 
 $(BUILD)/k/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(KCFLAGS) $(FREESTAND) -c $< -o $@
+	$(call msg,CC,$<)$(CC) $(KCFLAGS) $(FREESTAND) -c $< -o $@
 $(BUILD)/k/%.o: %.asm $(BUILD)/k/asm-offsets.inc
 	@mkdir -p $(@D)
-	$(NASM) -f elf32 -g -I$(BUILD)/k/ -MD $(@:.o=.d) -MP $< -o $@
+	$(call msg,AS,$<)$(NASM) -f elf32 -g -I$(BUILD)/k/ -MD $(@:.o=.d) -MP $< -o $@
 
 # The C structures' offsets and constants for the assembly (kernel/asm-offsets.c).
 $(BUILD)/k/asm-offsets.inc: kernel/asm-offsets.c
 	@mkdir -p $(@D)
-	$(CC) $(KCFLAGS) $(FREESTAND) -MT $@ -MF $(BUILD)/k/asm-offsets.d -S $< -o $(BUILD)/k/asm-offsets.s
-	sed -n 's/^[[:space:]]*\.ascii[[:space:]]*"->\([A-Z0-9_]*\) \$$\{0,1\}\(-\{0,1\}[0-9]*\)\\n"$$/\1 equ \2/p' \
+	$(call msg,GEN,$@)$(CC) $(KCFLAGS) $(FREESTAND) -MT $@ -MF $(BUILD)/k/asm-offsets.d -S $< -o $(BUILD)/k/asm-offsets.s
+	$(Q)sed -n 's/^[[:space:]]*\.ascii[[:space:]]*"->\([A-Z0-9_]*\) \$$\{0,1\}\(-\{0,1\}[0-9]*\)\\n"$$/\1 equ \2/p' \
 		$(BUILD)/k/asm-offsets.s > $@.tmp
 	@test -s $@.tmp || { echo "asm-offsets: no offsets found in $(BUILD)/k/asm-offsets.s" >&2; exit 1; }
-	mv $@.tmp $@
+	$(Q)mv $@.tmp $@
 
 $(BUILD)/kernel.elf: $(KERNEL_OBJ) linker.ld
-	$(CC) $(KLDFLAGS) -T linker.ld $(KERNEL_OBJ) $(LIBGCC) -o $@
+	$(call msg,LD,$@)$(CC) $(KLDFLAGS) -T linker.ld $(KERNEL_OBJ) $(LIBGCC) -o $@
 
 # The kernel's maps: LINK style for pinfo, System.map text for readprofile.
 $(BUILD)/kernel.map: $(BUILD)/kernel.elf $(BUILD)/mkmap
-	$(BUILD)/mkmap -- $< kernel > $@
+	$(call msg,MAP,$@)$(BUILD)/mkmap -- $< kernel > $@
 $(BUILD)/kernel.sym: $(BUILD)/kernel.elf $(BUILD)/mkmap
-	$(BUILD)/mkmap -s -- $< kernel > $@
+	$(call msg,MAP,$@)$(BUILD)/mkmap -s -- $< kernel > $@
 
 # Every sti of the kernel is "sti; nop" (scripts/check-sti.sh says why).
 $(BUILD)/kernel.sti-ok: $(BUILD)/kernel.elf scripts/check-sti.sh
-	sh scripts/check-sti.sh -- $< && touch $@
+	$(call msg,CHKSTI,$<)sh scripts/check-sti.sh -- $< && touch $@
 
 kernel: $(BUILD)/kernel.elf $(BUILD)/kernel.map $(BUILD)/kernel.sym $(BUILD)/kernel.sti-ok

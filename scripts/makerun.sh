@@ -7,18 +7,19 @@
 # after scripts/uservars.mk has checked each (never through a command
 # line a shell reads): PROFKERN_RUN (the run's folder), PROFKERN_HZ,
 # PROFKERN_MEM, PROFKERN_TIMEOUT, PROFKERN_REALTIME, PROFKERN_SCRIPT,
-# PROFKERN_STACKS, PROFKERN_STACKTABLE, PROFKERN_MODE, PROFKERN_NAMES
-# (the programs' names, separated by spaces), PROFKERN_ARGS (the words
-# each program gets after its name, on its line of the batch file),
-# PROFKERN_FILES (the data files for the boot image, separated by spaces)
-# and PROFKERN_STDIN (the programs' standard input, a file). Every file a
-# program creates or changes comes back into RUN/files/.
+# PROFKERN_STACKS, PROFKERN_STACKTABLE, PROFKERN_PROG (make run's PROG,
+# its words' names given by scripts/progs.sh, which the Makefile ran to
+# build them), PROFKERN_ARGS (the words each program gets after its name,
+# on its line of the batch file), PROFKERN_FILES (the data files for the
+# boot image, separated by spaces) and PROFKERN_STDIN (the programs'
+# standard input, a file). Every file a program creates or changes comes
+# back into RUN/files/.
 #
-# MODE "programs": the NAMEs are the user's, run in order and nothing else;
+# With PROG, the programs are the user's, run in order and nothing else;
 # one that makes no Prof* call of its own runs under profrun, profiled whole
-# into NAME.pro. MODE "demo": the demo (testprof), as it is. The run fails,
-# naming the program, when one does not load, exits non-zero or faults; the
-# last line says how many ran and how many failed.
+# into NAME.pro. Without, the demo (testprof) runs, as it is. The run fails,
+# naming the program, when one does not build, does not load, exits
+# non-zero or faults; the last line says how many ran and how many failed.
 #
 # What the guest sends, its dumps, lands only in RUN/dumps/, a folder of its
 # own emptied before each run: never over a file that the build or the run
@@ -37,11 +38,19 @@ set -u
 set -f
 run=${PROFKERN_RUN:-build/run} hz=${PROFKERN_HZ:-1000} realtime=${PROFKERN_REALTIME:-}
 script=${PROFKERN_SCRIPT:-} timeout=${PROFKERN_TIMEOUT:-60} mem=${PROFKERN_MEM:-128}
-mode=${PROFKERN_MODE:-demo} stacktable=${PROFKERN_STACKTABLE:-} args=${PROFKERN_ARGS:-}
+stacktable=${PROFKERN_STACKTABLE:-} args=${PROFKERN_ARGS:-}
 files=${PROFKERN_FILES:-} stdin=${PROFKERN_STDIN:-}
 stacks=
 case ${PROFKERN_STACKS:-} in ''|0) ;; *) stacks='/stacks ' ;; esac
-set -- ${PROFKERN_NAMES:-}
+# The programs' names, from PROG's words (scripts/progs.sh), or the demo's.
+names=$(sh scripts/progs.sh names -- "${PROFKERN_PROG:-}") || { printf '%s\n' "$names" >&2; exit 2; }
+if [ -n "$names" ]; then
+	mode=programs
+	set -- $names
+else
+	mode=demo
+	set -- testprof
+fi
 build=$(dirname "$run")
 dumps=$run/dumps
 # The tests count pinfo's runs through a wrapper named here.
@@ -54,8 +63,8 @@ bochs) emuname=Bochs ;;
 *) echo "make run: EMU must be qemu or bochs, not '$emu'" >&2; exit 2 ;;
 esac
 
-# The names as make run's checks left them (a second look, since the
-# names become file names and batch file lines).
+# The names as progs.sh gave them (a second look, since the names become
+# file names and batch file lines).
 for n in "$@"; do
 	case $n in
 	-*|*[!A-Za-z0-9_.-]*|'') echo "make run: program name '$n': letters, digits, '_', '-' and '.' only, not first '-'" >&2; exit 2 ;;
@@ -63,7 +72,7 @@ for n in "$@"; do
 	[ ${#n} -le 32 ] || { echo "make run: program name '$n': longer than 32 characters" >&2; exit 2; }
 done
 
-# A program that did not build (the Makefile left RUN/NAME.nobuild; the
+# A program that did not build (progs.sh left RUN/NAME.nobuild; the
 # compiler said why) fails by name; the others run.
 nobuild="" built=""
 for n in "$@"; do
@@ -80,7 +89,7 @@ else
 	# The programs given (or the demo), in order, and nothing else.
 	batch=$run/run.cmd
 	for n in "$@"; do
-		if [ "$mode" != programs ] || [ -f "$run/$n.profcalls" ]; then	# the Makefile: its objects call Prof* or profil
+		if [ "$mode" != programs ] || [ -f "$run/$n.profcalls" ]; then	# user/prog.mk: its objects call Prof* or profil
 			printf '%s%s\n' "$n" "${args:+ $args}"
 		else
 			printf 'profrun %s%s%s\n' "$stacks" "$n" "${args:+ $args}"

@@ -10,7 +10,7 @@
 # to makerun.sh through the environment, not through a command line.
 # PROG_CFLAGS and CFLAGS are compiler flags, left as any Makefile's.
 
-USER_VARS := HZ MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN
+USER_VARS := HZ MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V
 $(foreach v,$(USER_VARS),$(if $(filter undefined,$(origin $(v))),,$(eval override $(v) := $$(value $(v)))))
 
 HZ         ?= 1000
@@ -27,6 +27,8 @@ EMU        ?= qemu
 ARGS       ?=
 FILES      ?=
 STDIN      ?=
+# the build's lines: one short line a step, or (V=1) every command whole
+V          ?=
 
 comma := ,
 DIGITS     := 0 1 2 3 4 5 6 7 8 9
@@ -57,8 +59,6 @@ in_range = $(if $(call is_number,$(1)),$(if $(shell [ $(1) -ge $(2) ] && [ $(1) 
 # $(call refuse,VAR,WHAT): stops make, naming VAR, what it must be and its text.
 refuse = $(error make run: $(1) must be $(2), not '$($(1))')
 
-lower = $(strip $(eval lw_left := $$(1))$(foreach p,$(join $(UPPER),$(addprefix :,$(LOWERCASE))),$(eval \
-	lw_left := $$(subst $(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p))),$$(lw_left))))$(lw_left))
 upper = $(strip $(eval up_left := $$(1))$(foreach p,$(join $(LOWERCASE),$(addprefix :,$(UPPER))),$(eval \
 	up_left := $$(subst $(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p))),$$(up_left))))$(up_left))
 
@@ -73,6 +73,18 @@ $(if $(STACK_OK),$(if $(shell [ $$(($(STACK_OK))) -le 1073737728 ] && echo ok),,
 	stack in bytes: at most 1073737728 (1 GiB less a page))),$(call refuse,STACK,the program's stack in bytes: a \
 	decimal number without a leading 0 or a 0x hex one))
 $(if $(filter qemu bochs,$(call one_of,$(EMU),$(LOWERCASE))),,$(call refuse,EMU,qemu or bochs))
+$(if $(V),$(if $(filter 0 1,$(call one_of,$(V),$(DIGITS))),,$(error make: V must be 1 (every command whole) or 0 (one \
+	short line a step), not '$(V)')))
+# A quiet build: one short line a step, `  CC      kernel/proc.c`, each
+# recipe's first command after $(call msg,TAG,FILE), the others after $(Q);
+# V=1 shows every command whole instead.
+ifeq ($(V),1)
+Q   :=
+msg :=
+else
+Q   := @
+msg = @printf '  %-7s %s\n' '$(1)' '$(2)';
+endif
 $(if $(filter-out 0 1,$(STACKS)),$(call refuse,STACKS,1 (sample call stacks) or 0))
 $(if $(filter-out 0 1,$(REALTIME)),$(call refuse,REALTIME,1 (real time) or 0 (-icount)))
 $(if $(STACKTABLE),$(if $(filter 256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576,$(call \
@@ -95,6 +107,9 @@ $(if $(ARGS_BAD),$(call refuse,ARGS,words of printable ASCII separated by spaces
 prog_dir_badfile_any = $(shell for f in '$(patsubst %/,%,$(1))'/* '$(patsubst %/,%,$(1))'/.[!.]*; do [ -f "$$f" ] || \
 	continue; case $$f in (*[!A-Za-z0-9_.+@/-]*) printf '%s' "$$f" | LC_ALL=C tr -c 'A-Za-z0-9_.+@/-' '?'; break ;; \
 	esac; done)
+# $(call name_too_long,NAME): NAME when it has more than 32 characters
+# (NAME of NAME_CHARS only).
+name_too_long = $(if $(word 33,$(call spaced,$(1),$(NAME_CHARS))),$(1))
 is_short_name = $(if $(call name_too_long,$(1)),,$(1))
 
 # FILES: files and folders (every file directly in one), a comma between
@@ -119,60 +134,11 @@ $(foreach n,$(RUN_FILE_NAMES),$(if $(and $(call one_of,$(n),$(NAME_CHARS)),$(cal
 	run: FILES or STDIN: file name '$(n)': a module's name: letters$(comma) digits$(comma) '_'$(comma) '-' and '.'$(comma) \
 	at most 32)))
 
-# PROG: each word one program, NAME=a.c,b.c, a.c,b.c, a folder or a.c,
-# where a folder anywhere in a list stands for every .c directly in it
-# (README.md). $(call prog_name,WORD), $(call prog_items,WORD) (the paths
-# given) and $(call prog_srcs,WORD) (the C files).
-prog_named = $(findstring =,$(1))
-prog_list  = $(findstring $(comma),$(1))
-prog_dir   = $(if $(prog_named)$(prog_list),,$(wildcard $(1)/.))
-prog_name  = $(strip $(if $(prog_named),$(firstword $(subst =, ,$(1))),$(if $(prog_list),$(basename \
-	$(notdir $(firstword $(subst $(comma), ,$(1))))),$(if $(prog_dir),$(notdir $(patsubst %/,%,$(1))),$(basename \
-	$(notdir $(1)))))))
-prog_items = $(strip $(if $(prog_named),$(subst $(comma), ,$(word 2,$(subst =, ,$(1)))),$(subst $(comma), ,$(1))))
-prog_srcs  = $(strip $(foreach i,$(call prog_items,$(1)),$(if $(wildcard $(i)/.),$(sort $(wildcard $(patsubst \
-	%/,%,$(i))/*.c)),$(i))))
-# The first file of a folder whose name has a byte a path may not have (a
-# space or a newline would make two names of it in make's lists), each such
-# byte shown as '?'. Its folder is a path already checked.
-prog_dir_badfile = $(shell for f in '$(patsubst %/,%,$(1))'/*.c; do [ -e "$$f" ] || continue; case $$f in \
-	(*[!A-Za-z0-9_.+@/-]*) printf '%s' "$$f" | LC_ALL=C tr -c 'A-Za-z0-9_.+@/-' '?'; break ;; esac; done)
-# $(call name_too_long,NAME): NAME when it has more than 32 characters
-# (NAME of NAME_CHARS only).
-name_too_long = $(if $(word 33,$(call spaced,$(1),$(NAME_CHARS))),$(1))
-# The guest's own commands and modules, which a program may not stand for.
+# PROG: each word one program (README.md), parsed and checked by
+# scripts/progs.sh, which also checks the data files' names against the
+# programs' and each other's. Its text, and each file name, goes to the
+# script single-quoted (each ' written '\''), as one argument: data.
 RUN_TOOLS := cmd pset profrun testprof
-RESERVED_NAMES := $(RUN_TOOLS) kernel idle
-
-prog_refuse = $(error make run: PROG word '$(1)': $(2))
-$(foreach w,$(PROG),$(if $(call chars_rest,$(w),$(PATH_CHARS) = $(comma)),$(call prog_refuse,$(w),$(PATH_CHARS_SHOWN) \
-	only in a path$(comma) '=' after a name and '$(comma)' between files)))
-$(foreach w,$(PROG),$(if $(filter -%,$(w) $(call prog_name,$(w)) $(call prog_srcs,$(w))),$(call prog_refuse,$(w),a \
-	program's name or file may not begin with '-')))
-$(foreach w,$(PROG),$(foreach i,$(call prog_items,$(w)),$(if $(wildcard $(i)/.),$(if $(call prog_dir_badfile,$(i)),$(call \
-	prog_refuse,$(w),file '$(call prog_dir_badfile,$(i))': $(PATH_CHARS_SHOWN) only in a source file's name (each \
-	other byte shown as '?'); rename it or name the files with NAME=a.c$(comma)b.c)))))
-$(foreach w,$(PROG),$(if $(call prog_srcs,$(w)),,$(call prog_refuse,$(w),no C file in it)))
-$(foreach w,$(PROG),$(if $(call chars_rest,$(call prog_name,$(w)),$(NAME_CHARS)),$(call prog_refuse,$(w),program \
-	name '$(call prog_name,$(w))': letters$(comma) digits$(comma) '_'$(comma) '-' and '.' only; name the program with \
-	NAME=files)))
-$(foreach w,$(PROG),$(if $(call name_too_long,$(call prog_name,$(w))),$(call prog_refuse,$(w),program name \
-	'$(call prog_name,$(w))': longer than 32 characters; name the program with NAME=files)))
-$(foreach w,$(PROG),$(if $(filter $(RESERVED_NAMES),$(call lower,$(call prog_name,$(w)))),$(call prog_refuse,$(w),'$(call \
-	prog_name,$(w))' is the name of the guest's own command or module ($(RESERVED_NAMES)$(comma) in any case); name \
-	the program otherwise$(comma) NAME=file.c)))
-$(foreach w,$(PROG),$(foreach s,$(call prog_srcs,$(w)),$(if $(wildcard $(s)),,$(call prog_refuse,$(w),no file $(s) (a \
-	relative path is taken from $(CURDIR))))))
-# Two programs of one name (in any case: a module's name is upper case)
-# would be one ELF file and one dump: refused, naming the name.
-PROG_LOWER := $(foreach w,$(PROG),$(call lower,$(call prog_name,$(w))))
-PROG_DUP := $(firstword $(foreach n,$(PROG_LOWER),$(if $(word 2,$(filter $(n),$(PROG_LOWER))),$(n))))
-$(if $(PROG_DUP),$(error make run: two PROG words name a program $(PROG_DUP) (in any case): $(foreach w,$(PROG),$(if \
-	$(filter $(PROG_DUP),$(call lower,$(call prog_name,$(w)))),'$(w)')); name one otherwise$(comma) NAME=files))
-
-# Data files may not take a program's name, the guest's, or each other's.
-RUN_FILE_CLASH := $(firstword $(foreach n,$(call lower,$(RUN_FILE_NAMES)),$(if $(or $(word 2,$(filter $(n),$(call \
-	lower,$(RUN_FILE_NAMES)))),$(filter $(n) $(n).elf $(n).cmd,$(RESERVED_NAMES) $(foreach t,$(RESERVED_NAMES),$(t).elf) \
-	$(PROG_LOWER) $(addsuffix .elf,$(PROG_LOWER)) run.cmd autoexec.cmd)),$(n))))
-$(if $(RUN_FILE_CLASH),$(error make run: FILES or STDIN: two files, or a file and a program or the guest, have the \
-	name $(RUN_FILE_CLASH) (in any case)))
+PROG_REFUSED := $(if $(PROG)$(RUN_FILE_NAMES),$(shell sh scripts/progs.sh check -- '$(subst ','\'',$(PROG))' $(foreach \
+	n,$(RUN_FILE_NAMES),'$(n)') 2>&1))
+$(if $(PROG_REFUSED),$(error $(PROG_REFUSED)))

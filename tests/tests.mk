@@ -24,7 +24,7 @@ GUESTS += $(GUEST_TESTS)
 # known relative work can run at once.
 $(BUILD)/u/tests/guest/workerb.o: tests/guest/worker.c $(NEWLIB_LIB)/libc.a
 	@mkdir -p $(@D)
-	$(CC) $(UCFLAGS) -c $< -o $@
+	$(call msg,CC,$@)$(CC) $(UCFLAGS) -c $< -o $@
 GUESTS += workerb
 
 integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)

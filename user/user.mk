@@ -17,23 +17,23 @@ GUESTS  := testprof cmd pset profrun
 
 $(BUILD)/u/%.o: %.c $(NEWLIB_LIB)/libc.a
 	@mkdir -p $(@D)
-	$(CC) $(UCFLAGS) -c $< -o $@
+	$(call msg,CC,$<)$(CC) $(UCFLAGS) -c $< -o $@
 
 # Program NAME from the tree: user/NAME.c or tests/guest/NAME.c.
 GUEST_LINK = $(call newlib_link,$(filter-out $(USER_RT),$(filter %.o,$^)),$@)
 $(BUILD)/user/%.elf: $(BUILD)/u/user/%.o $(USER_RT) user/user.ld
 	@mkdir -p $(@D)
-	$(GUEST_LINK)
+	$(call msg,LD,$@)$(GUEST_LINK)
 $(BUILD)/user/%.elf: $(BUILD)/u/tests/guest/%.o $(USER_RT) user/user.ld
 	@mkdir -p $(@D)
-	$(GUEST_LINK)
+	$(call msg,LD,$@)$(GUEST_LINK)
 # Programs of more than one file.
 $(BUILD)/user/cmd.elf: $(BUILD)/u/user/batch.o
 $(BUILD)/user/%.map: $(BUILD)/user/%.elf $(BUILD)/mkmap
-	$(BUILD)/mkmap -- $< $(call upper,$*) > $@
+	$(call msg,MAP,$@)$(BUILD)/mkmap -- $< $(call upper,$*) > $@
 
 guests: $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf $(BUILD)/user/$(g).map)
 # Benchmark programs, from bench/.
 $(BUILD)/user/%.elf: $(BUILD)/u/bench/%.o $(USER_RT) user/user.ld
 	@mkdir -p $(@D)
-	$(GUEST_LINK)
+	$(call msg,LD,$@)$(GUEST_LINK)

@@ -39,11 +39,11 @@ FUZZ_LIB := tests/fuzz/fuzz_common.c $(FORMAT_HOST_SRCS) $(PINFO_PARSE_SRCS) $(E
 
 $(FUZZ)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+	$(call msg,FUZZCC,$<)$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 
 define fuzz_target
 $(FUZZ)/fuzz_$(1): $$(patsubst %.c,$(FUZZ)/obj/%.o,tests/fuzz/fuzz_$(1).c $(FUZZ_LIB))
-	$(FUZZ_CC) $(FUZZ_LDFLAGS) $$^ -o $$@
+	$$(call msg,FUZZLD,$$@)$(FUZZ_CC) $(FUZZ_LDFLAGS) $$^ -o $$@
 endef
 $(foreach t,$(FUZZ_TARGETS),$(eval $(call fuzz_target,$(t))))
 

@@ -56,6 +56,9 @@ refused realtime-backtick "make run: REALTIME must be 1 (real time) or 0 (-icoun
 refused stack-makefunc "make run: STACK must be the program's stack in bytes: a decimal number without a leading 0 or a 0x hex one, not '\$(shell touch $trap/sk)'" \
 	STACK="\$(shell touch $trap/sk)"
 refused timeout-range "make run: TIMEOUT must be a number of seconds from 1 to 86400, not '0'" TIMEOUT=0
+refused v-makefunc "make: V must be 1 (every command whole) or 0 (one short line a step), not '\$(shell touch $trap/v)'" \
+	V="\$(shell touch $trap/v)"
+refused v-two "make: V must be 1 (every command whole) or 0 (one short line a step), not '2'" V=2
 
 # A value in the environment, not on the command line, is checked alike.
 name=hz-environment
@@ -80,6 +83,7 @@ cp "$src/plain.c" "$src/good+dir@x/main.c"
 refused prog-dash "make run: PROG word '-x=$src/plain.c': a program's name or file may not begin with '-'" \
 	PROG="-x=$src/plain.c"
 refused prog-dashfile "make run: PROG word 'x=-y.c': a program's name or file may not begin with '-'" PROG="x=-y.c"
+refused prog-two-equals "make run: PROG word 'x=$src/plain.c=y': one '=', after the program's name" PROG="x=$src/plain.c=y"
 refused prog-subshell "make run: PROG word '\$(shell': letters, digits" PROG="\$(shell touch $trap/p)"
 refused prog-folder-backtick "make run: PROG word '$src/folder': file '$src/folder/a?touch?makevars-trap?b.c': letters, digits" \
 	PROG="$src/folder"
@@ -102,6 +106,26 @@ if $make --no-print-directory run PROG="$src/good+dir@x/main.c" > "$log" 2>&1 &&
 	pass
 else
 	fail "$(tail -5 "$log")"
+fi
+
+# A quiet build: a step is one short line, no command line; V=1 shows the
+# compiler's command whole, and V=0 is the quiet build.
+name=quiet-build
+obj=$build/k/kernel/proc.o
+rm -f "$obj"
+if ! $make --no-print-directory "$obj" > "$log" 2>&1; then
+	fail "$(cat "$log")"
+elif [ "$(cat "$log")" != "  CC      kernel/proc.c" ]; then
+	fail "not one short line: $(cat "$log")"
+elif ! rm -f "$obj" || ! $make --no-print-directory V=1 "$obj" > "$log" 2>&1; then
+	fail "V=1: $(cat "$log")"
+elif ! grep -q "^gcc .* -c kernel/proc\.c -o $obj\$" "$log" || grep -qF "  CC      kernel/proc.c" "$log"; then
+	fail "V=1 did not show the command: $(cat "$log")"
+elif ! rm -f "$obj" || ! $make --no-print-directory V=0 "$obj" > "$log" 2>&1 ||
+     [ "$(cat "$log")" != "  CC      kernel/proc.c" ]; then
+	fail "V=0: $(cat "$log")"
+else
+	pass
 fi
 
 # qrun: its values are checked alike, nothing evaluated; '--' ends its options.

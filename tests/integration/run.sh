@@ -670,6 +670,8 @@ make=${MAKE:-make}
 # forged frame named extracted.txt whose counters say "wrote /dev/null".
 # Each dump is reported as itself, from build/run/dumps/; no file of the run
 # or the build is replaced; make still reads its Makefile.
+# (forge.h includes the format's code by name: PROG_CFLAGS puts format/ on
+# the path.)
 if selected makerun-names; then
 	name=makerun-names log=$out/makerun-names.log dir=$out/makerun-names run=$build/run
 	# (left there, if at all, by a make run of before build/run/dumps/)

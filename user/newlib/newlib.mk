@@ -10,8 +10,7 @@ NEWLIB_INC := $(NEWLIB)/install/i686-elf/include
 NEWLIB_LIBS := $(NEWLIB_LIB)/libm.a $(NEWLIB_LIB)/libc.a
 
 $(NEWLIB_LIB)/libc.a: user/newlib/build.sh user/newlib/patch-asm.sh
-	@echo "NEWLIB $(NEWLIB) (once, about a minute)"
-	@sh user/newlib/build.sh -- $(NEWLIB_TARBALL) $(NEWLIB)
+	$(call msg,NEWLIB,$(NEWLIB) (once$(comma) about a minute))sh user/newlib/build.sh -- $(NEWLIB_TARBALL) $(NEWLIB)
 $(NEWLIB_LIB)/libm.a: $(NEWLIB_LIB)/libc.a
 	@:
 
@@ -34,13 +33,13 @@ NEWLIB_RT_SRCS := user/newlib/syscalls.c user/newlib/kcalls.c user/newlib/kerr.c
 NEWLIB_RT := $(BUILD)/nl/user/newlib/crt0.o $(BUILD)/nl/libprofkern.a
 $(BUILD)/nl/%.o: %.c $(NEWLIB_LIB)/libc.a
 	@mkdir -p $(@D)
-	$(CC) $(NEWLIB_CFLAGS) $(WARN) -iquote include -c $< -o $@
+	$(call msg,CC,$<)$(CC) $(NEWLIB_CFLAGS) $(WARN) -iquote include -c $< -o $@
 $(BUILD)/nl/%.o: %.asm
 	@mkdir -p $(@D)
-	$(NASM) -f elf32 -g -MD $(@:.o=.d) -MP $< -o $@
+	$(call msg,AS,$<)$(NASM) -f elf32 -g -MD $(@:.o=.d) -MP $< -o $@
 $(BUILD)/nl/libprofkern.a: $(patsubst %.c,$(BUILD)/nl/%.o,$(NEWLIB_RT_SRCS))
-	rm -f $@
-	ar rcs $@ $^
+	$(call msg,AR,$@)rm -f $@
+	$(Q)ar rcs $@ $^
 
 # $(call newlib_link,OBJECTS,OUT): a program of OBJECTS on newlib
 newlib_link = $(CC) $(NEWLIB_LDFLAGS) $(PROG_LDFLAGS) -T user/user.ld $(BUILD)/nl/user/newlib/crt0.o $(1) \

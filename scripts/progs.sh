@@ -1,0 +1,159 @@
+#!/bin/sh
+# progs.sh: make run's programs, from PROG's words (README.md, step 2).
+# Each word is one program: NAME=a.c,b.c, a.c,b.c, a folder, or a.c; a
+# folder anywhere in a list stands for every .c directly in it.
+#
+#   progs.sh check -- PROG [FILE...]  check PROG's words, and the base names
+#                                     FILE of FILES and STDIN against the
+#                                     programs' names and each other: nothing
+#                                     and status 0, or one line, the refusal
+#                                     naming what is wrong, and status 2
+#   progs.sh names -- PROG            each program's name, one a line
+#   progs.sh build -- PROG            build each program by a make of its own
+#                                     (user/prog.mk), its name and C files in
+#                                     PROFKERN_PROG_NAME and PROFKERN_PROG_SRCS:
+#                                     one that does not build leaves
+#                                     PROFKERN_RUN/NAME.nobuild (makerun.sh says
+#                                     it failed) and the others still build
+#
+# PROG is the text make was given, as one argument. Its words, the names
+# and the files are data: split at blanks with globbing off, never
+# evaluated, always quoted, and passed to make through the environment.
+# scripts/uservars.mk runs the check before anything else runs, in each of
+# make's phases; names and build run it again and refuse alike.
+set -u
+set -f
+[ $# -ge 2 ] && [ "$2" = -- ] || { echo "usage: progs.sh check|names|build -- PROG [FILE...]" >&2; exit 2; }
+mode=$1 prog=$3
+shift 3
+
+# The guest's own commands and modules, which a program may not stand for.
+RESERVED="cmd pset profrun testprof kernel idle"
+PATH_SHOWN="letters, digits, '_', '-', '.', '+', '@' and '/'"
+
+# refuse WORD WHY: make run's line for a PROG word, and stop.
+refuse() {
+	printf "make run: PROG word '%s': %s\n" "$1" "$2"
+	exit 2
+}
+lower() { printf '%s' "$1" | LC_ALL=C tr 'A-Z' 'a-z'; }
+
+# parse WORD: name and srcs (its C files, separated by spaces: each is of
+# the path characters by then), or refuse it by name.
+parse() {
+	w=$1
+	case $w in
+	*[!A-Za-z0-9_.+@/=,-]*) refuse "$w" "$PATH_SHOWN only in a path, '=' after a name and ',' between files" ;;
+	esac
+	# the name: NAME=, else the first file's or the folder's, without the suffix
+	case $w in
+	*=*) name=${w%%=*} list=${w#*=} ;;
+	*) list=$w first=${w%%,*}
+		if [ "$first" = "$w" ] && [ -d "$w" ]; then
+			name=${w%/}
+			name=${name##*/}
+		else
+			name=${first%/}
+			name=${name##*/}
+			case $name in *.*) name=${name%.*} ;; esac
+		fi ;;
+	esac
+	case $list in *=*) refuse "$w" "one '=', after the program's name" ;; esac
+	items=$(printf '%s' "$list" | tr ',' ' ')
+	case $w in -*) refuse "$w" "a program's name or file may not begin with '-'" ;; esac
+	case $name in -*) refuse "$w" "a program's name or file may not begin with '-'" ;; esac
+	for i in $items; do
+		case $i in -*) refuse "$w" "a program's name or file may not begin with '-'" ;; esac
+	done
+	# the C files: a folder's, in byte order (make's sort), each name checked
+	srcs=""
+	for i in $items; do
+		if [ -d "$i" ]; then
+			d=${i%/}
+			set +f
+			for f in "$d"/*.c; do
+				[ -e "$f" ] || continue
+				case $f in
+				*[!A-Za-z0-9_.+@/-]*) refuse "$w" "file '$(printf '%s' "$f" | LC_ALL=C tr -c 'A-Za-z0-9_.+@/-' '?')':\
+ $PATH_SHOWN only in a source file's name (each other byte shown as '?'); rename it or name the files with NAME=a.c,b.c" ;;
+				esac
+				srcs="$srcs $f"
+			done
+			set -f
+		else
+			srcs="$srcs $i"
+		fi
+	done
+	srcs=${srcs# }
+	[ -n "$srcs" ] || refuse "$w" "no C file in it"
+	case $name in
+	''|*[!A-Za-z0-9_.-]*) refuse "$w" "program name '$name': letters, digits, '_', '-' and '.' only; name the program with NAME=files" ;;
+	esac
+	[ ${#name} -le 32 ] || refuse "$w" "program name '$name': longer than 32 characters; name the program with NAME=files"
+	case " $RESERVED " in
+	*" $(lower "$name") "*) refuse "$w" "'$name' is the name of the guest's own command or module ($RESERVED, in any case);\
+ name the program otherwise, NAME=file.c" ;;
+	esac
+	for s in $srcs; do
+		[ -e "$s" ] || refuse "$w" "no file $s (a relative path is taken from $(pwd -P))"
+	done
+}
+
+# Every word parsed and checked first, whatever the mode; then two programs
+# of one name (in any case: a module's name is upper case) would be one ELF
+# file and one dump: refused, naming the name and the words.
+files=""
+for f in "$@"; do
+	case $f in ''|-*|*[!A-Za-z0-9_.-]*) echo "make run: FILES or STDIN: file name '$f': a module's name: letters, digits, '_', '-' and '.'"; exit 2 ;; esac
+	files="$files $(lower "$f")"
+done
+lowers=""
+for w in $prog; do
+	parse "$w"
+	lowers="$lowers $(lower "$name")"
+done
+for n in $lowers; do
+	set -- $lowers
+	c=0
+	for m in "$@"; do [ "$m" = "$n" ] && c=$((c + 1)); done
+	[ $c -ge 2 ] || continue
+	words=""
+	for w in $prog; do
+		parse "$w"
+		[ "$(lower "$name")" = "$n" ] && words="$words '$w'"
+	done
+	echo "make run: two PROG words name a program $n (in any case):$words; name one otherwise, NAME=files"
+	exit 2
+done
+
+case $mode in
+check)
+	# Data files may not take a program's name, the guest's, or each other's.
+	taken=" run.cmd autoexec.cmd "
+	for n in $RESERVED $lowers; do taken="$taken$n $n.elf "; done
+	for n in $files; do
+		c=0
+		for m in $files; do [ "$m" = "$n" ] && c=$((c + 1)); done
+		case $taken in *" $n "*|*" $n.elf "*|*" $n.cmd "*) c=2 ;; esac
+		[ $c -ge 2 ] || continue
+		echo "make run: FILES or STDIN: two files, or a file and a program or the guest, have the name $n (in any case)"
+		exit 2
+	done ;;
+names)
+	for w in $prog; do
+		parse "$w"
+		printf '%s\n' "$name"
+	done ;;
+build)
+	run=${PROFKERN_RUN:-build/run}
+	for w in $prog; do
+		parse "$w"
+		rm -f -- "$run/$name.nobuild"
+		PROFKERN_PROG_NAME=$name PROFKERN_PROG_SRCS=$srcs "${PROFKERN_MAKE:-make}" --no-print-directory run-prog ||
+			{ rm -f -- "$run/$name.elf" "$run/$name.map"; : > "$run/$name.nobuild"; }
+	done ;;
+*)
+	echo "usage: progs.sh check|names|build -- PROG [FILE...]" >&2
+	exit 2 ;;
+esac
+exit 0

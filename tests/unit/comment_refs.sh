@@ -19,7 +19,8 @@
 # a component of capital letters alone ("user/NAME.c", "bench/W.c").
 # Prints each miss as FILE:LINE: PATH.
 set -u
-cd "$(dirname "$0")/../.." || exit 1
+# (run from the top folder, as make does)
+[ -f Makefile ] && [ -d host ] || { echo "comment-refs: run it from the top folder"; exit 1; }
 [ $# -gt 0 ] || set -- boot kernel drivers profiler format lib include user host scripts Makefile
 
 t=$(mktemp -d)

@@ -126,6 +126,15 @@ unit-san: pinfo-cli
 pinfo-cli: $(BUILD)/pinfo $(BUILD)/san/pinfo $(BUILD)/tests/data/lines.elf
 	@sh tests/unit/pinfo_cli.sh $(BUILD)
 
+# Every host program's command line alike (-h, --help, --version, an unknown
+# option; host/common/cli.h), pinfo, profextract and mkmap plain and with the
+# sanitizers, and qrun: a script.
+unit: host-cli
+unit-san: host-cli
+.PHONY: host-cli
+host-cli: $(foreach p,pinfo profextract mkmap,$(BUILD)/$(p) $(BUILD)/san/$(p))
+	@sh tests/unit/host_cli.sh $(BUILD)
+
 # pinfo's memory under a forged dump whose views are 100 MB (plain build).
 unit: pinfo-bounds
 .PHONY: pinfo-bounds

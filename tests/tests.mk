@@ -44,3 +44,9 @@ UNIT_TESTS += test_prof test_plan test_stacks
 test_stacks_SRCS := tests/unit/test_stacks.c tests/unit/dumpback.c $(PROF_SRCS) host/profextract/capture.c format/dump_read.c
 test_plan_SRCS := tests/unit/test_plan.c $(PROF_SRCS)
 test_prof_SRCS := tests/unit/test_prof.c tests/unit/dumpback.c $(PROF_SRCS) host/profextract/capture.c format/dump_read.c
+
+# Every path the product's sources name (comments above all) is in the tree.
+unit: comment-refs
+.PHONY: comment-refs
+comment-refs:
+	@sh tests/unit/comment_refs.sh

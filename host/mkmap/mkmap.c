@@ -1,25 +1,54 @@
 /* mkmap: writes the map of an ELF32 program or kernel (docs/pinfo.md).
  * main() reads the options; elf32.c and mapwrite.c do the work. Every way
  * out goes through one exit, which frees what was taken. */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "elf32.h"
 #include "hostio.h"
 #include "maps.h"
 #include "mapwrite.h"
 #include "shown.h"
 
-static int usage(void)
+#define MKMAP_USAGE_LINE	"usage: mkmap [-s] [--] file.elf MODULE > file.map\n"
+
+static void usage_text(FILE *to)
 {
-	fputs("usage: mkmap [-s] [--] file.elf MODULE > file.map\n"
+	fputs(MKMAP_USAGE_LINE
 	      "  writes a LINK-style map of the ELF file's symbols for pinfo;\n"
 	      "  -s: System.map text (\"%08x T name\", sorted) for readprofile\n"
-	      "  MODULE \"kernel\": one code segment of absolute addresses\n", stderr);
-	return 2;
+	      "  MODULE \"kernel\": one code segment of absolute addresses\n"
+	      "  -h, --help: this text;  --version: mkmap's version\n", to);
+}
+
+static int usage(void)
+{
+	usage_text(stderr);
+	return CLI_USAGE;
+}
+
+/* The long options, each its own code beyond every letter's. */
+enum { OPT_HELP = 0x100, OPT_VERSION };
+static const struct option long_opts[] = {
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* What getopt_long refused (opt), named (cli.h): a letter as -X; a long
+ * option (unknown, abbreviated, or given a value it takes none of) whole,
+ * as argv[optind - 1] has it. */
+static int unknown(int opt, char **argv)
+{
+	char letter[3] = { '-', (char)optopt, 0 };
+
+	return cli_unknown("mkmap", opt == '?' && optopt > 0 && optopt < OPT_HELP ? letter :
+			   argv[optind - 1], MKMAP_USAGE_LINE);
 }
 
 /* What pinfo reads back as a module name: one word of printable ASCII. */
@@ -81,9 +110,18 @@ int main(int argc, char **argv)
 	char *names = NULL;	/* the long names, shortened */
 
 	memset(&e, 0, sizeof e);
-	while ((opt = getopt(argc, argv, "+s")) != -1) {
+	opterr = 0;	/* unknown() says what was wrong */
+	while ((opt = getopt_long(argc, argv, "+hs", long_opts, NULL)) != -1) {
+		if (opt == 'h' || (opt == OPT_HELP && cli_whole(argv, "--help"))) {
+			usage_text(stdout);
+			return cli_done("mkmap");
+		}
+		if (opt == OPT_VERSION && cli_whole(argv, "--version")) {
+			puts(CLI_VERSION("mkmap"));
+			return cli_done("mkmap");
+		}
 		if (opt != 's')
-			return usage();
+			return unknown(opt, argv);
 		sysmap = 1;
 	}
 	if (argc - optind != 2)

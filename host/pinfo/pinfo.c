@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "dumpfmt.h"
 #include "hostio.h"
 #include "pinfo_run.h"
@@ -16,7 +17,6 @@
 #include "view.h"
 #include "shown.h"
 
-#define PINFO_VERSION	"1.1"
 #define PINFO_USAGE_LINE	"USAGE: pinfo [-etz] dump_file [ [-f] file]\n"
 
 static void usage_text(FILE *to)
@@ -59,7 +59,7 @@ static void usage_text(FILE *to)
 	      "  --merge OUT : add dumps of the same code into OUT\n"
 	      "       pinfo --where OFFSET program.elf\n"
 	      "  --where OFFSET : the function and source line of the code at OFFSET (hex)\n"
-	      "  --help : this text;  --version : pinfo's version\n"
+	      "  -h, --help : this text;  --version : pinfo's version\n"
 	      "       pinfo [-g] [--folded FILE] [--flamegraph FILE.svg] [--pprof FILE] dump_file\n"
 	      "             [map... | -f file]   (call stacks: docs/stacks.md)\n"
 	      "  -g : print the call graph of the sampled stacks, in gprof's layout\n"
@@ -71,14 +71,6 @@ static void usage_text(FILE *to)
 static int usage(void)
 {
 	usage_text(stderr);
-	return PINFO_USAGE;
-}
-
-/* An unknown option: one line naming it, then the usage hint. */
-static int unknown(const char *opt)
-{
-	fprintf(stderr, "pinfo: unknown option '%s'\n" PINFO_USAGE_LINE
-		"(pinfo --help prints every option)\n", SHOWN(opt));
 	return PINFO_USAGE;
 }
 
@@ -136,7 +128,7 @@ static int more_opt(int argc, char **argv, int *i, struct more *o)
 		return o->lines = 1;
 	if (!strcmp(argv[*i], "--diff"))
 		return o->diff = 1;
-	if (!strcmp(argv[*i], "--help"))
+	if (!strcmp(argv[*i], "--help") || !strcmp(argv[*i], "-h"))
 		return o->help = 1;
 	if (!strcmp(argv[*i], "--version"))
 		return o->version = 1;
@@ -342,14 +334,14 @@ int main(int argc, char **argv)
 	size_t nmaps = 0, k;
 
 	if ((i = options(argc, argv, &flags, &x, &o, &sv)) < 0)
-		return o.bad ? unknown(o.bad) : usage();
-	if (o.help) {
+		return o.bad ? cli_unknown("pinfo", o.bad, PINFO_USAGE_LINE) : usage();
+	if (o.help) {	/* (cli.h: every host program's -h, --help, --version) */
 		usage_text(stdout);
-		return fflush(stdout) || ferror(stdout) ? PINFO_FAIL : PINFO_OK;
+		return cli_done("pinfo") ? PINFO_FAIL : PINFO_OK;
 	}
 	if (o.version) {
-		printf("pinfo (profkern) " PINFO_VERSION ", dump formats 1 to %u\n", PDUMP_VERSION);
-		return fflush(stdout) || ferror(stdout) ? PINFO_FAIL : PINFO_OK;
+		printf(CLI_VERSION("pinfo") ", dump formats 1 to %u\n", PDUMP_VERSION_V3);
+		return cli_done("pinfo") ? PINFO_FAIL : PINFO_OK;
 	}
 	if (o.where) {
 		status = pinfo_where(o.where, argv[i], stdout, stderr);

@@ -1,5 +1,6 @@
 /* profextract: writes each good dump frame of a serial capture to its file
  * (docs/dump-format.md). main() reads the options; extract.c does the work. */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,19 +8,50 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "cli.h"
 #include "extract.h"
 #include "hostio.h"
 #include "shown.h"
 
-static int usage(void)
+#define EXTRACT_USAGE_LINE \
+	"usage: profextract [-a] [-l] [-o outdir] [-f filesdir] [--] capture_file\n"
+
+static void usage_text(FILE *to)
 {
-	fputs("usage: profextract [-a] [-l] [-o outdir] [-f filesdir] [--] capture_file\n"
+	fputs(EXTRACT_USAGE_LINE
 	      "  writes each good dump frame of the capture to outdir/<name>\n"
 	      "  (outdir: the capture's folder unless given), and each file a\n"
 	      "  program wrote to filesdir/<name> (outdir/files unless given)\n"
 	      "  -a: frames on any line, not only on the kernel's own lines\n"
-	      "  -l: print only the written files' names, one a line\n", stderr);
+	      "  -l: print only the written files' names, one a line\n"
+	      "  -h, --help: this text;  --version: profextract's version\n", to);
+}
+
+static int usage(void)
+{
+	usage_text(stderr);
 	return EXTRACT_USAGE;
+}
+
+/* The long options, each its own code beyond every letter's. */
+enum { OPT_HELP = 0x100, OPT_VERSION };
+static const struct option long_opts[] = {
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* What getopt_long refused (opt), named (cli.h): a letter as -X, or the
+ * letter whose value is missing; a long option (unknown, abbreviated, or
+ * given a value it takes none of) whole, as argv[optind - 1] has it. */
+static int misuse(int opt, char **argv)
+{
+	char letter[3] = { '-', (char)optopt, 0 };
+
+	if (opt == ':')
+		return cli_no_value("profextract", letter, EXTRACT_USAGE_LINE);
+	return cli_unknown("profextract", opt == '?' && optopt > 0 && optopt < OPT_HELP ? letter :
+			   argv[optind - 1], EXTRACT_USAGE_LINE);
 }
 
 int main(int argc, char **argv)
@@ -31,8 +63,15 @@ int main(int argc, char **argv)
 	struct stat st;
 	int opt, status, mode = CAPTURE_KERNEL;
 
-	while ((opt = getopt(argc, argv, "+alo:f:")) != -1) {
-		if (opt == 'a')
+	opterr = 0;	/* misuse() says what was wrong */
+	while ((opt = getopt_long(argc, argv, "+:hlao:f:", long_opts, NULL)) != -1) {
+		if (opt == 'h' || (opt == OPT_HELP && cli_whole(argv, "--help"))) {
+			usage_text(stdout);
+			return cli_done("profextract") ? EXTRACT_BAD : EXTRACT_OK;
+		} else if (opt == OPT_VERSION && cli_whole(argv, "--version")) {
+			puts(CLI_VERSION("profextract"));
+			return cli_done("profextract") ? EXTRACT_BAD : EXTRACT_OK;
+		} else if (opt == 'a')
 			mode = (mode & ~CAPTURE_KERNEL) | CAPTURE_UNMARK;
 		else if (opt == 'l')
 			mode |= EXTRACT_NAMES;
@@ -41,7 +80,7 @@ int main(int argc, char **argv)
 		else if (opt == 'f')
 			filesdir = optarg;
 		else
-			return usage();
+			return misuse(opt, argv);
 	}
 	if (argc - optind != 1)
 		return usage();

@@ -4,7 +4,7 @@
 ; Code offset 0 is a ud2, not _start: a call through a NULL function
 ; pointer faults there (#UD at EIP 0, which the kernel's fault line names)
 ; instead of starting the program again. _start runs the constructors
-; (__libc_init_array: .preinit_array and .init_array, user/newlib/user.ld),
+; (__libc_init_array: .preinit_array and .init_array, user/user.ld),
 ; then main(argc, argv, environ), then exit() with main's value: exit runs
 ; the atexit functions and destructors and flushes stdio.
 section .text.start

@@ -38,7 +38,8 @@ mkmap-san: $(BUILD)/san/mkmap $(BUILD)/san/pinfo
 HOST_PROGS += pinfo
 # Beyond the seed's report: sorted views, source lines (DWARF by elfutils'
 # libdw), annotation, diff and merge, the HTML report.
-PINFO_MORE_SRCS := host/pinfo/views/view.c host/pinfo/read/lines.c host/pinfo/views/annotate.c \
+PINFO_MORE_SRCS := host/pinfo/views/view.c host/pinfo/read/dwarf.c host/pinfo/read/decode.c \
+	host/pinfo/read/split.c host/pinfo/read/insnsplit.c host/pinfo/views/annotate.c \
 	host/pinfo/views/pinfo_lines.c host/pinfo/views/diff.c host/pinfo/views/html.c
 # The split of buckets over lines by instructions, and the call stacks' leaf
 # frames (frames.c), disassemble with capstone, loaded when first wanted

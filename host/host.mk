@@ -5,7 +5,8 @@
 # The host's components, each named once: the frame extractor, the parsers
 # and reports pinfo is made of (EXTRACT_SRCS, PINFO_PARSE_SRCS, PINFO_LIB).
 EXTRACT_SRCS := host/profextract/extract.c host/profextract/capture.c host/common/hostio.c host/common/shown.c
-PINFO_PARSE_SRCS := host/common/maps.c host/common/elf32.c host/pinfo/read/attrib.c host/pinfo/views/report.c \
+PINFO_PARSE_SRCS := host/common/maps.c host/common/elf32.c host/pinfo/read/attrib.c host/pinfo/read/rounding.c \
+	host/pinfo/views/report.c \
 	lib/elf.c
 
 UNIT_TESTS += test_dump test_dump_read test_dump_v3
@@ -74,6 +75,9 @@ pinfo_LIBS := $(PINFO_MORE_LIBS)
 UNIT_TESTS += test_pinfo test_attrib test_map test_elf32
 test_pinfo_SRCS := tests/unit/test_pinfo.c tests/unit/testbuf.c $(PINFO_LIB)
 test_attrib_SRCS := tests/unit/test_attrib.c tests/unit/testbuf.c $(PINFO_LIB)
+# the largest remainder method that rounds the symbols' and the lines' tics
+UNIT_TESTS += test_rounding
+test_rounding_SRCS := tests/unit/test_rounding.c host/pinfo/read/rounding.c
 test_map_SRCS := tests/unit/test_map.c tests/unit/testbuf.c $(PINFO_LIB)
 test_elf32_SRCS := tests/unit/test_elf32.c tests/unit/testbuf.c host/mkmap/mapwrite.c $(PINFO_LIB)
 

@@ -4,12 +4,12 @@
  * here), by the instructions' estimated rates (insnsplit.c), or from the
  * sampled addresses themselves (the leaves); the cells are then grouped by
  * line and function and rounded. */
-#define _GNU_SOURCE	/* qsort_r */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "lines.h"
+#include "rounding.h"
 #include "split.h"
 
 /* ---- the cells ------------------------------------------------------------------ */
@@ -85,46 +85,12 @@ static int by_key(const void *x, const void *y)
 	return a->lo < b->lo ? -1 : a->lo > b->lo;
 }
 
-/* Larger fraction first, then the lower address. */
-static int by_fraction(const void *x, const void *y, void *arg)
-{
-	const struct line_tics *l = arg;
-	const struct line_tics *a = &l[*(const size_t *)x], *b = &l[*(const size_t *)y];
-	if (a->share != b->share)
-		return a->share > b->share ? -1 : 1;
-	return a->first < b->first ? -1 : a->first > b->first;
-}
-
-/* The largest remainder method over the lines, as attrib.c over symbols. */
-static int round_lines(struct line_attribution *a, uint32_t shift)
-{
-	unsigned __int128 mask = ((unsigned __int128)1 << shift) - 1;
-	size_t *order = malloc((a->n ? a->n : 1) * sizeof *order), i, nfrac = 0;
-	unsigned __int128 *exact = malloc((a->n ? a->n : 1) * sizeof *exact);
-	uint64_t given = 0;
-
-	if (!order || !exact) {
-		free(order);
-		free(exact);
-		return -1;
-	}
-	for (i = 0; i < a->n; i++) {
-		exact[i] = a->l[i].share;
-		a->l[i].tics = (uint64_t)(a->l[i].share >> shift);
-		given += a->l[i].tics;
-		a->l[i].share &= mask;
-		if (a->l[i].share)
-			order[nfrac++] = i;
-	}
-	qsort_r(order, nfrac, sizeof *order, by_fraction, a->l);
-	for (i = 0; given < a->tics && i < nfrac; i++, given++)
-		a->l[order[i]].tics++;
-	for (i = 0; i < a->n; i++)
-		a->l[i].share = exact[i];
-	free(order);
-	free(exact);
-	return 0;
-}
+/* The lines' tics: the largest remainders of their shares, as the
+ * symbols' (attrib.c), ties to the lower first address. */
+static const struct round_layout line_layout = {
+	sizeof(struct line_tics), offsetof(struct line_tics, share), offsetof(struct line_tics, first),
+	offsetof(struct line_tics, tics)
+};
 
 static int leaf_by_addr(const void *x, const void *y)
 {
@@ -286,7 +252,7 @@ int lines_attribute(const struct pdump_seg *const *segs, size_t nsegs, uint32_t 
 		}
 	}
 	free(c);
-	if (round_lines(out, out->unit)) {
+	if (largest_remainder(out->l, out->n, &line_layout, out->unit, out->tics)) {
 		line_attribution_free(out);
 		return -1;
 	}

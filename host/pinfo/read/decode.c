@@ -47,6 +47,44 @@ static int unwind_section(Elf *elf, size_t shstrndx, const GElf_Shdr *sh)
 	return name && (!strncmp(name, ".eh_frame", 9) || !strcmp(name, ".gcc_except_table"));
 }
 
+/* The code sections sorted by address. Sections that overlap (a hostile
+ * file) are clipped to where those before end: the sweep wants addresses
+ * that only grow. */
+static void sort_code(struct line_table *t)
+{
+	uint64_t end;
+	size_t i;
+
+	qsort(t->code, t->ncode, sizeof *t->code, by_addr);
+	end = t->code[0].addr + t->code[0].size;
+	for (i = 1; i < t->ncode; i++) {
+		struct line_code *c = &t->code[i];
+
+		if (c->addr < end) {
+			uint64_t cut = end - c->addr < c->size ? end - c->addr : c->size;
+
+			memmove(c->bytes, c->bytes + cut, c->size - cut);
+			c->addr = end;	/* (empty, when it was all inside) */
+			c->size -= cut;
+		}
+		if (c->addr + c->size > end)
+			end = c->addr + c->size;
+	}
+}
+
+/* The words that point into the code, sorted, each once. */
+static void sort_ptrs(struct line_table *t)
+{
+	size_t i, k = 0;
+
+	if (t->nptrs > 1)
+		qsort(t->ptrs, t->nptrs, sizeof *t->ptrs, by_u64);
+	for (i = 0; i < t->nptrs; i++)
+		if (!k || t->ptrs[k - 1] != t->ptrs[i])
+			t->ptrs[k++] = t->ptrs[i];
+	t->nptrs = k;
+}
+
 /* The code, and the words that point into it (decode.h). */
 int lines_load_code(Elf *elf, struct line_table *t)
 {
@@ -109,43 +147,12 @@ int lines_load_code(Elf *elf, struct line_table *t)
 				t->ptrs[t->nptrs++] = v;
 			}
 		}
-		if (!pass && t->ncode > 1) {
-			size_t i;
-
-			qsort(t->code, t->ncode, sizeof *t->code, by_addr);
-			/* Sections that overlap (a hostile file) are clipped to
-			 * where those before end: the sweep wants addresses that
-			 * only grow. */
-			uint64_t end = t->code[0].addr + t->code[0].size;
-
-			for (i = 1; i < t->ncode; i++) {
-				struct line_code *c = &t->code[i];
-
-				if (c->addr < end) {
-					uint64_t cut = end - c->addr < c->size ? end - c->addr : c->size;
-
-					memmove(c->bytes, c->bytes + cut, c->size - cut);
-					c->addr = end;	/* (empty, when it was all inside) */
-					c->size -= cut;
-				}
-				if (c->addr + c->size > end)
-					end = c->addr + c->size;
-			}
-		}
+		if (!pass && t->ncode > 1)
+			sort_code(t);
 	}
-	if (t->nptrs > 1)
-		qsort(t->ptrs, t->nptrs, sizeof *t->ptrs, by_u64);
-	{
-		size_t i, k = 0;
-
-		for (i = 0; i < t->nptrs; i++)
-			if (!k || t->ptrs[k - 1] != t->ptrs[i])
-				t->ptrs[k++] = t->ptrs[i];
-		t->nptrs = k;
-	}
+	sort_ptrs(t);
 	return 0;
 }
-
 
 /* ---- the code's instructions and basic blocks (capstone) --------------------- */
 

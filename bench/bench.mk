@@ -63,7 +63,8 @@ integration: $(TRUTH_DEPS) $(BUILD)/san/bench/truth/insncount.so
 bench: $(TRUTH_DEPS)
 # Truth for source lines (bench/lines.sh): callgrind's instructions, address
 # by address, put on lines by pinfo's DWARF reader.
-BENCH_CGLINES_SRCS := bench/cglines.c host/pinfo/read/lines.c host/common/hostio.c host/pinfo/read/disasm.c
+BENCH_CGLINES_SRCS := bench/cglines.c host/pinfo/read/dwarf.c host/pinfo/read/decode.c host/common/hostio.c \
+	host/pinfo/read/disasm.c
 $(BENCH)/cglines: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_CGLINES_SRCS))
 	@mkdir -p $(@D)
 	$(call msg,HOSTLD,$@)$(HOST_CC) $^ -o $@ $(LINES_LIBS)

@@ -1,6 +1,6 @@
 /* cglines.c: cglines PROGRAM.elf < "address count" lines (bench/cginstr.awk's
  * output): the instructions of each source line of PROGRAM, "file:line
- * count", by the DWARF line table as pinfo reads it (host/pinfo/read/lines.c).
+ * count", by the DWARF line table as pinfo reads it (host/pinfo/read/dwarf.c).
  * Addresses of no line (other objects, libc) are left out. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
 # workload is under the instruction-count plugin. The plugin's counts, each
 # instruction's in the profiled run (`insn PID LINEAR COUNT`), less the
 # code window's base, are offsets in the guest program; bench/cglines
-# (pinfo's DWARF reader, host/pinfo/read/lines.c) puts them on the guest ELF's
+# (pinfo's DWARF reader, host/pinfo/read/dwarf.c) puts them on the guest ELF's
 # source lines. On any host: no 32-bit program runs on it. The profile's
 # lines are pinfo -l's on the same ELF (a bucket over lines split by its
 # instructions), and, for comparison, pinfo -l --split=bytes's.

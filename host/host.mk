@@ -5,7 +5,8 @@
 # The host's components, each named once: the frame extractor, the parsers
 # and reports pinfo is made of (EXTRACT_SRCS, PINFO_PARSE_SRCS, PINFO_LIB).
 EXTRACT_SRCS := host/profextract/extract.c host/profextract/capture.c host/common/hostio.c host/common/shown.c
-PINFO_PARSE_SRCS := host/common/maps.c host/common/elf32.c host/pinfo/read/attrib.c host/pinfo/views/report.c \
+PINFO_PARSE_SRCS := host/common/maps.c host/common/elf32.c host/pinfo/read/attrib.c host/pinfo/read/rounding.c \
+	host/pinfo/views/report.c \
 	lib/elf.c
 
 UNIT_TESTS += test_dump test_dump_read test_dump_v3
@@ -38,7 +39,8 @@ mkmap-san: $(BUILD)/san/mkmap $(BUILD)/san/pinfo
 HOST_PROGS += pinfo
 # Beyond the seed's report: sorted views, source lines (DWARF by elfutils'
 # libdw), annotation, diff and merge, the HTML report.
-PINFO_MORE_SRCS := host/pinfo/views/view.c host/pinfo/read/lines.c host/pinfo/views/annotate.c \
+PINFO_MORE_SRCS := host/pinfo/views/view.c host/pinfo/read/dwarf.c host/pinfo/read/decode.c \
+	host/pinfo/read/split.c host/pinfo/read/insnsplit.c host/pinfo/views/annotate.c \
 	host/pinfo/views/pinfo_lines.c host/pinfo/views/diff.c host/pinfo/views/html.c
 # The split of buckets over lines by instructions, and the call stacks' leaf
 # frames (frames.c), disassemble with capstone, loaded when first wanted
@@ -73,6 +75,9 @@ pinfo_LIBS := $(PINFO_MORE_LIBS)
 UNIT_TESTS += test_pinfo test_attrib test_map test_elf32
 test_pinfo_SRCS := tests/unit/test_pinfo.c tests/unit/testbuf.c $(PINFO_LIB)
 test_attrib_SRCS := tests/unit/test_attrib.c tests/unit/testbuf.c $(PINFO_LIB)
+# the largest remainder method that rounds the symbols' and the lines' tics
+UNIT_TESTS += test_rounding
+test_rounding_SRCS := tests/unit/test_rounding.c host/pinfo/read/rounding.c
 test_map_SRCS := tests/unit/test_map.c tests/unit/testbuf.c $(PINFO_LIB)
 test_elf32_SRCS := tests/unit/test_elf32.c tests/unit/testbuf.c host/mkmap/mapwrite.c $(PINFO_LIB)
 

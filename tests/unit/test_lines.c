@@ -1,4 +1,4 @@
-/* test_lines.c: source lines (lines.c) and their reports (annotate.c).
+/* test_lines.c: source lines (lines.h) and their reports (annotate.c).
  * The line table is checked on an ELF built at test time from
  * tests/unit/data/lines.c, whose mark_N labels sit on line N by
  * construction; the splitting of buckets on a table made here by hand. */

@@ -2,12 +2,12 @@
  * each found among the owners by a binary search, and the owners a bucket
  * covers whole charged at once (below): O(buckets log symbols + symbols),
  * after sorting the symbols once, however many segments share a number. */
-#define _GNU_SOURCE	/* qsort_r */
 #include <stdlib.h>
 #include <string.h>
 
 #include "attrib.h"
 #include "hostio.h"
+#include "rounding.h"
 #include "dumpfmt.h"
 
 /* ---- the symbols of a segment --------------------------------------------- */
@@ -294,48 +294,12 @@ static void settle(struct attribution *a, const uint64_t *whole)
 	}
 }
 
-/* Larger fraction first; at equal fractions the lower address. The owners'
- * share holds the fraction alone while they are ranked. */
-static int by_fraction(const void *x, const void *y, void *base)
-{
-	const struct owner *o = base;
-	const struct owner *a = &o[*(const size_t *)x], *b = &o[*(const size_t *)y];
-
-	if (a->share != b->share)
-		return a->share > b->share ? -1 : 1;
-	return a->lo < b->lo ? -1 : a->lo > b->lo;
-}
-
-/* Integer parts, then one more for the largest fractions: the printed tics
- * sum to the segment's ticks exactly (the largest remainder method). */
-static int round_shares(struct attribution *a, uint32_t shift)
-{
-	uint64_t mask = (1ull << shift) - 1, given = 0;
-	size_t *order = malloc((a->n ? a->n : 1) * sizeof *order), i, nfrac = 0;
-	unsigned __int128 *frac = malloc((a->n ? a->n : 1) * sizeof *frac);
-
-	if (!order || !frac) {
-		free(order);
-		free(frac);
-		return -1;
-	}
-	for (i = 0; i < a->n; i++) {
-		a->owners[i].tics = (uint64_t)(a->owners[i].share >> shift);
-		given += a->owners[i].tics;
-		frac[i] = a->owners[i].share;
-		a->owners[i].share &= mask;	/* the fraction, for ranking */
-		if (a->owners[i].share)
-			order[nfrac++] = i;
-	}
-	qsort_r(order, nfrac, sizeof *order, by_fraction, a->owners);
-	for (i = 0; given < a->tics && i < nfrac; i++, given++)
-		a->owners[order[i]].tics++;
-	for (i = 0; i < a->n; i++)
-		a->owners[i].share = frac[i];	/* back to the exact share */
-	free(order);
-	free(frac);
-	return 0;
-}
+/* The owners' tics: the largest remainders of their shares, ties to the
+ * lower address. */
+static const struct round_layout owner_layout = {
+	sizeof(struct owner), offsetof(struct owner, share), offsetof(struct owner, lo),
+	offsetof(struct owner, tics)
+};
 
 int attribute(const struct pdump_seg *const *segs, size_t nsegs, uint32_t shift,
 	      const struct msym *syms, size_t nsyms, struct attribution *out)
@@ -362,7 +326,7 @@ int attribute(const struct pdump_seg *const *segs, size_t nsegs, uint32_t shift,
 		charge(out, segs[i], shift, whole);
 	settle(out, whole);
 	free(whole);
-	if (round_shares(out, shift)) {
+	if (largest_remainder(out->owners, out->n, &owner_layout, shift, out->tics)) {
 		attribution_free(out);
 		return -1;
 	}

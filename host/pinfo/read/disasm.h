@@ -1,5 +1,5 @@
 /* disasm.h: capstone (x86 32-bit disassembly), for the line views
- * (lines.c) and the call stacks' frames (frames.c). */
+ * (decode.c) and the call stacks' frames (frames.c). */
 #ifndef HOST_PINFO_READ_DISASM_H
 #define HOST_PINFO_READ_DISASM_H
 

@@ -1,6 +1,7 @@
 /* lines.h: source lines of an ELF file's code, read from its DWARF line
  * table with elfutils' libdw, and a segment's ticks charged to them
- * (docs/pinfo.md, "Source lines"). */
+ * (docs/pinfo.md, "Source lines"). dwarf.c reads the table, decode.c the
+ * code and its instructions, split.c and insnsplit.c charge the ticks. */
 #ifndef HOST_PINFO_READ_LINES_H
 #define HOST_PINFO_READ_LINES_H
 

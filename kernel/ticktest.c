@@ -38,6 +38,13 @@ static uint32_t entry;
 static uint32_t seed = 12345;
 static int ticks_run, bad, planned;
 
+/* Makes pp's plan the running one, as at a switch to pp. */
+static void load_plan(struct prof_proc *pp)
+{
+	irq0.prof = pp;
+	tick_plan_load();
+}
+
 static uint32_t rnd(void)
 {
 	seed = seed * 1103515245u + 12345u;
@@ -161,7 +168,7 @@ static void one(struct prof_proc *pp, uint32_t eip, int kernel, const char *what
 
 static void run(struct prof_proc *pp, int n, const char *what)
 {
-	tick_load_plan(pp);
+	load_plan(pp);
 	for (int i = 0; i < n; i++)
 		one(pp, some_eip(), 0, what);
 }
@@ -180,7 +187,7 @@ static void must(int err, const char *call)
 
 static void expect_kind(struct prof_proc *pp, uint32_t kind, const char *what)
 {
-	tick_load_plan(pp);
+	load_plan(pp);
 	if (irq0.plan.kind != kind && bad++ < 8)
 		kprintf("ticktest: %s: plan %u, wanted %u\n", what, irq0.plan.kind, kind);
 }
@@ -278,7 +285,7 @@ static uint32_t stack_eip(void)
 
 static void stacks_run(struct prof_proc *pp, int n, const char *what)
 {
-	tick_load_plan(pp);
+	load_plan(pp);
 	if (irq0.plan.kind != PROF_PLAN_STACKS && bad++ < 8)
 		kprintf("ticktest: %s: plan %u, wanted STACKS\n", what, irq0.plan.kind);
 	for (int i = 0; i < n; i++) {
@@ -301,7 +308,7 @@ static int stacks_fast(struct prof_proc *pp, int n, const char *what)
 	struct prof_stacks *t = pp->user->stacks;
 	int alone = 0;
 
-	tick_load_plan(pp);
+	load_plan(pp);
 	for (int i = 0; i < n; i++) {
 		uint32_t eip = stack_eip(), ne, np;
 		uint64_t dr, t0 = irq0.ticks;
@@ -489,7 +496,7 @@ void ticktest(void)
 	prof_profil(&pf, 0, 0, 0, 0);
 
 	/* The slice's end with no other work: renewed in the entry itself. */
-	tick_load_plan(0);
+	load_plan(0);
 	irq0.slice_ticks = 7;
 	irq0.sched_work = 0;
 	irq0.next_wakeup = ~0ull;

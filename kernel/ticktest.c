@@ -408,12 +408,43 @@ static void stacks_test(uint32_t n)
 	must(prof_free(&sme, PT_SYSTEM), "prof_free(&sme, PT_SYSTEM) with stacks");
 }
 
-void ticktest(void)
+/* profil() alone, over sizes, offsets and scales. */
+static void profil_test(void)
 {
-	static struct prof_proc a, other, me, pf;
+	static struct prof_proc pf;
 	static const uint32_t sizes[] = { 2, 3, 9, 100, 4096 };
 	static const uint32_t offsets[] = { 0, 0x100, 0x7FFFFFFF, 0xFFFFFF00 };
 	static const uint32_t scales[] = { 2, 3, 0x100, 0x8000, 0x10000, 0x18000, 0xFFFFFFFF };
+
+	for (size_t i = 0; i < sizeof(sizes) / 4; i++)
+		for (size_t j = 0; j < sizeof(offsets) / 4; j++)
+			for (size_t k = 0; k < sizeof(scales) / 4; k++) {
+				uint32_t last = (sizes[i] & ~1u) - 2;
+				memset(pfmem, 0, sizeof(pfmem));
+				pfmem[last] = pfmem[last + 1] = 0xFF;	/* saturated */
+				prof_profil(&pf, pfmem, sizes[i], offsets[j], scales[k]);
+				run(&pf, 100, "profil");
+			}
+	prof_profil(&pf, 0, 0, 0, 0);
+}
+
+/* The slice's end with no other work: renewed in the entry itself. */
+static void slice_test(void)
+{
+	load_plan(0);
+	irq0.slice_ticks = 7;
+	irq0.sched_work = 0;
+	irq0.next_wakeup = ~0ull;
+	irq0.slice_left = 1;
+	ticktest_ring3(entry, UCS, 0x100, 0, 0);
+	ticks_run++;
+	if (irq0.slice_left != 7 && bad++ < 8)
+		kprintf("ticktest: slice end: %u left, wanted 7 (renewed)\n", irq0.slice_left);
+}
+
+void ticktest(void)
+{
+	static struct prof_proc a, other, me;
 	struct prof_codeseg s = seg_of(&a, 0, 0x1FE), moved = seg_of(&other, 0x40, 0x100);
 	uint64_t ticks0 = irq0.ticks;
 
@@ -483,28 +514,8 @@ void ticktest(void)
 		one(&a, 0, 1, "kernel tick");
 	must(prof_off(&me, PT_SYSTEM), "prof_off(&me, PT_SYSTEM)");
 	must(prof_free(&me, PT_SYSTEM), "prof_free(&me, PT_SYSTEM)");
-	/* profil() alone, over sizes, offsets and scales. */
-	for (size_t i = 0; i < sizeof(sizes) / 4; i++)
-		for (size_t j = 0; j < sizeof(offsets) / 4; j++)
-			for (size_t k = 0; k < sizeof(scales) / 4; k++) {
-				uint32_t last = (sizes[i] & ~1u) - 2;
-				memset(pfmem, 0, sizeof(pfmem));
-				pfmem[last] = pfmem[last + 1] = 0xFF;	/* saturated */
-				prof_profil(&pf, pfmem, sizes[i], offsets[j], scales[k]);
-				run(&pf, 100, "profil");
-			}
-	prof_profil(&pf, 0, 0, 0, 0);
-
-	/* The slice's end with no other work: renewed in the entry itself. */
-	load_plan(0);
-	irq0.slice_ticks = 7;
-	irq0.sched_work = 0;
-	irq0.next_wakeup = ~0ull;
-	irq0.slice_left = 1;
-	ticktest_ring3(entry, UCS, 0x100, 0, 0);
-	ticks_run++;
-	if (irq0.slice_left != 7 && bad++ < 8)
-		kprintf("ticktest: slice end: %u left, wanted 7 (renewed)\n", irq0.slice_left);
+	profil_test();
+	slice_test();
 
 	/* The entry counted every tick the test made, and nothing else. */
 	if (irq0.ticks - ticks0 != (uint64_t)ticks_run && bad++ < 8)

@@ -27,7 +27,7 @@ $(BUILD)/u/tests/guest/workerb.o: tests/guest/worker.c $(NEWLIB_LIB)/libc.a
 	$(CC) $(UCFLAGS) -c $< -o $@
 GUESTS += workerb
 
-integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
+integration: all $(BUILD)/selftest.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 	@sh tests/integration/sti.sh $(BUILD)
 	@EMU=qemu sh tests/integration/run.sh $(BUILD)
 	@# (TERM as a chroot or a CI job may leave it: Bochs's display must not need the caller's)

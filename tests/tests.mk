@@ -41,6 +41,6 @@ integration: all $(BUILD)/selftest.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).
 
 PROF_SRCS := $(PROFILER_SRCS) $(FORMAT_SRCS) tests/unit/profstub.c
 UNIT_TESTS += test_prof test_plan test_stacks
-test_stacks_SRCS := tests/unit/test_stacks.c tests/unit/dumpback.c $(PROF_SRCS) host/profextract/capture.c format/dump_read.c
+test_stacks_SRCS := tests/unit/test_stacks.c tests/unit/dumpback.c $(PROF_SRCS) host/profextract/capture.c $(FORMAT_READ_SRCS)
 test_plan_SRCS := tests/unit/test_plan.c $(PROF_SRCS)
-test_prof_SRCS := tests/unit/test_prof.c tests/unit/dumpback.c $(PROF_SRCS) host/profextract/capture.c format/dump_read.c
+test_prof_SRCS := tests/unit/test_prof.c tests/unit/dumpback.c $(PROF_SRCS) host/profextract/capture.c $(FORMAT_READ_SRCS)

@@ -4,7 +4,8 @@
 # it (with idle's "sti; hlt") and one with a bare sti, then the real one.
 # Then the kernel's build names its sources: no make file builds from a
 # wildcard, and every C and assembly file of the guest's folders is in a
-# list by name.
+# list by name; and each of them is a file a reader can hold: at most 600
+# lines, and no C function over 100 (from its name to its closing brace).
 set -u
 build=${1:-build}
 dir=$build/itest/sti
@@ -45,6 +46,16 @@ if [ -z "$wild" ] && [ -z "$unnamed" ]; then
 	passed=$((passed + 1)); echo "PASS sources: every one named in a make file, no wildcard"
 else
 	failed=$((failed + 1)); echo "FAIL sources: wildcards: $wild; not named: $(echo $unnamed)"
+fi
+long=$(for f in kernel/*.[ch] drivers/*.[ch] profiler/*.[ch] format/*.[ch] lib/*.[ch] boot/*.asm; do
+	awk -v f="$f" 'END { if (NR > 600) print f ": " NR " lines" }
+		/^[A-Za-z_].*\(/ { start = FNR; name = $0 }
+		/^}/ && start { if (FNR - start + 1 > 100) print f ": " name ": " FNR - start + 1 " lines"; start = 0 }' "$f"
+done)
+if [ -z "$long" ]; then
+	passed=$((passed + 1)); echo "PASS sources: no file over 600 lines, no function over 100"
+else
+	failed=$((failed + 1)); echo "FAIL sources: $(echo "$long" | tr '\n' ';')"
 fi
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

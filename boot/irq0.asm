@@ -8,8 +8,9 @@
 ; to run. Everything this file reads or writes is one structure, irq0
 ; (kernel/tick.h, which names each field's owner), at offsets generated
 ; from it (kernel/asm-offsets.c). A ring-3 tick is sampled by the running
-; process's plan (profiler/prof.h, made by kernel/sched.c): irq0.sampler is
-; one of irq0_none, irq0_dword, irq0_profil, irq0_stacks or irq0_call below.
+; process's plan (profiler/prof.h, made at a switch by tick_plan_load(),
+; kernel/tick.h): irq0.sampler is one of irq0_none, irq0_dword,
+; irq0_profil, irq0_stacks or irq0_call below.
 
 %include "asm-offsets.inc"
 
@@ -104,8 +105,8 @@ irq0_fast:
 	NEXT_PERIOD
 	jmp [ss:irq0 + IRQ0_SAMPLER]
 
-; With jitter=0, kernel/clock.c puts this one in the vector instead: the
-; period is the chip's own, and nothing is drawn.
+; With jitter=0, clockinit() (kernel/tick.c) puts this one in the vector
+; instead: the period is the chip's own, and nothing is drawn.
 align 16
 irq0_fixed:
 	IRQ0_ENTRY irq0_kfixed

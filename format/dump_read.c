@@ -1,28 +1,14 @@
-/* dump_read.c: the profile dump's reader (docs/dump-format.md). It trusts
- * nothing: every size, index and sum is checked before it is used, and on
- * failure it says why in one line and keeps nothing it allocated. Only the
- * host tools call it: it uses the ordinary C library. */
+/* dump_read.c: the profile dump's reader (docs/dump-format.md): the scan,
+ * pdump_scan, which checks a dump whole before anything of it is used;
+ * dump_load.c loads what it checked. It trusts nothing: every size, index
+ * and sum is checked before it is used, and on failure it says why in one
+ * line and keeps nothing it allocated. Only the host tools call it: it
+ * uses the ordinary C library. */
 #include <inttypes.h>
 #include <stdio.h>
 #include "dump.h"
 #include "dumpfmt.h"
-
-/* A structural error (the bytes cannot be parsed further) stops the walk at
- * once; a semantic one (a field out of bounds) is kept and reported only if
- * the bytes are whole and their CRC is right, so a damaged file says so. */
-struct reader {
-	const uint8_t *buf;
-	size_t len, pos;
-	char *err;
-	size_t errlen;
-	int have_err;		/* a semantic error is in err */
-	uint64_t buckets;	/* all segments' so far */
-	uint64_t sum;		/* all counters so far */
-	uint64_t ssum;		/* all stacks' counts so far */
-	uint64_t frames;	/* all stacks' frames so far */
-	uint32_t crc;		/* of buf[0..crc_pos) */
-	size_t crc_pos;
-};
+#include "dump_read.h"
 
 /* CRC-32 as crc32_update (crc32.c), eight bytes a step (slicing by 8):
  * the host reads a dump of megabytes; the kernel keeps the small one. */
@@ -74,9 +60,10 @@ static void crc_catch_up(struct reader *r)
 }
 
 /* fmt: %s is s, %u the next number in decimal, %x in hex (0x and at least
- * 8 digits). The host's snprintf does the digits. */
-static void say(struct reader *r, int hard, const char *fmt, const char *s,
-		uint64_t a, uint64_t b, uint64_t c)
+ * 8 digits). The host's snprintf does the digits. (dump_read.h: HARD and
+ * SOFT.) */
+void pdump_say(struct reader *r, int hard, const char *fmt, const char *s,
+	       uint64_t a, uint64_t b, uint64_t c)
 {
 	uint64_t nums[3] = { a, b, c };
 	size_t n = 0;
@@ -107,18 +94,6 @@ static void say(struct reader *r, int hard, const char *fmt, const char *s,
 	r->err[n] = 0;
 }
 
-#define HARD(r, f, s, a, b, c) (say((r), 1, (f), (s), (a), (b), (c)), -1)
-#define SOFT(r, f, s, a, b, c) say((r), 0, (f), (s), (a), (b), (c))
-
-static uint32_t get_le(const uint8_t *p, int n)
-{
-	uint32_t v = 0;
-
-	while (n--)
-		v = v << 8 | p[n];
-	return v;
-}
-
 static uint64_t get64(const uint8_t *p)
 {
 	return (uint64_t)get_le(p + 4, 4) << 32 | get_le(p, 4);
@@ -137,21 +112,7 @@ static int need(struct reader *r, size_t n, const char *what, uint32_t seg)
 		    what, seg, n, r->pos);
 }
 
-/* Canonical LEB128 of a u32: at most 5 bytes, no needless trailing zero.
- * Most are one byte: that case is taken first, with one bounds check (a
- * large dump has a million of them, twice). */
-static int get_varint_slow(struct reader *r, uint32_t *v, const char *what, uint32_t seg);
-
-static inline int get_varint(struct reader *r, uint32_t *v, const char *what, uint32_t seg)
-{
-	if (r->pos < r->len && !(r->buf[r->pos] & 0x80)) {
-		*v = r->buf[r->pos++];
-		return 0;
-	}
-	return get_varint_slow(r, v, what, seg);
-}
-
-static int get_varint_slow(struct reader *r, uint32_t *v, const char *what, uint32_t seg)
+int pdump_get_varint_slow(struct reader *r, uint32_t *v, const char *what, uint32_t seg)
 {
 	uint64_t acc = 0;
 	int k;
@@ -502,146 +463,3 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	return 0;
 }
 
-int pdump_load_seg(struct pdump_seg *s, uint32_t shift, const struct pdump_alloc *a)
-{
-	uint32_t nb = pdump_nbuckets(s->length, shift), idx[256], cnt[256];
-	struct pdump_cursor c;
-	uint32_t *out;
-	size_t n, k;
-
-	if (s->counters || !nb)
-		return 0;
-	if (!(out = a->zalloc(a->ctx, (size_t)nb * 4)))
-		return -1;
-	pdump_cursor_start(&c, s, shift);	/* from the bytes: s has no counters yet */
-	while ((n = pdump_cursor_next(&c, idx, cnt, 256)))
-		for (k = 0; k < n; k++)
-			out[idx[k]] = cnt[k];
-	s->counters = out;
-	return 0;
-}
-
-int pdump_read(const uint8_t *buf, size_t len, struct pdump *d,
-	       const struct pdump_alloc *a, char *err, size_t errlen)
-{
-	struct reader r = { .buf = buf, .len = len, .err = err, .errlen = errlen };
-	uint32_t i;
-
-	if (pdump_scan(buf, len, d, a, err, errlen))
-		return -1;
-	for (i = 0; i < d->nseg; i++) {
-		if (pdump_load_seg(&d->segs[i], d->shift, a)) {
-			uint32_t nb = pdump_nbuckets(d->segs[i].length, d->shift);
-
-			pdump_release(d, a);
-			return HARD(&r, "out of memory for segment %u (%u buckets)", NULL, i, nb, 0);
-		}
-		d->segs[i].enc = NULL;	/* buf is the caller's: nothing keeps it */
-		d->segs[i].enc_len = 0;
-	}
-	return 0;
-}
-
-void pdump_cursor_start(struct pdump_cursor *c, const struct pdump_seg *s, uint32_t shift)
-{
-	c->s = s;
-	c->nb = pdump_nbuckets(s->length, shift);
-	c->k = 0;
-	c->pos = 0;
-	c->next = 0;
-	c->left = 0;
-	if (!s->counters && s->enc && s->encoding == PDUMP_ENC_SPARSE) {
-		struct reader r = { .buf = s->enc, .len = s->enc_len };
-
-		if (!get_varint(&r, &c->left, "entry count", 0))
-			c->pos = r.pos;
-	}
-}
-
-/* A varint of bytes the scan has checked: canonical, in bounds. */
-static inline uint32_t checked_varint(const uint8_t *p, size_t len, size_t *pos)
-{
-	uint32_t v = 0;
-	int k;
-
-	for (k = 0; k < 35 && *pos < len; k += 7) {
-		uint8_t b = p[(*pos)++];
-
-		v |= (uint32_t)(b & 0x7f) << k;
-		if (!(b & 0x80))
-			break;
-	}
-	return v;
-}
-
-size_t pdump_cursor_next(struct pdump_cursor *c, uint32_t *idx, uint32_t *cnt, size_t max)
-{
-	const struct pdump_seg *s = c->s;
-	size_t n = 0;
-
-	if (s->counters) {	/* decoded: the nonzero ones */
-		for (; c->k < c->nb && n < max; c->k++)
-			if (s->counters[c->k]) {
-				idx[n] = c->k;
-				cnt[n++] = s->counters[c->k];
-			}
-	} else if (s->enc && s->encoding == PDUMP_ENC_DENSE) {
-		for (; c->k < c->nb && n < max && (size_t)c->k * 4 + 4 <= s->enc_len; c->k++) {
-			uint32_t v = get_le(s->enc + (size_t)c->k * 4, 4);
-
-			if (v) {
-				idx[n] = c->k;
-				cnt[n++] = v;
-			}
-		}
-	} else if (s->enc) {
-		const uint8_t *p = s->enc;
-		size_t len = s->enc_len, pos = c->pos;
-		uint64_t next = c->next;
-
-		for (; c->left && n < max; c->left--) {
-			uint32_t gap, v;
-
-			if (pos + 1 < len && !((p[pos] | p[pos + 1]) & 0x80)) {
-				gap = p[pos];	/* both one byte, as most are */
-				v = p[pos + 1];
-				pos += 2;
-			} else {
-				gap = checked_varint(p, len, &pos);
-				v = checked_varint(p, len, &pos);
-			}
-			next += gap;
-			if (next >= c->nb) {	/* cannot be after a scan: stop */
-				c->left = 0;
-				break;
-			}
-			idx[n] = (uint32_t)next;
-			cnt[n++] = v;
-			next++;
-		}
-		c->pos = pos;
-		c->next = next;
-	}
-	return n;
-}
-
-void pdump_release(struct pdump *d, const struct pdump_alloc *a)
-{
-	uint32_t i;
-
-	if (d->segs) {
-		for (i = 0; i < d->nseg; i++)
-			if (d->segs[i].counters)
-				a->free(a->ctx, d->segs[i].counters);
-		a->free(a->ctx, d->segs);
-	}
-	d->segs = NULL;
-	d->nseg = 0;
-	if (d->stacks)
-		a->free(a->ctx, d->stacks);
-	if (d->frames)
-		a->free(a->ctx, d->frames);
-	d->stacks = NULL;
-	d->frames = NULL;
-	d->nstacks = 0;
-}

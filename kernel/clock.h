@@ -1,4 +1,4 @@
-/* clock.h: the timer tick: time, the scheduler's quantum, the sampler. */
+/* clock.h: the timer tick: time, the scheduler's quantum (kernel/tick.c). */
 #ifndef KERNEL_CLOCK_H
 #define KERNEL_CLOCK_H
 

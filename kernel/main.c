@@ -11,12 +11,14 @@
 #include "x86.h"
 #include "fpu.h"
 #include "bootargs.h"
-#include "ticktest.h"
 #include "prof.h"
 #include "uart16550.h"
 #include "pic8259.h"
 #include "pit8253.h"
 #include <string.h>
+#ifdef KERNEL_SELFTEST
+#include "ticktest.h"
+#endif
 
 extern char _kernel_start[], _kernel_end[];	/* linker.ld */
 
@@ -163,7 +165,13 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	procinit();
 	start_init();
 	clockinit(args.hz, args.jitter);
+	/* selftest=tick: the self-test kernel's (build/selftest.elf, built with
+	 * KERNEL_SELFTEST: kernel/kernel.mk); the product kernel has none. */
 	if (args.selftest_tick)
+#ifdef KERNEL_SELFTEST
 		ticktest();
+#else
+		panic("selftest=tick: this kernel has no self-test (boot build/selftest.elf)");
+#endif
 	sched_start();
 }

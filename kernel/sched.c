@@ -26,32 +26,6 @@ void sched_fpu_release(struct proc *p)
 		fpu_owner = 0;
 }
 
-/* The running process's sampling plan (profiler/prof.h), and the code in
- * boot/irq0.asm that carries it out, which a ring-3 tick jumps to. irq0.asm
- * indexes plan.seg[] by a ring-3 CS with its low 3 bits cleared: the LDT
- * index times 8. Ring 3 runs only in LDT code segments (the GDT has no
- * DPL-3 code), all inside seg[]. */
-static uint32_t plan_gen;
-_Static_assert(NLDT_ALL <= PROF_LDT_SLOTS, "every LDT index has a plan entry");
-
-static void plan_load(void)
-{
-	static const char *const samplers[PROF_PLAN_KINDS] = {
-		[PROF_PLAN_NONE] = irq0_none, [PROF_PLAN_DWORD] = irq0_dword,
-		[PROF_PLAN_PROFIL] = irq0_profil, [PROF_PLAN_CALL] = irq0_call,
-		[PROF_PLAN_STACKS] = irq0_stacks,
-	};
-	plan_gen = prof_gen;
-	prof_plan(irq0.prof, &irq0.plan);
-	irq0.sampler = samplers[irq0.plan.kind];
-}
-
-void tick_load_plan(struct prof_proc *pp)
-{
-	irq0.prof = pp;
-	plan_load();
-}
-
 /* p's slice: the quantum, or 1 for idle, which looks for work at every tick. */
 static void new_slice(struct proc *p)
 {
@@ -85,14 +59,6 @@ void procinit(void)
 	curproc = &idleproc;
 }
 
-/* From the clock, when the quantum is over or the machine idles (then it
- * looks again at every tick, for sleepers to wake). */
-void sched_tick(void)
-{
-	need_resched = 1;
-	irq0.slice_left = 1;		/* if the switch must wait (a system call is under way), retry */
-}
-
 static void wake_sleepers(void)
 {
 	uint64_t now = clock_ticks(), soonest = ~0ull;
@@ -117,22 +83,6 @@ static void note_work(const struct proc *running)
 	for (int i = 0; i < NPROC; i++)
 		if (procs[i].state == P_RUNNABLE && &procs[i] != running)
 			irq0.sched_work = 1;
-}
-
-/* Another process became runnable: the clock's next slice end looks. */
-void sched_runnable(void)
-{
-	irq0.sched_work = 1;
-}
-
-/* A sleeper's tick: the clock calls on the scheduler when it has come. */
-void sched_wake_at(uint64_t tick)
-{
-	uint32_t fl = irq_save();	/* IRQ0 reads next_wakeup: not half-written */
-
-	if (tick < irq0.next_wakeup)
-		irq0.next_wakeup = tick;
-	irq_restore(fl);
 }
 
 /* After a spawn: the caller goes on for at least one whole tick period
@@ -201,8 +151,8 @@ struct trapframe *sched_return(struct trapframe *tf)
 		return tf;	/* back into the kernel's own work: never switch there */
 	old->tf = tf;
 	if (old->state == P_RUNNING && !need_resched) {
-		if (plan_gen != prof_gen)
-			plan_load();	/* a profile changed: before ring 3 runs again */
+		if (tick_plan_gen != prof_gen)
+			tick_plan_load();	/* a profile changed: before ring 3 runs again */
 		return tf;
 	}
 	if (old->state == P_RUNNING && old != &idleproc)
@@ -242,7 +192,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 	next->runstart = irq0.ticks;
 	curproc = next;
 	irq0.prof = next == &idleproc ? 0 : &next->prof;
-	plan_load();
+	tick_plan_load();
 	return next->tf;	/* trapret lets in a tick held back meanwhile */
 }
 
@@ -261,7 +211,7 @@ void sched_start(void)
 	next->runstart = irq0.ticks;
 	curproc = next;
 	irq0.prof = next == &idleproc ? 0 : &next->prof;
-	plan_load();
+	tick_plan_load();
 	new_slice(next);
 	__asm__ volatile("mov %0, %%esp\n jmp trapret" : : "r"(next->tf) : "memory");
 	__builtin_unreachable();

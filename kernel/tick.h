@@ -1,21 +1,25 @@
 /* tick.h: the timer interrupt's state, everything boot/irq0.asm reads or
  * writes, in one structure. The assembly reaches each field by an offset
  * generated from this structure when the kernel is built
- * (kernel/asm-offsets.c), never by a number written twice. Each field has
- * one owner, the one C file that writes it:
+ * (kernel/asm-offsets.c), never by a number written twice. The tick's C
+ * is kernel/tick.c, and the plan's loader below. Each field has one
+ * owner, the code that writes it:
  *
- *   ticks                 irq0.asm counts it, clock.c reads it (clock_ticks)
- *   jitter, jitter_base,  clock.c (clockinit, from the PIT driver's figures);
+ *   ticks                 irq0.asm counts it, tick.c reads it (clock_ticks)
+ *   jitter, jitter_base,  tick.c (clockinit, from the PIT driver's figures);
  *   jitter_seed           irq0.asm draws each next period from them
  *   slice_left,           sched.c (new_slice); irq0.asm counts slice_left
  *   slice_ticks,          down, renews it from slice_ticks, and calls on
- *   sched_work,           the scheduler only when sched_work is set or
- *   next_wakeup           next_wakeup has come
+ *   sched_work,           the scheduler only when sched_work is set
+ *   next_wakeup           (tick.c's sched_runnable, sched.c's note_work) or
+ *                         next_wakeup has come (tick.c's sched_wake_at,
+ *                         sched.c's wake_sleepers)
  *   ring3_esp             cpu.c (cpu_setldt): ESP after irq0.asm's two
  *                         pushes when the tick came from ring 3
- *   prof, plan, sampler   sched.c (plan_load): the running process's
- *                         profiler view, its sampling plan (profiler/prof.h)
- *                         and the code of irq0.asm that carries it out
+ *   prof, plan, sampler   tick_plan_load below, at sched.c's switches: the
+ *                         running process's profiler view, its sampling
+ *                         plan (profiler/prof.h) and the code of irq0.asm
+ *                         that carries it out
  */
 #ifndef KERNEL_TICK_H
 #define KERNEL_TICK_H
@@ -45,7 +49,23 @@ extern struct irq0_state irq0;
 extern const char irq0_fast[], irq0_fixed[];
 extern const char irq0_none[], irq0_dword[], irq0_profil[], irq0_call[], irq0_stacks[];
 
-/* Makes pp's plan the running one, as at a switch to pp (kernel/sched.c). */
-void tick_load_plan(struct prof_proc *pp);
+/* The running process's sampling plan (profiler/prof.h), made from
+ * irq0.prof, and the code in boot/irq0.asm that carries it out, which a
+ * ring-3 tick jumps to: at every switch (kernel/sched.c), and before ring
+ * 3 runs again after a profile changed (tick_plan_gen, kernel/tick.c, is
+ * then behind prof_gen). Inline, as it was in the scheduler's switch. */
+extern uint32_t tick_plan_gen;
+
+static inline void tick_plan_load(void)
+{
+	static const char *const samplers[PROF_PLAN_KINDS] = {
+		[PROF_PLAN_NONE] = irq0_none, [PROF_PLAN_DWORD] = irq0_dword,
+		[PROF_PLAN_PROFIL] = irq0_profil, [PROF_PLAN_CALL] = irq0_call,
+		[PROF_PLAN_STACKS] = irq0_stacks,
+	};
+	tick_plan_gen = prof_gen;
+	prof_plan(irq0.prof, &irq0.plan);
+	irq0.sampler = samplers[irq0.plan.kind];
+}
 
 #endif

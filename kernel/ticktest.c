@@ -38,6 +38,13 @@ static uint32_t entry;
 static uint32_t seed = 12345;
 static int ticks_run, bad, planned;
 
+/* Makes pp's plan the running one, as at a switch to pp. */
+static void load_plan(struct prof_proc *pp)
+{
+	irq0.prof = pp;
+	tick_plan_load();
+}
+
 static uint32_t rnd(void)
 {
 	seed = seed * 1103515245u + 12345u;
@@ -161,7 +168,7 @@ static void one(struct prof_proc *pp, uint32_t eip, int kernel, const char *what
 
 static void run(struct prof_proc *pp, int n, const char *what)
 {
-	tick_load_plan(pp);
+	load_plan(pp);
 	for (int i = 0; i < n; i++)
 		one(pp, some_eip(), 0, what);
 }
@@ -180,7 +187,7 @@ static void must(int err, const char *call)
 
 static void expect_kind(struct prof_proc *pp, uint32_t kind, const char *what)
 {
-	tick_load_plan(pp);
+	load_plan(pp);
 	if (irq0.plan.kind != kind && bad++ < 8)
 		kprintf("ticktest: %s: plan %u, wanted %u\n", what, irq0.plan.kind, kind);
 }
@@ -278,7 +285,7 @@ static uint32_t stack_eip(void)
 
 static void stacks_run(struct prof_proc *pp, int n, const char *what)
 {
-	tick_load_plan(pp);
+	load_plan(pp);
 	if (irq0.plan.kind != PROF_PLAN_STACKS && bad++ < 8)
 		kprintf("ticktest: %s: plan %u, wanted STACKS\n", what, irq0.plan.kind);
 	for (int i = 0; i < n; i++) {
@@ -301,7 +308,7 @@ static int stacks_fast(struct prof_proc *pp, int n, const char *what)
 	struct prof_stacks *t = pp->user->stacks;
 	int alone = 0;
 
-	tick_load_plan(pp);
+	load_plan(pp);
 	for (int i = 0; i < n; i++) {
 		uint32_t eip = stack_eip(), ne, np;
 		uint64_t dr, t0 = irq0.ticks;
@@ -401,12 +408,43 @@ static void stacks_test(uint32_t n)
 	must(prof_free(&sme, PT_SYSTEM), "prof_free(&sme, PT_SYSTEM) with stacks");
 }
 
-void ticktest(void)
+/* profil() alone, over sizes, offsets and scales. */
+static void profil_test(void)
 {
-	static struct prof_proc a, other, me, pf;
+	static struct prof_proc pf;
 	static const uint32_t sizes[] = { 2, 3, 9, 100, 4096 };
 	static const uint32_t offsets[] = { 0, 0x100, 0x7FFFFFFF, 0xFFFFFF00 };
 	static const uint32_t scales[] = { 2, 3, 0x100, 0x8000, 0x10000, 0x18000, 0xFFFFFFFF };
+
+	for (size_t i = 0; i < sizeof(sizes) / 4; i++)
+		for (size_t j = 0; j < sizeof(offsets) / 4; j++)
+			for (size_t k = 0; k < sizeof(scales) / 4; k++) {
+				uint32_t last = (sizes[i] & ~1u) - 2;
+				memset(pfmem, 0, sizeof(pfmem));
+				pfmem[last] = pfmem[last + 1] = 0xFF;	/* saturated */
+				prof_profil(&pf, pfmem, sizes[i], offsets[j], scales[k]);
+				run(&pf, 100, "profil");
+			}
+	prof_profil(&pf, 0, 0, 0, 0);
+}
+
+/* The slice's end with no other work: renewed in the entry itself. */
+static void slice_test(void)
+{
+	load_plan(0);
+	irq0.slice_ticks = 7;
+	irq0.sched_work = 0;
+	irq0.next_wakeup = ~0ull;
+	irq0.slice_left = 1;
+	ticktest_ring3(entry, UCS, 0x100, 0, 0);
+	ticks_run++;
+	if (irq0.slice_left != 7 && bad++ < 8)
+		kprintf("ticktest: slice end: %u left, wanted 7 (renewed)\n", irq0.slice_left);
+}
+
+void ticktest(void)
+{
+	static struct prof_proc a, other, me;
 	struct prof_codeseg s = seg_of(&a, 0, 0x1FE), moved = seg_of(&other, 0x40, 0x100);
 	uint64_t ticks0 = irq0.ticks;
 
@@ -476,28 +514,8 @@ void ticktest(void)
 		one(&a, 0, 1, "kernel tick");
 	must(prof_off(&me, PT_SYSTEM), "prof_off(&me, PT_SYSTEM)");
 	must(prof_free(&me, PT_SYSTEM), "prof_free(&me, PT_SYSTEM)");
-	/* profil() alone, over sizes, offsets and scales. */
-	for (size_t i = 0; i < sizeof(sizes) / 4; i++)
-		for (size_t j = 0; j < sizeof(offsets) / 4; j++)
-			for (size_t k = 0; k < sizeof(scales) / 4; k++) {
-				uint32_t last = (sizes[i] & ~1u) - 2;
-				memset(pfmem, 0, sizeof(pfmem));
-				pfmem[last] = pfmem[last + 1] = 0xFF;	/* saturated */
-				prof_profil(&pf, pfmem, sizes[i], offsets[j], scales[k]);
-				run(&pf, 100, "profil");
-			}
-	prof_profil(&pf, 0, 0, 0, 0);
-
-	/* The slice's end with no other work: renewed in the entry itself. */
-	tick_load_plan(0);
-	irq0.slice_ticks = 7;
-	irq0.sched_work = 0;
-	irq0.next_wakeup = ~0ull;
-	irq0.slice_left = 1;
-	ticktest_ring3(entry, UCS, 0x100, 0, 0);
-	ticks_run++;
-	if (irq0.slice_left != 7 && bad++ < 8)
-		kprintf("ticktest: slice end: %u left, wanted 7 (renewed)\n", irq0.slice_left);
+	profil_test();
+	slice_test();
 
 	/* The entry counted every tick the test made, and nothing else. */
 	if (irq0.ticks - ticks0 != (uint64_t)ticks_run && bad++ < 8)

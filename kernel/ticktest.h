@@ -1,4 +1,5 @@
-/* ticktest.h: the timer entry's self-test (boot argument selftest=tick). */
+/* ticktest.h: the timer entry's self-test (boot argument selftest=tick),
+ * linked into the self-test kernel only (build/selftest.elf, kernel/kernel.mk). */
 #ifndef KERNEL_TICKTEST_H
 #define KERNEL_TICKTEST_H
 

@@ -27,7 +27,7 @@ $(BUILD)/u/tests/guest/workerb.o: tests/guest/worker.c $(NEWLIB_LIB)/libc.a
 	$(call msg,CC,$@)$(CC) $(UCFLAGS) -c $< -o $@
 GUESTS += workerb
 
-integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
+integration: all $(BUILD)/selftest.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 	@sh tests/integration/sti.sh $(BUILD)
 	@EMU=qemu sh tests/integration/run.sh $(BUILD)
 	@# (TERM as a chroot or a CI job may leave it: Bochs's display must not need the caller's)
@@ -41,9 +41,9 @@ integration: all $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
 
 PROF_SRCS := $(PROFILER_SRCS) $(FORMAT_SRCS) tests/unit/profstub.c
 UNIT_TESTS += test_prof test_plan test_stacks
-test_stacks_SRCS := tests/unit/test_stacks.c tests/unit/dumpback.c $(PROF_SRCS) host/profextract/capture.c format/dump_read.c
+test_stacks_SRCS := tests/unit/test_stacks.c tests/unit/dumpback.c $(PROF_SRCS) host/profextract/capture.c $(FORMAT_READ_SRCS)
 test_plan_SRCS := tests/unit/test_plan.c $(PROF_SRCS)
-test_prof_SRCS := tests/unit/test_prof.c tests/unit/dumpback.c $(PROF_SRCS) host/profextract/capture.c format/dump_read.c
+test_prof_SRCS := tests/unit/test_prof.c tests/unit/dumpback.c $(PROF_SRCS) host/profextract/capture.c $(FORMAT_READ_SRCS)
 
 # Every path the product's sources name (comments above all) is in the tree.
 unit: comment-refs

@@ -564,7 +564,9 @@ if selected sysfuzz; then
 fi
 
 # The timer's real entry (boot/irq0.asm) against prof_tick(), tick by tick,
-# with and without the jitter's entry (kernel/ticktest.c).
+# with and without the jitter's entry (kernel/ticktest.c), in the self-test
+# kernel; the product kernel has none of the self-test's code, and refuses
+# selftest=tick.
 # "0 bad", over at least 20,000 ticks (each one checked by the test itself:
 # compared with prof_tick(), counted once by the entry).
 ticktest_ok() {
@@ -574,11 +576,16 @@ ticktest_ok() {
 # Each boot checks some 40,000 ticks, copying the tables of stacks around
 # each one: about 20 s here, so its bound is 120 s, not the usual 30.
 if selected ticktest; then
-	LIMIT=120 boot ticktest 0 -append selftest=tick $kernel $u/hello.elf $u/cmd.elf &&
+	LIMIT=120 boot ticktest 0 -append selftest=tick $build/selftest.elf $u/hello.elf $u/cmd.elf &&
 	ticktest_ok &&
 	hasnot "hello from ring 3" && pass
-	LIMIT=120 boot ticktest-fixed 0 -append "selftest=tick jitter=0" $kernel $u/hello.elf $u/cmd.elf &&
+	LIMIT=120 boot ticktest-fixed 0 -append "selftest=tick jitter=0" $build/selftest.elf $u/hello.elf $u/cmd.elf &&
 	ticktest_ok && pass
+	boot ticktest-product 2 -append selftest=tick $kernel $u/hello.elf $u/cmd.elf &&
+	has "selftest=tick: this kernel has no self-test (boot build/selftest.elf)" && {
+		t=$(nm "$kernel" | grep -i ticktest)
+		[ -z "$t" ] || { fail "the product kernel has the self-test's code: $(echo $t)"; false; }
+	} && pass
 fi
 
 # Two processes at once with different x87 and SSE rounding modes and

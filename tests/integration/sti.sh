@@ -2,6 +2,10 @@
 # sti.sh BUILD: scripts/check-sti.sh holds the kernel to "sti; nop", and
 # fails a kernel that breaks the rule: two made-up kernels, one that keeps
 # it (with idle's "sti; hlt") and one with a bare sti, then the real one.
+# Then the kernel's build names its sources: no make file builds from a
+# wildcard, and every C and assembly file of the guest's folders is in a
+# list by name; and each of them is a file a reader can hold: at most 600
+# lines, and no C function over 100 (from its name to its closing brace).
 set -u
 build=${1:-build}
 dir=$build/itest/sti
@@ -28,5 +32,30 @@ mk bare ' cli
  sti
  ret' && check "check-sti: a bare sti fails, named" 1 "$dir/bare.elf" "sti at 8049001 in _stext is followed by ret, not nop"
 check "check-sti: the kernel keeps the rule" 0 "$build/kernel.elf"
+
+# The lists as make reads them: the kernels' sources and the format's
+# (kernel/asm-offsets.c has a rule of its own: it makes the assembly's
+# offsets).
+mks="Makefile $(find . -name '*.mk' -not -path './build/*' | sort)"
+wild=$(grep -n 'wildcard[^)]*\*\.\(c\|asm\)' $mks)
+lists=" $(printf 'print-lists:\n\t@echo $(KERNEL_C) $(KERNEL_ASM) $(SELFTEST_C) $(SELFTEST_ASM) $(FORMAT_HOST_SRCS)\n' |
+	${MAKE:-make} --no-print-directory -s -f Makefile -f - PROFKERN_PHASE=build print-lists) "
+unnamed=$(for f in kernel/*.c drivers/*.c profiler/*.c format/*.c lib/*.c boot/*.asm; do
+	case $lists in *" $f "*) ;; *) [ "$f" = kernel/asm-offsets.c ] || echo "$f" ;; esac; done)
+if [ -z "$wild" ] && [ -z "$unnamed" ]; then
+	passed=$((passed + 1)); echo "PASS sources: every one named in a make file, no wildcard"
+else
+	failed=$((failed + 1)); echo "FAIL sources: wildcards: $wild; not named: $(echo $unnamed)"
+fi
+long=$(for f in kernel/*.[ch] drivers/*.[ch] profiler/*.[ch] format/*.[ch] lib/*.[ch] boot/*.asm; do
+	awk -v f="$f" 'END { if (NR > 600) print f ": " NR " lines" }
+		/^[A-Za-z_].*\(/ { start = FNR; name = $0 }
+		/^}/ && start { if (FNR - start + 1 > 100) print f ": " name ": " FNR - start + 1 " lines"; start = 0 }' "$f"
+done)
+if [ -z "$long" ]; then
+	passed=$((passed + 1)); echo "PASS sources: no file over 600 lines, no function over 100"
+else
+	failed=$((failed + 1)); echo "FAIL sources: $(echo "$long" | tr '\n' ';')"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,0 +1,59 @@
+/* dump_read.h: what the dump's reader (dump_read.c: the scan) shares
+ * with the loading of what it scanned (dump_load.c): the reader's state,
+ * its error line and its numbers. The format's own, not an interface:
+ * the host tools call dump.h's functions. */
+#ifndef FORMAT_DUMP_READ_H
+#define FORMAT_DUMP_READ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A structural error (the bytes cannot be parsed further) stops the walk at
+ * once; a semantic one (a field out of bounds) is kept and reported only if
+ * the bytes are whole and their CRC is right, so a damaged file says so. */
+struct reader {
+	const uint8_t *buf;
+	size_t len, pos;
+	char *err;
+	size_t errlen;
+	int have_err;		/* a semantic error is in err */
+	uint64_t buckets;	/* all segments' so far */
+	uint64_t sum;		/* all counters so far */
+	uint64_t ssum;		/* all stacks' counts so far */
+	uint64_t frames;	/* all stacks' frames so far */
+	uint32_t crc;		/* of buf[0..crc_pos) */
+	size_t crc_pos;
+};
+
+/* The error line, into r->err: hard (structural) or not (semantic, kept
+ * only if none came before). fmt: %s is s, %u the next number in decimal,
+ * %x in hex (0x and at least 8 digits). */
+void pdump_say(struct reader *r, int hard, const char *fmt, const char *s,
+	       uint64_t a, uint64_t b, uint64_t c);
+#define HARD(r, f, s, a, b, c) (pdump_say((r), 1, (f), (s), (a), (b), (c)), -1)
+#define SOFT(r, f, s, a, b, c) pdump_say((r), 0, (f), (s), (a), (b), (c))
+
+static inline uint32_t get_le(const uint8_t *p, int n)
+{
+	uint32_t v = 0;
+
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}
+
+/* Canonical LEB128 of a u32: at most 5 bytes, no needless trailing zero.
+ * Most are one byte: that case is taken first, with one bounds check (a
+ * large dump has a million of them, twice). */
+int pdump_get_varint_slow(struct reader *r, uint32_t *v, const char *what, uint32_t seg);
+
+static inline int get_varint(struct reader *r, uint32_t *v, const char *what, uint32_t seg)
+{
+	if (r->pos < r->len && !(r->buf[r->pos] & 0x80)) {
+		*v = r->buf[r->pos++];
+		return 0;
+	}
+	return pdump_get_varint_slow(r, v, what, seg);
+}
+
+#endif

@@ -1,0 +1,80 @@
+/* tick.c: the timer tick's C side. The state boot/irq0.asm shares with C
+ * (kernel/tick.h), the timer's settings and time (clock.h), and the hooks
+ * by which the tick and the scheduler call on each other. IRQ0 itself is
+ * boot/irq0.asm: it counts the tick, draws the next period, hands the
+ * interrupted CS:EIP to the profiler (its plan, or prof_tick() of
+ * profiler/sample.c) and calls on the scheduler (sched_tick(), through
+ * trap()) only when a slice is over and there is work: another process
+ * runnable (sched_runnable()) or a sleeper's tick come (sched_wake_at()).
+ * The plan a ring-3 tick follows is made at a switch (tick_plan_load(),
+ * kernel/tick.h). */
+#include "clock.h"
+#include "pit8253.h"
+#include "pic8259.h"
+#include "x86.h"
+#include "trap.h"
+#include "tick.h"
+#include "proc.h"
+#include "sched.h"
+
+/* The generator's seed is fixed, so that runs stay identical; no sleeper
+ * waits yet. */
+struct irq0_state irq0 = { .jitter_seed = 1, .next_wakeup = ~0ull };
+
+/* The plan's generation: prof_gen when tick_plan_load() made it. irq0.asm
+ * indexes plan.seg[] by a ring-3 CS with its low 3 bits cleared: the LDT
+ * index times 8. Ring 3 runs only in LDT code segments (the GDT has no
+ * DPL-3 code), all inside seg[]. */
+uint32_t tick_plan_gen;
+_Static_assert(NLDT_ALL <= PROF_LDT_SLOTS, "every LDT index has a plan entry");
+
+static uint32_t hz;
+static uint32_t quantum;	/* ticks */
+
+void clockinit(uint32_t rate, int jitter)
+{
+	hz = rate;
+	if (!pitjitter(rate, jitter, &irq0.jitter_base, &irq0.jitter))
+		cpu_setvector(IRQ_BASE + IRQ_TIMER, (uint32_t)irq0_fixed);	/* IRQ0 without the jitter's work */
+	quantum = rate * QUANTUM_MS / 1000;
+	if (quantum == 0)
+		quantum = 1;	/* below 100 Hz a tick is longer than the quantum */
+	pitinit(rate);
+	picenable(IRQ_TIMER);
+}
+
+uint32_t clock_hz(void) { return hz; }
+uint32_t clock_quantum(void) { return quantum; }
+
+uint64_t clock_ticks(void)
+{
+	uint32_t fl = irq_save();
+	uint64_t t = irq0.ticks;
+
+	irq_restore(fl);
+	return t;
+}
+
+/* From the clock, when the quantum is over or the machine idles (then it
+ * looks again at every tick, for sleepers to wake). */
+void sched_tick(void)
+{
+	need_resched = 1;
+	irq0.slice_left = 1;		/* if the switch must wait (a system call is under way), retry */
+}
+
+/* Another process became runnable: the clock's next slice end looks. */
+void sched_runnable(void)
+{
+	irq0.sched_work = 1;
+}
+
+/* A sleeper's tick: the clock calls on the scheduler when it has come. */
+void sched_wake_at(uint64_t tick)
+{
+	uint32_t fl = irq_save();	/* IRQ0 reads next_wakeup: not half-written */
+
+	if (tick < irq0.next_wakeup)
+		irq0.next_wakeup = tick;
+	irq_restore(fl);
+}

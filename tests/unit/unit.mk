@@ -131,10 +131,13 @@ pinfo-bounds: $(BUILD)/pinfo $(BUILD)/bench/genstacks $(BUILD)/bench/gendump
 UNIT_TESTS += $(UNIT_KERNEL) $(UNIT_DRIVERS) $(UNIT_LIB) $(UNIT_USER) $(UNIT_PROFILER) $(UNIT_FORMAT) \
 	$(UNIT_PROFEXTRACT) $(UNIT_MKMAP) $(UNIT_PINFO)
 
-# Every test file is some list's: one that none names would never run.
+# Every test file is some list's (one that none names would never run),
+# and in the folder of a part, none loose in $(UNIT)/.
 unit unit-san: unit-listed
 .PHONY: unit-listed
 unit-listed:
 	@lost=; for f in $(UNIT)/*/test_*.c; do t=$${f##*/}; case " $(UNIT_TESTS) " in \
 		*" $${t%.c} "*) ;; *) lost="$$lost $$f" ;; esac; done; \
-	[ -z "$$lost" ] || { echo "unit: in no list of $(UNIT)/unit.mk:$$lost" >&2; exit 1; }
+	[ -z "$$lost" ] || { echo "unit: in no list of $(UNIT)/unit.mk:$$lost" >&2; exit 1; }; \
+	loose=$$(ls $(UNIT)/*.c $(UNIT)/*.h $(UNIT)/*.sh 2>/dev/null); \
+	[ -z "$$loose" ] || { echo "unit: in no part's folder:" $$loose >&2; exit 1; }

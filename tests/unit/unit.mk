@@ -103,7 +103,7 @@ $(BUILD)/host/$(UNIT)/pinfo/test_lines.o $(BUILD)/san/$(UNIT)/pinfo/test_lines.o
 	HOST_CFLAGS += -DLINES_ELF='"$(BUILD)/tests/data/lines.elf"'
 $(BUILD)/tests/data/lines.elf: $(UNIT)/data/lines.c
 	@mkdir -p $(@D)
-	$(CC) -m32 -g -O0 -ffreestanding -fno-pic -fno-pie -nostdlib -static -no-pie \
+	$(call msg,CC,$<)$(CC) -m32 -g -O0 -ffreestanding -fno-pic -fno-pie -nostdlib -static -no-pie \
 		-Wl,-Ttext=0 -Wl,-e,_start -Wl,--build-id=none $< -o $@
 # and one whose functions gcc -O2 copies under suffixed names (.constprop.N ...)
 $(BUILD)/tests/test_lines $(BUILD)/san/tests/test_lines: | $(BUILD)/tests/data/clones.elf
@@ -111,7 +111,7 @@ $(BUILD)/host/$(UNIT)/pinfo/test_lines.o $(BUILD)/san/$(UNIT)/pinfo/test_lines.o
 	HOST_CFLAGS += -DCLONES_ELF='"$(BUILD)/tests/data/clones.elf"'
 $(BUILD)/tests/data/clones.elf: $(UNIT)/data/clones.c
 	@mkdir -p $(@D)
-	$(CC) -m32 -g -O2 -ffreestanding -fno-pic -fno-pie -nostdlib -static -no-pie \
+	$(call msg,CC,$<)$(CC) -m32 -g -O2 -ffreestanding -fno-pic -fno-pie -nostdlib -static -no-pie \
 		-Wl,-Ttext=0 -Wl,-e,_start -Wl,--build-id=none $< -o $@
 
 # pinfo's command line (--help, --version, unknown options, the new tools'

@@ -69,6 +69,7 @@ include kernel/kernel.mk
 include user/user.mk
 include host/host.mk
 include tests/tests.mk
+include tests/unit/unit.mk
 include tests/fuzz/fuzz.mk
 include bench/bench.mk
 

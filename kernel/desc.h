@@ -1,5 +1,5 @@
 /* desc.h: x86 segment and gate descriptors, encoded by pure functions
- * (tests/unit/test_desc.c checks them on the host). */
+ * (tests/unit/kernel/test_desc.c checks them on the host). */
 #ifndef KERNEL_DESC_H
 #define KERNEL_DESC_H
 

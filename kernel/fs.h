@@ -4,7 +4,7 @@
  * files marked "file" on their module line, which programs may rewrite.
  * Files that programs create or change live in kernel memory, bounded in
  * all, and go back to the host at shutdown (kernel/main.c). Pure, over
- * kalloc: the host tests drive it (tests/unit/test_fs.c). */
+ * kalloc: the host tests drive it (tests/unit/kernel/test_fs.c). */
 #ifndef KERNEL_FS_H
 #define KERNEL_FS_H
 

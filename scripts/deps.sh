@@ -19,7 +19,7 @@ set -u
 # vgabios: make run EMU=bochs and the ring-3 suite under Bochs; bochs-term,
 # its terminal display (display_library: term), the one of Debian's that
 # needs no X: the package itself has no "nogui" (scripts/bochsrun.sh).
-# time (/usr/bin/time): the peak memory that tests/unit/pinfo_bounds.sh and
+# time (/usr/bin/time): the peak memory that tests/unit/pinfo/pinfo_bounds.sh and
 # make bench measure. newlib-source: the C library of the programs make run
 # builds (user/newlib/build.sh). libc6-dbg: glibc's symbols, so that
 # callgrind names its allocator's inner functions (_int_malloc,

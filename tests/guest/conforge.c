@@ -5,7 +5,7 @@
  * line (which, taken at its word, would hide every line after it) and half
  * a line; then it faults. The kernel's fault line must still be shown, as the
  * kernel's, and no escape byte may reach the terminal
- * (tests/integration/run.sh, test "console"). */
+ * (tests/integration/cases/console.sh). */
 #include <stdio.h>
 #include <profile.h>
 #include "forge.h"

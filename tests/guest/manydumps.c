@@ -1,7 +1,7 @@
 /* manydumps.c: one profile dumped 2,000 times under 2,000 names
  * (d0000.pro ... d1999.pro). `make run` must report every one, in a time
  * that grows with dumps + maps, not with dumps x maps
- * (tests/integration/run.sh, test "makerun-many"; docs/running.md). */
+ * (tests/integration/cases/makerun-many.sh; docs/running.md). */
 #include <stdio.h>
 #include <profile.h>
 

@@ -2,7 +2,7 @@
  * texts of the kernel's error codes (include/sys/errno.h), which its own
  * calls return negated (profile.h's, profkern.h's). newlib's strerror()
  * knows newlib's errno numbers, not these. The table repeats that header's
- * comments; tests/unit/test_string.c reads the header and fails if the two
+ * comments; tests/unit/lib/test_string.c reads the header and fails if the two
  * drift apart. */
 #include <stddef.h>
 #include "kerrno.h"

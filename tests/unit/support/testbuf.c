@@ -1,4 +1,4 @@
-/* testbuf.c: helpers shared by the profiler's unit tests (testbuf.h). */
+/* testbuf.c: helpers shared by the unit tests of several parts (testbuf.h). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -153,7 +153,8 @@ char *tfile(const char *path, size_t *len)
 	char chunk[4096];
 	size_t n;
 
-	snprintf(full, sizeof full, "%.*s/%s", slash ? (int)(slash - here) : 1,
+	/* tests/unit/: the folder above this file's (support/) */
+	snprintf(full, sizeof full, "%.*s/../%s", slash ? (int)(slash - here) : 1,
 		 slash ? here : ".", path);
 	f = fopen(full, "rb");
 	if (!f)

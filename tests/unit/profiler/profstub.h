@@ -1,8 +1,8 @@
 /* profstub.h: the profiler's environment (profenv.h) for its host unit
  * tests: allocations counted and made to fail on demand, a clock mask
  * that only counts, and the modules TESTPROF and WORKER. */
-#ifndef TESTS_UNIT_PROFSTUB_H
-#define TESTS_UNIT_PROFSTUB_H
+#ifndef TESTS_UNIT_PROFILER_PROFSTUB_H
+#define TESTS_UNIT_PROFILER_PROFSTUB_H
 
 extern long live_allocs;
 extern int fail_alloc_after;	/* the n-th allocation from now fails; -1: none */

@@ -1,7 +1,7 @@
 /* testexport.h: what the export tests share: the dumps they export, and
  * the exporters' bytes in memory. */
-#ifndef TESTS_UNIT_TESTEXPORT_H
-#define TESTS_UNIT_TESTEXPORT_H
+#ifndef TESTS_UNIT_PINFO_TESTEXPORT_H
+#define TESTS_UNIT_PINFO_TESTEXPORT_H
 
 #include <stdint.h>
 #include "dump.h"

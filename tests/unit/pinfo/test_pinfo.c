@@ -89,7 +89,7 @@ static void test_report_example1(void **state)
 	char *text = summary(d, 0);
 
 	(void)state;
-	assert_golden(text, "golden/example1.txt");
+	assert_golden(text, "pinfo/golden/example1.txt");
 	free(text);
 	tdump_free(d);
 }
@@ -102,8 +102,8 @@ static void test_report_example1_system(void **state)
 	char *text = summary(d, 0), *z = summary(d, PINFO_Z);
 
 	(void)state;
-	assert_golden(text, "golden/example1-system.txt");
-	assert_golden(z, "golden/example1-system-z.txt");
+	assert_golden(text, "pinfo/golden/example1-system.txt");
+	assert_golden(z, "pinfo/golden/example1-system-z.txt");
 	free(text);
 	free(z);
 	tdump_free(d);
@@ -118,10 +118,10 @@ static void test_report_example2(void **state)
 		int flags;
 		const char *golden;
 	} cases[] = {
-		{ 0, "golden/example2.txt" },
-		{ PINFO_E, "golden/example2-e.txt" },
-		{ PINFO_T, "golden/example2-t.txt" },
-		{ PINFO_T | PINFO_Z, "golden/example2-tz.txt" },
+		{ 0, "pinfo/golden/example2.txt" },
+		{ PINFO_E, "pinfo/golden/example2-e.txt" },
+		{ PINFO_T, "pinfo/golden/example2-t.txt" },
+		{ PINFO_T | PINFO_Z, "pinfo/golden/example2-tz.txt" },
 	};
 	size_t i;
 
@@ -259,11 +259,11 @@ static void test_run_maps(void **state)
 	char *maps[3];
 
 	(void)state;
-	snprintf(good, strlen(__FILE__) + 40, "%.*sdata/testprof.map",
+	snprintf(good, strlen(__FILE__) + 40, "%.*s../data/testprof.map",
 		 (int)(strrchr(__FILE__, '/') + 1 - __FILE__), __FILE__);
 	maps[0] = good;
 	assert_int_equal(run(dump, maps, 1, 0, &out, &err), PINFO_OK);
-	assert_golden(out, "golden/example2.txt");
+	assert_golden(out, "pinfo/golden/example2.txt");
 	snprintf(note, sizeof note, "pinfo: note: %s: no code fingerprint (a map not made by "
 		 "mkmap): not checked against %s\n", good, dump);
 	assert_string_equal(err, note);	/* the seed's map has none */
@@ -273,7 +273,7 @@ static void test_run_maps(void **state)
 	maps[1] = other;
 	maps[2] = broken;
 	assert_int_equal(run(dump, maps, 3, 0, &out, &err), PINFO_FAIL);
-	assert_golden(out, "golden/example2.txt");
+	assert_golden(out, "pinfo/golden/example2.txt");
 	assert_non_null(strstr(err, "module OTHER is not in the dump (its modules: TESTPROF)"));
 	assert_non_null(strstr(err, "broken.sym: line 2: address \"zz\" is not hex"));
 	free(out);
@@ -303,7 +303,7 @@ static void test_run_skip_absent(void **state)
 	char *maps[3], note[600];
 
 	(void)state;
-	snprintf(good, strlen(__FILE__) + 40, "%.*sdata/testprof.map",
+	snprintf(good, strlen(__FILE__) + 40, "%.*s../data/testprof.map",
 		 (int)(strrchr(__FILE__, '/') + 1 - __FILE__), __FILE__);
 	snprintf(note, sizeof note, "pinfo: note: %s: no code fingerprint (a map not made by "
 		 "mkmap): not checked against %s\n", good, dump);
@@ -311,7 +311,7 @@ static void test_run_skip_absent(void **state)
 	maps[1] = good;
 	maps[2] = kernel;
 	assert_int_equal(run(dump, maps, 3, PINFO_SKIP_ABSENT, &out, &err), PINFO_OK);
-	assert_golden(out, "golden/example2.txt");
+	assert_golden(out, "pinfo/golden/example2.txt");
 	assert_string_equal(err, note);	/* the seed's map has no fingerprint; the skipped say nothing */
 	free(out);
 	free(err);
@@ -340,7 +340,7 @@ static void test_run_skip_absent(void **state)
 
 	/* with -etz flags too: the same blocks as without the skipped maps */
 	assert_int_equal(run(dump, maps, 3, PINFO_SKIP_ABSENT | PINFO_E, &out, &err), PINFO_OK);
-	assert_golden(out, "golden/example2-e.txt");
+	assert_golden(out, "pinfo/golden/example2-e.txt");
 	assert_string_equal(err, note);	/* the seed's map has no fingerprint; the skipped say nothing */
 	free(out);
 	free(err);
@@ -414,9 +414,9 @@ static void test_run_not_regular(void **state)
 
 static char *data_path(const char *name)
 {
-	char *path = malloc(strlen(__FILE__) + strlen(name) + 8);
+	char *path = malloc(strlen(__FILE__) + strlen(name) + 12);
 
-	sprintf(path, "%.*sdata/%s", (int)(strrchr(__FILE__, '/') + 1 - __FILE__), __FILE__, name);
+	sprintf(path, "%.*s../data/%s", (int)(strrchr(__FILE__, '/') + 1 - __FILE__), __FILE__, name);
 	return path;
 }
 

@@ -1,8 +1,8 @@
 /* stacksfix.h: what the call stacks' unit tests share (test_stacks_views.c,
  * test_stacks_nocs.c): a program's map, its code's calls, and a format 3
  * dump of its one segment. */
-#ifndef TESTS_UNIT_STACKSFIX_H
-#define TESTS_UNIT_STACKSFIX_H
+#ifndef TESTS_UNIT_PINFO_STACKSFIX_H
+#define TESTS_UNIT_PINFO_STACKSFIX_H
 
 #include <stdint.h>
 #include "dump.h"

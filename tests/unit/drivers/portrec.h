@@ -1,8 +1,8 @@
 /* portrec.h: the port writes of a driver under test, recorded: a test links
- * tests/unit/portrec.c with -Wl,--wrap=outb (and --wrap=inb, whose reads
+ * tests/unit/drivers/portrec.c with -Wl,--wrap=outb (and --wrap=inb, whose reads
  * return port_read_value). */
-#ifndef TESTS_UNIT_PORTREC_H
-#define TESTS_UNIT_PORTREC_H
+#ifndef TESTS_UNIT_DRIVERS_PORTREC_H
+#define TESTS_UNIT_DRIVERS_PORTREC_H
 
 #include <stdint.h>
 

@@ -192,12 +192,12 @@ static void test_fixture_version1(void **state)
 	struct pinfo_exports x = { scratch_path("g1.out"), path, NULL, NULL, 1 };
 
 	(void)state;
-	snprintf(path, sizeof path, "%.*sdata/tiny.elf",
+	snprintf(path, sizeof path, "%.*s../data/tiny.elf",
 		 (int)(strrchr(__FILE__, '/') + 1 - __FILE__), __FILE__);
 	{
 		char v1[512];
 
-		snprintf(v1, sizeof v1, "%.*sdata/hot-v1.pro",
+		snprintf(v1, sizeof v1, "%.*s../data/hot-v1.pro",
 			 (int)(strrchr(__FILE__, '/') + 1 - __FILE__), __FILE__);
 		assert_int_equal(export_run(&x, v1, &err), PINFO_OK);
 		assert_non_null(strstr(err, "hot-v1.pro: a version 1 dump has no code fingerprints: "));
@@ -223,7 +223,7 @@ static void test_fixture_is_hot_dump(void **state)
 	if (getenv("WRITE_FIXTURES")) {
 		FILE *f;
 
-		snprintf(path, sizeof path, "%.*sdata/hot.pro",
+		snprintf(path, sizeof path, "%.*s../data/hot.pro",
 			 (int)(strrchr(__FILE__, '/') + 1 - __FILE__), __FILE__);
 		assert_non_null(f = fopen(path, "wb"));
 		assert_int_equal(fwrite(b.data, 1, b.len, f), b.len);

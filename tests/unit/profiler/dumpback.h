@@ -1,7 +1,7 @@
 /* dumpback.h: a profile dumped through the real frame writer into memory,
  * found again by the real capture parser and read back (dumpback.c). */
-#ifndef TESTS_UNIT_DUMPBACK_H
-#define TESTS_UNIT_DUMPBACK_H
+#ifndef TESTS_UNIT_PROFILER_DUMPBACK_H
+#define TESTS_UNIT_PROFILER_DUMPBACK_H
 
 #include "prof.h"
 

@@ -148,7 +148,7 @@ static void test_header_and_default(void **state)
 	f = open_memstream(&t, &len);
 	assert_int_equal(pinfo_run_view(dump, maps, 1, 0, &off, f, stderr), 0);
 	fclose(f);
-	golden = tfile("golden/example2.txt", NULL);
+	golden = tfile("pinfo/golden/example2.txt", NULL);
 	same(t, golden);
 	free(golden);
 	free(t);

@@ -1,8 +1,8 @@
-/* testbuf.h: helpers shared by the profiler's unit tests: a growing byte
+/* testbuf.h: helpers shared by the unit tests of several parts: a growing byte
  * buffer that serves as a dump sink, a counting allocator that can be told
  * to fail, and a builder of small dumps. */
-#ifndef TESTS_UNIT_TESTBUF_H
-#define TESTS_UNIT_TESTBUF_H
+#ifndef TESTS_UNIT_SUPPORT_TESTBUF_H
+#define TESTS_UNIT_SUPPORT_TESTBUF_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -56,10 +56,6 @@ endif
 all: deps kernel guests tools iso
 
 # ---- fragments: each part of the tree lists its own sources ----------------
-# The host programs' folders: each program's, and the code they share.
-# Quoted includes name the file alone; its folder is on the include path.
-HOST_DIRS := host/common host/pinfo host/pinfo/read host/pinfo/views host/profextract host/mkmap
-HOST_INC := $(addprefix -iquote ,include format profiler lib $(HOST_DIRS))
 HOST_PROGS :=
 UNIT_TESTS :=
 include lib/lib.mk

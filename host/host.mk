@@ -2,6 +2,11 @@
 # tests/unit/unit.mk's. The top Makefile builds each NAME of HOST_PROGS from
 # NAME_SRCS, plain under build/ and with sanitizers under build/san/.
 
+# The host programs' folders: each program's, and the code they share.
+# Quoted includes name the file alone; its folder is on the include path.
+HOST_DIRS := host/common host/pinfo host/pinfo/read host/pinfo/views host/profextract host/mkmap
+HOST_INC := $(addprefix -iquote ,include format profiler lib $(HOST_DIRS))
+
 # The host's components, each named once: the frame extractor, the parsers
 # and reports pinfo is made of (EXTRACT_SRCS, PINFO_PARSE_SRCS, PINFO_LIB).
 EXTRACT_SRCS := host/profextract/extract.c host/profextract/capture.c host/common/hostio.c host/common/shown.c

@@ -6,7 +6,9 @@
 #   - a folder of more than 20 C files;
 #   - a quoted include that climbs ("../"): folders are on the include path;
 #   - an include guard not named for the file's path (format/dump.h:
-#     FORMAT_DUMP_H).
+#     FORMAT_DUMP_H);
+#   - a Makefile over 150 lines: it holds the build graph, each part's
+#     sources are in that part's .mk file.
 # The product is every folder but tests/, bench/ and docs/. ROOT defaults
 # to the current folder.
 set -u
@@ -65,6 +67,10 @@ for f in $(printf '%s\n' $files | grep '\.h$'); do
 		echo "check-house: $f: include guard ${got:-(none)}, not $want"; bad=1
 	fi
 done
+
+if [ -f Makefile ] && [ "$(wc -l < Makefile)" -gt 150 ]; then
+	echo "check-house: Makefile: $(wc -l < Makefile) lines (at most 150)"; bad=1
+fi
 
 [ "$bad" = 0 ] && echo "check-house: $(printf '%s\n' $files | wc -l) files kept to the house's rules"
 exit "$bad"

@@ -28,13 +28,15 @@ printf '#include "../lib/x.h"\n' > "$t/kernel/climb.c"
 printf '#ifndef X_H\n#define X_H\n#endif\n' > "$t/lib/x.h"
 printf '#ifndef LIB_GOOD_H\n#define LIB_GOOD_H\n#endif\n' > "$t/lib/good.h"
 i=0; while [ $i -lt 21 ]; do : > "$t/host/many/f$i.c"; i=$((i + 1)); done
+i=0; while [ $i -lt 151 ]; do echo '# a line'; i=$((i + 1)); done > "$t/Makefile"
 out=$(sh scripts/check-house.sh "$t") && fail "a tree breaking every rule passed"
 for want in \
 	'kernel/big.c: 601 lines (at most 600)' \
 	'kernel/big.c:1: long_one is 101 lines (at most 100)' \
 	'host/many/: 21 C files (at most 20)' \
 	'kernel/climb.c:1:#include "../lib/x.h" (name the file alone' \
-	'lib/x.h: include guard X_H, not LIB_X_H'; do
+	'lib/x.h: include guard X_H, not LIB_X_H' \
+	'Makefile: 151 lines (at most 150)'; do
 	case $out in
 	*"$want"*) ;;
 	*) fail "not named: $want (got: $out)" ;;

@@ -53,8 +53,11 @@ PINFO_LIB := host/pinfo/pinfo_run.c host/common/hostio.c host/common/shown.c hos
 # The call stacks' views (docs/stacks.md); --pprof's C is generated from
 # host/pinfo/views/profile.proto by protoc-c into build/gen.
 GEN := $(BUILD)/gen
-STACKS_LIB := host/pinfo/read/callstacks.c host/pinfo/views/flamegraph.c host/pinfo/views/flametree.c host/pinfo/views/pprof.c \
-	host/pinfo/views/pinfo_stacks.c $(GEN)/profile.pb-c.c
+# STACKS_CORE: the stacks named (read/) and their text and SVG views.
+STACKS_CORE := host/pinfo/read/callstacks.c host/pinfo/read/modsyms.c host/pinfo/read/leafcaller.c \
+	host/pinfo/views/folded.c host/pinfo/views/callgraph.c host/pinfo/views/flamegraph.c \
+	host/pinfo/views/flametree.c
+STACKS_LIB := $(STACKS_CORE) host/pinfo/views/pprof.c host/pinfo/views/pinfo_stacks.c $(GEN)/profile.pb-c.c
 STACKS_LIBS := -lprotobuf-c -lz
 
 $(GEN)/profile.pb-c.c $(GEN)/profile.pb-c.h: host/pinfo/views/profile.proto

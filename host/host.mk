@@ -39,7 +39,8 @@ HOST_PROGS += pinfo
 # Beyond the seed's report: sorted views, source lines (DWARF by elfutils'
 # libdw), annotation, diff and merge, the HTML report.
 PINFO_MORE_SRCS := host/pinfo/views/view.c host/pinfo/read/lines.c host/pinfo/views/annotate.c \
-	host/pinfo/views/pinfo_lines.c host/pinfo/views/diff.c host/pinfo/views/html.c
+	host/pinfo/views/pinfo_lines.c host/pinfo/views/diff.c host/pinfo/views/html.c \
+	host/pinfo/views/htmlflame.c
 # The split of buckets over lines by instructions, and the call stacks' leaf
 # frames (frames.c), disassemble with capstone, loaded when first wanted
 # (dlopen: disasm.c), not linked.

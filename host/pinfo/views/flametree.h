@@ -36,6 +36,12 @@ int flametree_init(struct flametree *t);
  * its index, or (size_t)-1 out of memory. */
 size_t flametree_child(struct flametree *t, size_t parent, size_t rank, size_t item);
 
+/* Adds count samples of a stack of depth frames, root first, frame k
+ * item items[k] of name rank rank[items[k]]: the root and each node on
+ * its way counted. 0, or -1 out of memory. */
+int flametree_add(struct flametree *t, const size_t *items, size_t depth, const size_t *rank,
+		  uint64_t count);
+
 /* Orders each node's children by rank. 0, or -1 out of memory. */
 int flametree_finish(struct flametree *t);
 

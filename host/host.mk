@@ -6,7 +6,7 @@
 # and reports pinfo is made of (EXTRACT_SRCS, PINFO_PARSE_SRCS, PINFO_LIB).
 EXTRACT_SRCS := host/profextract/extract.c host/profextract/capture.c host/common/hostio.c host/common/shown.c
 PINFO_PARSE_SRCS := host/common/maps.c host/common/elf32.c host/pinfo/read/attrib.c host/pinfo/views/report.c \
-	lib/elf.c
+	host/pinfo/read/modattrib.c lib/elf.c
 
 UNIT_TESTS += test_dump test_dump_read test_dump_v3
 test_dump_v3_SRCS := tests/unit/test_dump_v3.c tests/unit/testbuf.c $(FORMAT_HOST_SRCS)

@@ -5,12 +5,12 @@
 #include <strings.h>
 
 #include "annotate.h"
-#include "attrib.h"
 #include "callstacks.h"
 #include "dumpfmt.h"
 #include "hostio.h"
 #include "html.h"
 #include "lines.h"
+#include "modattrib.h"
 #include "pinfo_more.h"
 #include "pinfo_run.h"
 #include "report.h"
@@ -255,61 +255,39 @@ static void module_table(FILE *out, const struct pdump *d)
 	free(tics);
 }
 
+static int add_func(struct func **fs, size_t *n, size_t *cap, struct func f)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 256;
+		struct func *g = realloc(*fs, c * sizeof *g);
+
+		if (!g)
+			return -1;
+		*fs = g;
+		*cap = c;
+	}
+	(*fs)[(*n)++] = f;
+	return 0;
+}
+
 /* The functions of src's module in d: appended to *fs. -1 out of memory. */
 static int module_funcs(const struct pdump *d, struct src *src, struct func **fs, size_t *n,
 			size_t *cap)
 {
-	const struct pdump_seg **same = malloc((d->nseg ? d->nseg : 1) * sizeof *same);
-	struct msym *sorted = NULL;
-	size_t nsorted, i, j, k, ns, first, nsyms;
-	int rc = 0;
+	struct modattrib w;
+	size_t k;
+	int rc = modattrib_start(&w, d, &src->m);
 
-	if (!same || (nsorted = map_sorted_symbols(&src->m, &sorted)) == (size_t)-1) {
-		free(same);
-		return -1;
-	}
-	for (i = 0; i < d->nseg && !rc; i++) {
-		struct attribution a;
-
-		if (strcasecmp(d->segs[i].module, src->m.module))
-			continue;
-		for (j = 0; j < i; j++)	/* a number is done with its first segment */
-			if (d->segs[j].segno == d->segs[i].segno &&
-			    !strcasecmp(d->segs[j].module, src->m.module))
-				break;
-		if (j < i)
-			continue;
-		for (ns = 0, j = i; j < d->nseg; j++)
-			if (d->segs[j].segno == d->segs[i].segno &&
-			    !strcasecmp(d->segs[j].module, src->m.module))
-				same[ns++] = &d->segs[j];
-		nsyms = msym_segment(sorted, nsorted, d->segs[i].segno, &first);
-		if (attribute(same, ns, d->shift, sorted + first, nsyms, &a)) {
-			rc = -1;
-			break;
-		}
-		for (k = 0; k < a.n; k++) {
-			if (!a.owners[k].tics)
-				continue;
-			if (*n == *cap) {
-				size_t c = *cap ? *cap * 2 : 256;
-				struct func *g = realloc(*fs, c * sizeof *g);
-
-				if (!g) {
-					rc = -1;
-					break;
-				}
-				*fs = g;
-				*cap = c;
-			}
-			(*fs)[(*n)++] = (struct func){ a.owners[k].name ? a.owners[k].name : "(no symbol)",
-						       src->m.module, d->segs[i].segno, a.owners[k].addr,
-						       a.owners[k].tics, src };
-		}
-		attribution_free(&a);
-	}
-	free(sorted);	/* names are the map's, which outlive this */
-	free(same);
+	if (rc)
+		return rc < 0 ? -1 : 0;
+	while (!rc && (rc = modattrib_next(&w)) > 0)	/* names are the map's, which outlive w */
+		for (k = 0, rc = 0; k < w.a.n && !rc; k++)
+			if (w.a.owners[k].tics)
+				rc = add_func(fs, n, cap, (struct func){ w.a.owners[k].name ?
+					      w.a.owners[k].name : "(no symbol)", src->m.module,
+					      w.run[0]->segno, w.a.owners[k].addr, w.a.owners[k].tics,
+					      src });
+	modattrib_end(&w);
 	return rc;
 }
 

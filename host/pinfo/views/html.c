@@ -471,6 +471,65 @@ static int write_page(FILE *out, void *arg)
 	return 0;
 }
 
+/* Map path read into s, when its module has a segment in d; a kernel map
+ * that has none, the first, kept in *kmap to name the stacks' kernel
+ * frames (*have_kmap set). Returns 0 loaded; 1 skipped (its module not in
+ * d: every map of a run may be given); -1 failed, having said why. */
+static int load_src(struct src *s, const char *path, const char *dumpfile, const struct pdump *d,
+		    int strict, struct map *kmap, int *have_kmap, FILE *errs)
+{
+	uint8_t *buf;
+	size_t len;
+	uint32_t k;
+	char err[300];
+
+	memset(s, 0, sizeof *s);
+	if (read_regular(path, &buf, &len, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
+		return -1;
+	}
+	if (map_parse(path, buf, len, &s->m, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
+		free(buf);
+		return -1;
+	}
+	s->path = path;
+	for (k = 0; k < d->nseg; k++)
+		s->in_dump |= !strcasecmp(d->segs[k].module, s->m.module);
+	if (!s->in_dump && d->version == PDUMP_VERSION_V3 && !*have_kmap &&
+	    !strcasecmp(s->m.module, "kernel")) {
+		*kmap = s->m;	/* no kernel segment, but it names the stacks' kernel frames */
+		*have_kmap = 1;
+		free(buf);
+		return 1;
+	}
+	if (!s->in_dump) {	/* every map of a run may be given: skipped */
+		map_free(&s->m);
+		free(buf);
+		return 1;
+	}
+	if (report_check_fingerprint(errs, dumpfile, d, path, &s->m, strict) && strict) {
+		map_free(&s->m);
+		free(buf);
+		return -1;
+	}
+	s->has_lines = s->m.form == MAP_ELF && !lines_load(buf, len, &s->t, err, sizeof err);
+	free(buf);
+	return 0;
+}
+
+static void srcs_free(struct src *srcs, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (srcs[i].has_ml)
+			module_lines_free(&srcs[i].ml);
+		if (srcs[i].has_lines)
+			lines_free(&srcs[i].t);
+		map_free(&srcs[i].m);
+	}
+	free(srcs);
+}
+
 int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, size_t nmaps,
 	       int strict, int split, FILE *errs)
 {
@@ -480,7 +539,7 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 	struct folded_stack *stacks = NULL;
 	struct callstacks cs;
 	struct map kmap;
-	int have_kmap = 0;
+	int have_kmap = 0, rc;
 	size_t nfs = 0, capfs = 0, i, nstacks = 0, loaded = 0;
 	int status = PINFO_OK;
 	char err[300];
@@ -492,47 +551,12 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 		return PINFO_FAIL;
 	}
 	for (i = 0; i < nmaps; i++) {
-		struct src *s = &srcs[loaded];
-		uint8_t *buf;
-		size_t len;
-		uint32_t k;
-
-		memset(s, 0, sizeof *s);
-		if (read_regular(maps[i], &buf, &len, err, sizeof err)) {
-			fprintf(errs, "pinfo: %s: %s\n", SHOWN(maps[i]), SHOWN(err));
+		if ((rc = load_src(&srcs[loaded], maps[i], dumpfile, &d, strict, &kmap, &have_kmap,
+				   errs)) < 0)
 			status = PINFO_FAIL;
+		if (rc)
 			continue;
-		}
-		if (map_parse(maps[i], buf, len, &s->m, err, sizeof err)) {
-			fprintf(errs, "pinfo: %s: %s\n", SHOWN(maps[i]), SHOWN(err));
-			free(buf);
-			status = PINFO_FAIL;
-			continue;
-		}
-		s->path = maps[i];
-		for (k = 0; k < d.nseg; k++)
-			s->in_dump |= !strcasecmp(d.segs[k].module, s->m.module);
-		if (!s->in_dump && d.version == PDUMP_VERSION_V3 && !have_kmap &&
-		    !strcasecmp(s->m.module, "kernel")) {
-			kmap = s->m;	/* no kernel segment, but it names the stacks' kernel frames */
-			have_kmap = 1;
-			free(buf);
-			continue;
-		}
-		if (!s->in_dump) {	/* every map of a run may be given: skipped */
-			map_free(&s->m);
-			free(buf);
-			continue;
-		}
-		if (report_check_fingerprint(errs, dumpfile, &d, maps[i], &s->m, strict) && strict) {
-			map_free(&s->m);
-			free(buf);
-			status = PINFO_FAIL;
-			continue;
-		}
-		s->has_lines = s->m.form == MAP_ELF && !lines_load(buf, len, &s->t, err, sizeof err);
-		free(buf);
-		if (module_funcs(&d, s, &fs, &nfs, &capfs)) {
+		if (module_funcs(&d, &srcs[loaded], &fs, &nfs, &capfs)) {
 			fprintf(errs, "pinfo: out of memory\n");
 			status = PINFO_FAIL;
 		}
@@ -556,14 +580,7 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 	if (have_kmap)
 		map_free(&kmap);
 	free(fs);
-	for (i = 0; i < loaded; i++) {
-		if (srcs[i].has_ml)
-			module_lines_free(&srcs[i].ml);
-		if (srcs[i].has_lines)
-			lines_free(&srcs[i].t);
-		map_free(&srcs[i].m);
-	}
-	free(srcs);
+	srcs_free(srcs, loaded);
 	pdump_release(&d, &host_alloc);
 	return status;
 }

@@ -135,3 +135,10 @@ unit: pinfo-bounds
 .PHONY: pinfo-bounds
 pinfo-bounds: $(BUILD)/pinfo $(BUILD)/bench/genstacks $(BUILD)/bench/gendump
 	@sh tests/unit/pinfo_bounds.sh $(BUILD)
+
+# No file of pinfo over 600 lines, no function over 100 (issue 23); the
+# files named after the folder are left out until they are split.
+unit: pinfo-sizes
+.PHONY: pinfo-sizes
+pinfo-sizes:
+	@sh tests/unit/source_sizes.sh host/pinfo host/pinfo/read/lines.c

@@ -1,11 +1,12 @@
 /* flametree.h: the merged call tree that the flame graphs draw
- * (flamegraph.c's SVG, html.c's section): stacks added root first, frames
- * of one name under one parent merged into a node, each node's children
- * in their names' order. Names are ranked once (flametree_rank), and the
- * tree is built and ordered by rank, with a hash of parent and rank: time
- * linear in the frames (and a sort), whatever the names' length, where a
- * walk of the siblings comparing names at each frame was the square of the
- * functions times the names' length. */
+ * (flamegraph.c's SVG, htmlflame.c's section of the HTML report): stacks
+ * added root first (flametree_add), frames of one name under one parent
+ * merged into a node, each node's children in their names' order. Names
+ * are ranked once (flametree_rank), and the tree is built and ordered by
+ * rank, with a hash of parent and rank: time linear in the frames (and a
+ * sort), whatever the names' length, where a walk of the siblings
+ * comparing names at each frame was the square of the functions times the
+ * names' length. */
 #ifndef HOST_PINFO_VIEWS_FLAMETREE_H
 #define HOST_PINFO_VIEWS_FLAMETREE_H
 

@@ -11,8 +11,7 @@ HOST_INC := $(addprefix -iquote ,include format profiler lib $(HOST_DIRS))
 # and reports pinfo is made of (EXTRACT_SRCS, PINFO_PARSE_SRCS, PINFO_LIB).
 EXTRACT_SRCS := host/profextract/extract.c host/profextract/capture.c host/common/hostio.c host/common/shown.c
 PINFO_PARSE_SRCS := host/common/maps.c host/common/elf32.c host/pinfo/read/attrib.c host/pinfo/read/rounding.c \
-	host/pinfo/views/report.c \
-	lib/elf.c
+	host/pinfo/views/report.c host/pinfo/read/modattrib.c lib/elf.c
 
 HOST_PROGS += profextract
 profextract_SRCS := host/profextract/profextract.c $(EXTRACT_SRCS) $(FORMAT_HOST_SRCS)
@@ -27,7 +26,8 @@ HOST_PROGS += pinfo
 # libdw), annotation, diff and merge, the HTML report.
 PINFO_MORE_SRCS := host/pinfo/views/view.c host/pinfo/read/dwarf.c host/pinfo/read/decode.c \
 	host/pinfo/read/split.c host/pinfo/read/insnsplit.c host/pinfo/views/annotate.c \
-	host/pinfo/views/pinfo_lines.c host/pinfo/views/diff.c host/pinfo/views/html.c
+	host/pinfo/views/pinfo_lines.c host/pinfo/views/diff.c host/pinfo/views/html.c \
+	host/pinfo/views/htmlflame.c
 # The split of buckets over lines by instructions, and the call stacks' leaf
 # frames (frames.c), disassemble with capstone, loaded when first wanted
 # (dlopen: disasm.c), not linked.
@@ -41,8 +41,11 @@ PINFO_LIB := host/pinfo/pinfo_run.c host/common/hostio.c host/common/shown.c hos
 # The call stacks' views (docs/stacks.md); --pprof's C is generated from
 # host/pinfo/views/profile.proto by protoc-c into build/gen.
 GEN := $(BUILD)/gen
-STACKS_LIB := host/pinfo/read/callstacks.c host/pinfo/views/flamegraph.c host/pinfo/views/flametree.c host/pinfo/views/pprof.c \
-	host/pinfo/views/pinfo_stacks.c $(GEN)/profile.pb-c.c
+# STACKS_CORE: the stacks named (read/) and their text and SVG views.
+STACKS_CORE := host/pinfo/read/callstacks.c host/pinfo/read/modsyms.c host/pinfo/read/leafcaller.c \
+	host/pinfo/views/folded.c host/pinfo/views/callgraph.c host/pinfo/views/flamegraph.c \
+	host/pinfo/views/flametree.c
+STACKS_LIB := $(STACKS_CORE) host/pinfo/views/pprof.c host/pinfo/views/pinfo_stacks.c $(GEN)/profile.pb-c.c
 STACKS_LIBS := -lprotobuf-c -lz
 
 $(GEN)/profile.pb-c.c $(GEN)/profile.pb-c.h: host/pinfo/views/profile.proto

@@ -450,8 +450,9 @@ static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, s
 	if (!elf32_fingerprint(buf, len, &e, !strcmp(m->module, "kernel"), &m->fingerprint,
 			       m->why_none, sizeof m->why_none))
 		m->has_fingerprint = 1;
-	/* Its code, for what the call instructions say (callstacks.c); none
-	 * where the fingerprint could not be taken, or out of memory. */
+	/* Its code, for what the call instructions say (modsyms.c,
+	 * leafcaller.c); none where the fingerprint could not be taken, or out
+	 * of memory. */
 	if (m->has_fingerprint &&
 	    !elf32_code(buf, len, &e, !strcmp(m->module, "kernel"), &code, why, sizeof why) &&
 	    (m->code = malloc(code.file ? code.file : 1))) {

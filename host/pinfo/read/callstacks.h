@@ -1,6 +1,7 @@
-/* callstacks.h: a dump's call stacks (format 3) named by the maps' symbols,
- * and the views made from them (docs/stacks.md): folded stacks, an SVG
- * flame graph, a gprof-style call graph, and a pprof profile. */
+/* callstacks.h: a dump's call stacks (format 3) named by the maps' symbols
+ * (callstacks.c), and the views made from them (docs/stacks.md), each in
+ * views/: folded stacks (folded.c), an SVG flame graph (flamegraph.c), a
+ * gprof-style call graph (callgraph.c), and a pprof profile (pprof.c). */
 #ifndef HOST_PINFO_READ_CALLSTACKS_H
 #define HOST_PINFO_READ_CALLSTACKS_H
 

@@ -8,9 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "attrib.h"
 #include "dumpfmt.h"
 #include "hostio.h"
+#include "modattrib.h"
 #include "pinfo_more.h"
 #include "pinfo_run.h"
 #include "report.h"
@@ -48,36 +48,18 @@ static int add_fn(struct fns *fs, const char *module, const char *name, int whic
  * Returns 0, 1 when the module is not in d, -1 out of memory. */
 static int module_fns(const struct pdump *d, const struct map *m, int which, struct fns *fs)
 {
-	struct msym *sorted = NULL;
-	size_t i, j, n, nsorted, k;
-	int rc = 0;
-	const struct pdump_seg **segs = report_module_segs(d, m->module, &n);
+	struct modattrib w;
+	size_t k;
+	int rc = modattrib_start(&w, d, m);
 
-	if (!segs)
-		return -1;
-	if (!n || (nsorted = map_sorted_symbols(m, &sorted)) == (size_t)-1) {
-		free(segs);
-		return n ? -1 : 1;
-	}
-	for (i = 0; i < n && !rc; i = j) {	/* each segment number, its runs together */
-		size_t first, nsyms;
-		struct attribution a;
-
-		for (j = i + 1; j < n && segs[j]->segno == segs[i]->segno; j++)
-			;
-		nsyms = msym_segment(sorted, nsorted, segs[i]->segno, &first);
-		if (attribute(segs + i, j - i, d->shift, sorted + first, nsyms, &a)) {
-			rc = -1;
-			break;
-		}
-		for (k = 0; k < a.n && !rc; k++)
-			if (a.owners[k].tics)
-				rc = add_fn(fs, m->module, a.owners[k].name ? a.owners[k].name : "(no symbol)",
-					    which, a.owners[k].tics);
-		attribution_free(&a);
-	}
-	free(sorted);
-	free(segs);
+	if (rc)
+		return rc;
+	while (!rc && (rc = modattrib_next(&w)) > 0)	/* each segment number, its runs together */
+		for (k = 0, rc = 0; k < w.a.n && !rc; k++)
+			if (w.a.owners[k].tics)
+				rc = add_fn(fs, m->module, w.a.owners[k].name ? w.a.owners[k].name :
+					    "(no symbol)", which, w.a.owners[k].tics);
+	modattrib_end(&w);
 	return rc;
 }
 

@@ -109,7 +109,7 @@ int callstacks_flamegraph(const struct callstacks *cs, const char *title, FILE *
 	const char **names = malloc((cs->nfuncs ? cs->nfuncs : 1) * sizeof *names);
 	struct flametree t;
 	struct layout l;
-	size_t i, k;
+	size_t i, k, deepest = 1, *items = NULL;
 	int rc = -1;
 
 	if (flametree_init(&t)) {
@@ -117,24 +117,21 @@ int callstacks_flamegraph(const struct callstacks *cs, const char *title, FILE *
 		free(names);
 		return -1;
 	}
-	if (!rank || !names)
+	for (i = 0; i < cs->nstacks; i++)
+		deepest = cs->stacks[i].depth > deepest ? cs->stacks[i].depth : deepest;
+	if (!rank || !names || !(items = malloc(deepest * sizeof *items)))
 		goto out;
 	for (i = 0; i < cs->nfuncs; i++)
 		names[i] = cs->funcs[i].name;
 	if (flametree_rank(names, cs->nfuncs, rank))
 		goto out;
-	for (i = 0; i < cs->nstacks; i++) {
+	for (i = 0; i < cs->nstacks; i++) {	/* a function's rank its name's */
 		const struct cs_stack *st = &cs->stacks[i];
-		size_t n = 0;
 
-		t.n[0].count += st->count;
-		for (k = 0; k < st->depth; k++) {
-			size_t f = st->frames[k].func;
-
-			if ((n = flametree_child(&t, n, rank[f], f)) == (size_t)-1)
-				goto out;
-			t.n[n].count += st->count;
-		}
+		for (k = 0; k < st->depth; k++)
+			items[k] = st->frames[k].func;
+		if (flametree_add(&t, items, st->depth, rank, st->count))
+			goto out;
 	}
 	if (flametree_finish(&t))
 		goto out;
@@ -164,6 +161,7 @@ int callstacks_flamegraph(const struct callstacks *cs, const char *title, FILE *
 	rc = 0;
 out:
 	flametree_free(&t);
+	free(items);
 	free(rank);
 	free(names);
 	return rc;

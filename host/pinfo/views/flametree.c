@@ -60,6 +60,20 @@ size_t flametree_child(struct flametree *t, size_t parent, size_t rank, size_t i
 	return i;
 }
 
+int flametree_add(struct flametree *t, const size_t *items, size_t depth, const size_t *rank,
+		  uint64_t count)
+{
+	size_t n = 0, k;
+
+	t->n[0].count += count;
+	for (k = 0; k < depth; k++) {
+		if ((n = flametree_child(t, n, rank[items[k]], items[k])) == (size_t)-1)
+			return -1;
+		t->n[n].count += count;
+	}
+	return 0;
+}
+
 static int by_parent_rank(const void *x, const void *y, void *arg)
 {
 	const struct ft_node *n = arg, *a = &n[*(const size_t *)x], *b = &n[*(const size_t *)y];

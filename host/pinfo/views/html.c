@@ -1,18 +1,16 @@
 /* html.c: pinfo --html (html.h, pinfo_more.h). The page is written as it
  * is made, to a temporary file renamed over FILE.html when whole. */
-#define _GNU_SOURCE	/* strndup */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "annotate.h"
-#include "attrib.h"
 #include "callstacks.h"
 #include "dumpfmt.h"
-#include "flametree.h"
 #include "hostio.h"
 #include "html.h"
 #include "lines.h"
+#include "modattrib.h"
 #include "pinfo_more.h"
 #include "pinfo_run.h"
 #include "report.h"
@@ -43,196 +41,6 @@ void html_escape(FILE *out, const char *s)
 static double pct(uint64_t tics, uint64_t total)
 {
 	return total ? 100.0 * (double)tics / (double)total : 0.0;
-}
-
-/* ---- the flame graph ------------------------------------------------------------- */
-
-/* The frames' names ranked: the distinct pointers (names are pointers into
- * the callstacks' functions: a few, however many frames) gathered by a
- * hash, sorted, then ranked by their text. */
-struct ptrset {
-	const char **p;
-	size_t n, nslots;
-};
-
-static int ptrset_add(struct ptrset *s, const char *name)
-{
-	size_t k, i;
-
-	if (2 * (s->n + 1) > s->nslots) {
-		size_t n = s->nslots ? 2 * s->nslots : 256;
-		const char **p = calloc(n, sizeof *p);
-
-		if (!p)
-			return -1;
-		for (i = 0; i < s->nslots; i++) {
-			if (!s->p[i])
-				continue;
-			for (k = ((uintptr_t)s->p[i] >> 3) * 2654435761u & (n - 1); p[k]; k = (k + 1) & (n - 1))
-				;
-			p[k] = s->p[i];
-		}
-		free(s->p);
-		s->p = p;
-		s->nslots = n;
-	}
-	for (k = ((uintptr_t)name >> 3) * 2654435761u & (s->nslots - 1); s->p[k];
-	     k = (k + 1) & (s->nslots - 1))
-		if (s->p[k] == name)
-			return 0;
-	s->p[k] = name;
-	s->n++;
-	return 0;
-}
-
-static int by_ptr(const void *x, const void *y)
-{
-	uintptr_t a = (uintptr_t)*(const char *const *)x, b = (uintptr_t)*(const char *const *)y;
-
-	return a < b ? -1 : a > b;
-}
-
-/* The place of name among the n distinct pointers, sorted. */
-static size_t place_of(const char *const *names, size_t n, const char *name)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo + 1 < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if ((uintptr_t)names[mid] <= (uintptr_t)name)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-struct flame {
-	FILE *out;
-	const struct flametree *t;
-	const char *const *names;	/* [item]: a node's name */
-	double scale;	/* pixels a sample */
-	uint64_t total, min;	/* boxes below min samples are left out */
-	size_t boxes, hidden;
-	int depth;
-};
-
-static unsigned hash(const char *s)
-{
-	unsigned h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
-}
-
-static int draw(struct flame *f, size_t node, double x, int level, int maxdepth)
-{
-	const struct ft_node *n = &f->t->n[node];
-	const char *name = node ? f->names[n->item] : "all";
-	double w = (double)n->count * f->scale, y = (maxdepth - level) * 17.0;
-	size_t i;
-	int rc = 0;
-
-	if (level > 0) {
-		unsigned h = hash(name);
-
-		f->boxes++;
-		fprintf(f->out, "<g class=\"frame\"><title>");
-		html_escape(f->out, name);
-		fprintf(f->out, " (%llu samples, %.2f%%)</title><rect x=\"%.1f\" y=\"%.0f\" "
-			"width=\"%.1f\" height=\"16\" fill=\"rgb(%u,%u,%u)\"/>",
-			(unsigned long long)n->count, pct(n->count, f->total), x, y, w,
-			205 + h % 50, 80 + (h >> 8) % 130, 40 + (h >> 16) % 40);
-		if (w > 40) {
-			size_t room = (size_t)((w - 6) / 7), len = strlen(name);
-			char *shown = strndup(name, len > room ? (room > 2 ? room - 2 : 0) : len);
-
-			if (!shown)
-				return -1;
-			fprintf(f->out, "<text x=\"%.1f\" y=\"%.0f\">", x + 3, y + 12);
-			html_escape(f->out, shown);
-			fprintf(f->out, "%s</text>", len > room ? ".." : "");
-			free(shown);
-		}
-		fputs("</g>\n", f->out);
-	}
-	for (i = 0; i < n->nkids && !rc; i++) {	/* in name order */
-		const struct ft_node *c = &f->t->n[f->t->order[n->kids + i]];
-
-		if (c->count >= f->min)
-			rc = draw(f, f->t->order[n->kids + i], x, level + 1, maxdepth);
-		else
-			f->hidden++;
-		x += (double)c->count * f->scale;
-	}
-	return rc;
-}
-
-int html_flamegraph(FILE *out, const struct folded_stack *stacks, size_t n, uint64_t total)
-{
-	struct flame f = { out, NULL, NULL, 0, 0, 0, 0, 0, 0 };
-	struct flametree t;
-	struct ptrset set = { NULL, 0, 0 };
-	const char **names = NULL;
-	size_t *rank = NULL, i, k, nn = 0;
-	int maxdepth = 0, rc = -1;
-
-	if (flametree_init(&t))
-		return -1;
-	for (i = 0; i < n; i++)
-		for (k = 0; k < stacks[i].depth; k++)
-			if (ptrset_add(&set, stacks[i].frames[k]))
-				goto out;
-	if (!(names = malloc((set.n ? set.n : 1) * sizeof *names)))
-		goto out;
-	for (i = 0; i < set.nslots; i++)
-		if (set.p[i])
-			names[nn++] = set.p[i];
-	qsort(names, nn, sizeof *names, by_ptr);
-	if (!(rank = malloc((nn ? nn : 1) * sizeof *rank)) || flametree_rank(names, nn, rank))
-		goto out;
-	for (i = 0; i < n; i++) {
-		size_t at = 0;
-
-		t.n[0].count += stacks[i].count;
-		for (k = 0; k < stacks[i].depth; k++) {
-			size_t item = place_of(names, nn, stacks[i].frames[k]);
-
-			if ((at = flametree_child(&t, at, rank[item], item)) == (size_t)-1)
-				goto out;
-			t.n[at].count += stacks[i].count;
-		}
-		maxdepth = (int)stacks[i].depth > maxdepth ? (int)stacks[i].depth : maxdepth;
-	}
-	if (flametree_finish(&t))
-		goto out;
-	rc = 0;
-	if (t.n[0].count) {
-		f.t = &t;
-		f.names = names;
-		f.total = total > t.n[0].count ? total : t.n[0].count;
-		f.scale = 1200.0 / (double)t.n[0].count;
-		f.min = t.n[0].count / 2000;
-		fprintf(out, "<section id=\"flame\"><h2>Flame graph</h2>\n<p>%llu samples with call "
-			"stacks; a box is a function in its callers' chain, as wide as its samples "
-			"(callers below, callees above).</p>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
-			"class=\"flame\" viewBox=\"0 0 1200 %d\" width=\"100%%\">\n",
-			(unsigned long long)t.n[0].count, (maxdepth + 1) * 17);
-		rc = draw(&f, 0, 0, 0, maxdepth);
-		fputs("</svg>\n", out);
-		if (f.hidden)
-			fprintf(out, "<p class=\"note\">%zu boxes narrower than 1/2000 of the graph left "
-				"out.</p>\n", f.hidden);
-		fputs("</section>\n", out);
-	}
-out:
-	flametree_free(&t);
-	free(set.p);
-	free(rank);
-	free(names);
-	return rc;
 }
 
 /* ---- the report's parts -------------------------------------------------------- */
@@ -447,61 +255,39 @@ static void module_table(FILE *out, const struct pdump *d)
 	free(tics);
 }
 
+static int add_func(struct func **fs, size_t *n, size_t *cap, struct func f)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 256;
+		struct func *g = realloc(*fs, c * sizeof *g);
+
+		if (!g)
+			return -1;
+		*fs = g;
+		*cap = c;
+	}
+	(*fs)[(*n)++] = f;
+	return 0;
+}
+
 /* The functions of src's module in d: appended to *fs. -1 out of memory. */
 static int module_funcs(const struct pdump *d, struct src *src, struct func **fs, size_t *n,
 			size_t *cap)
 {
-	const struct pdump_seg **same = malloc((d->nseg ? d->nseg : 1) * sizeof *same);
-	struct msym *sorted = NULL;
-	size_t nsorted, i, j, k, ns, first, nsyms;
-	int rc = 0;
+	struct modattrib w;
+	size_t k;
+	int rc = modattrib_start(&w, d, &src->m);
 
-	if (!same || (nsorted = map_sorted_symbols(&src->m, &sorted)) == (size_t)-1) {
-		free(same);
-		return -1;
-	}
-	for (i = 0; i < d->nseg && !rc; i++) {
-		struct attribution a;
-
-		if (strcasecmp(d->segs[i].module, src->m.module))
-			continue;
-		for (j = 0; j < i; j++)	/* a number is done with its first segment */
-			if (d->segs[j].segno == d->segs[i].segno &&
-			    !strcasecmp(d->segs[j].module, src->m.module))
-				break;
-		if (j < i)
-			continue;
-		for (ns = 0, j = i; j < d->nseg; j++)
-			if (d->segs[j].segno == d->segs[i].segno &&
-			    !strcasecmp(d->segs[j].module, src->m.module))
-				same[ns++] = &d->segs[j];
-		nsyms = msym_segment(sorted, nsorted, d->segs[i].segno, &first);
-		if (attribute(same, ns, d->shift, sorted + first, nsyms, &a)) {
-			rc = -1;
-			break;
-		}
-		for (k = 0; k < a.n; k++) {
-			if (!a.owners[k].tics)
-				continue;
-			if (*n == *cap) {
-				size_t c = *cap ? *cap * 2 : 256;
-				struct func *g = realloc(*fs, c * sizeof *g);
-
-				if (!g) {
-					rc = -1;
-					break;
-				}
-				*fs = g;
-				*cap = c;
-			}
-			(*fs)[(*n)++] = (struct func){ a.owners[k].name ? a.owners[k].name : "(no symbol)",
-						       src->m.module, d->segs[i].segno, a.owners[k].addr,
-						       a.owners[k].tics, src };
-		}
-		attribution_free(&a);
-	}
-	free(sorted);	/* names are the map's, which outlive this */
-	free(same);
+	if (rc)
+		return rc < 0 ? -1 : 0;
+	while (!rc && (rc = modattrib_next(&w)) > 0)	/* names are the map's, which outlive w */
+		for (k = 0, rc = 0; k < w.a.n && !rc; k++)
+			if (w.a.owners[k].tics)
+				rc = add_func(fs, n, cap, (struct func){ w.a.owners[k].name ?
+					      w.a.owners[k].name : "(no symbol)", src->m.module,
+					      w.run[0]->segno, w.a.owners[k].addr, w.a.owners[k].tics,
+					      src });
+	modattrib_end(&w);
 	return rc;
 }
 
@@ -685,6 +471,65 @@ static int write_page(FILE *out, void *arg)
 	return 0;
 }
 
+/* Map path read into s, when its module has a segment in d; a kernel map
+ * that has none, the first, kept in *kmap to name the stacks' kernel
+ * frames (*have_kmap set). Returns 0 loaded; 1 skipped (its module not in
+ * d: every map of a run may be given); -1 failed, having said why. */
+static int load_src(struct src *s, const char *path, const char *dumpfile, const struct pdump *d,
+		    int strict, struct map *kmap, int *have_kmap, FILE *errs)
+{
+	uint8_t *buf;
+	size_t len;
+	uint32_t k;
+	char err[300];
+
+	memset(s, 0, sizeof *s);
+	if (read_regular(path, &buf, &len, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
+		return -1;
+	}
+	if (map_parse(path, buf, len, &s->m, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
+		free(buf);
+		return -1;
+	}
+	s->path = path;
+	for (k = 0; k < d->nseg; k++)
+		s->in_dump |= !strcasecmp(d->segs[k].module, s->m.module);
+	if (!s->in_dump && d->version == PDUMP_VERSION_V3 && !*have_kmap &&
+	    !strcasecmp(s->m.module, "kernel")) {
+		*kmap = s->m;	/* no kernel segment, but it names the stacks' kernel frames */
+		*have_kmap = 1;
+		free(buf);
+		return 1;
+	}
+	if (!s->in_dump) {	/* every map of a run may be given: skipped */
+		map_free(&s->m);
+		free(buf);
+		return 1;
+	}
+	if (report_check_fingerprint(errs, dumpfile, d, path, &s->m, strict) && strict) {
+		map_free(&s->m);
+		free(buf);
+		return -1;
+	}
+	s->has_lines = s->m.form == MAP_ELF && !lines_load(buf, len, &s->t, err, sizeof err);
+	free(buf);
+	return 0;
+}
+
+static void srcs_free(struct src *srcs, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (srcs[i].has_ml)
+			module_lines_free(&srcs[i].ml);
+		if (srcs[i].has_lines)
+			lines_free(&srcs[i].t);
+		map_free(&srcs[i].m);
+	}
+	free(srcs);
+}
+
 int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, size_t nmaps,
 	       int strict, int split, FILE *errs)
 {
@@ -694,7 +539,7 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 	struct folded_stack *stacks = NULL;
 	struct callstacks cs;
 	struct map kmap;
-	int have_kmap = 0;
+	int have_kmap = 0, rc;
 	size_t nfs = 0, capfs = 0, i, nstacks = 0, loaded = 0;
 	int status = PINFO_OK;
 	char err[300];
@@ -706,47 +551,12 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 		return PINFO_FAIL;
 	}
 	for (i = 0; i < nmaps; i++) {
-		struct src *s = &srcs[loaded];
-		uint8_t *buf;
-		size_t len;
-		uint32_t k;
-
-		memset(s, 0, sizeof *s);
-		if (read_regular(maps[i], &buf, &len, err, sizeof err)) {
-			fprintf(errs, "pinfo: %s: %s\n", SHOWN(maps[i]), SHOWN(err));
+		if ((rc = load_src(&srcs[loaded], maps[i], dumpfile, &d, strict, &kmap, &have_kmap,
+				   errs)) < 0)
 			status = PINFO_FAIL;
+		if (rc)
 			continue;
-		}
-		if (map_parse(maps[i], buf, len, &s->m, err, sizeof err)) {
-			fprintf(errs, "pinfo: %s: %s\n", SHOWN(maps[i]), SHOWN(err));
-			free(buf);
-			status = PINFO_FAIL;
-			continue;
-		}
-		s->path = maps[i];
-		for (k = 0; k < d.nseg; k++)
-			s->in_dump |= !strcasecmp(d.segs[k].module, s->m.module);
-		if (!s->in_dump && d.version == PDUMP_VERSION_V3 && !have_kmap &&
-		    !strcasecmp(s->m.module, "kernel")) {
-			kmap = s->m;	/* no kernel segment, but it names the stacks' kernel frames */
-			have_kmap = 1;
-			free(buf);
-			continue;
-		}
-		if (!s->in_dump) {	/* every map of a run may be given: skipped */
-			map_free(&s->m);
-			free(buf);
-			continue;
-		}
-		if (report_check_fingerprint(errs, dumpfile, &d, maps[i], &s->m, strict) && strict) {
-			map_free(&s->m);
-			free(buf);
-			status = PINFO_FAIL;
-			continue;
-		}
-		s->has_lines = s->m.form == MAP_ELF && !lines_load(buf, len, &s->t, err, sizeof err);
-		free(buf);
-		if (module_funcs(&d, s, &fs, &nfs, &capfs)) {
+		if (module_funcs(&d, &srcs[loaded], &fs, &nfs, &capfs)) {
 			fprintf(errs, "pinfo: out of memory\n");
 			status = PINFO_FAIL;
 		}
@@ -770,14 +580,7 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 	if (have_kmap)
 		map_free(&kmap);
 	free(fs);
-	for (i = 0; i < loaded; i++) {
-		if (srcs[i].has_ml)
-			module_lines_free(&srcs[i].ml);
-		if (srcs[i].has_lines)
-			lines_free(&srcs[i].t);
-		map_free(&srcs[i].m);
-	}
-	free(srcs);
+	srcs_free(srcs, loaded);
 	pdump_release(&d, &host_alloc);
 	return status;
 }

@@ -16,7 +16,7 @@ struct folded_stack {
 	uint64_t count;
 };
 
-/* The flame graph section: an inline SVG, one box (<g class="frame">) for
+/* The flame graph section (htmlflame.c): an inline SVG, one box (<g class="frame">) for
  * each distinct frame of the merged call tree (the same caller chain), its
  * width its samples' share of total, children in name order, as
  * flamegraph.pl draws them. Boxes narrower than 1/2000 of the graph are

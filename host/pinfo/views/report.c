@@ -11,8 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "attrib.h"
 #include "dumpfmt.h"
+#include "modattrib.h"
 #include "report.h"
 #include "shown.h"
 
@@ -145,18 +145,6 @@ static int is_kernel(const char *module)
 	return !strcasecmp(module, "kernel");
 }
 
-static uint64_t seg_tics(const struct pdump_seg *s, uint32_t shift)
-{
-	uint32_t i, nb = pdump_nbuckets(s->length, shift);
-	uint64_t sum = 0;
-
-	if (!s->counters)	/* not decoded: the reader's sum */
-		return s->tics;
-	for (i = 0; i < nb; i++)
-		sum += s->counters[i];
-	return sum;
-}
-
 /* Offsets in 4 hex digits when the whole segment fits, else 8. */
 static int offset_digits(uint64_t end)
 {
@@ -236,7 +224,7 @@ static void segment_row(FILE *out, const struct pdump *d, const struct order *o,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		tics += seg_tics(o[i].s, d->shift);
+		tics += modattrib_seg_tics(o[i].s, d->shift);
 		length = o[i].s->length > length ? o[i].s->length : length;
 	}
 	if (!tics && !(flags & PINFO_Z))
@@ -259,7 +247,7 @@ void report_summary(FILE *out, const struct pdump *d, int flags)
 	      "--------  -------  ------  --------  -------\n", out);
 	for (i = 0; i < d->nseg; i++)
 		if (is_kernel(d->segs[i].module))
-			kernel += seg_tics(&d->segs[i], d->shift);
+			kernel += modattrib_seg_tics(&d->segs[i], d->shift);
 	row(out, "kernel", NULL, NULL, kernel, d->total);
 	for (i = 0; (flags & PINFO_E) && i < d->nseg; i++)
 		if (is_kernel(d->segs[i].module))
@@ -410,83 +398,20 @@ static int segment_block(FILE *out, const struct pdump *d, const struct pdump_se
 	return 0;
 }
 
-static int by_segno(const void *x, const void *y)
-{
-	const struct pdump_seg *a = *(const struct pdump_seg *const *)x;
-	const struct pdump_seg *b = *(const struct pdump_seg *const *)y;
-
-	if (a->segno != b->segno)
-		return a->segno < b->segno ? -1 : 1;
-	return a < b ? -1 : a > b;
-}
-
-const struct pdump_seg **report_module_segs(const struct pdump *d, const char *module, size_t *n)
-{
-	const struct pdump_seg **segs = malloc((d->nseg ? d->nseg : 1) * sizeof *segs);
-	uint32_t i;
-
-	*n = 0;
-	if (!segs)
-		return NULL;
-	for (i = 0; i < d->nseg; i++)
-		if (!strcasecmp(d->segs[i].module, module))
-			segs[(*n)++] = &d->segs[i];
-	qsort(segs, *n, sizeof *segs, by_segno);
-	return segs;
-}
-
-/* One segment number of the module: its symbols (a run of the map's,
- * sorted once), the merge, the lines. */
-static int one_segment(FILE *out, const struct pdump *d, const struct msym *sorted,
-		       size_t nsorted, const struct pdump_seg **segs, size_t n, int flags)
-{
-	size_t first, nsyms = msym_segment(sorted, nsorted, segs[0]->segno, &first);
-	struct attribution a;
-	int rc;
-
-	if (attribute(segs, n, d->shift, sorted + first, nsyms, &a))
-		return -1;
-	/* A segment without a tic has nothing to show, but with -z. */
-	rc = a.tics || (flags & PINFO_Z) ? segment_block(out, d, segs, n, &a, flags) : 0;
-	attribution_free(&a);
-	return rc;
-}
-
 int report_module(FILE *out, const struct pdump *d, const struct map *m, int flags)
 {
-	struct msym *sorted = NULL;
-	const struct msym *view;
-	size_t i, j, n, nsorted;
-	uint64_t tics;
-	int rc = 0;
-	const struct pdump_seg **segs = report_module_segs(d, m->module, &n);
+	struct modattrib w;
+	int rc = modattrib_start(&w, d, m), z = flags & PINFO_Z;
 
-	if (!segs)
-		return -1;
-	if (!n) {
-		free(segs);
-		return 1;
-	}
-	if (m->syms && map_in_order(m)) {	/* as mkmap and nm -n write it: used as it is */
-		view = m->syms;
-		nsorted = m->n;
-	} else if ((nsorted = map_sorted_symbols(m, &sorted)) == (size_t)-1) {
-		free(segs);
-		return -1;
-	} else {
-		view = sorted;
-	}
-	for (i = 0, tics = 0; i < n; i++)
-		tics += seg_tics(segs[i], d->shift);
-	if (tics || (flags & PINFO_Z))	/* a module without a tic, as a segment, only with -z */
-		fprintf(out, "Module %s\n", segs[0]->module);
-	for (i = 0; i < n && !rc && (tics || (flags & PINFO_Z)); i = j) {
-		for (j = i + 1; j < n && segs[j]->segno == segs[i]->segno; j++)
-			;
-		rc = one_segment(out, d, view, nsorted, segs + i, j - i, flags);
-	}
-	free(sorted);
-	free(segs);
+	if (rc)
+		return rc;
+	if (w.tics || z)	/* a module without a tic, as a segment, only with -z */
+		fprintf(out, "Module %s\n", w.segs[0]->module);
+	while ((w.tics || z) && (rc = modattrib_next(&w)) > 0)
+		/* A segment without a tic has nothing to show, but with -z. */
+		if ((rc = w.a.tics || z ? segment_block(out, d, w.run, w.nrun, &w.a, flags) : 0))
+			break;
+	modattrib_end(&w);
 	return rc;
 }
 

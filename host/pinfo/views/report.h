@@ -19,11 +19,6 @@ void report_summary(FILE *out, const struct pdump *d, int flags);
  * no segment in d (nothing printed); -1 when out of memory. */
 int report_module(FILE *out, const struct pdump *d, const struct map *m, int flags);
 
-/* The segments of module in d, by segment number (a number's runs in the
- * dump's order), *n of them: malloc'd, NULL when out of memory. Every
- * view of a module's functions reads them so. */
-const struct pdump_seg **report_module_segs(const struct pdump *d, const char *module, size_t *n);
-
 /* Compares the code fingerprint of map m (read from mapfile) with those of
  * its module's code segments (segment 1) in d (read from dumpfile), and
  * says on errs, naming both files and the module: a warning when they

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "attrib.h"
+#include "modattrib.h"
 #include "report.h"
 #include "shown.h"
 #include "view.h"
@@ -149,44 +149,16 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 int view_module(FILE *out, const struct pdump *d, const struct map *m, int flags,
 		const struct view *v)
 {
-	struct msym *sorted = NULL;
-	size_t i, j, n, nsorted;
-	uint64_t tics = 0;
-	uint32_t b;
-	int rc = 0;
-	const struct pdump_seg **segs = report_module_segs(d, m->module, &n);
+	struct modattrib w;
+	int rc = modattrib_start(&w, d, m), z = flags & PINFO_Z;
 
-	if (!segs)
-		return -1;
-	if (!n) {
-		free(segs);
-		return 1;
-	}
-	if ((nsorted = map_sorted_symbols(m, &sorted)) == (size_t)-1) {
-		free(segs);
-		return -1;
-	}
-	for (i = 0; i < n; i++)
-		for (b = 0; b < pdump_nbuckets(segs[i]->length, d->shift); b++)
-			tics += segs[i]->counters[b];
-	if (tics || (flags & PINFO_Z))
-		fprintf(out, "Module %s\n", segs[0]->module);
-	for (i = 0; i < n && !rc && (tics || (flags & PINFO_Z)); i = j) {
-		size_t first, nsyms;
-		struct attribution a;
-
-		for (j = i + 1; j < n && segs[j]->segno == segs[i]->segno; j++)
-			;
-		nsyms = msym_segment(sorted, nsorted, segs[i]->segno, &first);
-		if (attribute(segs + i, j - i, d->shift, sorted + first, nsyms, &a)) {
-			rc = -1;
+	if (rc)
+		return rc;
+	if (w.tics || z)
+		fprintf(out, "Module %s\n", w.segs[0]->module);
+	while ((w.tics || z) && (rc = modattrib_next(&w)) > 0)
+		if ((rc = w.a.tics || z ? view_segment(out, d, w.run, w.nrun, &w.a, flags, v) : 0))
 			break;
-		}
-		if (a.tics || (flags & PINFO_Z))
-			rc = view_segment(out, d, segs + i, j - i, &a, flags, v);
-		attribution_free(&a);
-	}
-	free(sorted);
-	free(segs);
+	modattrib_end(&w);
 	return rc;
 }

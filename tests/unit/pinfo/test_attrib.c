@@ -1,5 +1,6 @@
 /* test_attrib.c: ticks charged to symbols (host/pinfo/read/attrib.c): straddling
- * buckets, edges, agreement with a byte-by-byte reference, and speed. */
+ * buckets, edges, agreement with a byte-by-byte reference, and speed; a
+ * module's walk, segment number by number (host/pinfo/read/modattrib.c). */
 #define _GNU_SOURCE	/* open_memstream */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 #include "attrib.h"
 #include "dump.h"
 #include "maps.h"
+#include "modattrib.h"
 #include "report.h"
 #include "testbuf.h"
 
@@ -309,6 +311,64 @@ static void test_attrib_speed(void **state)
 	tdump_free(d);
 }
 
+/* A module's walk: its segments (the module's name in any case) by number,
+ * a number's runs together in the dump's order, each number's ticks
+ * charged to its own symbols; a map listed out of order is sorted, one in
+ * order used as it is; a module the dump lacks is 1. */
+static void test_modattrib_walk(void **state)
+{
+	struct pdump *d = tdump_new(5, 5);
+	struct msym list[] = { { 0x20, 1, "g" }, { 0x0, 2, "data" }, { 0x0, 1, "f" } };
+	struct msym inorder[] = { { 0x0, 1, "f" }, { 0x20, 1, "g" }, { 0x0, 2, "data" } };
+	struct map m = { .module = "A", .form = MAP_NM, .syms = list, .n = 3, .cap = 3 };
+	struct modattrib w;
+	int pass;
+
+	(void)state;
+	tdump_seg(d, 0, "A", 2, 0, 0x10);
+	tdump_seg(d, 1, "B", 1, 0, 0x40);
+	tdump_seg(d, 2, "a", 1, 0, 0x40);
+	tdump_seg(d, 3, "A", 1, 0, 0x40);
+	tdump_seg(d, 4, "A", 2, 0, 0x10);
+	d->segs[0].counters[0] = 5;
+	d->segs[1].counters[0] = 100;	/* B's: not A's */
+	d->segs[2].counters[0] = 3;	/* f */
+	d->segs[2].counters[9] = 4;	/* g (0x24) */
+	d->segs[3].counters[1] = 2;	/* f */
+	d->segs[4].counters[2] = 7;
+	tdump_fix_totals(d);
+	for (pass = 0; pass < 2; pass++) {
+		assert_int_equal(modattrib_start(&w, d, &m), 0);
+		assert_true(pass ? w.sorted == NULL && w.syms == inorder : w.sorted != NULL);
+		assert_int_equal(w.n, 4);
+		assert_int_equal(w.tics, 5 + 3 + 4 + 2 + 7);
+		assert_int_equal(modattrib_next(&w), 1);
+		assert_int_equal(w.nrun, 2);
+		assert_ptr_equal(w.run[0], &d->segs[2]);
+		assert_ptr_equal(w.run[1], &d->segs[3]);
+		assert_int_equal(w.a.tics, 9);
+		assert_int_equal(w.a.n, 2);
+		assert_string_equal(w.a.owners[0].name, "f");
+		assert_int_equal(w.a.owners[0].tics, 5);
+		assert_string_equal(w.a.owners[1].name, "g");
+		assert_int_equal(w.a.owners[1].tics, 4);
+		assert_int_equal(modattrib_next(&w), 1);
+		assert_int_equal(w.nrun, 2);
+		assert_ptr_equal(w.run[0], &d->segs[0]);
+		assert_ptr_equal(w.run[1], &d->segs[4]);
+		assert_int_equal(w.a.n, 1);
+		assert_string_equal(w.a.owners[0].name, "data");
+		assert_int_equal(w.a.owners[0].tics, 12);
+		assert_int_equal(modattrib_next(&w), 0);
+		assert_int_equal(w.nrun, 0);
+		modattrib_end(&w);
+		m.syms = inorder;	/* then as mkmap writes it */
+	}
+	memcpy(m.module, "C", 2);
+	assert_int_equal(modattrib_start(&w, d, &m), 1);
+	tdump_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -319,6 +379,7 @@ int main(void)
 		cmocka_unit_test(test_attrib_alias_rule),
 		cmocka_unit_test(test_attrib_odd_address),
 		cmocka_unit_test(test_attrib_speed),
+		cmocka_unit_test(test_modattrib_walk),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

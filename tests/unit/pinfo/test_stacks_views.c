@@ -1,7 +1,7 @@
 /* test_stacks_views.c: a dump's stacks named by maps, and the views made
  * from them: folded stacks (exact text), the gprof-style call graph, the
- * SVG flame graph, and the pprof profile read back (gunzipped by zlib,
- * unpacked by protobuf-c). */
+ * SVG flame graph and the tree both flame graphs draw (flametree.c), and
+ * the pprof profile read back (gunzipped by zlib, unpacked by protobuf-c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -13,6 +13,7 @@
 
 #include "callstacks.h"
 #include "dumpfmt.h"
+#include "flametree.h"
 #include "profile.pb-c.h"
 #include "stacksfix.h"
 
@@ -379,6 +380,45 @@ static void flamegraph(void **state)
 	teardown_maps(2);
 }
 
+/* The flame graphs' tree: stacks added root first, frames of one name
+ * under one parent one node (whatever their item), the root and each node
+ * on a stack's way counted, children in their names' rank order. */
+static void flametree(void **state)
+{
+	const char *names[] = { "main", "b", "a", "main" };	/* "main" twice: one rank */
+	size_t rank[4], f1[] = { 0, 1 }, f2[] = { 3, 2 }, f3[] = { 0, 2, 1 }, f4[] = { 0 };
+	struct flametree t;
+	size_t main_node, a_node;
+
+	(void)state;
+	assert_int_equal(flametree_rank(names, 4, rank), 0);
+	assert_int_equal(rank[0], rank[3]);
+	assert_true(rank[2] < rank[1] && rank[1] < rank[0]);
+	assert_int_equal(flametree_init(&t), 0);
+	assert_int_equal(flametree_add(&t, f1, 2, rank, 5), 0);	/* main;b 5 */
+	assert_int_equal(flametree_add(&t, f2, 2, rank, 3), 0);	/* main;a 3 */
+	assert_int_equal(flametree_add(&t, f3, 3, rank, 2), 0);	/* main;a;b 2 */
+	assert_int_equal(flametree_add(&t, f4, 1, rank, 1), 0);	/* main 1 */
+	assert_int_equal(flametree_finish(&t), 0);
+	assert_int_equal(t.nn, 5);	/* the root, main, main;b, main;a, main;a;b */
+	assert_int_equal(t.depth, 3);
+	assert_int_equal(t.n[0].count, 11);
+	assert_int_equal(t.n[0].nkids, 1);
+	main_node = t.order[t.n[0].kids];
+	assert_int_equal(t.n[main_node].item, 0);	/* the first frame's item */
+	assert_int_equal(t.n[main_node].count, 11);
+	assert_int_equal(t.n[main_node].nkids, 2);
+	a_node = t.order[t.n[main_node].kids];	/* a before b */
+	assert_int_equal(t.n[a_node].item, 2);
+	assert_int_equal(t.n[a_node].count, 5);
+	assert_int_equal(t.n[a_node].level, 2);
+	assert_int_equal(t.n[t.order[t.n[main_node].kids + 1]].item, 1);
+	assert_int_equal(t.n[t.order[t.n[main_node].kids + 1]].count, 5);
+	assert_int_equal(t.n[a_node].nkids, 1);
+	assert_int_equal(t.n[t.order[t.n[a_node].kids]].count, 2);
+	flametree_free(&t);
+}
+
 static void pprof(void **state)
 {
 	struct callstacks cs;
@@ -452,6 +492,7 @@ int main(void)
 		cmocka_unit_test(totals),
 		cmocka_unit_test(callgraph),
 		cmocka_unit_test(flamegraph),
+		cmocka_unit_test(flametree),
 		cmocka_unit_test(pprof),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

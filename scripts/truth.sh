@@ -45,8 +45,8 @@ ubase=$(tr ',' '\n' < "$pargs" | sed -n 's/^ubase=//p')
 type=$(od -An -tu4 -j8 -N4 -- "$dump" | tr -d ' ')
 case $type in ''|*[!0-9]*) echo "truth: $dump: no header" >&2; exit 1 ;; esac
 # the dump's modules: the first word of each module table row with a segment
-mods=$("$pinfo" -z -- "$dump" </dev/null | awk '$2 ~ /^[0-9a-f][0-9a-f][0-9a-f][0-9a-f]$/ && NF == 5 { printf "%s ", $1 }') ||
-	{ echo "truth: pinfo could not read $dump" >&2; exit 1; }
+table=$("$pinfo" -z -- "$dump" </dev/null) || { echo "truth: pinfo could not read $dump" >&2; exit 1; }
+mods=$(printf '%s\n' "$table" | awk '$2 ~ /^[0-9a-f][0-9a-f][0-9a-f][0-9a-f]$/ && NF == 5 { printf "%s ", $1 }')
 
 # Each map's functions, "PROCESS MODULE ADDRESS NAME" (the code segment's
 # publics), by process and address.

@@ -1,7 +1,8 @@
 # cases/makerun-truth.sh (sourced by run.sh): make run TRUTH=1 (docs/accuracy.md, "The exact answer:
 # TRUTH=1"): the dump is the same bytes as without it, for the demo (its own profile of one process) and for
 # a program under profrun (a system profile of its module); build/run/NAME.truth is written, well formed,
-# its hottest function the profile's, within 3 points of its sampled share; a run without TRUTH leaves none.
+# its hottest function the profile's, within 3 points of its sampled share, the clock interrupt's own code
+# left out (only counted in a comment); a run without TRUTH leaves none.
 dir=$out/makerun-truth
 rm -rf "$dir"
 mkdir -p "$dir/src"
@@ -83,6 +84,8 @@ if truth_run prog1 1 "$dir/src/hotwarm.c" && truth_run prog0 0 "$dir/src/hotwarm
 		fail "hot: $share% of the instructions, ${top#* }% of the ticks: more than 3 points apart"
 	elif ! grep -q '^HOTWARM warm ' "$t" || ! grep -q '^kernel ' "$t"; then
 		fail "$t: no line for warm or for the kernel"
+	elif grep -q '^kernel irq0_' "$t" || ! grep -q '^# total [0-9]*; left out: the clock interrupt (kernel irq0_\*) [1-9]' "$t"; then
+		fail "$t: the clock interrupt's own code not left out, or not counted in the comment"
 	else
 		pass "the same $(wc -c < "$dir/prog1.hotwarm.pro") bytes; hot $share% of $total instructions, ${top#* }% of the ticks"
 	fi

@@ -39,8 +39,8 @@ $(BENCH)/gendump: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_GENDUMP_SRCS))
 # A host shared object that qemu-system-i386 loads (-plugin); its arguments
 # for this kernel (symbols, struct proc's layout); the program whose counts
 # are known by construction. tests/integration/truth.sh checks the plugin.
-TRUTH := $(BENCH)/truth
-$(TRUTH)/insncount.so: bench/truth/insncount.c bench/truth/qplugin.h
+TRUTH_DIR := $(BENCH)/truth
+$(TRUTH_DIR)/insncount.so: bench/truth/insncount.c bench/truth/qplugin.h
 	@mkdir -p $(@D)
 	$(call msg,HOSTCC,$<)$(HOST_CC) $(HOST_CFLAGS) -shared -fPIC -fvisibility=hidden $< -o $@
 # The same under ASan and UBSan, for the integration test (QEMU runs it
@@ -48,16 +48,21 @@ $(TRUTH)/insncount.so: bench/truth/insncount.c bench/truth/qplugin.h
 $(BUILD)/san/bench/truth/insncount.so: bench/truth/insncount.c bench/truth/qplugin.h
 	@mkdir -p $(@D)
 	$(call msg,SANCC,$<)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -shared -fPIC -fvisibility=hidden $< -o $@
-$(TRUTH)/offsets.s: bench/truth/offsets.c
+$(TRUTH_DIR)/offsets.s: bench/truth/offsets.c
 	@mkdir -p $(@D)
-	$(call msg,GEN,$@)$(CC) $(KCFLAGS) $(FREESTAND) -iquote kernel -MT $@ -MF $(TRUTH)/offsets.d -S $< -o $@
-$(TRUTH)/plugin.args: $(TRUTH)/offsets.s $(BUILD)/kernel.elf bench/truth/args.sh
-	$(call msg,GEN,$@)sh bench/truth/args.sh $(BUILD)/kernel.elf $(TRUTH)/offsets.s > $@.tmp
+	$(call msg,GEN,$@)$(CC) $(KCFLAGS) $(FREESTAND) -iquote kernel -MT $@ -MF $(TRUTH_DIR)/offsets.d -S $< -o $@
+$(TRUTH_DIR)/plugin.args: $(TRUTH_DIR)/offsets.s $(BUILD)/kernel.elf bench/truth/args.sh
+	$(call msg,GEN,$@)sh bench/truth/args.sh $(BUILD)/kernel.elf $(TRUTH_DIR)/offsets.s > $@.tmp
 	$(Q)mv $@.tmp $@
 $(BUILD)/user/exact.elf: $(BUILD)/u/bench/truth/exact.o $(USER_RT) user/user.ld
 	@mkdir -p $(@D)
 	$(call msg,LD,$@)$(GUEST_LINK)
-TRUTH_DEPS := $(TRUTH)/insncount.so $(TRUTH)/plugin.args $(BUILD)/user/exact.elf $(BUILD)/user/pset.elf \
+# make run TRUTH=1 runs its programs under the plugin too, in the same run
+# (scripts/makerun.sh, scripts/truth.sh; docs/accuracy.md).
+ifeq ($(TRUTH),1)
+run: $(TRUTH_DIR)/insncount.so $(TRUTH_DIR)/plugin.args
+endif
+TRUTH_DEPS := $(TRUTH_DIR)/insncount.so $(TRUTH_DIR)/plugin.args $(BUILD)/user/exact.elf $(BUILD)/user/pset.elf \
 	$(BUILD)/user/cmd.elf
 integration: $(TRUTH_DEPS) $(BUILD)/san/bench/truth/insncount.so
 bench: $(TRUTH_DEPS)

@@ -19,6 +19,9 @@ set -u
 # vgabios: make run EMU=bochs and the ring-3 suite under Bochs; bochs-term,
 # its terminal display (display_library: term), the one of Debian's that
 # needs no X: the package itself has no "nogui" (scripts/bochsrun.sh).
+# gcc and qemu-system-x86 also build and load the instruction-count plugin
+# (bench/truth/insncount.c: make bench, make run TRUTH=1), which needs no
+# other package: QEMU's plugin interface is declared in bench/truth/qplugin.h.
 # time (/usr/bin/time): the peak memory that tests/unit/pinfo/pinfo_bounds.sh and
 # make bench measure. newlib-source: the C library of the programs make run
 # builds (user/newlib/build.sh). libc6-dbg: glibc's symbols, so that

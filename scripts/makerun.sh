@@ -34,12 +34,19 @@
 # stacktable=N; a power of 2 from 256 to 1048576).
 # PROFKERN_EMU=qemu or bochs (make run EMU=...): the emulator that boots
 # the image (docs/running.md).
+# PROFKERN_TRUTH=1 (make run TRUTH=1): QEMU runs the instruction-count
+# plugin (bench/truth/insncount.c) in the same run, and each dump NAME.pro
+# gets RUN/NAME.truth, the exact instructions of each function while
+# profiling was on (scripts/truth.sh; docs/accuracy.md), which pinfo's
+# reports show beside the sampled shares when it takes --truth.
 set -u
 set -f
 run=${PROFKERN_RUN:-build/run} hz=${PROFKERN_HZ:-1000} realtime=${PROFKERN_REALTIME:-}
 script=${PROFKERN_SCRIPT:-} timeout=${PROFKERN_TIMEOUT:-60} mem=${PROFKERN_MEM:-128}
 stacktable=${PROFKERN_STACKTABLE:-} args=${PROFKERN_ARGS:-}
 files=${PROFKERN_FILES:-} stdin=${PROFKERN_STDIN:-}
+truth=
+case ${PROFKERN_TRUTH:-} in ''|0) ;; *) truth=1 ;; esac
 stacks=
 case ${PROFKERN_STACKS:-} in ''|0) ;; *) stacks='/stacks ' ;; esac
 # The programs' names, from PROG's words (scripts/progs.sh), or the demo's.
@@ -110,6 +117,9 @@ kargs=${stacktable:+stacktable=$stacktable}
 for f in $files $stdin; do set -- "$@" -file "$f"; done
 [ -n "$realtime" ] && [ "$realtime" != 0 ] && set -- "$@" -realtime
 [ -n "$batch" ] && set -- "$@" -batch "$batch"
+# (the plugin reads the kernel's memory: all of it, MEM MiB)
+[ -n "$truth" ] && set -- "$@" -plugin \
+	"$build/bench/truth/insncount.so,$(cat "$build/bench/truth/plugin.args"),ram=$((mem * 1048576)),out=$run/counts.txt"
 set -- "$@" -- "$build/kernel.elf"
 for n in $names; do set -- "$@" "$run/$n.elf"; done
 
@@ -117,7 +127,7 @@ for n in $names; do set -- "$@" "$run/$n.elf"; done
 # stacks or report.
 rm -rf "$dumps" "$run/files" && mkdir -p "$dumps" "$run/files" || { echo "make run: cannot make $dumps" >&2; exit 1; }
 set +f
-rm -f "$run"/*.folded "$run"/*.svg "$run/serial.log" "$run/report.html" "$run/table.txt" "$run/bochs.log"
+rm -f "$run"/*.folded "$run"/*.svg "$run"/*.truth "$run/counts.txt" "$run/serial.log" "$run/report.html" "$run/table.txt" "$run/bochs.log"
 set -f
 
 if [ "$mode" = programs ] && [ -z "$built" ]; then	# nothing to boot
@@ -145,8 +155,24 @@ for n in kernel $names; do [ -f "$run/$n.map" ] && printf '%s\n' "$run/$n.map"; 
 for n in kernel $names; do [ -f "$run/$n.elf" ] && printf '%s\n' "$run/$n.elf"; done > "$run/elfs.lst"
 
 FF=$(printf '\f')
+# pinfo's reports show the truth beside the samples where it takes --truth
+truthopt=
+[ -n "$truth" ] && "$pinfo" --help 2>/dev/null </dev/null | grep -q -- '--truth' && truthopt=1
 list=$("$build/profextract" -l -o "$dumps" -f "$run/files" -- "$run/serial.log") || status=1
-main="" maintics=0
+main="" maintics=0 maintruth=
+# TRUTH=1: each dump's exact answer, RUN/NAME.truth (scripts/truth.sh)
+[ -n "$truth" ] && while IFS= read -r name; do
+	[ -n "$name" ] || continue
+	if sh scripts/truth.sh "$pinfo" "$dumps/$name" "$run/counts.txt" "$build/bench/truth/plugin.args" \
+		"$run/maps.lst" > "$run/${name%.pro}.truth"; then
+		echo "make run: the exact instruction counts of $name (TRUTH=1): $run/${name%.pro}.truth"
+	else
+		rm -f "$run/${name%.pro}.truth"
+		status=1
+	fi
+done <<EOF_TRUTH
+$list
+EOF_TRUTH
 while IFS= read -r name; do
 	[ -n "$name" ] || continue
 	dump=$dumps/$name
@@ -155,12 +181,14 @@ while IFS= read -r name; do
 	# One pinfo run a dump: the module table, a form feed line, then the
 	# functions by the dump's own map, or by every map of the run.
 	map=${name%.pro}.map
+	tr=$run/${name%.pro}.truth
+	[ -n "$truthopt" ] && [ -f "$tr" ] || tr=
 	if [ -f "$run/$map" ]; then
 		shown="pinfo $name $map"
-		"$pinfo" --summary -- "$dump" "$run/$map" </dev/null > "$run/table.txt" || status=1
+		"$pinfo" --summary ${tr:+--truth "$tr"} -- "$dump" "$run/$map" </dev/null > "$run/table.txt" || status=1
 	else
 		shown="pinfo $name -f maps.lst"
-		"$pinfo" --summary --skip-absent -- "$dump" -f "$run/maps.lst" </dev/null > "$run/table.txt" ||
+		"$pinfo" --summary --skip-absent ${tr:+--truth "$tr"} -- "$dump" -f "$run/maps.lst" </dev/null > "$run/table.txt" ||
 			status=1
 	fi
 	# shown as it comes, the total read on the way without another process
@@ -178,7 +206,7 @@ while IFS= read -r name; do
 	done < "$run/table.txt"
 	# the HTML report's dump: the one of most samples (the first of them)
 	if [ -n "$tics" ] && { [ -z "$main" ] || [ "$tics" -gt "$maintics" ]; }; then
-		main=$dump maintics=$tics
+		main=$dump maintics=$tics maintruth=$tr
 	fi
 	# The call stacks, when the dump has them (format 3).
 	if [ -n "$stacks" ] && [ "$(od -An -tu2 -j4 -N2 "$dump" | tr -d ' ')" = 3 ]; then
@@ -196,7 +224,7 @@ EOF_LIST
 rm -f "$run/report.html"
 if [ -n "$main" ]; then
 	echo
-	if "$pinfo" --html "$run/report.html" -- "$main" -f "$run/elfs.lst" </dev/null; then
+	if "$pinfo" --html "$run/report.html" ${maintruth:+--truth "$maintruth"} -- "$main" -f "$run/elfs.lst" </dev/null; then
 		echo "make run: HTML report of $(basename "$main"): $run/report.html"
 	else
 		status=1

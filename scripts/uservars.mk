@@ -10,7 +10,7 @@
 # to makerun.sh through the environment, not through a command line.
 # PROG_CFLAGS and CFLAGS are compiler flags, left as any Makefile's.
 
-USER_VARS := HZ MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V
+USER_VARS := HZ MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V TRUTH
 $(foreach v,$(USER_VARS),$(if $(filter undefined,$(origin $(v))),,$(eval override $(v) := $$(value $(v)))))
 
 HZ         ?= 1000
@@ -27,6 +27,9 @@ EMU        ?= qemu
 ARGS       ?=
 FILES      ?=
 STDIN      ?=
+# the exact answer: the programs run under the instruction-count plugin too
+# (docs/accuracy.md, "The exact answer: TRUTH=1")
+TRUTH      ?=
 # the build's lines: one short line a step, or (V=1) every command whole
 V          ?=
 
@@ -87,6 +90,10 @@ msg = @printf '  %-7s %s\n' '$(1)' '$(2)';
 endif
 $(if $(filter-out 0 1,$(STACKS)),$(call refuse,STACKS,1 (sample call stacks) or 0))
 $(if $(filter-out 0 1,$(REALTIME)),$(call refuse,REALTIME,1 (real time) or 0 (-icount)))
+$(if $(TRUTH),$(if $(filter 0 1,$(call one_of,$(TRUTH),$(DIGITS))),,$(call refuse,TRUTH,1 (the exact instruction \
+	counts too) or 0)))
+$(if $(filter 1,$(TRUTH)),$(if $(filter bochs,$(EMU)),$(error make run: TRUTH=1 needs EMU=qemu: the instruction \
+	counts come from a QEMU plugin, and Bochs runs none)))
 $(if $(STACKTABLE),$(if $(filter 256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576,$(call \
 	one_of,$(STACKTABLE),$(DIGITS))),,$(call refuse,STACKTABLE,the distinct stacks a table holds: a power of 2 from 256 \
 	to 1048576)))

@@ -53,6 +53,11 @@ refused stacktable-subshell "make run: STACKTABLE must be the distinct stacks a 
 	STACKTABLE="\$(touch $trap/tb)"
 refused realtime-backtick "make run: REALTIME must be 1 (real time) or 0 (-icount), not '\`touch $trap/r\`'" \
 	REALTIME="\`touch $trap/r\`"
+refused truth-backtick "make run: TRUTH must be 1 (the exact instruction counts too) or 0, not '\`touch $trap/tr\`'" \
+	TRUTH="\`touch $trap/tr\`"
+refused truth-word "make run: TRUTH must be 1 (the exact instruction counts too) or 0, not 'yes'" TRUTH=yes
+refused truth-bochs "make run: TRUTH=1 needs EMU=qemu: the instruction counts come from a QEMU plugin, and Bochs runs none" \
+	TRUTH=1 EMU=bochs
 refused stack-makefunc "make run: STACK must be the program's stack in bytes: a decimal number without a leading 0 or a 0x hex one, not '\$(shell touch $trap/sk)'" \
 	STACK="\$(shell touch $trap/sk)"
 refused timeout-range "make run: TIMEOUT must be a number of seconds from 1 to 86400, not '0'" TIMEOUT=0

@@ -24,10 +24,13 @@ struct attribution {
 	uint64_t lo, hi;	/* the segment's addresses: origin .. end of its last bucket */
 	uint64_t tics;		/* the segment's ticks: the sum of owners' tics */
 	/* The sub-profiles (a version 4 dump's, docs/accuracy.md; attribute_sub):
-	 * owners[i]'s tics in sub-profile k at sub[i * nsub + k], the sub-profile's
-	 * total being the dump's subtotal[k]; nsub 0 and sub NULL without. With
-	 * ci_share() (ci.h): ci_share(o->tics, total, a->sub + i * a->nsub,
-	 * d->subtotal, a->nsub). */
+	 * owners[i]'s tics in sub-profile k at sub[i * nsub + k]; nsub 0 and sub
+	 * NULL without. With ci_share() (ci.h): ci_share(o->tics, total, a->sub +
+	 * i * a->nsub, subtotal, a->nsub), subtotal[k] being sub-profile k's share
+	 * of total: the dump's subtotal[k] when total is the dump's total, the
+	 * sum over the owners of sub[i * nsub + k] (over every segment of the
+	 * module) when total is the module's ticks, as the seed's report's percent
+	 * (bench/cistat.c does the latter). */
 	uint32_t nsub;
 	uint64_t *sub;
 };

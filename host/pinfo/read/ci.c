@@ -134,7 +134,9 @@ struct ci ci_share(uint64_t tics, uint64_t total, const uint64_t *sub_tics, cons
 	if (tics > total)
 		tics = total;
 	s = measure(tics, total, sub_tics, sub_totals, nsub);
-	if (isinf(s.df))
+	/* None of the tics, or all: the sub-profiles agree by necessity and
+	 * say nothing of how near 0 (or 100) the share is: Wilson's bound. */
+	if (isinf(s.df) || tics == 0 || tics == total)
 		return wilson(tics, total);
 	half = ci_t95(s.df) * sqrt(s.var);
 	c.low = clamp100(100 * (s.p - half));

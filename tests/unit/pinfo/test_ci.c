@@ -87,6 +87,14 @@ static void test_batch_means(void **state)
 	assert_true(c.high - c.low < 1);
 	c = ci_share(40, 400, NULL, NULL, 0);
 	assert_true(c.high - c.low > 5);
+	/* no tics, or all of them: Wilson's, not a width of 0 */
+	{
+		const uint64_t none[4] = { 0, 0, 0, 0 };
+
+		assert_ci(ci_share(0, 400, none, tot, 4), 0, ci_share(0, 400, NULL, NULL, 0).high);
+		assert_true(ci_share(0, 400, none, tot, 4).high > 0.9);
+		assert_ci(ci_share(400, 400, tot, tot, 4), ci_share(400, 400, NULL, NULL, 0).low, 100);
+	}
 	/* one sub-profile with a total: Wilson's */
 	c = ci_share(40, 400, empty, tot1, 4);
 	assert_ci(c, ci_share(40, 400, NULL, NULL, 0).low, ci_share(40, 400, NULL, NULL, 0).high);

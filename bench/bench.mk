@@ -112,3 +112,10 @@ $(BENCH)/cistat: $(BUILD)/host/bench/cistat.o $(patsubst %.c,$(BUILD)/host/%.o,$
 	$(call msg,HOSTLD,$@)$(HOST_CC) $^ -o $@ $(PINFO_MORE_LIBS)
 $(BUILD)/host/bench/cistat.o: HOST_CFLAGS += $(HOST_INC)
 bench: $(BENCH)/cistat
+# Section 12 alone, in place in docs/PERFORMANCE.md.
+CAL_DEPS := $(TRUTH_DEPS) $(foreach w,graded recurse syscalls profrun cmd,$(BUILD)/user/$(w).elf) \
+	$(BUILD)/kernel.elf $(BUILD)/mkmap $(BUILD)/profextract $(BENCH)/cistat
+bench: $(CAL_DEPS)
+.PHONY: bench-calibrate
+bench-calibrate: deps $(CAL_DEPS)
+	@sh bench/calibrate-only.sh $(BUILD)

@@ -29,6 +29,7 @@ cal_run() {
 calibrate() {
 	mkdir -p "$out/cal"
 	: > "$out/cal/all.txt"
+	: > "$out/cal/truth.txt"
 	for ws in $CAL_WORKLOADS; do
 		w=${ws%:*} scale=${ws#*:} W=$(upper "$w") dir=$out/cal/$w
 		note "calibration: $w, the truth and $CAL_SEEDS seeds"

@@ -96,7 +96,9 @@ static struct spread measure(uint64_t tics, uint64_t total, const uint64_t *sub,
 
 	if (tics > total)
 		tics = total;
-	if (nsub >= 2 && sub && subtot && batch_means(tics, total, sub, subtot, nsub, &s) == 0)
+	/* (none of the tics or all: the sub-profiles agree by necessity) */
+	if (tics && tics < total && nsub >= 2 && sub && subtot &&
+	    batch_means(tics, total, sub, subtot, nsub, &s) == 0)
 		return s;
 	return binomial(tics, total);
 }

@@ -132,6 +132,13 @@ static void test_differ_subprofiles(void **state)
 	assert_int_equal(ci_differ(400, 4000, a, tot, 4, 440, 4000, b, tot, 4), 1);
 	/* 10% vs 11% with spreads of 2 points: no change */
 	assert_int_equal(ci_differ(40, 400, wa, t100, 4, 44, 400, wb, t100, 4), 0);
+	/* 0 of 4000 on one side: binomial there, not a spread of 0 */
+	{
+		const uint64_t z[4] = { 0, 0, 0, 0 };
+
+		assert_int_equal(ci_differ(0, 4000, z, tot, 4, 2, 4000, NULL, NULL, 0), 0);
+		assert_int_equal(ci_differ(0, 4000, z, tot, 4, 40, 4000, NULL, NULL, 0), 1);
+	}
 	/* one side measured, the other binomial */
 	assert_int_equal(ci_differ(400, 4000, a, tot, 4, 430, 4000, NULL, NULL, 0), 0);
 	assert_int_equal(ci_differ(400, 4000, a, tot, 4, 520, 4000, NULL, NULL, 0), 1);

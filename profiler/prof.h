@@ -36,6 +36,10 @@ struct prof_session {
 	uint32_t depth;		/* ProfOn nesting; counting while above 0 */
 	uint32_t dumping;	/* a dump is being sent: kernel ticks go to .kernel */
 	uint64_t kernel, idle, out_of_range;
+	/* PT_SPREAD: the ticks counted so far (the next one's sub-profile is
+	 * seq mod PDUMP_NSUB), each sub-profile's total, and each buffer's sub. */
+	uint32_t seq;
+	uint64_t subtotal[PDUMP_NSUB];
 	struct pdump_seg *kbuf;	/* the kernel's text, with PT_VERBOSE (system only) */
 	struct prof_stacks *stacks;	/* with PT_STACKS: its table, else NULL */
 	uint32_t nmodules;	/* system: the module list, or 0 for every module */
@@ -131,6 +135,14 @@ static inline uint64_t profil_index(uint32_t pc, uint32_t offset, uint32_t scale
 #endif
 /* ebp: the interrupted code's frame pointer, for a profile with stacks. */
 void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp);
+/* prof_tick() and, for each profile with PT_SPREAD, its sub-profiles
+ * (spread.c). The clock calls prof_tick_fn: prof_tick() until a profile
+ * with PT_SPREAD is made, prof_tick_spread() while one lives, so that a
+ * tick without sub-profiles runs the code, and costs the instructions, it
+ * did before they were. */
+typedef void prof_tick_t(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp) PROF_HOT;
+prof_tick_t prof_tick_spread;
+extern prof_tick_t *volatile prof_tick_fn;
 
 /* How many profiles are counting (sessions on, profil buffers armed): the
  * clock skips the sampler while it is 0. */

@@ -3,7 +3,10 @@
  * and increments: no loop, no allocation, no user memory; with stacks on,
  * it also walks the frames through the windows the kernel gave
  * (stacks.c), a loop bounded by PROF_STACK_DEPTH, every read checked, by
- * the rules boot/irq0.asm's irq0_stacks follows for a ring-3 tick. */
+ * the rules boot/irq0.asm's irq0_stacks follows for a ring-3 tick. A
+ * profile with sub-profiles (PT_SPREAD) is the plan's CALL, and its
+ * sub-profiles are counted by prof_tick_spread() (spread.c), which then
+ * calls prof_tick(). */
 #include "profint.h"
 #include "profile.h"
 
@@ -184,7 +187,8 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 	}
 	one = user ? u : s;
 	bufs = user ? pp->ubuf : pp->sbuf;
-	if (user + sys == 1 && !pf && one->stacks && !one->dumping && (user || pp->attached) &&
+	if (user + sys == 1 && !pf && one->stacks && !(one->type & PT_SPREAD) && !one->dumping &&
+	    (user || pp->attached) &&
 	    stacks_windows(pp) && (slot = stacks_slot(bufs)) >= 0) {
 		/* One profile with stacks: irq0_stacks, for the one segment. */
 		plan->kind = PROF_PLAN_STACKS;
@@ -201,7 +205,8 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 		plan->s1 = pp->ustack.size - 7;
 		plan->wbase = pp->ustack.base + plan->s1;
 		plan->table = one->stacks;
-	} else if (user + sys + pf > 1 || (user && u->stacks) || (sys && s->stacks)) {
+	} else if (user + sys + pf > 1 || (user && (u->stacks || (u->type & PT_SPREAD))) ||
+		   (sys && (s->stacks || (s->type & PT_SPREAD)))) {
 		plan->kind = PROF_PLAN_CALL;
 	} else if (pf) {
 		plan->pflimit = profil_limit(pp);

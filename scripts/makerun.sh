@@ -33,7 +33,11 @@
 # kernel's tables of stacks hold N distinct stacks (the boot argument
 # stacktable=N; a power of 2 from 256 to 1048576).
 # PROFKERN_EMU=qemu or bochs (make run EMU=...): the emulator that boots
-# the image (docs/running.md).
+# the image (docs/running.md). PROFKERN_SEED=N (make run SEED=N): the
+# sampling jitter's seed, the boot argument seed=N (docs/accuracy.md).
+# PROFKERN_SPREAD=1 (make run SPREAD=1): profrun keeps the 8 sub-profiles
+# (PT_SPREAD) by which pinfo measures how far each share would move in
+# another run; the dumps are then version 4 (docs/dump-format.md).
 # PROFKERN_TRUTH=1 (make run TRUTH=1): QEMU runs the instruction-count
 # plugin (bench/truth/insncount.c) in the same run, and each dump NAME.pro
 # gets RUN/NAME.truth, the exact instructions of each function while
@@ -43,12 +47,13 @@ set -u
 set -f
 run=${PROFKERN_RUN:-build/run} hz=${PROFKERN_HZ:-1000} realtime=${PROFKERN_REALTIME:-}
 script=${PROFKERN_SCRIPT:-} timeout=${PROFKERN_TIMEOUT:-60} mem=${PROFKERN_MEM:-128}
-stacktable=${PROFKERN_STACKTABLE:-} args=${PROFKERN_ARGS:-}
+stacktable=${PROFKERN_STACKTABLE:-} args=${PROFKERN_ARGS:-} seed=${PROFKERN_SEED:-1}
 files=${PROFKERN_FILES:-} stdin=${PROFKERN_STDIN:-}
 truth=
 case ${PROFKERN_TRUTH:-} in ''|0) ;; *) truth=1 ;; esac
 stacks=
 case ${PROFKERN_STACKS:-} in ''|0) ;; *) stacks='/stacks ' ;; esac
+case ${PROFKERN_SPREAD:-} in ''|0) ;; *) stacks="$stacks/spread " ;; esac
 # The programs' names, from PROG's words (scripts/progs.sh), or the demo's.
 names=$(sh scripts/progs.sh names -- "${PROFKERN_PROG:-}") || { printf '%s\n' "$names" >&2; exit 2; }
 if [ -n "$names" ]; then
@@ -112,6 +117,9 @@ done
 programs="$*"
 set -- -emu "$emu" -iso -o "$run" -hz "$hz" -timeout "$timeout" -mem "$mem"
 kargs=${stacktable:+stacktable=$stacktable}
+# (seed 1 is the kernel's own: not given, the command line stays as it was)
+case $seed in 1) ;; *[!0-9]*|'') echo "make run: SEED must be a number, not '$seed'" >&2; exit 2 ;;
+*) kargs="${kargs:+$kargs }seed=$seed" ;; esac
 [ -n "$stdin" ] && kargs="${kargs:+$kargs }stdin=$(basename -- "$stdin")"
 [ -n "$kargs" ] && set -- "$@" -append "$kargs"
 for f in $files $stdin; do set -- "$@" -file "$f"; done

@@ -14,6 +14,7 @@
 #include "dumpfmt.h"
 #include "modattrib.h"
 #include "report.h"
+#include "share.h"
 #include "shown.h"
 
 #define TICS_END	35	/* one past the last column of Tics */
@@ -137,6 +138,10 @@ static void row(FILE *out, const char *name, const char *segno, const char *leng
 	snprintf(num, sizeof num, "%llu", (unsigned long long)tics);
 	t_right(&t, TICS_END, num);
 	t_right(&t, PCT_END, pct2(num, tics, total));
+	if (present.ci) {	/* --ci: the interval after the percent */
+		t_put(&t, " ");
+		t_put(&t, share_pm(num, share_of(tics, total).half));
+	}
 	fprintf(out, "%.*s\n", (int)t.n, t.s);
 }
 
@@ -302,8 +307,14 @@ static void owner_line(FILE *out, const struct pdump *d, uint16_t segno, int dig
 		*p++ = ' ';
 	for (const char *c = pct; *c; c++)
 		*p++ = *c;
-	memcpy(p, "%)   ", 5);
-	p += 5;
+	if (present.ci) {	/* --ci: "( 96.87% ±1.60)" and a space for a half below 10 */
+		double half = share_of(o->tics, d->total).half;
+
+		p += sprintf(p, "%% %s)%s   ", share_pm(pct, half), half < 9.995 ? " " : "");
+	} else {
+		memcpy(p, "%)   ", 5);
+		p += 5;
+	}
 	if (n < (size_t)(line + sizeof line - p)) {
 		memcpy(p, name, n);
 		p[n] = '\n';
@@ -391,9 +402,16 @@ static int segment_block(FILE *out, const struct pdump *d, const struct pdump_se
 			wait_at(&l, a, s, l.here[k], bucket_from(s, d->shift, o->hi), d->shift, flags);
 		}
 	}
-	if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z)))
+	if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z)) && present.ci) {
+		struct share sh = share_of(a->tics, d->total);
+
+		fprintf(out, "%-*s %10llu ", 5 + digits, "Total", (unsigned long long)a->tics);
+		share_cell(out, &sh, 0);
+		fputc('\n', out);
+	} else if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z))) {
 		fprintf(out, "%-*s %10llu (%6.2f%%)\n", 5 + digits, "Total",
 			(unsigned long long)a->tics, percent(a->tics, d->total));
+	}
 	free(l.first), free(l.link), free(l.here);
 	return 0;
 }

@@ -1,0 +1,83 @@
+/* share.c: shares with their intervals as the views print them (share.h). */
+#include <string.h>
+#include <strings.h>
+
+#include "ci.h"
+#include "share.h"
+#include "shown.h"
+
+struct present present;
+
+int share_utf8(const char *lc_all, const char *lc_ctype, const char *lang)
+{
+	const char *v = lc_all && *lc_all ? lc_all : lc_ctype && *lc_ctype ? lc_ctype : lang;
+	const char *p;
+
+	for (p = v; p && *p; p++)
+		if (!strncasecmp(p, "utf-8", 5) || !strncasecmp(p, "utf8", 4))
+			return 1;
+	return 0;
+}
+
+struct share share_of(uint64_t tics, uint64_t total)
+{
+	struct ci c = ci_share(tics, total, NULL, NULL, 0);
+	struct share s;
+
+	s.pct = total ? 100.0 * (double)tics / (double)total : 0.0;
+	s.low = c.low;
+	s.high = c.high;
+	s.half = s.high - s.pct > s.pct - s.low ? s.high - s.pct : s.pct - s.low;
+	return s;
+}
+
+const char *share_pm(char buf[16], double half)
+{
+	snprintf(buf, 16, "%s%.2f", present.ascii ? "+-" : "\xc2\xb1", half);
+	return buf;
+}
+
+void share_cell(FILE *out, const struct share *s, int pad)
+{
+	char pm[16];
+
+	fprintf(out, "(%6.2f%% %s)%s", s->pct, share_pm(pm, s->half),
+		pad && s->half < 9.995 ? " " : "");
+}
+
+void share_hot_see(struct share_hot *h, const char *name, uint64_t tics, uint64_t total)
+{
+	if (h->seen && tics <= h->tics)
+		return;
+	h->seen = 1;
+	snprintf(h->name, sizeof h->name, "%s", name);
+	h->tics = tics;
+	h->s = share_of(tics, total);
+}
+
+/* x rounded up to a whole number (x >= 0, below 2^63). */
+static uint64_t up(double x)
+{
+	uint64_t n = (uint64_t)x;
+
+	return (double)n < x ? n + 1 : n;
+}
+
+void share_hot_note(FILE *out, const struct share_hot *h, const struct pdump *d)
+{
+	double f;
+	uint64_t need;
+	char pm[16];
+	struct shown sh;
+
+	if (!h->seen || !d->total || h->s.half <= 1.0)
+		return;
+	f = h->s.half * h->s.half;	/* the half-width falls as 1/sqrt(samples) */
+	need = up(f * (double)d->total);
+	fprintf(out, "Too few samples: the hottest function, %s, is %.2f%% %s (95%%); "
+		"%llu samples would bring it to %s: ", shown(h->name, &sh), h->s.pct,
+		share_pm(pm, h->s.half), (unsigned long long)need, share_pm((char[16]){ 0 }, 1.0));
+	if (d->hz)
+		fprintf(out, "HZ=%llu or ", (unsigned long long)up(f * d->hz));
+	fprintf(out, "a run %.1fx as long\n", (double)up(f * 10) / 10);
+}

@@ -11,8 +11,9 @@ HOST_INC := $(addprefix -iquote ,include format profiler lib $(HOST_DIRS))
 # and reports pinfo is made of (EXTRACT_SRCS, PINFO_PARSE_SRCS, PINFO_LIB).
 EXTRACT_SRCS := host/profextract/extract.c host/profextract/capture.c host/common/hostio.c host/common/shown.c
 PINFO_PARSE_SRCS := host/common/maps.c host/common/elf32.c host/pinfo/read/attrib.c host/pinfo/read/rounding.c \
-	host/pinfo/views/report.c host/pinfo/read/modattrib.c lib/elf.c \
-	host/pinfo/views/share.c host/pinfo/read/truth.c
+	host/pinfo/views/report.c host/pinfo/read/modattrib.c host/pinfo/read/ci.c lib/elf.c
+# a share with its interval as the reports print it; a run's exact counts (--truth)
+PINFO_PARSE_SRCS += host/pinfo/views/share.c host/pinfo/read/truth.c
 
 HOST_PROGS += profextract
 profextract_SRCS := host/profextract/profextract.c $(EXTRACT_SRCS) $(FORMAT_HOST_SRCS)
@@ -37,7 +38,7 @@ PINFO_MORE_SRCS += host/pinfo/views/csv.c
 DISASM_SRCS := host/pinfo/read/disasm.c host/pinfo/read/frames.c
 PINFO_MORE_SRCS += $(DISASM_SRCS)
 LINES_LIBS := -ldw -lelf -ldl
-PINFO_MORE_LIBS := $(LINES_LIBS)
+PINFO_MORE_LIBS := $(LINES_LIBS) -lm
 PINFO_LIB := host/pinfo/pinfo_run.c host/common/hostio.c host/common/shown.c host/pinfo/views/export.c $(PINFO_PARSE_SRCS) \
 	$(FORMAT_HOST_SRCS) \
 	$(PINFO_MORE_SRCS)

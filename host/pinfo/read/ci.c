@@ -1,0 +1,169 @@
+/* ci.c: the 95% intervals of shares and the tests of their differences
+ * (ci.h; the model is docs/accuracy.md's). */
+#include <math.h>
+
+#include "ci.h"
+
+#define Z95 1.959963984540054	/* the normal's two-sided 95% quantile */
+
+/* Student's t, two-sided 95%, for 1..30 degrees of freedom. */
+static const double t95_table[30] = {
+	12.7062047, 4.3026527, 3.1824463, 2.7764451, 2.5705818, 2.4469119, 2.3646243, 2.3060041,
+	2.2621572, 2.2281389, 2.2009852, 2.1788128, 2.1603687, 2.1447867, 2.1314495, 2.1199053,
+	2.1098156, 2.1009220, 2.0930241, 2.0859634, 2.0796138, 2.0738731, 2.0686576, 2.0638986,
+	2.0595386, 2.0555294, 2.0518305, 2.0484071, 2.0452296, 2.0422725
+};
+
+/* Beyond the table, the Cornish-Fisher expansion in 1/df. */
+static double t95_large(double df)
+{
+	double z = Z95, z2 = z * z;
+
+	return z + z * (z2 + 1) / (4 * df) + z * ((5 * z2 + 16) * z2 + 3) / (96 * df * df) +
+	       z * (((3 * z2 + 19) * z2 + 17) * z2 - 15) / (384 * df * df * df);
+}
+
+double ci_t95(double df)
+{
+	double lo, hi, f;
+	int k;
+
+	if (!(df > 1))	/* NaN too */
+		return t95_table[0];
+	if (isinf(df))
+		return Z95;
+	if (df > 30)
+		return t95_large(df);
+	k = (int)df;	/* between k and k + 1, linear in 1/df */
+	if (k == df)
+		return t95_table[k - 1];
+	lo = t95_table[k - 1];
+	hi = t95_table[k];
+	f = (1 / (double)k - 1 / df) / (1 / (double)k - 1 / (double)(k + 1));
+	return lo + f * (hi - lo);
+}
+
+/* A share as measured: its estimate, the variance of that estimate, and
+ * the degrees of freedom of the variance (INFINITY when modelled). */
+struct spread {
+	double p, var, df;
+};
+
+/* The binomial model's. */
+static struct spread binomial(uint64_t tics, uint64_t total)
+{
+	struct spread s;
+
+	s.p = (double)tics / (double)total;
+	s.var = s.p * (1 - s.p) / (double)total;
+	s.df = INFINITY;
+	return s;
+}
+
+/* Batch means over the sub-profiles with a total: the sub-profile shares'
+ * variance over their number, with one degree of freedom fewer. Returns 0,
+ * or -1 when fewer than two sub-profiles have a total. */
+static int batch_means(uint64_t tics, uint64_t total, const uint64_t *sub, const uint64_t *subtot, int nsub,
+		       struct spread *s)
+{
+	double sum = 0, sq = 0, mean, q;
+	int i, k = 0;
+
+	for (i = 0; i < nsub; i++) {
+		if (!subtot[i])
+			continue;
+		sum += (double)sub[i] / (double)subtot[i];
+		k++;
+	}
+	if (k < 2)
+		return -1;
+	mean = sum / k;
+	for (i = 0; i < nsub; i++) {
+		if (!subtot[i])
+			continue;
+		q = (double)sub[i] / (double)subtot[i] - mean;
+		sq += q * q;
+	}
+	s->p = (double)tics / (double)total;
+	s->var = sq / (k - 1) / k;
+	s->df = k - 1;
+	return 0;
+}
+
+static struct spread measure(uint64_t tics, uint64_t total, const uint64_t *sub, const uint64_t *subtot, int nsub)
+{
+	struct spread s;
+
+	if (tics > total)
+		tics = total;
+	if (nsub >= 2 && sub && subtot && batch_means(tics, total, sub, subtot, nsub, &s) == 0)
+		return s;
+	return binomial(tics, total);
+}
+
+static double clamp100(double x)
+{
+	return x < 0 ? 0 : x > 100 ? 100 : x;
+}
+
+/* Wilson's score interval at 95%. */
+static struct ci wilson(uint64_t tics, uint64_t total)
+{
+	double n = (double)total, p = (double)tics / n, z2 = Z95 * Z95;
+	double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+	double half = Z95 / (1 + z2 / n) * sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+	struct ci c;
+
+	c.low = clamp100(100 * (centre - half));
+	c.high = clamp100(100 * (centre + half));
+	if (tics == 0)
+		c.low = 0;
+	if (tics == total)
+		c.high = 100;
+	return c;
+}
+
+struct ci ci_share(uint64_t tics, uint64_t total, const uint64_t *sub_tics, const uint64_t *sub_totals, int nsub)
+{
+	struct spread s;
+	struct ci c = { 0, 100 };
+	double half;
+
+	if (!total)
+		return c;
+	if (tics > total)
+		tics = total;
+	s = measure(tics, total, sub_tics, sub_totals, nsub);
+	if (isinf(s.df))
+		return wilson(tics, total);
+	half = ci_t95(s.df) * sqrt(s.var);
+	c.low = clamp100(100 * (s.p - half));
+	c.high = clamp100(100 * (s.p + half));
+	return c;
+}
+
+int ci_differ(uint64_t tics_a, uint64_t total_a, const uint64_t *sub_a, const uint64_t *subtot_a, int nsub_a,
+	      uint64_t tics_b, uint64_t total_b, const uint64_t *sub_b, const uint64_t *subtot_b, int nsub_b)
+{
+	struct spread a, b;
+	double var, df, pooled, diff;
+
+	if (!total_a || !total_b)
+		return 0;
+	a = measure(tics_a, total_a, sub_a, subtot_a, nsub_a);
+	b = measure(tics_b, total_b, sub_b, subtot_b, nsub_b);
+	diff = fabs(a.p - b.p);
+	if (isinf(a.df) && isinf(b.df)) {
+		/* the two-proportion z-test, its variance pooled under no change */
+		pooled = ((double)(tics_a > total_a ? total_a : tics_a) + (double)(tics_b > total_b ? total_b : tics_b)) /
+			 ((double)total_a + (double)total_b);
+		var = pooled * (1 - pooled) * (1 / (double)total_a + 1 / (double)total_b);
+		return var > 0 && diff > Z95 * sqrt(var);
+	}
+	/* Welch: Satterthwaite's degrees of freedom, a modelled side adding none */
+	var = a.var + b.var;
+	if (!(var > 0))
+		return diff > 0;
+	df = var * var / ((isinf(a.df) ? 0 : a.var * a.var / a.df) + (isinf(b.df) ? 0 : b.var * b.var / b.df));
+	return diff > ci_t95(df) * sqrt(var);
+}

@@ -1,0 +1,38 @@
+/* ci.h: how far to trust a share (docs/accuracy.md): the 95% interval of a
+ * function's share of the tics, and whether two shares differ beyond noise.
+ *
+ * Without sub-profiles a share is taken as a binomial proportion and its
+ * interval is Wilson's score interval. With sub-profiles (the run's ticks
+ * dealt in turn into nsub sub-profiles, tick i into sub-profile i mod nsub)
+ * the spread is measured, not assumed: the nsub sub-profile shares are taken
+ * as batch means and the interval is Student's t on them, scaled to the
+ * whole profile. */
+#ifndef HOST_PINFO_READ_CI_H
+#define HOST_PINFO_READ_CI_H
+
+#include <stdint.h>
+
+/* In percent, 0 <= low <= high <= 100. */
+struct ci {
+	double low, high;
+};
+
+/* The 95% interval of the share tics/total. nsub sub-profiles (0: none, and
+ * then the Wilson score interval) give the tics of the same function in each
+ * sub-profile (sub_tics[i]) and each sub-profile's total (sub_totals[i]).
+ * Sub-profiles whose total is 0 are left out; fewer than two left, the
+ * Wilson interval. total 0: {0, 100} (nothing known). */
+struct ci ci_share(uint64_t tics, uint64_t total, const uint64_t *sub_tics, const uint64_t *sub_totals, int nsub);
+
+/* Whether two shares differ beyond noise at the 95% level: 1 or 0. Without
+ * sub-profiles on either side, the two-proportion z-test on the counts;
+ * with them, Welch's t-test on the sub-profile shares (a side without them
+ * counted binomial). Either total 0: 0. */
+int ci_differ(uint64_t tics_a, uint64_t total_a, const uint64_t *sub_a, const uint64_t *subtot_a, int nsub_a,
+	      uint64_t tics_b, uint64_t total_b, const uint64_t *sub_b, const uint64_t *subtot_b, int nsub_b);
+
+/* The two-sided 95% quantile of Student's t with df degrees of freedom
+ * (df >= 1; the normal's 1.959964 as df grows). */
+double ci_t95(double df);
+
+#endif

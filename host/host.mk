@@ -31,7 +31,7 @@ PINFO_MORE_SRCS := host/pinfo/views/view.c host/pinfo/read/dwarf.c host/pinfo/re
 	host/pinfo/views/pinfo_lines.c host/pinfo/views/diff.c host/pinfo/views/html.c \
 	host/pinfo/views/htmlflame.c
 # Shares with their intervals, the exact counts (--truth), the CSV (--csv).
-PINFO_MORE_SRCS += host/pinfo/views/csv.c
+PINFO_MORE_SRCS += host/pinfo/views/csv.c host/pinfo/views/htmlfuncs.c
 # The split of buckets over lines by instructions, and the call stacks' leaf
 # frames (frames.c), disassemble with capstone, loaded when first wanted
 # (dlopen: disasm.c), not linked.

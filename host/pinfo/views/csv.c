@@ -86,8 +86,8 @@ void csv_truth_line(FILE *out, const char *module, double worst)
 {
 	fputs("truth: ", out);
 	for (; *module; module++)
-		fputc(isprint((unsigned char)*module) && *module != ' ' ?
-		      tolower((unsigned char)*module) : '?', out);
+		fputc(isalnum((unsigned char)*module) || strchr("_.-", *module) ?
+		      tolower((unsigned char)*module) : '?', out);	/* safe in HTML too */
 	fprintf(out, " worst difference %.2f points\n", worst);
 }
 

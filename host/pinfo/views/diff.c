@@ -8,12 +8,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ci.h"
+#include "csv.h"
 #include "dumpfmt.h"
 #include "hostio.h"
 #include "modattrib.h"
 #include "pinfo_more.h"
 #include "pinfo_run.h"
 #include "report.h"
+#include "share.h"
 #include "shown.h"
 
 /* ---- --diff --------------------------------------------------------------------- */
@@ -21,6 +24,7 @@
 struct fn {
 	const char *module, *name;	/* the maps' */
 	uint64_t tics[2];		/* in the base dump, in the new one */
+	int sig;			/* changed beyond noise at the 95% level (ci_differ) */
 };
 
 struct fns {
@@ -39,7 +43,7 @@ static int add_fn(struct fns *fs, const char *module, const char *name, int whic
 		fs->f = grown;
 		fs->cap = cap;
 	}
-	fs->f[fs->n] = (struct fn){ module, name, { 0, 0 } };
+	fs->f[fs->n] = (struct fn){ module, name, { 0, 0 }, 0 };
 	fs->f[fs->n++].tics[which] = tics;
 	return 0;
 }
@@ -83,11 +87,52 @@ static int by_change(const void *x, const void *y)
 	const struct fn *a = x, *b = y;
 	double ca = share(a, 1) - share(a, 0), cb = share(b, 1) - share(b, 0);
 
+	if (a->sig != b->sig)	/* the changes beyond noise first */
+		return a->sig ? -1 : 1;
 	ca = ca < 0 ? -ca : ca;
 	cb = cb < 0 ? -cb : cb;
 	if (ca != cb)
 		return ca > cb ? -1 : 1;
 	return by_key(a, b);
+}
+
+static int diff_csv(FILE *f, void *arg)
+{
+	const struct fns *fs = arg;
+
+	csv_diff_header(f);
+	for (size_t i = 0; i < fs->n; i++)
+		csv_diff_row(f, fs->f[i].module, fs->f[i].name, share(&fs->f[i], 0), share(&fs->f[i], 1),
+			     fs->f[i].sig);
+	return ferror(f) ? -1 : 0;
+}
+
+/* The table on out ("*": a change beyond noise), the CSV with --csv. */
+static int diff_out(const struct fns *fs, const char *basefile, const char *newfile,
+		    const struct pdump *d, FILE *out, FILE *errs)
+{
+	size_t i, nsig = 0;
+	char err[300];
+
+	fprintf(out, "Base %s: %llu samples, %u Hz\nNew  %s: %llu samples, %u Hz\n\n",
+		SHOWN(basefile), (unsigned long long)d[0].total, d[0].hz, SHOWN(newfile),
+		(unsigned long long)d[1].total, d[1].hz);
+	fprintf(out, "%8s %8s %8s %4s   %s\n", "Base", "New", "Change", "95%", "Function");
+	for (i = 0; i < fs->n; i++) {
+		struct shown sm, sn;
+
+		nsig += fs->f[i].sig;
+		fprintf(out, "%7.2f%% %7.2f%% %+8.2f %4s   %s %s\n", share(&fs->f[i], 0),
+			share(&fs->f[i], 1), share(&fs->f[i], 1) - share(&fs->f[i], 0),
+			fs->f[i].sig ? "*" : "", shown(fs->f[i].module, &sm), shown(fs->f[i].name, &sn));
+	}
+	fprintf(out, "\n%zu of %zu functions changed beyond noise (*: at the 95%% level)\n", nsig,
+		fs->n);
+	if (present.csv && write_whole_file(present.csv, diff_csv, (void *)fs, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s; nothing written\n", SHOWN(present.csv), SHOWN(err));
+		return PINFO_FAIL;
+	}
+	return PINFO_OK;
 }
 
 int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, size_t nmaps,
@@ -154,22 +199,14 @@ int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, siz
 		}
 	}
 	fs.n = k;
+	for (i = 0; i < fs.n; i++)
+		fs.f[i].sig = ci_differ(fs.f[i].tics[0], d[0].total, NULL, NULL, 0,
+					fs.f[i].tics[1], d[1].total, NULL, NULL, 0);
 	diff_d[0] = &d[0];
 	diff_d[1] = &d[1];
 	qsort(fs.f, fs.n, sizeof *fs.f, by_change);
-	if (status == PINFO_OK) {
-		fprintf(out, "Base %s: %llu samples, %u Hz\nNew  %s: %llu samples, %u Hz\n\n",
-			SHOWN(basefile), (unsigned long long)d[0].total, d[0].hz, SHOWN(newfile),
-			(unsigned long long)d[1].total, d[1].hz);
-		fprintf(out, "%8s %8s %8s   %s\n", "Base", "New", "Change", "Function");
-		for (i = 0; i < fs.n; i++) {
-			struct shown sm, sn;
-
-			fprintf(out, "%7.2f%% %7.2f%% %+8.2f   %s %s\n", share(&fs.f[i], 0),
-				share(&fs.f[i], 1), share(&fs.f[i], 1) - share(&fs.f[i], 0),
-				shown(fs.f[i].module, &sm), shown(fs.f[i].name, &sn));
-		}
-	}
+	if (status == PINFO_OK)
+		status = diff_out(&fs, basefile, newfile, d, out, errs);
 	free(fs.f);
 	for (i = 0; i < loaded; i++)
 		map_free(&m[i]);

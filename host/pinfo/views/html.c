@@ -14,10 +14,10 @@
 #include "pinfo_more.h"
 #include "pinfo_run.h"
 #include "report.h"
+#include "share.h"
 #include "view.h"
 #include "shown.h"
 
-#define HTML_MAX_FUNCS	1000	/* rows of the functions' table; the rest summed */
 #define HTML_ANNOTATED	5	/* the hottest functions shown with their source */
 
 void html_escape(FILE *out, const char *s)
@@ -109,13 +109,6 @@ static void dump_stacks_free(struct callstacks *cs, struct folded_stack *stacks,
 		callstacks_free(cs);
 }
 
-struct func {
-	const char *name, *module;
-	uint16_t segno;
-	uint32_t addr;
-	uint64_t tics;
-	struct src *src;
-};
 
 static const char style[] =
 	"body{font:14px/1.4 system-ui,sans-serif;margin:1.5em auto;max-width:1300px;color:#222;"
@@ -255,11 +248,11 @@ static void module_table(FILE *out, const struct pdump *d)
 	free(tics);
 }
 
-static int add_func(struct func **fs, size_t *n, size_t *cap, struct func f)
+static int add_func(struct html_func **fs, size_t *n, size_t *cap, struct html_func f)
 {
 	if (*n == *cap) {
 		size_t c = *cap ? *cap * 2 : 256;
-		struct func *g = realloc(*fs, c * sizeof *g);
+		struct html_func *g = realloc(*fs, c * sizeof *g);
 
 		if (!g)
 			return -1;
@@ -271,7 +264,7 @@ static int add_func(struct func **fs, size_t *n, size_t *cap, struct func f)
 }
 
 /* The functions of src's module in d: appended to *fs. -1 out of memory. */
-static int module_funcs(const struct pdump *d, struct src *src, struct func **fs, size_t *n,
+static int module_funcs(const struct pdump *d, struct src *src, struct html_func **fs, size_t *n,
 			size_t *cap)
 {
 	struct modattrib w;
@@ -283,17 +276,17 @@ static int module_funcs(const struct pdump *d, struct src *src, struct func **fs
 	while (!rc && (rc = modattrib_next(&w)) > 0)	/* names are the map's, which outlive w */
 		for (k = 0, rc = 0; k < w.a.n && !rc; k++)
 			if (w.a.owners[k].tics)
-				rc = add_func(fs, n, cap, (struct func){ w.a.owners[k].name ?
+				rc = add_func(fs, n, cap, (struct html_func){ w.a.owners[k].name ?
 					      w.a.owners[k].name : "(no symbol)", src->m.module,
 					      w.run[0]->segno, w.a.owners[k].addr, w.a.owners[k].tics,
-					      src });
+					      w.tics, src });
 	modattrib_end(&w);
 	return rc;
 }
 
 static int by_tics(const void *x, const void *y)
 {
-	const struct func *a = x, *b = y;
+	const struct html_func *a = x, *b = y;
 	int c;
 
 	if (a->tics != b->tics)
@@ -305,42 +298,7 @@ static int by_tics(const void *x, const void *y)
 	return a->addr < b->addr ? -1 : a->addr > b->addr;
 }
 
-static void func_table(FILE *out, const struct pdump *d, const struct func *fs, size_t n)
-{
-	size_t i, shown = n < HTML_MAX_FUNCS ? n : HTML_MAX_FUNCS;
-	uint64_t rest = 0;
-
-	fputs("<section id=\"funcs\"><h2>Functions by tics</h2>\n", out);
-	if (!n) {
-		fputs("<p class=\"note\">No map given is of a module with samples.</p></section>\n", out);
-		return;
-	}
-	fputs("<table class=\"sortable\" id=\"functions\"><thead><tr><th class=\"name\">Function</th>"
-	      "<th>Module</th><th>Address</th><th data-num>Tics</th><th data-num>Percent</th>"
-	      "<th data-num></th></tr></thead><tbody>\n", out);
-	for (i = 0; i < shown; i++) {
-		fputs("<tr><td>", out);
-		html_escape(out, fs[i].name);
-		fputs("</td><td>", out);
-		html_escape(out, fs[i].module);
-		fprintf(out, "</td><td data-v=\"%u\">%04x:%0*x</td><td class=\"n\" data-v=\"%llu\">%llu"
-			"</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>", fs[i].addr, fs[i].segno,
-			fs[i].addr > 0xffff ? 8 : 4, fs[i].addr, (unsigned long long)fs[i].tics,
-			(unsigned long long)fs[i].tics, pct(fs[i].tics, d->total),
-			pct(fs[i].tics, d->total));
-		bar(out, fs[i].tics, fs[0].tics);
-		fputs("</tr>\n", out);
-	}
-	fputs("</tbody></table>\n", out);
-	for (i = shown; i < n; i++)
-		rest += fs[i].tics;
-	if (shown < n)
-		fprintf(out, "<p class=\"note\">%zu more functions: %llu tics, %.2f%%.</p>\n", n - shown,
-			(unsigned long long)rest, pct(rest, d->total));
-	fputs("</section>\n", out);
-}
-
-static int annotated(FILE *out, const struct pdump *d, const struct func *fs, size_t n,
+static int annotated(FILE *out, const struct pdump *d, const struct html_func *fs, size_t n,
 		     enum lines_split split)
 {
 	size_t i, k, shown = 0;
@@ -433,8 +391,10 @@ static int annotated(FILE *out, const struct pdump *d, const struct func *fs, si
 /* The page, written part by part into write_whole_file's temporary. */
 struct page {
 	const char *dumpfile;
+	const struct src *srcs;
+	size_t nsrcs;
 	const struct pdump *d;
-	struct func *fs;
+	struct html_func *fs;
 	size_t nfs;
 	const struct folded_stack *stacks;
 	size_t nstacks;
@@ -456,11 +416,13 @@ static int write_page(FILE *out, void *arg)
 	fputs("</h1>\n", out);
 	facts(out, p->dumpfile, p->d);
 	module_table(out, p->d);
-	func_table(out, p->d, p->fs, p->nfs);
+	html_func_table(out, p->d, p->fs, p->nfs);
 	if (p->nstacks && html_flamegraph(out, p->stacks, p->nstacks, p->d->total))
 		rc = -1;
 	if (!rc && annotated(out, p->d, p->fs, p->nfs, p->split))
 		rc = -1;
+	for (size_t i = 0; !rc && present.truth && i < p->nsrcs; i++)
+		rc = html_truth_line(out, p->d, &p->srcs[i].m);
 	if (rc) {
 		snprintf(p->err, p->errlen, "out of memory");
 		return -1;
@@ -535,7 +497,7 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 {
 	struct pdump d;
 	struct src *srcs = calloc(nmaps ? nmaps : 1, sizeof *srcs);
-	struct func *fs = NULL;
+	struct html_func *fs = NULL;
 	struct folded_stack *stacks = NULL;
 	struct callstacks cs;
 	struct map kmap;
@@ -568,7 +530,7 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 		status = PINFO_FAIL;
 	}
 	if (status == PINFO_OK) {
-		struct page page = { dumpfile, &d, fs, nfs, stacks, nstacks, (enum lines_split)split,
+		struct page page = { dumpfile, srcs, loaded, &d, fs, nfs, stacks, nstacks, (enum lines_split)split,
 				     err, sizeof err };
 
 		if (write_whole_file(htmlfile, write_page, &page, err, sizeof err)) {

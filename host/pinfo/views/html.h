@@ -24,6 +24,31 @@ struct folded_stack {
  * note. Returns 0, or -1 when out of memory (nothing written). */
 int html_flamegraph(FILE *out, const struct folded_stack *stacks, size_t n, uint64_t total);
 
+/* A function of the report: its module's samples (modtics) for the truth's
+ * columns; src, html.c's. */
+struct src;
+struct html_func {
+	const char *name, *module;
+	uint16_t segno;
+	uint32_t addr;
+	uint64_t tics, modtics;
+	struct src *src;
+};
+
+/* The functions' table (htmlfuncs.c): the first HTML_MAX_FUNCS of fs (by
+ * tics), each share with its 95% interval, and with present.truth
+ * (share.h) its share of its module's samples, its exact share and the
+ * difference. */
+#define HTML_MAX_FUNCS	1000	/* rows of the functions' table; the rest summed */
+struct pdump;
+void html_func_table(FILE *out, const struct pdump *d, const struct html_func *fs, size_t n);
+
+/* With present.truth: "truth: NAME worst difference X.XX points" of the
+ * map's module, as a note; nothing when the truth lacks it. 0, or -1 out of
+ * memory. */
+struct map;
+int html_truth_line(FILE *out, const struct pdump *d, const struct map *m);
+
 /* Writes s HTML-escaped (& < > " '). */
 void html_escape(FILE *out, const char *s);
 

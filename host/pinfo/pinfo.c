@@ -68,6 +68,13 @@ static void usage_text(FILE *to)
 	      "  --folded FILE : write FILE, folded stacks (FlameGraph, speedscope)\n"
 	      "  --flamegraph FILE : write FILE, an SVG flame graph\n"
 	      "  --pprof FILE : write FILE, a gzipped pprof profile (go tool pprof)\n", to);
+	/* how far to trust a share (docs/pinfo.md, "Error bars") */
+	fputs("  --ci : the seed's layouts with each share's 95% interval (the sorted\n"
+	      "               views, -l, --annotate and --html always show it)\n"
+	      "  --csv FILE : write FILE, one row a function: tics, percent, interval\n"
+	      "               (with --diff: both shares, the change, whether significant)\n"
+	      "  --truth FILE : beside each share, the exact share of the instructions\n"
+	      "               FILE counts (make run TRUTH=1's NAME.truth); sorted view\n", to);
 }
 
 static int usage(void)

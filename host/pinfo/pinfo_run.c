@@ -259,9 +259,10 @@ static int extras_end(struct extras *x, const struct pdump *d, const struct view
 {
 	char err[300];
 	size_t i;
+	int noted = ((v && v->on) || present.ci) && share_hot_note(out, &x->hot, d);
 
-	if ((v && v->on) || present.ci)
-		share_hot_note(out, &x->hot, d);
+	if (x->nw && !noted)	/* the truth's lines after a blank line too */
+		fputc('\n', out);
 	for (i = 0; i < x->nw; i++)
 		csv_truth_line(out, x->w[i].module, x->w[i].worst);
 	free(x->w);

@@ -109,7 +109,8 @@ static int totals(struct truth *t, char *err, size_t errlen)
 {
 	size_t i, k = 0;
 
-	qsort(t->f, t->n, sizeof *t->f, by_pair);
+	if (t->n)
+		qsort(t->f, t->n, sizeof *t->f, by_pair);
 	for (i = 0; i < t->n; i++) {
 		if (k && !by_pair(&t->f[k - 1], &t->f[i])) {
 			if (t->f[k - 1].insns > UINT64_MAX - t->f[i].insns)

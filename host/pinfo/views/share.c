@@ -63,7 +63,7 @@ static uint64_t up(double x)
 	return (double)n < x ? n + 1 : n;
 }
 
-void share_hot_note(FILE *out, const struct share_hot *h, const struct pdump *d)
+int share_hot_note(FILE *out, const struct share_hot *h, const struct pdump *d)
 {
 	double f;
 	uint64_t need;
@@ -71,13 +71,14 @@ void share_hot_note(FILE *out, const struct share_hot *h, const struct pdump *d)
 	struct shown sh;
 
 	if (!h->seen || !d->total || h->s.half <= 1.0)
-		return;
+		return 0;
 	f = h->s.half * h->s.half;	/* the half-width falls as 1/sqrt(samples) */
 	need = up(f * (double)d->total);
-	fprintf(out, "Too few samples: the hottest function, %s, is %.2f%% %s (95%%); "
+	fprintf(out, "\nToo few samples: the hottest function, %s, is %.2f%% %s (95%%); "
 		"%llu samples would bring it to %s: ", shown(h->name, &sh), h->s.pct,
 		share_pm(pm, h->s.half), (unsigned long long)need, share_pm((char[16]){ 0 }, 1.0));
 	if (d->hz)
 		fprintf(out, "HZ=%llu or ", (unsigned long long)up(f * d->hz));
 	fprintf(out, "a run %.1fx as long\n", (double)up(f * 10) / 10);
+	return 1;
 }

@@ -47,9 +47,10 @@ struct share_hot {
 };
 void share_hot_see(struct share_hot *h, const char *name, uint64_t tics, uint64_t total);
 
-/* When h's interval is wider than ±1 point, one line on out: how wide,
- * the samples that would bring it to ±1 ((half/1)^2 x the dump's, rounded
- * up), and the rate or run length that gives them. */
-void share_hot_note(FILE *out, const struct share_hot *h, const struct pdump *d);
+/* When h's interval is wider than 1 point each way, a blank line and one
+ * line on out: how wide, the samples that would bring it to 1 point
+ * ((half/1)^2 x the dump's, rounded up), and the rate or run length that
+ * gives them (the same factor). Returns 1 when it wrote, else 0. */
+int share_hot_note(FILE *out, const struct share_hot *h, const struct pdump *d);
 
 #endif

@@ -136,6 +136,48 @@ static void write_seg(struct writer *w, const struct pdump_seg *s, uint32_t shif
 	}
 }
 
+/* Counters c[0..nb) as a segment's are written (NULL: all 0): the
+ * encoding byte, then dense or sparse, whichever is smaller. */
+static void write_counts(struct writer *w, const uint32_t *c, uint32_t nb)
+{
+	struct pdump_seg tmp;
+	uint32_t nnz, i, next = 0;
+	int sparse;
+
+	tmp.counters = (uint32_t *)c;
+	sparse = sparse_size(&tmp, nb, &nnz) < (size_t)nb * 4;
+	put8(w, sparse ? PDUMP_ENC_SPARSE : PDUMP_ENC_DENSE);
+	if (!sparse) {
+		for (i = 0; i < nb; i++)
+			put32(w, c ? c[i] : 0);
+		return;
+	}
+	put_varint(w, nnz);
+	for (i = 0; i < nb; i++)
+		if (c && c[i]) {
+			put_varint(w, i - next);
+			put_varint(w, c[i]);
+			next = i + 1;
+		}
+}
+
+/* Version 4's sub-profiles (docs/dump-format.md): after the rest. */
+static void write_spread(struct writer *w, const struct pdump *d)
+{
+	uint32_t i, k;
+
+	put32(w, d->nsub);
+	for (k = 0; k < d->nsub; k++)
+		put64(w, d->subtotal[k]);
+	for (i = 0; i < d->nseg; i++) {
+		const struct pdump_seg *s = &d->segs[i];
+		uint32_t nb = pdump_nbuckets(s->length, d->shift);
+
+		for (k = 0; k < d->nsub; k++)
+			write_counts(w, s->sub ? s->sub + (size_t)k * nb : 0, nb);
+	}
+}
+
 /* Version 3's stack table (docs/dump-format.md): after the segments. */
 static void write_stacks(struct writer *w, const struct pdump *d)
 {
@@ -158,11 +200,11 @@ static void write_stacks(struct writer *w, const struct pdump *d)
 static size_t write_all(const struct pdump *d, struct writer *w)
 {
 	uint32_t i;
-	int v3 = (d->type & PDUMP_TYPE_STACKS) != 0;
+	int v3 = (d->type & PDUMP_TYPE_STACKS) != 0, v4 = (d->type & PDUMP_TYPE_SPREAD) != 0;
 
 	for (i = 0; i < 4; i++)
 		put8(w, (uint8_t)PDUMP_MAGIC[i]);
-	put16(w, v3 ? PDUMP_VERSION_V3 : PDUMP_VERSION);
+	put16(w, v4 ? PDUMP_VERSION_V4 : v3 ? PDUMP_VERSION_V3 : PDUMP_VERSION);
 	put16(w, 0);
 	put32(w, d->type);
 	put32(w, d->shift);
@@ -176,6 +218,8 @@ static size_t write_all(const struct pdump *d, struct writer *w)
 		write_seg(w, &d->segs[i], d->shift);
 	if (v3)
 		write_stacks(w, d);
+	if (v4)
+		write_spread(w, d);
 	flush(w);
 	put32(w, w->crc);
 	flush(w);

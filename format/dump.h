@@ -9,6 +9,7 @@
 
 #define PDUMP_MODNAME_MAX 33	/* bytes of a module name, NUL included: 32 characters */
 #define PDUMP_MAXSEGS 4096	/* a reader refuses more */
+#define PDUMP_NSUB 8		/* the sub-profiles the kernel keeps with PT_SPREAD (a power of 2) */
 /* Buckets of a segment: length / bucket size, rounded up; exact for any
  * length up to 4 GiB (no length + bucket - 1 to overflow) and any shift. */
 static inline uint32_t pdump_nbuckets(uint32_t length, uint32_t shift)
@@ -32,6 +33,10 @@ struct pdump_seg {
 	const uint8_t *enc;	/* pdump_scan: the counters as encoded in the dump's bytes */
 	size_t enc_len;
 	uint8_t encoding;	/* PDUMP_ENC_DENSE or PDUMP_ENC_SPARSE (dumpfmt.h) */
+	/* Version 4 (PT_SPREAD): the counters of each sub-profile, nsub times
+	 * nbuckets DWORDs, sub-profile k's bucket j at sub[k * nbuckets + j];
+	 * NULL without (then the writer writes zeros). */
+	uint32_t *sub;
 };
 
 /* A distinct call stack and how many samples had it (version 3). Frames
@@ -65,6 +70,13 @@ struct pdump {
 	uint32_t nstacks;
 	struct pdump_stack *stacks;
 	uint32_t *frames;	/* the reader's: one block with every stack's pcs */
+	/* Version 4, with PT_SPREAD in type: the sub-profiles (docs/accuracy.md):
+	 * the profile's ticks dealt in turn into nsub of them, the i-th tick
+	 * counted into sub-profile i mod nsub; subtotal[k], sub-profile k's every
+	 * tick (its total), and each segment's sub. Without PT_SPREAD: none
+	 * (nsub 0, not read by the writer). */
+	uint32_t nsub;
+	uint64_t *subtotal;
 };
 
 /* A byte sink: the kernel's is the serial line, a test's is a buffer. */

@@ -134,9 +134,12 @@ void pdump_release(struct pdump *d, const struct pdump_alloc *a)
 	uint32_t i;
 
 	if (d->segs) {
-		for (i = 0; i < d->nseg; i++)
+		for (i = 0; i < d->nseg; i++) {
 			if (d->segs[i].counters)
 				a->free(a->ctx, d->segs[i].counters);
+			if (d->segs[i].sub)
+				a->free(a->ctx, d->segs[i].sub);
+		}
 		a->free(a->ctx, d->segs);
 	}
 	d->segs = NULL;
@@ -148,4 +151,8 @@ void pdump_release(struct pdump *d, const struct pdump_alloc *a)
 	d->stacks = NULL;
 	d->frames = NULL;
 	d->nstacks = 0;
+	if (d->subtotal)
+		a->free(a->ctx, d->subtotal);
+	d->subtotal = NULL;
+	d->nsub = 0;
 }

@@ -146,10 +146,9 @@ static int read_header(struct reader *r, struct pdump *h)
 	for (i = 0; i < 4 && i < r->len; i++)
 		if (p[i] != (uint8_t)PDUMP_MAGIC[i])
 			return HARD(r, "not a profile dump (bad magic)", NULL, 0, 0, 0);
-	if (r->len >= 6 && get_le(p + 4, 2) != PDUMP_VERSION &&
-	    get_le(p + 4, 2) != PDUMP_VERSION_V1 && get_le(p + 4, 2) != PDUMP_VERSION_V3)
+	if (r->len >= 6 && (get_le(p + 4, 2) < PDUMP_VERSION_V1 || get_le(p + 4, 2) > PDUMP_VERSION_V4))
 		return HARD(r, "unsupported dump version %u (this reader knows %u to %u)",
-			    NULL, get_le(p + 4, 2), PDUMP_VERSION_V1, PDUMP_VERSION_V3);
+			    NULL, get_le(p + 4, 2), PDUMP_VERSION_V1, PDUMP_VERSION_V4);
 	if (need(r, PDUMP_HDR_SIZE, "the header", NOSEG))
 		return -1;
 	h->version = get_le(p + 4, 2);
@@ -164,10 +163,13 @@ static int read_header(struct reader *r, struct pdump *h)
 	r->pos = PDUMP_HDR_SIZE;
 	if (get_le(p + 6, 2))
 		SOFT(r, "reserved header field is %u, not 0", NULL, get_le(p + 6, 2), 0, 0);
-	if (h->type & ~(PDUMP_TYPE_BITS | (h->version == PDUMP_VERSION_V3 ? PDUMP_TYPE_STACKS : 0)))
+	if (h->type & ~(PDUMP_TYPE_BITS | (h->version >= PDUMP_VERSION_V3 ? PDUMP_TYPE_STACKS : 0) |
+			(h->version == PDUMP_VERSION_V4 ? PDUMP_TYPE_SPREAD : 0)))
 		SOFT(r, "unknown profile type %x", NULL, h->type, 0, 0);
 	else if (h->version == PDUMP_VERSION_V3 && !(h->type & PDUMP_TYPE_STACKS))
 		SOFT(r, "version 3 dump without the stacks type bit (type %x)", NULL, h->type, 0, 0);
+	else if (h->version == PDUMP_VERSION_V4 && !(h->type & PDUMP_TYPE_SPREAD))
+		SOFT(r, "version 4 dump without the sub-profiles type bit (type %x)", NULL, h->type, 0, 0);
 	if (h->shift > PDUMP_MAXSHIFT)
 		SOFT(r, "bucket shift %u out of range (0..31)", NULL, h->shift, 0, 0);
 	if (!h->hz)
@@ -365,6 +367,85 @@ static int walk_stacks(struct reader *r, struct pdump *h, const struct pdump_all
 	return 0;
 }
 
+/* Counters as a segment's are encoded, nb of them, into out[0..nb): the
+ * sub-profiles' (version 4). */
+static int read_counts(struct reader *r, uint32_t seg, uint32_t nb, uint32_t *out, uint64_t *sum)
+{
+	uint32_t n, k, gap, c, enc;
+	uint64_t next = 0, idx;
+
+	if (need(r, 1, "sub-profile encoding", seg))
+		return -1;
+	enc = r->buf[r->pos++];
+	if (enc == PDUMP_ENC_DENSE) {
+		if ((uint64_t)nb * 4 > r->len - r->pos)
+			return HARD(r, "truncated: segment %u has %u dense sub-profile buckets at offset %u",
+				    NULL, seg, nb, r->pos);
+		for (k = 0; k < nb; k++, r->pos += 4)
+			*sum += out[k] = get_le(r->buf + r->pos, 4);
+		return 0;
+	}
+	if (enc != PDUMP_ENC_SPARSE)
+		return HARD(r, "segment %u: unknown sub-profile encoding %u at offset %u", NULL, seg, enc,
+			    r->pos - 1);
+	if (get_varint(r, &n, "sub-profile entry count", seg))
+		return -1;
+	for (k = 0; k < n; k++) {
+		if (get_varint(r, &gap, "sub-profile gap", seg) || get_varint(r, &c, "sub-profile count", seg))
+			return -1;
+		idx = next + gap;
+		if (idx >= nb)
+			return HARD(r, "segment %u: sub-profile bucket %u out of range (%u buckets)", NULL, seg,
+				    idx, nb);
+		if (!c)
+			SOFT(r, "segment %u: zero sub-profile count listed at bucket %u", NULL, seg, idx, 0);
+		*sum += out[idx] = c;
+		next = idx + 1;
+	}
+	return 0;
+}
+
+/* Version 4's sub-profiles, after the rest: their number, their totals,
+ * then each segment's counters of each, decoded (allocated with a). */
+static int walk_spread(struct reader *r, struct pdump *h, const struct pdump_alloc *a)
+{
+	uint64_t all = 0, sum;
+	uint32_t i, k, nb;
+
+	if (need(r, 4, "the sub-profiles' count", NOSEG))
+		return -1;
+	h->nsub = get_le(r->buf + r->pos, 4);
+	r->pos += 4;
+	if (h->nsub < PDUMP_NSUB_MIN || h->nsub > PDUMP_NSUB_MAX)
+		return HARD(r, "%u sub-profiles (a dump has %u to %u)", NULL, h->nsub, PDUMP_NSUB_MIN,
+			    PDUMP_NSUB_MAX);
+	if (r->buckets * h->nsub > PDUMP_READ_MAXBUCKETS)
+		return HARD(r, "more than %u buckets in all the sub-profiles", NULL, PDUMP_READ_MAXBUCKETS, 0, 0);
+	if (need(r, (size_t)h->nsub * 8, "the sub-profiles' totals", NOSEG))
+		return -1;
+	if (!(h->subtotal = a->zalloc(a->ctx, (size_t)h->nsub * 8)))
+		return HARD(r, "out of memory for %u sub-profiles", NULL, h->nsub, 0, 0);
+	for (k = 0; k < h->nsub; k++, r->pos += 8)
+		all += h->subtotal[k] = get64(r->buf + r->pos);
+	if (all != h->total)
+		SOFT(r, "the sub-profiles' totals add up to %u, the total is %u", NULL, all, h->total, 0);
+	for (i = 0; i < h->nseg; i++) {
+		struct pdump_seg *s = &h->segs[i];
+
+		nb = pdump_nbuckets(s->length, h->shift);
+		if (nb && !(s->sub = a->zalloc(a->ctx, (size_t)h->nsub * nb * 4)))
+			return HARD(r, "out of memory for segment %u's sub-profiles", NULL, i, 0, 0);
+		for (sum = 0, k = 0; k < h->nsub; k++)
+			if (read_counts(r, i, nb, s->sub + (size_t)k * nb, &sum))
+				return -1;
+		if (sum != s->tics)
+			SOFT(r, "segment %u: its sub-profiles hold %u ticks, its counters %u", NULL, i, sum,
+			     s->tics);
+		crc_catch_up(r);
+	}
+	return 0;
+}
+
 /* Whole, untouched, and adding up: checked in that order. */
 static int check_end(struct reader *r, const struct pdump *h)
 {
@@ -411,7 +492,8 @@ static int walk_all(struct reader *r, struct pdump *h, const struct pdump_alloc 
 	for (i = 0; i < h->nseg; i++)
 		if (walk_seg(r, h, i, &h->segs[i]))
 			return -1;
-	if (h->version == PDUMP_VERSION_V3) {	/* the stack table: counted, then read */
+	if (h->version == PDUMP_VERSION_V3 || (h->version == PDUMP_VERSION_V4 && (h->type & PDUMP_TYPE_STACKS))) {
+		/* the stack table: counted, then read */
 		size_t at = r->pos;
 
 		if (walk_stacks(r, h, NULL))
@@ -425,6 +507,8 @@ static int walk_all(struct reader *r, struct pdump *h, const struct pdump_alloc 
 		if (walk_stacks(r, h, a))
 			return -1;
 	}
+	if (h->version == PDUMP_VERSION_V4 && walk_spread(r, h, a))
+		return -1;
 	return check_end(r, h);
 }
 
@@ -442,6 +526,8 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	h.frames = NULL;
 	h.dropped = 0;
 	h.nstacks = 0;
+	h.nsub = 0;
+	h.subtotal = NULL;
 	if (walk_all(&r, &h, a)) {
 		pdump_release(&h, a);
 		return -1;
@@ -460,6 +546,8 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	d->nstacks = h.nstacks;
 	d->stacks = h.stacks;
 	d->frames = h.frames;
+	d->nsub = h.nsub;
+	d->subtotal = h.subtotal;
 	return 0;
 }
 

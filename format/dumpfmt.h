@@ -31,7 +31,11 @@
 #define PDUMP_ENC_DENSE		0	/* nbuckets u32 counters */
 #define PDUMP_ENC_SPARSE	1	/* varint n, then n (varint gap, varint count) */
 #define PDUMP_TYPE_BITS		15u	/* PT_USER | PT_USEDD | PT_USEKP | PT_VERBOSE */
-#define PDUMP_TYPE_STACKS	16u	/* PT_STACKS: version 3 only */
+#define PDUMP_TYPE_STACKS	16u	/* PT_STACKS: version 3, or 4 */
+#define PDUMP_VERSION_V4	4	/* with PT_SPREAD: the sub-profiles after the rest */
+#define PDUMP_TYPE_SPREAD	32u	/* PT_SPREAD: version 4 only */
+#define PDUMP_NSUB_MIN		2	/* a reader's bounds on the sub-profiles */
+#define PDUMP_NSUB_MAX		64
 #define PDUMP_STACKHDR_SIZE	12	/* version 3, after the segments: u64 dropped, u32 nstacks */
 #define PDUMP_MAXSTACKS		(1u << 20)	/* a reader refuses more */
 /* A reader refuses more frames than this in one dump, all stacks together. */

@@ -1,5 +1,5 @@
 /* bootargs.c: parses the kernel command line. Unknown words are ignored
- * (GRUB puts the kernel's path first); a bad hz= is an error, a bad
+ * (GRUB puts the kernel's path first); a bad hz= or seed= is an error, a bad
  * stacktable= is refused with a warning and its default kept. */
 #include "bootargs.h"
 #include "pit8253.h"
@@ -38,6 +38,7 @@ int bootargs_parse(const char *s, struct bootargs *a)
 {
 	a->hz = 1000;
 	a->jitter = 1;
+	a->seed = 1;
 	a->crash = CRASH_NONE;
 	a->selftest_tick = 0;
 	a->stacktable = PROF_STACK_ENTRIES_DEFAULT;
@@ -57,6 +58,13 @@ int bootargs_parse(const char *s, struct bootargs *a)
 				return -1;
 			}
 			a->hz = v;
+		} else if (word_is(s, "seed=")) {
+			int64_t v = number(s + 5, 0xFFFFFFFFu);
+			if (v < 0) {
+				a->error = "seed= must be the jitter's seed: a number from 0 to 4294967295";
+				return -1;
+			}
+			a->seed = (uint32_t)v;
 		} else if (word_is(s, "stacktable=")) {
 			int64_t v = number(s + 11, PROF_STACK_ENTRIES_MAX);
 			if (v < 0 || !prof_stacks_valid((uint32_t)v)) {

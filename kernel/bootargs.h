@@ -1,4 +1,4 @@
-/* bootargs.h: the kernel command line, "hz=N stacktable=N stdin=NAME crash=..." (pure, tested on the host). */
+/* bootargs.h: the kernel command line, "hz=N seed=N stacktable=N stdin=NAME crash=..." (pure, tested on the host). */
 #ifndef KERNEL_BOOTARGS_H
 #define KERNEL_BOOTARGS_H
 
@@ -11,6 +11,7 @@ enum crash { CRASH_NONE, CRASH_FAULT, CRASH_TRIPLE };
 struct bootargs {
 	uint32_t hz;
 	int jitter;		/* jitter=0 fixes the timer's period; on by default */
+	uint32_t seed;		/* seed=N: the jitter's generator's first state; 1 by default */
 	enum crash crash;	/* crash=fault|triple: the tests' way to prove the failure paths */
 	int selftest_tick;	/* selftest=tick: the timer entry's self-test (kernel/ticktest.c, in build/selftest.elf only) */
 	uint32_t stacktable;	/* stacktable=N: entries of a profile's table of stacks */

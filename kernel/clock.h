@@ -7,7 +7,7 @@
 
 #define QUANTUM_MS 10	/* the scheduler's time slice, whatever the sample rate */
 
-void clockinit(uint32_t hz, int jitter);
+void clockinit(uint32_t hz, int jitter, uint32_t seed);
 uint32_t clock_hz(void);
 uint32_t clock_quantum(void);	/* in ticks */
 uint64_t clock_ticks(void);

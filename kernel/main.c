@@ -147,6 +147,8 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 		panic("kernel command line: %s", args.error);
 	kprintf("kernel: %u KiB free, %u Hz%s\n", mem_free_bytes() / 1024, args.hz,
 		args.jitter ? "" : ", fixed period");
+	if (args.seed != 1)
+		kprintf("kernel: jitter seed %u\n", args.seed);
 	if (args.warning)
 		kprintf("kernel: %s\n", args.warning);
 	if (prof_set_stack_entries(args.stacktable))
@@ -164,7 +166,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	proc_fingerprint_kernel();
 	procinit();
 	start_init();
-	clockinit(args.hz, args.jitter);
+	clockinit(args.hz, args.jitter, args.seed);
 	/* selftest=tick: the self-test kernel's (build/selftest.elf, built with
 	 * KERNEL_SELFTEST: kernel/kernel.mk); the product kernel has none. */
 	if (args.selftest_tick)

@@ -17,8 +17,8 @@
 #include "proc.h"
 #include "sched.h"
 
-/* The generator's seed is fixed, so that runs stay identical; no sleeper
- * waits yet. */
+/* The generator's seed is fixed, so that runs stay identical (clockinit()
+ * sets the boot argument seed=N's, 1 by default); no sleeper waits yet. */
 struct irq0_state irq0 = { .jitter_seed = 1, .next_wakeup = ~0ull };
 
 /* The plan's generation: prof_gen when tick_plan_load() made it. irq0.asm
@@ -31,9 +31,10 @@ _Static_assert(NLDT_ALL <= PROF_LDT_SLOTS, "every LDT index has a plan entry");
 static uint32_t hz;
 static uint32_t quantum;	/* ticks */
 
-void clockinit(uint32_t rate, int jitter)
+void clockinit(uint32_t rate, int jitter, uint32_t seed)
 {
 	hz = rate;
+	irq0.jitter_seed = seed;
 	if (!pitjitter(rate, jitter, &irq0.jitter_base, &irq0.jitter))
 		cpu_setvector(IRQ_BASE + IRQ_TIMER, (uint32_t)irq0_fixed);	/* IRQ0 without the jitter's work */
 	quantum = rate * QUANTUM_MS / 1000;

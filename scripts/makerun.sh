@@ -33,12 +33,13 @@
 # kernel's tables of stacks hold N distinct stacks (the boot argument
 # stacktable=N; a power of 2 from 256 to 1048576).
 # PROFKERN_EMU=qemu or bochs (make run EMU=...): the emulator that boots
-# the image (docs/running.md).
+# the image (docs/running.md). PROFKERN_SEED=N (make run SEED=N): the
+# sampling jitter's seed, the boot argument seed=N (docs/accuracy.md).
 set -u
 set -f
 run=${PROFKERN_RUN:-build/run} hz=${PROFKERN_HZ:-1000} realtime=${PROFKERN_REALTIME:-}
 script=${PROFKERN_SCRIPT:-} timeout=${PROFKERN_TIMEOUT:-60} mem=${PROFKERN_MEM:-128}
-stacktable=${PROFKERN_STACKTABLE:-} args=${PROFKERN_ARGS:-}
+stacktable=${PROFKERN_STACKTABLE:-} args=${PROFKERN_ARGS:-} seed=${PROFKERN_SEED:-1}
 files=${PROFKERN_FILES:-} stdin=${PROFKERN_STDIN:-}
 stacks=
 case ${PROFKERN_STACKS:-} in ''|0) ;; *) stacks='/stacks ' ;; esac
@@ -105,6 +106,9 @@ done
 programs="$*"
 set -- -emu "$emu" -iso -o "$run" -hz "$hz" -timeout "$timeout" -mem "$mem"
 kargs=${stacktable:+stacktable=$stacktable}
+# (seed 1 is the kernel's own: not given, the command line stays as it was)
+case $seed in 1) ;; *[!0-9]*|'') echo "make run: SEED must be a number, not '$seed'" >&2; exit 2 ;;
+*) kargs="${kargs:+$kargs }seed=$seed" ;; esac
 [ -n "$stdin" ] && kargs="${kargs:+$kargs }stdin=$(basename -- "$stdin")"
 [ -n "$kargs" ] && set -- "$@" -append "$kargs"
 for f in $files $stdin; do set -- "$@" -file "$f"; done

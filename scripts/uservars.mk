@@ -10,10 +10,12 @@
 # to makerun.sh through the environment, not through a command line.
 # PROG_CFLAGS and CFLAGS are compiler flags, left as any Makefile's.
 
-USER_VARS := HZ MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V
+USER_VARS := HZ SEED MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V
 $(foreach v,$(USER_VARS),$(if $(filter undefined,$(origin $(v))),,$(eval override $(v) := $$(value $(v)))))
 
 HZ         ?= 1000
+# the sampling jitter's seed (docs/accuracy.md): the kernel's seed=N
+SEED       ?= 1
 MEM        ?= 128
 STACK      ?= 1048576
 TIMEOUT    ?= 60
@@ -63,6 +65,7 @@ upper = $(strip $(eval up_left := $$(1))$(foreach p,$(join $(LOWERCASE),$(addpre
 	up_left := $$(subst $(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p))),$$(up_left))))$(up_left))
 
 $(if $(call in_range,$(HZ),19,20000),,$(call refuse,HZ,the sample rate: a number from 19 to 20000 (Hz)))
+$(if $(call in_range,$(SEED),0,4294967295),,$(call refuse,SEED,the sampling jitter's seed: a number from 0 to 4294967295))
 $(if $(call in_range,$(MEM),16,1024),,$(call refuse,MEM,the machine's memory: a number from 16 to 1024 (MiB)))
 $(if $(call in_range,$(TIMEOUT),1,86400),,$(call refuse,TIMEOUT,a number of seconds from 1 to 86400))
 # STACK as ld reads it: no leading 0 but 0x's, which ld would take for

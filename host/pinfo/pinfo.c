@@ -378,7 +378,7 @@ int main(int argc, char **argv)
 		return cli_done("pinfo") ? PINFO_FAIL : PINFO_OK;
 	}
 	if (o.version) {
-		printf(CLI_VERSION("pinfo") ", dump formats 1 to %u\n", PDUMP_VERSION_V3);
+		printf(CLI_VERSION("pinfo") ", dump formats 1 to %u\n", PDUMP_VERSION_V4);
 		return cli_done("pinfo") ? PINFO_FAIL : PINFO_OK;
 	}
 	if (o.where) {

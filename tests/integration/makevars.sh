@@ -55,6 +55,11 @@ refused realtime-backtick "make run: REALTIME must be 1 (real time) or 0 (-icoun
 	REALTIME="\`touch $trap/r\`"
 refused stack-makefunc "make run: STACK must be the program's stack in bytes: a decimal number without a leading 0 or a 0x hex one, not '\$(shell touch $trap/sk)'" \
 	STACK="\$(shell touch $trap/sk)"
+refused seed-subshell "make run: SEED must be the sampling jitter's seed: a number from 0 to 4294967295, not '\$(touch $trap/sd)'" \
+	SEED="\$(touch $trap/sd)"
+refused seed-range "make run: SEED must be the sampling jitter's seed: a number from 0 to 4294967295, not '4294967296'" \
+	SEED=4294967296
+refused seed-octal "make run: SEED must be the sampling jitter's seed: a number from 0 to 4294967295, not '07'" SEED=07
 refused timeout-range "make run: TIMEOUT must be a number of seconds from 1 to 86400, not '0'" TIMEOUT=0
 refused v-makefunc "make: V must be 1 (every command whole) or 0 (one short line a step), not '\$(shell touch $trap/v)'" \
 	V="\$(shell touch $trap/v)"

@@ -458,11 +458,15 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 					uint32_t nb = pdump_nbuckets(b.segs[k].length, b.shift);
 
 					out.segs[k] = b.segs[k];
+					out.segs[k].sub = NULL;	/* a merged dump has no sub-profiles */
 					if (!(out.segs[k].counters = malloc((nb ? nb : 1) * 4)))
 						break;
 					memcpy(out.segs[k].counters, b.segs[k].counters, (size_t)nb * 4);
 					out.nseg++;
 				}
+				out.type &= ~PDUMP_TYPE_SPREAD;
+				out.nsub = 0;
+				out.subtotal = NULL;
 				out.stacks = NULL;	/* b's: copied below, as its own */
 				out.frames = NULL;
 				out.nstacks = 0;

@@ -87,7 +87,7 @@ one_tool() {
 }
 
 for b in "$build" "$build/san"; do
-	[ -x "$b/pinfo" ] && one_tool pinfo "$b/pinfo" "pinfo (profkern) $version, dump formats 1 to 3" 2
+	[ -x "$b/pinfo" ] && one_tool pinfo "$b/pinfo" "pinfo (profkern) $version, dump formats 1 to 4" 2
 	if [ -x "$b/profextract" ]; then
 		one_tool profextract "$b/profextract" "profextract (profkern) $version" 2
 		check_misuse "-o without a value" "profextract: option '-o' needs a value" -o

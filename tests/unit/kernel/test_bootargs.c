@@ -37,6 +37,32 @@ static void test_bootargs(void **state)
 	assert_int_equal(a.selftest_tick, 0);
 }
 
+/* seed=N: the jitter's first state, 1 unless given, any 32-bit number;
+ * anything else is an error. */
+static void test_bootargs_seed(void **state)
+{
+	static const char *const bad[] = { "seed=", "seed=-1", "seed=4294967296", "seed=12x", "seed=0x10",
+		"seed=99999999999999999999999" };
+	struct bootargs a;
+
+	(void)state;
+	assert_int_equal(bootargs_parse("hz=100", &a), 0);
+	assert_int_equal(a.seed, 1);
+	assert_int_equal(bootargs_parse("hz=100 seed=7 jitter=1", &a), 0);
+	assert_int_equal(a.seed, 7);
+	assert_int_equal(a.hz, 100);
+	assert_int_equal(bootargs_parse("seed=0", &a), 0);
+	assert_int_equal(a.seed, 0);
+	assert_int_equal(bootargs_parse("seed=4294967295", &a), 0);
+	assert_int_equal(a.seed, 4294967295u);
+	assert_int_equal(bootargs_parse("seeds=5", &a), 0);
+	assert_int_equal(a.seed, 1);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_int_equal(bootargs_parse(bad[i], &a), -1);
+		assert_string_equal(a.error, "seed= must be the jitter's seed: a number from 0 to 4294967295");
+	}
+}
+
 /* stacktable=N: a power of 2 from 256 to 1048576 entries; anything else is
  * refused with a warning, the default kept, the other words read. */
 static void test_bootargs_stacktable(void **state)
@@ -135,6 +161,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bootargs),
 		cmocka_unit_test(test_bootargs_stacktable),
+		cmocka_unit_test(test_bootargs_seed),
 		cmocka_unit_test(test_module_basename),
 		cmocka_unit_test(test_bootargs_stdin),
 		cmocka_unit_test(test_module_is_file),

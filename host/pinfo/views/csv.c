@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "dumpfmt.h"
 #include "modattrib.h"
 #include "share.h"
 #include "truth.h"
@@ -34,10 +35,10 @@ static double pct(uint64_t part, uint64_t whole)
 }
 
 /* One function: its row, and the worst difference so far. */
-static void one_fn(FILE *out, const struct pdump *d, const char *module, const char *name,
+static void one_fn(FILE *out, const struct share *sh, const char *module, const char *name,
 		   uint64_t tics, uint64_t modtics, double *worst)
 {
-	struct share s = share_of(tics, d->total);
+	struct share s = *sh;
 	double exact = 0, diff = 0;
 	int known = present.truth && !truth_share(present.truth, module, name, &exact);
 
@@ -63,6 +64,7 @@ int csv_module(FILE *out, const struct pdump *d, const struct map *m, double *wo
 {
 	struct modattrib w;
 	size_t k;
+	uint64_t sub[PDUMP_NSUB_MAX];
 	int rc = modattrib_start(&w, d, m);
 
 	*worst = present.truth && truth_module(present.truth, m->module) ? 0 : -1;
@@ -72,11 +74,14 @@ int csv_module(FILE *out, const struct pdump *d, const struct map *m, double *wo
 		for (k = 0; k < w.a.n; k++) {
 			const struct owner *o = &w.a.owners[k];
 			const char *name = o->name ? o->name : "(no symbol)";
+			struct share s;
 
+			if (!o->tics && (*worst < 0 || !truth_insns(present.truth, m->module, name)))
+				continue;
+			s = share_in(d, o->tics, share_subs(d, w.run, w.nrun, o->lo, o->hi, sub));
 			if (hot && o->tics)
-				share_hot_see(hot, name, o->tics, d->total);
-			if (o->tics || (*worst >= 0 && truth_insns(present.truth, m->module, name)))
-				one_fn(out, d, w.segs[0]->module, name, o->tics, w.tics, worst);
+				share_hot_see(hot, name, o->tics, &s);
+			one_fn(out, &s, w.segs[0]->module, name, o->tics, w.tics, worst);
 		}
 	modattrib_end(&w);
 	return rc;

@@ -269,17 +269,21 @@ static int module_funcs(const struct pdump *d, struct src *src, struct html_func
 {
 	struct modattrib w;
 	size_t k;
+	uint64_t sub[PDUMP_NSUB_MAX];
 	int rc = modattrib_start(&w, d, &src->m);
 
 	if (rc)
 		return rc < 0 ? -1 : 0;
 	while (!rc && (rc = modattrib_next(&w)) > 0)	/* names are the map's, which outlive w */
-		for (k = 0, rc = 0; k < w.a.n && !rc; k++)
-			if (w.a.owners[k].tics)
-				rc = add_func(fs, n, cap, (struct html_func){ w.a.owners[k].name ?
-					      w.a.owners[k].name : "(no symbol)", src->m.module,
-					      w.run[0]->segno, w.a.owners[k].addr, w.a.owners[k].tics,
-					      w.tics, src });
+		for (k = 0, rc = 0; k < w.a.n && !rc; k++) {
+			const struct owner *o = &w.a.owners[k];
+
+			if (o->tics)
+				rc = add_func(fs, n, cap, (struct html_func){ o->name ? o->name :
+					      "(no symbol)", src->m.module, w.run[0]->segno, o->addr,
+					      o->tics, w.tics, share_in(d, o->tics, share_subs(d, w.run,
+					      w.nrun, o->lo, o->hi, sub)), src });
+		}
 	modattrib_end(&w);
 	return rc;
 }

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include "share.h"
 
 /* One folded call stack (as flamegraph.pl's input line "a;b;c 12"):
  * frames[0] is the outermost caller, frames[depth - 1] the sampled frame. */
@@ -32,6 +33,7 @@ struct html_func {
 	uint16_t segno;
 	uint32_t addr;
 	uint64_t tics, modtics;
+	struct share s;		/* its share of the dump and the interval (share.h) */
 	struct src *src;
 };
 

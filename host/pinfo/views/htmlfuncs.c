@@ -38,9 +38,9 @@ static void truth_cells(FILE *out, const struct html_func *f)
 	num(out, sampled - exact, text);
 }
 
-static void row(FILE *out, const struct pdump *d, const struct html_func *f, uint64_t max)
+static void row(FILE *out, const struct html_func *f, uint64_t max)
 {
-	struct share s = share_of(f->tics, d->total);
+	struct share s = f->s;
 	char text[32];
 
 	fputs("<tr><td>", out);
@@ -79,7 +79,7 @@ void html_func_table(FILE *out, const struct pdump *d, const struct html_func *f
 		fputs("<th data-num>Sampled</th><th data-num>Exact</th><th data-num>Diff</th>", out);
 	fputs("<th data-num></th></tr></thead><tbody>\n", out);
 	for (i = 0; i < shown; i++)
-		row(out, d, &fs[i], fs[0].tics);
+		row(out, &fs[i], fs[0].tics);
 	fputs("</tbody></table>\n", out);
 	for (i = shown; i < n; i++)
 		rest += fs[i].tics;

@@ -31,6 +31,44 @@ struct share share_of(uint64_t tics, uint64_t total)
 	return s;
 }
 
+struct share share_in(const struct pdump *d, uint64_t tics, const uint64_t *sub)
+{
+	struct ci c;
+	struct share s = share_of(tics, d->total);
+
+	if (!d->nsub || !sub)
+		return s;
+	c = ci_share(tics, d->total, sub, d->subtotal, (int)d->nsub);
+	s.low = c.low;
+	s.high = c.high;
+	s.half = s.high - s.pct > s.pct - s.low ? s.high - s.pct : s.pct - s.low;
+	return s;
+}
+
+uint64_t *share_subs(const struct pdump *d, const struct pdump_seg *const *segs, size_t n,
+		     uint64_t lo, uint64_t hi, uint64_t sub[PDUMP_NSUB_MAX])
+{
+	size_t i;
+	uint32_t k;
+	uint64_t j, nb, first;
+
+	if (!d->nsub || d->nsub > PDUMP_NSUB_MAX)
+		return NULL;
+	memset(sub, 0, d->nsub * sizeof *sub);
+	for (i = 0; i < n; i++) {
+		const struct pdump_seg *s = segs[i];
+
+		if (!s->sub)
+			continue;
+		nb = pdump_nbuckets(s->length, d->shift);
+		first = lo <= s->origin ? 0 : (lo - s->origin + (1ull << d->shift) - 1) >> d->shift;
+		for (j = first; j < nb && s->origin + (j << d->shift) < hi; j++)
+			for (k = 0; k < d->nsub; k++)
+				sub[k] += s->sub[(size_t)k * nb + j];
+	}
+	return sub;
+}
+
 const char *share_pm(char buf[16], double half)
 {
 	snprintf(buf, 16, "%s%.2f", present.ascii ? "+-" : "\xc2\xb1", half);
@@ -45,14 +83,14 @@ void share_cell(FILE *out, const struct share *s, int pad)
 		pad && s->half < 9.995 ? " " : "");
 }
 
-void share_hot_see(struct share_hot *h, const char *name, uint64_t tics, uint64_t total)
+void share_hot_see(struct share_hot *h, const char *name, uint64_t tics, const struct share *s)
 {
 	if (h->seen && tics <= h->tics)
 		return;
 	h->seen = 1;
 	snprintf(h->name, sizeof h->name, "%s", name);
 	h->tics = tics;
-	h->s = share_of(tics, total);
+	h->s = *s;
 }
 
 /* x rounded up to a whole number (x >= 0, below 2^63). */

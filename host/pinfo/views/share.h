@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "dump.h"
+#include "dumpfmt.h"
 #include "truth.h"
 
 /* What main() sets once for every view (tests set it too). */
@@ -31,6 +32,19 @@ struct share {
 };
 struct share share_of(uint64_t tics, uint64_t total);
 
+/* The same, of a share of d's samples, with d's sub-profiles (format 4,
+ * PT_SPREAD) when it has them and sub is not NULL: sub[k], the share's
+ * ticks in sub-profile k (share_subs); else Wilson's (share_of). */
+struct share share_in(const struct pdump *d, uint64_t tics, const uint64_t *sub);
+
+/* The ticks of the bytes [lo, hi) of segs[0..n) (one segment number's
+ * runs) in each of d's sub-profiles, into sub[0..d->nsub): a bucket counts
+ * whole for the symbol at its start (the sub-profiles are counted by
+ * bucket, not split as the rounded tics are). Returns sub, or NULL when d
+ * has no sub-profiles. */
+uint64_t *share_subs(const struct pdump *d, const struct pdump_seg *const *segs, size_t n,
+		     uint64_t lo, uint64_t hi, uint64_t sub[PDUMP_NSUB_MAX]);
+
 /* "±0.41" ("+-0.41" with present.ascii) into buf (16 bytes); returns buf. */
 const char *share_pm(char buf[16], double half);
 
@@ -45,7 +59,7 @@ struct share_hot {
 	uint64_t tics;
 	struct share s;
 };
-void share_hot_see(struct share_hot *h, const char *name, uint64_t tics, uint64_t total);
+void share_hot_see(struct share_hot *h, const char *name, uint64_t tics, const struct share *s);
 
 /* When h's interval is wider than 1 point each way, a blank line and one
  * line on out: how wide, the samples that would bring it to 1 point

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "dumpfmt.h"
 #include "modattrib.h"
 #include "report.h"
 #include "share.h"
@@ -131,9 +132,10 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 	const struct owner **rows = malloc((a->n ? a->n : 1) * sizeof *rows);
 	int digits = a->hi > 0x10000 ? 8 : 4;
 	size_t nrows = 0, kept, i, k;
-	uint64_t cum = 0, left = 0;
+	uint64_t cum = 0, left = 0, sub[PDUMP_NSUB_MAX], leftsub[PDUMP_NSUB_MAX] = { 0 };
 	struct share s;
 	char pm[16];
+	uint32_t j;
 
 	if (!rows)
 		return -1;
@@ -145,8 +147,12 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 	for (kept = 0; kept < nrows; kept++)
 		if ((v->top && kept >= v->top) || pct(rows[kept]->tics, d->total) < v->limit)
 			break;
-	for (i = kept; i < nrows; i++)
+	for (i = kept; i < nrows; i++) {
 		left += rows[i]->tics;
+		if (share_subs(d, segs, n, rows[i]->lo, rows[i]->hi, sub))
+			for (j = 0; j < d->nsub; j++)
+				leftsub[j] += sub[j];
+	}
 	sort_key = v->sort;
 	qsort(rows, kept, sizeof *rows, by_view);
 	view_head(out, segs[0]->segno, digits);
@@ -155,7 +161,7 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 		struct shown sh;
 
 		cum += o->tics;
-		s = share_of(o->tics, d->total);
+		s = share_in(d, o->tics, share_subs(d, segs, n, o->lo, o->hi, sub));
 		fprintf(out, "%04x:%0*x %10llu ", segs[0]->segno, digits, o->addr,
 			(unsigned long long)o->tics);
 		share_cell(out, &s, 1);
@@ -169,9 +175,9 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 	if (kept < nrows)
 		fprintf(out, "(%zu more symbol%s: %llu tics, %.2f%% %s)\n", nrows - kept,
 			nrows - kept == 1 ? "" : "s", (unsigned long long)left, pct(left, d->total),
-			share_pm(pm, share_of(left, d->total).half));
+			share_pm(pm, share_in(d, left, leftsub).half));
 	if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z))) {
-		s = share_of(a->tics, d->total);
+		s = share_in(d, a->tics, share_subs(d, segs, n, 0, UINT64_MAX, sub));
 		fprintf(out, "%-*s %10llu ", 5 + digits, "Total", (unsigned long long)a->tics);
 		share_cell(out, &s, 0);
 		fputc('\n', out);

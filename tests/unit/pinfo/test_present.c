@@ -14,7 +14,9 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "ci.h"
 #include "csv.h"
+#include "dumpfmt.h"
 #include "dump.h"
 #include "maps.h"
 #include "pinfo_more.h"
@@ -175,6 +177,59 @@ static void test_ci_layouts(void **state)
 	same(text, want);
 	free(want);
 	free(text);
+	map_free(&m);
+	tdump_free(d);
+}
+
+/* ---- sub-profiles (format 4, PT_SPREAD) ------------------------------------------- */
+
+/* The seed dealt into 8 sub-profiles (as test_dump_v4's): main's 6 into
+ * sub-profiles 0..5, inner's 400 and 64 as 50 and 8 into each, the
+ * kernel's 9 as 2 into sub-profile 7 and 1 into each other. */
+static void test_subprofiles(void **state)
+{
+	static uint64_t subtotal[PDUMP_NSUB];
+	uint64_t inner[PDUMP_NSUB], mainsub[PDUMP_NSUB];
+	struct pdump *d = tdump_seed();
+	struct map m = seed_map();
+	struct view v = { 1, VIEW_TICS, 0, 0 };
+	uint32_t nb = pdump_nbuckets(d->segs[0].length, d->shift), *sub;
+	char *text, want[300], pi[16], pm[16];
+	struct ci ci, cm;
+	size_t len;
+	FILE *f;
+
+	(void)state;
+	sub = calloc((size_t)PDUMP_NSUB * nb, 4);
+	assert_non_null(sub);
+	for (int k = 0; k < PDUMP_NSUB; k++) {
+		sub[k * nb + (0x40 >> 2)] = k < 6;
+		sub[k * nb + (0x128 >> 2)] = 50;
+		sub[k * nb + (0x12c >> 2)] = 8;
+		subtotal[k] = (k < 6) + 50 + 8 + 1 + (k == 7);
+		inner[k] = 58;
+		mainsub[k] = k < 6;
+	}
+	d->type |= PDUMP_TYPE_SPREAD;
+	d->segs[0].sub = sub;
+	d->nsub = PDUMP_NSUB;
+	d->subtotal = subtotal;
+	f = open_memstream(&text, &len);
+	assert_int_equal(view_module(f, d, &m, 0, &v), 0);
+	fclose(f);
+	/* each row's interval is the sub-profiles' (batch means), not Wilson's */
+	ci = ci_share(464, 479, inner, subtotal, PDUMP_NSUB);
+	cm = ci_share(6, 479, mainsub, subtotal, PDUMP_NSUB);
+	share_pm(pi, ci.high - 96.8685 > 96.8685 - ci.low ? ci.high - 96.8685 : 96.8685 - ci.low);
+	share_pm(pm, cm.high - 1.2526 > 1.2526 - cm.low ? cm.high - 1.2526 : 1.2526 - cm.low);
+	assert_string_not_equal(pi, PM "1.97");	/* Wilson's */
+	snprintf(want, sizeof want, "0001:0128        464 ( 96.87%% %s)   96.87%%   inner\n"
+		 "0001:003e          6 (  1.25%% %s)   98.12%%   main\n", pi, pm);
+	has(text, want);
+	free(text);
+	free(sub);
+	d->segs[0].sub = NULL;
+	d->subtotal = NULL;
 	map_free(&m);
 	tdump_free(d);
 }
@@ -459,6 +514,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_locale, reset),
 		cmocka_unit_test_setup(test_ci_layouts, reset),
+		cmocka_unit_test_setup(test_subprofiles, reset),
 		cmocka_unit_test_setup(test_truth_good, reset),
 		cmocka_unit_test_setup(test_truth_hostile, reset),
 		cmocka_unit_test_setup(test_truth_load, reset),

@@ -8,6 +8,9 @@
 
 struct present present;
 
+/* make run's highest rate (HZ, scripts/uservars.mk): past it, the run's length */
+#define SHARE_HZ_MAX	20000
+
 int share_utf8(const char *lc_all, const char *lc_ctype, const char *lang)
 {
 	const char *v = lc_all && *lc_all ? lc_all : lc_ctype && *lc_ctype ? lc_ctype : lang;
@@ -115,7 +118,7 @@ int share_hot_note(FILE *out, const struct share_hot *h, const struct pdump *d)
 	fprintf(out, "\nToo few samples: the hottest function, %s, is %.2f%% %s (95%%); "
 		"%llu samples would bring it to %s: ", shown(h->name, &sh), h->s.pct,
 		share_pm(pm, h->s.half), (unsigned long long)need, share_pm((char[16]){ 0 }, 1.0));
-	if (d->hz)
+	if (d->hz && up(f * d->hz) <= SHARE_HZ_MAX)
 		fprintf(out, "HZ=%llu or ", (unsigned long long)up(f * d->hz));
 	fprintf(out, "a run %.1fx as long\n", (double)up(f * 10) / 10);
 	return 1;

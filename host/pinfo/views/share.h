@@ -64,7 +64,8 @@ void share_hot_see(struct share_hot *h, const char *name, uint64_t tics, const s
 /* When h's interval is wider than 1 point each way, a blank line and one
  * line on out: how wide, the samples that would bring it to 1 point
  * ((half/1)^2 x the dump's, rounded up), and the rate or run length that
- * gives them (the same factor). Returns 1 when it wrote, else 0. */
+ * gives them (the same factor; the rate only up to make run's 20000 Hz).
+ * Returns 1 when it wrote, else 0. */
 int share_hot_note(FILE *out, const struct share_hot *h, const struct pdump *d);
 
 #endif

@@ -438,6 +438,13 @@ static void test_too_few(void **state)
 	free(text);
 	unlink(dump);
 	free(dump);
+	d->hz = 10000;	/* 3.883 x 10000 Hz is past make run's 20000: the run's length alone */
+	dump = dump_file(d);
+	text = run(dump, map, 0, NULL, &status);
+	has(text, "1860 samples would bring it to " PM "1.00: a run 3.9x as long\n");
+	free(text);
+	unlink(dump);
+	free(dump);
 	/* 100 times the samples: +-0.20, no note */
 	d->segs[0].counters[0x128 >> 2] *= 100;
 	d->segs[0].counters[0x12c >> 2] *= 100;

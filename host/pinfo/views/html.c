@@ -185,13 +185,30 @@ static void bar(FILE *out, uint64_t tics, uint64_t max)
 		max ? 300.0 * (double)tics / (double)max : 0.0);
 }
 
+/* A row of the module table: its tics, percent and interval (Wilson's
+ * without sub-profiles: sub NULL) and a bar. */
+static void module_cells(FILE *out, const struct pdump *d, uint64_t tics, const uint64_t *sub,
+			 uint64_t max)
+{
+	struct share s = share_in(d, tics, sub);
+
+	fprintf(out, "<td class=\"n\" data-v=\"%llu\">%llu</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>",
+		(unsigned long long)tics, (unsigned long long)tics, s.pct, s.pct);
+	html_share_cell(out, &s);
+	bar(out, tics, max);
+	fputs("</tr>\n", out);
+}
+
 static void module_table(FILE *out, const struct pdump *d)
 {
-	uint64_t kernel = d->kernel, max = 0, *tics;
-	uint32_t i, j, b;
+	uint64_t kernel = d->kernel, max = 0, *tics, *sub = NULL, one[PDUMP_NSUB_MAX];
+	uint32_t i, j, b, k, ns = d->nsub;
 
-	if (!(tics = calloc(d->nseg ? d->nseg : 1, sizeof *tics)))
+	if (!(tics = calloc(d->nseg ? d->nseg : 1, sizeof *tics)) ||
+	    (ns && !(sub = calloc((size_t)d->nseg * ns, sizeof *sub)))) {
+		free(tics);
 		return;
+	}
 	for (i = 0; i < d->nseg; i++) {
 		for (b = 0; b < pdump_nbuckets(d->segs[i].length, d->shift); b++)
 			tics[i] += d->segs[i].counters[b];
@@ -204,6 +221,10 @@ static void module_table(FILE *out, const struct pdump *d)
 			if (d->segs[j].segno == d->segs[i].segno &&
 			    !strcasecmp(d->segs[j].module, d->segs[i].module))
 				break;
+		if (sub && share_subs(d, &(const struct pdump_seg *){ &d->segs[i] }, 1, 0, UINT64_MAX,
+				      one))
+			for (k = 0; k < ns; k++)
+				sub[(size_t)j * ns + k] += one[k];
 		if (j < i) {
 			tics[j] += tics[i];
 			tics[i] = 0;
@@ -214,37 +235,26 @@ static void module_table(FILE *out, const struct pdump *d)
 		max = tics[i] > max ? tics[i] : max;
 	fputs("<section id=\"modules\"><h2>Modules</h2>\n<table class=\"sortable\" id=\"moduletable\">"
 	      "<thead><tr><th>Module</th><th>Segment</th><th data-num>Length</th>"
-	      "<th data-num>Tics</th><th data-num>Percent</th><th data-num></th></tr></thead><tbody>\n",
-	      out);
-	fprintf(out, "<tr><td>kernel</td><td></td><td class=\"n\" data-v=\"0\"></td>"
-		"<td class=\"n\" data-v=\"%llu\">%llu</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>",
-		(unsigned long long)kernel, (unsigned long long)kernel, pct(kernel, d->total),
-		pct(kernel, d->total));
-	bar(out, kernel, max);
-	fputs("</tr>\n", out);
+	      "<th data-num>Tics</th><th data-num>Percent</th><th data-num>95%</th><th data-num></th>"
+	      "</tr></thead><tbody>\n", out);
+	fputs("<tr><td>kernel</td><td></td><td class=\"n\" data-v=\"0\"></td>", out);
+	module_cells(out, d, kernel, NULL, max);
 	if (!(d->type & 1)) {
-		fprintf(out, "<tr><td>idle</td><td></td><td class=\"n\" data-v=\"0\"></td>"
-			"<td class=\"n\" data-v=\"%llu\">%llu</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>",
-			(unsigned long long)d->idle, (unsigned long long)d->idle, pct(d->idle, d->total),
-			pct(d->idle, d->total));
-		bar(out, d->idle, max);
-		fputs("</tr>\n", out);
+		fputs("<tr><td>idle</td><td></td><td class=\"n\" data-v=\"0\"></td>", out);
+		module_cells(out, d, d->idle, NULL, max);
 	}
 	for (i = 0; i < d->nseg; i++) {
 		if (!tics[i])
 			continue;
 		fputs("<tr><td>", out);
 		html_escape(out, d->segs[i].module);
-		fprintf(out, "</td><td>%04x</td><td class=\"n\" data-v=\"%u\">%04x</td>"
-			"<td class=\"n\" data-v=\"%llu\">%llu</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>",
-			d->segs[i].segno, d->segs[i].length, d->segs[i].length,
-			(unsigned long long)tics[i], (unsigned long long)tics[i], pct(tics[i], d->total),
-			pct(tics[i], d->total));
-		bar(out, tics[i], max);
-		fputs("</tr>\n", out);
+		fprintf(out, "</td><td>%04x</td><td class=\"n\" data-v=\"%u\">%04x</td>",
+			d->segs[i].segno, d->segs[i].length, d->segs[i].length);
+		module_cells(out, d, tics[i], sub ? sub + (size_t)i * ns : NULL, max);
 	}
 	fprintf(out, "</tbody></table>\n<p>Total: %llu samples.</p></section>\n",
 		(unsigned long long)d->total);
+	free(sub);
 	free(tics);
 }
 
@@ -339,8 +349,8 @@ static int annotated(FILE *out, const struct pdump *d, const struct html_func *f
 		html_escape(out, an.func);
 		fputs(" <small>(", out);
 		html_escape(out, s->m.module);
-		fprintf(out, ", %llu tics, %.2f%% of all; ", (unsigned long long)an.tics,
-			pct(an.tics, d->total));
+		fprintf(out, ", %llu tics, %.2f%% \xc2\xb1%.2f of all; ", (unsigned long long)an.tics,
+			pct(an.tics, d->total), share_of(an.tics, d->total).half);
 		html_escape(out, lines_display_path(an.file));
 		fputs(")</small></h3>\n", out);
 		if (an.unreadable)

@@ -45,6 +45,9 @@ struct html_func {
 struct pdump;
 void html_func_table(FILE *out, const struct pdump *d, const struct html_func *fs, size_t n);
 
+/* A share's interval as a cell: "±0.41", its ends in the title. */
+void html_share_cell(FILE *out, const struct share *s);
+
 /* With present.truth: "truth: NAME worst difference X.XX points" of the
  * map's module, as a note; nothing when the truth lacks it. 0, or -1 out of
  * memory. */

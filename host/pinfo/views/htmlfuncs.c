@@ -38,6 +38,13 @@ static void truth_cells(FILE *out, const struct html_func *f)
 	num(out, sampled - exact, text);
 }
 
+void html_share_cell(FILE *out, const struct share *s)
+{
+	/* the page is UTF-8 */
+	fprintf(out, "<td class=\"n\" data-v=\"%.4f\" title=\"95%%: %.2f to %.2f\">\xc2\xb1%.2f</td>",
+		s->half, s->low, s->high, s->half);
+}
+
 static void row(FILE *out, const struct html_func *f, uint64_t max)
 {
 	struct share s = f->s;
@@ -52,9 +59,7 @@ static void row(FILE *out, const struct html_func *f, uint64_t max)
 		(unsigned long long)f->tics);
 	snprintf(text, sizeof text, "%.2f", s.pct);
 	num(out, s.pct, text);
-	snprintf(text, sizeof text, "\xc2\xb1%.2f", s.half);	/* the page is UTF-8 */
-	fprintf(out, "<td class=\"n\" data-v=\"%.4f\" title=\"95%%: %.2f to %.2f\">%s</td>", s.half,
-		s.low, s.high, text);
+	html_share_cell(out, &s);
 	if (present.truth)
 		truth_cells(out, f);
 	fprintf(out, "<td><span class=\"bar\" style=\"width:%.1fpx\"></span></td></tr>\n",

@@ -409,6 +409,36 @@ static void test_csv_and_truth(void **state)
 	tdump_free(d);
 }
 
+/* ---- the HTML report ------------------------------------------------------------------ */
+
+static void test_html(void **state)
+{
+	struct pdump *d = tdump_seed();
+	char *dump = dump_file(d), *map = map_file(), *maps[] = { map }, *html, *text;
+	int fd;
+
+	(void)state;
+	html = strdup("/tmp/test_present.html.XXXXXX");
+	fd = mkstemp(html);
+	close(fd);
+	assert_int_equal(pinfo_html(html, dump, maps, 1, 0, 0, stderr), 0);
+	text = slurp(html);
+	/* both tables: a 95% column; inner's and TESTPROF's cells (Wilson's: 94.90 .. 98.09) */
+	has(strstr(text, "id=\"moduletable\""), "<th data-num>Percent</th><th data-num>95%</th><th data-num></th></tr></thead>");
+	has(text, "<td class=\"n\" data-v=\"96.8685\">96.87</td><td class=\"n\" data-v=\"1.9705\" "
+		  "title=\"95%: 94.90 to 98.09\">" PM "1.97</td>");
+	has(strstr(text, "id=\"moduletable\""), "<td class=\"n\" data-v=\"98.1211\">98.12</td><td class=\"n\" data-v=\"1.6530\" "
+		  "title=\"95%: 96.47 to 99.01\">" PM "1.65</td>");
+	free(text);
+	unlink(html);
+	unlink(dump);
+	unlink(map);
+	free(html);
+	free(dump);
+	free(map);
+	tdump_free(d);
+}
+
 /* ---- enough samples? ---------------------------------------------------------------- */
 
 static void test_too_few(void **state)
@@ -527,6 +557,7 @@ int main(void)
 		cmocka_unit_test_setup(test_truth_load, reset),
 		cmocka_unit_test_setup(test_csv_field, reset),
 		cmocka_unit_test_setup(test_csv_and_truth, reset),
+		cmocka_unit_test_setup(test_html, reset),
 		cmocka_unit_test_setup(test_too_few, reset),
 		cmocka_unit_test_setup(test_diff_significance, reset),
 	};

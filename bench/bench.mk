@@ -105,3 +105,17 @@ bench-libc: deps $(BENCH_LIBC_DEPS)
 	@sh bench/libc-only.sh $(BUILD)
 # tests/integration/truth.sh runs allocs as section 11 does (truth-libc-run).
 integration: $(BENCH)/nl/allocs.elf $(BENCH)/nl/host/allocs $(BUILD)/user/profrun.elf
+# ---- the intervals' calibration (bench/calibrate.sh): each function's 95%
+# interval from pinfo's attribution and host/pinfo/read/ci.c -------------------
+$(BENCH)/cistat: $(BUILD)/host/bench/cistat.o $(patsubst %.c,$(BUILD)/host/%.o,$(PINFO_LIB))
+	@mkdir -p $(@D)
+	$(call msg,HOSTLD,$@)$(HOST_CC) $^ -o $@ $(PINFO_MORE_LIBS)
+$(BUILD)/host/bench/cistat.o: HOST_CFLAGS += $(HOST_INC)
+bench: $(BENCH)/cistat
+# Section 12 alone, in place in docs/PERFORMANCE.md.
+CAL_DEPS := $(TRUTH_DEPS) $(foreach w,graded recurse syscalls profrun cmd,$(BUILD)/user/$(w).elf) \
+	$(BUILD)/kernel.elf $(BUILD)/mkmap $(BUILD)/profextract $(BENCH)/cistat
+bench: $(CAL_DEPS)
+.PHONY: bench-calibrate
+bench-calibrate: deps $(CAL_DEPS)
+	@sh bench/calibrate-only.sh $(BUILD)

@@ -16,6 +16,7 @@ started=$(date +%s)
 . bench/stacks.sh
 . bench/bounds.sh
 . bench/libc.sh
+. bench/calibrate.sh
 
 mkdir -p "$out"
 rm -f "$out/targets.txt"
@@ -42,6 +43,7 @@ tickcost
 overhead
 stacks_cost
 libc_share
+calibrate
 if [ -n "$cg" ]; then
 	note "waiting for callgrind"
 	wait $cg || die "callgrind failed: $(cat "$out/callgrind.log")"
@@ -69,6 +71,7 @@ bounds
 show bounds "10. pinfo on forged dumps: long names, deep stacks"
 show libc "11. The C library in the profile"
 show libc-detail "11. The C library in the profile, function by function"
+show calibration "12. How far to trust a share: the intervals' calibration"
 
 # ---- the document ---------------------------------------------------------
 elapsed=$(( $(date +%s) - started ))

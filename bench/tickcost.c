@@ -3,7 +3,8 @@
  * instruction, so a window of known instructions, timed with rdtsc, shows
  * the instructions the IRQ0 path added per tick.
  *   tickcost            prints the cost with profiling off, with a user
- *                       profile on, with the user and system profiles on
+ *                       profile on, with one that keeps sub-profiles
+ *                       (PT_SPREAD), with the user and system profiles on
  *                       at once, with profil armed, and with the system
  *                       profile on with 1 and with 25 profiled processes
  *   tickcost sleep MS   (a child that waits, profiled all the while) */
@@ -61,6 +62,15 @@ int main(int argc, char **argv)
 	ProfInit(PT_USER, NULL);
 	ProfOn(PT_USER);
 	cost("user profile on");
+	ProfOff(PT_USER);
+	ProfFree(PT_USER);
+	ProfInit(PT_USER | PT_SPREAD, NULL);
+	ProfOn(PT_USER);
+	cost("user profile with sub-profiles");	/* prof_tick(), in C */
+	ProfOff(PT_USER);
+	ProfFree(PT_USER);
+	ProfInit(PT_USER, NULL);
+	ProfOn(PT_USER);
 	ProfInit(PT_SYSTEM, NULL);
 	ProfOn(PT_SYSTEM);
 	cost("user and system profiles on at once");	/* prof_tick(), in C */

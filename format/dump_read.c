@@ -419,8 +419,8 @@ static int walk_spread(struct reader *r, struct pdump *h, const struct pdump_all
 	if (h->nsub < PDUMP_NSUB_MIN || h->nsub > PDUMP_NSUB_MAX)
 		return HARD(r, "%u sub-profiles (a dump has %u to %u)", NULL, h->nsub, PDUMP_NSUB_MIN,
 			    PDUMP_NSUB_MAX);
-	if (r->buckets * h->nsub > PDUMP_READ_MAXBUCKETS)
-		return HARD(r, "more than %u buckets in all the sub-profiles", NULL, PDUMP_READ_MAXBUCKETS, 0, 0);
+	if (r->buckets * h->nsub > PDUMP_READ_MAXSUBBUCKETS)
+		return HARD(r, "more than %u buckets in all the sub-profiles", NULL, PDUMP_READ_MAXSUBBUCKETS, 0, 0);
 	if (need(r, (size_t)h->nsub * 8, "the sub-profiles' totals", NOSEG))
 		return -1;
 	if (!(h->subtotal = a->zalloc(a->ctx, (size_t)h->nsub * 8)))

@@ -36,6 +36,9 @@
 #define PDUMP_TYPE_SPREAD	32u	/* PT_SPREAD: version 4 only */
 #define PDUMP_NSUB_MIN		2	/* a reader's bounds on the sub-profiles */
 #define PDUMP_NSUB_MAX		64
+/* A reader refuses more sub-profile buckets than this, all sub-profiles of
+ * all segments together (64 MiB decoded: the scan decodes them). */
+#define PDUMP_READ_MAXSUBBUCKETS	(1u << 24)
 #define PDUMP_STACKHDR_SIZE	12	/* version 3, after the segments: u64 dropped, u32 nstacks */
 #define PDUMP_MAXSTACKS		(1u << 20)	/* a reader refuses more */
 /* A reader refuses more frames than this in one dump, all stacks together. */

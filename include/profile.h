@@ -10,6 +10,7 @@
 #define PT_USEKP	4	/* the kernel keeps the per-segment counters */
 #define PT_VERBOSE	8	/* detail for kernel segments (the kernel's functions) */
 #define PT_STACKS	16	/* ProfInit: also sample call stacks (docs/stacks.md) */
+#define PT_SPREAD	32	/* ProfInit: also keep 8 sub-profiles, the profile's ticks dealt in turn (docs/accuracy.md) */
 
 #define PROF_SHIFT	2	/* DWORD granularity: counters[EIP >> PROF_SHIFT] */
 #define MOD_NAME_SIZE	10

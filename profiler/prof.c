@@ -18,10 +18,10 @@ volatile uint32_t prof_active;
 volatile uint32_t prof_gen;
 
 /* PT_USER is taken as PT_USER|PT_USEKP; PT_USEDD is not supported.
- * PT_STACKS matters to ProfInit only; the other calls accept it. */
+ * PT_STACKS and PT_SPREAD matter to ProfInit only; the other calls accept them. */
 static int normalize(int type, uint32_t *out)
 {
-	if (type & ~(PT_USER | PT_USEDD | PT_USEKP | PT_VERBOSE | PT_STACKS))
+	if (type & ~(PT_USER | PT_USEDD | PT_USEKP | PT_VERBOSE | PT_STACKS | PT_SPREAD))
 		return -EINVAL;
 	if (type & PT_USEDD)
 		return -ENOSYS;
@@ -143,9 +143,14 @@ int prof_clear(struct prof_proc *pp, int type)
 		uint32_t n = pdump_nbuckets(s->bufs[i].length, PROF_SHIFT);
 		for (uint32_t j = 0; j < n; j++)
 			s->bufs[i].counters[j] = 0;
+		for (uint32_t j = 0; s->bufs[i].sub && j < n * PDUMP_NSUB; j++)
+			s->bufs[i].sub[j] = 0;
 	}
 	mask = prof_clock_mask();
 	s->kernel = s->idle = s->out_of_range = 0;
+	s->seq = 0;
+	for (int k = 0; k < PDUMP_NSUB; k++)
+		s->subtotal[k] = 0;
 	if (s->stacks)
 		prof_stacks_clear(s->stacks);
 	prof_clock_restore(mask);
@@ -187,6 +192,7 @@ int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 {
 	struct prof_session *s;
 	struct pdump d;
+	uint64_t subtotal[PDUMP_NSUB];
 	uint32_t mask;
 	int err = session_of(pp, type, &s);
 
@@ -210,6 +216,10 @@ int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 	d.nstacks = s->stacks ? s->stacks->nents : 0;
 	d.stacks = s->stacks ? s->stacks->ents : 0;
 	d.frames = 0;
+	for (int k = 0; k < PDUMP_NSUB; k++)	/* the sub-profiles' totals at the same tick */
+		subtotal[k] = s->subtotal[k];
+	d.nsub = (s->type & PT_SPREAD) ? PDUMP_NSUB : 0;
+	d.subtotal = subtotal;
 	prof_clock_restore(mask);
 	d.total = d.kernel + d.idle + d.out_of_range;
 	for (uint32_t i = 0; i < s->nbufs; i++) {

@@ -36,6 +36,10 @@ struct prof_session {
 	uint32_t depth;		/* ProfOn nesting; counting while above 0 */
 	uint32_t dumping;	/* a dump is being sent: kernel ticks go to .kernel */
 	uint64_t kernel, idle, out_of_range;
+	/* PT_SPREAD: the ticks counted so far (the next one's sub-profile is
+	 * seq mod PDUMP_NSUB), each sub-profile's total, and each buffer's sub. */
+	uint32_t seq;
+	uint64_t subtotal[PDUMP_NSUB];
 	struct pdump_seg *kbuf;	/* the kernel's text, with PT_VERBOSE (system only) */
 	struct prof_stacks *stacks;	/* with PT_STACKS: its table, else NULL */
 	uint32_t nmodules;	/* system: the module list, or 0 for every module */

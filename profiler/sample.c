@@ -7,8 +7,19 @@
 #include "profint.h"
 #include "profile.h"
 
-static inline void count(struct prof_session *s, struct pdump_seg *const *bufs,
-			 uint32_t cs, uint32_t eip)
+/* PT_SPREAD: the sub-profile this tick of s goes to, its total counted. */
+static inline uint32_t spread_tick(struct prof_session *s)
+{
+	uint32_t k = s->seq++ & (PDUMP_NSUB - 1);
+
+	s->subtotal[k]++;
+	return k;
+}
+
+/* The tick into s: its bucket's counter (or the kernel's, or out of
+ * range); with spread, into sub-profile k's counter too. */
+static inline void count_in(struct prof_session *s, struct pdump_seg *const *bufs,
+			    uint32_t cs, uint32_t eip, int spread, uint32_t k)
 {
 	struct pdump_seg *b;
 	uint32_t off, *c;
@@ -29,6 +40,27 @@ static inline void count(struct prof_session *s, struct pdump_seg *const *bufs,
 	}
 	c = &b->counters[off >> PROF_SHIFT];
 	*c += *c != SATURATED;
+	if (spread && b->sub) {
+		c = &b->sub[k * pdump_nbuckets(b->length, PROF_SHIFT) + (off >> PROF_SHIFT)];
+		*c += *c != SATURATED;
+	}
+}
+
+/* A profile with sub-profiles takes its own path, out of line, so that
+ * the others' stays as short as it was (bench/tickcost.c). */
+static __attribute__((noinline)) void count_spread(struct prof_session *s, struct pdump_seg *const *bufs,
+						   uint32_t cs, uint32_t eip)
+{
+	count_in(s, bufs, cs, eip, 1, spread_tick(s));
+}
+
+static inline void count(struct prof_session *s, struct pdump_seg *const *bufs,
+			 uint32_t cs, uint32_t eip)
+{
+	if (s->type & PT_SPREAD)
+		count_spread(s, bufs, cs, eip);
+	else
+		count_in(s, bufs, cs, eip, 0, 0);
 }
 
 /* profil(): the user's PC only, into a 16-bit counter that saturates. */
@@ -111,6 +143,8 @@ void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_
 	if ((s = prof_system) && s->depth) {
 		if (!pp) {
 			s->idle++;
+			if (s->type & PT_SPREAD)
+				spread_tick(s);
 		} else {
 			count(s, pp->sbuf, cs, eip);
 			if (s->stacks && !s->dumping && pp->attached)
@@ -184,7 +218,8 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 	}
 	one = user ? u : s;
 	bufs = user ? pp->ubuf : pp->sbuf;
-	if (user + sys == 1 && !pf && one->stacks && !one->dumping && (user || pp->attached) &&
+	if (user + sys == 1 && !pf && one->stacks && !(one->type & PT_SPREAD) && !one->dumping &&
+	    (user || pp->attached) &&
 	    stacks_windows(pp) && (slot = stacks_slot(bufs)) >= 0) {
 		/* One profile with stacks: irq0_stacks, for the one segment. */
 		plan->kind = PROF_PLAN_STACKS;
@@ -201,7 +236,8 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 		plan->s1 = pp->ustack.size - 7;
 		plan->wbase = pp->ustack.base + plan->s1;
 		plan->table = one->stacks;
-	} else if (user + sys + pf > 1 || (user && u->stacks) || (sys && s->stacks)) {
+	} else if (user + sys + pf > 1 || (user && (u->stacks || (u->type & PT_SPREAD))) ||
+		   (sys && (s->stacks || (s->type & PT_SPREAD)))) {
 		plan->kind = PROF_PLAN_CALL;
 	} else if (pf) {
 		plan->pflimit = profil_limit(pp);

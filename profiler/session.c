@@ -49,8 +49,11 @@ void prof_copyname(char *dst, const char *src)
 
 void prof_free_session(struct prof_session *s)
 {
-	for (uint32_t i = 0; i < s->nbufs; i++)
+	for (uint32_t i = 0; i < s->nbufs; i++) {
 		prof_release(s->bufs[i].counters);
+		if (s->bufs[i].sub)
+			prof_release(s->bufs[i].sub);
+	}
 	if (s->stacks)
 		prof_release(s->stacks);
 	prof_release(s);
@@ -75,6 +78,13 @@ struct pdump_seg *prof_buffer_for(struct prof_session *s, const struct prof_code
 	b->counters = prof_zalloc((size_t)pdump_nbuckets(cs->length, PROF_SHIFT) * 4);
 	if (!b->counters)
 		return 0;
+	b->sub = 0;
+	if ((s->type & PT_SPREAD) &&
+	    !(b->sub = prof_zalloc((size_t)pdump_nbuckets(cs->length, PROF_SHIFT) * 4 * PDUMP_NSUB))) {
+		prof_release(b->counters);
+		b->counters = 0;
+		return 0;
+	}
 	b->origin = cs->origin;
 	b->length = cs->length;
 	b->fingerprint = cs->fingerprint;

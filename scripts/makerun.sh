@@ -35,6 +35,9 @@
 # PROFKERN_EMU=qemu or bochs (make run EMU=...): the emulator that boots
 # the image (docs/running.md). PROFKERN_SEED=N (make run SEED=N): the
 # sampling jitter's seed, the boot argument seed=N (docs/accuracy.md).
+# PROFKERN_SPREAD=1 (make run SPREAD=1): profrun keeps the 8 sub-profiles
+# (PT_SPREAD) by which pinfo measures how far each share would move in
+# another run; the dumps are then version 4 (docs/dump-format.md).
 set -u
 set -f
 run=${PROFKERN_RUN:-build/run} hz=${PROFKERN_HZ:-1000} realtime=${PROFKERN_REALTIME:-}
@@ -43,6 +46,7 @@ stacktable=${PROFKERN_STACKTABLE:-} args=${PROFKERN_ARGS:-} seed=${PROFKERN_SEED
 files=${PROFKERN_FILES:-} stdin=${PROFKERN_STDIN:-}
 stacks=
 case ${PROFKERN_STACKS:-} in ''|0) ;; *) stacks='/stacks ' ;; esac
+case ${PROFKERN_SPREAD:-} in ''|0) ;; *) stacks="$stacks/spread " ;; esac
 # The programs' names, from PROG's words (scripts/progs.sh), or the demo's.
 names=$(sh scripts/progs.sh names -- "${PROFKERN_PROG:-}") || { printf '%s\n' "$names" >&2; exit 2; }
 if [ -n "$names" ]; then

@@ -10,12 +10,14 @@
 # to makerun.sh through the environment, not through a command line.
 # PROG_CFLAGS and CFLAGS are compiler flags, left as any Makefile's.
 
-USER_VARS := HZ SEED MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V
+USER_VARS := HZ SEED SPREAD MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V
 $(foreach v,$(USER_VARS),$(if $(filter undefined,$(origin $(v))),,$(eval override $(v) := $$(value $(v)))))
 
 HZ         ?= 1000
 # the sampling jitter's seed (docs/accuracy.md): the kernel's seed=N
 SEED       ?= 1
+# 1: profrun keeps the sub-profiles that measure each share's spread (docs/accuracy.md)
+SPREAD     ?=
 MEM        ?= 128
 STACK      ?= 1048576
 TIMEOUT    ?= 60
@@ -89,6 +91,7 @@ Q   := @
 msg = @printf '  %-7s %s\n' '$(1)' '$(2)';
 endif
 $(if $(filter-out 0 1,$(STACKS)),$(call refuse,STACKS,1 (sample call stacks) or 0))
+$(if $(filter-out 0 1,$(SPREAD)),$(call refuse,SPREAD,1 (keep the sub-profiles) or 0))
 $(if $(filter-out 0 1,$(REALTIME)),$(call refuse,REALTIME,1 (real time) or 0 (-icount)))
 $(if $(STACKTABLE),$(if $(filter 256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576,$(call \
 	one_of,$(STACKTABLE),$(DIGITS))),,$(call refuse,STACKTABLE,the distinct stacks a table holds: a power of 2 from 256 \

@@ -6,7 +6,10 @@
  * `make run` runs every program that makes no Prof* call of its own this
  * way. The exit status is PROGRAM's; a line says when it is not 0.
  * `profrun /stacks PROGRAM [ARG...]` samples its call stacks too
- * (PT_STACKS, docs/stacks.md): `make run STACKS=1`. */
+ * (PT_STACKS, docs/stacks.md): `make run STACKS=1`. `profrun /spread
+ * ...` keeps the 8 sub-profiles by which pinfo measures how far each share
+ * would move in another run (PT_SPREAD, docs/accuracy.md); the two may
+ * come in either order. */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,13 +26,13 @@ int main(int argc, char **argv)
 	size_t n;
 	int pid, status = -1, rc, made, profiled, type = PT_SYSTEM;
 
-	if (argc > 1 && !strcmp(argv[1], "/stacks")) {
-		type |= PT_STACKS;
+	while (argc > 1 && (!strcmp(argv[1], "/stacks") || !strcmp(argv[1], "/spread"))) {
+		type |= argv[1][2] == 't' ? PT_STACKS : PT_SPREAD;
 		argv++;
 		argc--;
 	}
 	if (argc < 2) {
-		printf("usage: profrun [/stacks] PROGRAM [ARG...]\n");
+		printf("usage: profrun [/stacks] [/spread] PROGRAM [ARG...]\n");
 		return 2;
 	}
 	name = argv[1];

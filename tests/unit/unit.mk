@@ -39,11 +39,13 @@ UNIT_USER := test_batch
 test_batch_SRCS := $(UNIT)/user/test_batch.c user/batch.c
 
 # ---- profiler/: the profiler module, its environment stubbed (profstub.c) ---------
-UNIT_PROFILER := test_prof test_plan test_stacks
+UNIT_PROFILER := test_prof test_plan test_stacks test_spread
 PROF_SRCS := $(PROFILER_SRCS) $(FORMAT_SRCS) $(UNIT)/profiler/profstub.c
 test_prof_SRCS   := $(UNIT)/profiler/test_prof.c $(UNIT)/profiler/dumpback.c $(PROF_SRCS) \
 	host/profextract/capture.c $(FORMAT_READ_SRCS)
 test_plan_SRCS   := $(UNIT)/profiler/test_plan.c $(PROF_SRCS)
+test_spread_SRCS := $(UNIT)/profiler/test_spread.c $(UNIT)/profiler/dumpback.c $(PROF_SRCS) \
+	host/profextract/capture.c $(FORMAT_READ_SRCS)
 test_stacks_SRCS := $(UNIT)/profiler/test_stacks.c $(UNIT)/profiler/dumpback.c $(PROF_SRCS) \
 	host/profextract/capture.c $(FORMAT_READ_SRCS)
 

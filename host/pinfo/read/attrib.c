@@ -333,8 +333,38 @@ int attribute(const struct pdump_seg *const *segs, size_t nsegs, uint32_t shift,
 	return 0;
 }
 
+int attribute_sub(struct attribution *a, const struct pdump_seg *const *segs, size_t nsegs, uint32_t shift,
+		  uint32_t nsub)
+{
+	size_t i, j, k;
+
+	if (!nsub || !a->n)
+		return 0;
+	for (i = 0; i < nsegs; i++)
+		if (!segs[i]->sub)
+			return 0;
+	if (!(a->sub = calloc(a->n * nsub, sizeof *a->sub)))
+		return -1;
+	a->nsub = nsub;
+	for (i = 0; i < nsegs; i++) {
+		const struct pdump_seg *s = segs[i];
+		uint32_t nb = pdump_nbuckets(s->length, shift);
+
+		for (k = 0; k < nsub; k++)
+			for (j = 0; j < nb; j++) {
+				uint32_t c = s->sub[k * nb + j];
+				uint64_t at = s->origin + ((uint64_t)j << shift);
+
+				if (c && at >= a->lo && at < a->hi)
+					a->sub[owner_of(a, 0, at) * nsub + k] += c;
+			}
+	}
+	return 0;
+}
+
 void attribution_free(struct attribution *a)
 {
+	free(a->sub);
 	if (a->owners)
 		host_alloc.free(host_alloc.ctx, a->owners);
 	memset(a, 0, sizeof *a);

@@ -23,6 +23,16 @@ struct attribution {
 	size_t n;
 	uint64_t lo, hi;	/* the segment's addresses: origin .. end of its last bucket */
 	uint64_t tics;		/* the segment's ticks: the sum of owners' tics */
+	/* The sub-profiles (a version 4 dump's, docs/accuracy.md; attribute_sub):
+	 * owners[i]'s tics in sub-profile k at sub[i * nsub + k]; nsub 0 and sub
+	 * NULL without. With ci_share() (ci.h): ci_share(o->tics, total, a->sub +
+	 * i * a->nsub, subtotal, a->nsub), subtotal[k] being sub-profile k's share
+	 * of total: the dump's subtotal[k] when total is the dump's total, the
+	 * sum over the owners of sub[i * nsub + k] (over every segment of the
+	 * module) when total is the module's ticks, as the seed's report's percent
+	 * (bench/cistat.c does the latter). */
+	uint32_t nsub;
+	uint64_t *sub;
 };
 
 /* Every symbol of m sorted by segment, then address; at one address of a
@@ -50,6 +60,15 @@ size_t msym_segment(const struct msym *sorted, size_t n, uint16_t seg, size_t *f
 int attribute(const struct pdump_seg *const *segs, size_t nsegs, uint32_t shift,
 	      const struct msym *syms, size_t nsyms, struct attribution *out);
 void attribution_free(struct attribution *a);
+
+/* Charges the sub-profiles of segs[0..nsegs) (as given to attribute(), which
+ * made a) to a's owners: each bucket's count in each of the nsub
+ * sub-profiles goes whole to the owner of its first byte (a bucket that
+ * straddles two symbols, 4 bytes at a function's edge, is not split), into
+ * a->sub. Nothing when nsub is 0 or a segment has no sub-profiles (a->sub
+ * stays NULL). Returns 0, or -1 when out of memory. */
+int attribute_sub(struct attribution *a, const struct pdump_seg *const *segs, size_t nsegs, uint32_t shift,
+		  uint32_t nsub);
 
 /* The index of the owner of byte addr, which must be in [a->lo, a->hi). */
 size_t attribution_owner(const struct attribution *a, uint64_t addr);

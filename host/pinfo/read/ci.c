@@ -96,7 +96,9 @@ static struct spread measure(uint64_t tics, uint64_t total, const uint64_t *sub,
 
 	if (tics > total)
 		tics = total;
-	if (nsub >= 2 && sub && subtot && batch_means(tics, total, sub, subtot, nsub, &s) == 0)
+	/* (none of the tics or all: the sub-profiles agree by necessity) */
+	if (tics && tics < total && nsub >= 2 && sub && subtot &&
+	    batch_means(tics, total, sub, subtot, nsub, &s) == 0)
 		return s;
 	return binomial(tics, total);
 }
@@ -134,7 +136,9 @@ struct ci ci_share(uint64_t tics, uint64_t total, const uint64_t *sub_tics, cons
 	if (tics > total)
 		tics = total;
 	s = measure(tics, total, sub_tics, sub_totals, nsub);
-	if (isinf(s.df))
+	/* None of the tics, or all: the sub-profiles agree by necessity and
+	 * say nothing of how near 0 (or 100) the share is: Wilson's bound. */
+	if (isinf(s.df) || tics == 0 || tics == total)
 		return wilson(tics, total);
 	half = ci_t95(s.df) * sqrt(s.var);
 	c.low = clamp100(100 * (s.p - half));

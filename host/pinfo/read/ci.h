@@ -21,7 +21,10 @@ struct ci {
  * then the Wilson score interval) give the tics of the same function in each
  * sub-profile (sub_tics[i]) and each sub-profile's total (sub_totals[i]).
  * Sub-profiles whose total is 0 are left out; fewer than two left, the
- * Wilson interval. total 0: {0, 100} (nothing known). */
+ * Wilson interval; so too when tics is 0 or total (the sub-profiles then
+ * agree by necessity). total 0: {0, 100} (nothing known). The sub-profile
+ * totals are of the same whole as total (a module's ticks by sub-profile
+ * when total is the module's). */
 struct ci ci_share(uint64_t tics, uint64_t total, const uint64_t *sub_tics, const uint64_t *sub_totals, int nsub);
 
 /* Whether two shares differ beyond noise at the 95% level: 1 or 0. Without

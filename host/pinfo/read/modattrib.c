@@ -52,6 +52,7 @@ int modattrib_start(struct modattrib *w, const struct pdump *d, const struct map
 
 	memset(w, 0, sizeof *w);
 	w->shift = d->shift;
+	w->nsub = d->nsub;
 	if (!(w->segs = module_segs(d, m->module, &w->n)))
 		return -1;
 	if (!w->n) {
@@ -87,7 +88,8 @@ int modattrib_next(struct modattrib *w)
 		;
 	/* its symbols: a run of the map's, sorted once */
 	nsyms = msym_segment(w->syms, w->nsyms, w->segs[w->at]->segno, &first);
-	if (attribute(w->segs + w->at, j - w->at, w->shift, w->syms + first, nsyms, &w->a))
+	if (attribute(w->segs + w->at, j - w->at, w->shift, w->syms + first, nsyms, &w->a) ||
+	    attribute_sub(&w->a, w->segs + w->at, j - w->at, w->shift, w->nsub))
 		return -1;
 	w->run = w->segs + w->at;
 	w->nrun = j - w->at;

@@ -22,6 +22,7 @@ struct modattrib {
 	struct attribution a;		/* their ticks by symbol of the map */
 	/* the walk's own */
 	uint32_t shift;
+	uint32_t nsub;			/* the dump's sub-profiles: a.sub's (attribute_sub) */
 	struct msym *sorted;		/* the map's symbols sorted, when not already */
 	const struct msym *syms;
 	size_t nsyms, at;

@@ -206,6 +206,24 @@ static void v4_damage(void **state)
 		read_bad(c.data, cut + 4, NULL);	/* (the CRC read as data: any reason) */
 		tbuf_free(&c);
 	}
+	/* a segment of 2^22 buckets (sparse, a few bytes) in 8 sub-profiles: 2^25, refused */
+	{
+		struct pdump *big = seed_v4();
+		struct tbuf g;
+
+		free(big->segs[0].sub);
+		big->segs[0].sub = NULL;
+		big->segs[0].length = 1u << 24;
+		free(big->segs[0].counters);
+		big->segs[0].counters = NULL;
+		big->total = big->kernel;
+		for (int k = 0; k < PDUMP_NSUB; k++)
+			subtotal[k] = k == 7 ? big->kernel : 0;
+		g = tdump_bytes(big);
+		read_bad(g.data, g.len, "more than 16777216 buckets in all the sub-profiles");
+		tbuf_free(&g);
+		free_seed(big);
+	}
 	/* version 4 without the type bit */
 	b.data[8] &= (uint8_t)~PDUMP_TYPE_SPREAD;
 	recrc(b.data, b.len);

@@ -369,10 +369,61 @@ static void test_modattrib_walk(void **state)
 	tdump_free(d);
 }
 
+/* The sub-profiles by symbol (attribute_sub, through the walk): two runs
+ * of segment 1 add up; a bucket across f and g goes whole to f, the owner
+ * of its first byte; a dump without them leaves a.sub NULL. */
+static void test_modattrib_sub(void **state)
+{
+	struct pdump *d = tdump_new(5, 2);
+	struct msym syms[] = { { 0x0, 1, "f" }, { 0x22, 1, "g" } };
+	struct map m = { .module = "A", .form = MAP_NM, .syms = syms, .n = 2, .cap = 2 };
+	uint64_t subtotal[2] = { 0, 0 };
+	struct modattrib w;
+	uint32_t nb = 0x10;
+
+	(void)state;
+	tdump_seg(d, 0, "A", 1, 0, 0x40);
+	tdump_seg(d, 1, "A", 1, 0, 0x40);
+	d->segs[0].counters[1] = 3;	/* f */
+	d->segs[0].counters[8] = 2;	/* 0x20..0x23: f's 2 bytes, g's 2 */
+	d->segs[1].counters[9] = 4;	/* g */
+	tdump_fix_totals(d);
+	assert_int_equal(modattrib_start(&w, d, &m), 0);	/* no sub-profiles */
+	assert_int_equal(modattrib_next(&w), 1);
+	assert_null(w.a.sub);
+	assert_int_equal(w.a.nsub, 0);
+	modattrib_end(&w);
+	for (int i = 0; i < 2; i++) {
+		d->segs[i].sub = calloc(2 * nb, 4);
+		assert_non_null(d->segs[i].sub);
+	}
+	d->segs[0].sub[0 * nb + 1] = 1, d->segs[0].sub[1 * nb + 1] = 2;
+	d->segs[0].sub[0 * nb + 8] = 2;
+	d->segs[1].sub[0 * nb + 9] = 1, d->segs[1].sub[1 * nb + 9] = 3;
+	d->nsub = 2;
+	d->subtotal = subtotal;
+	assert_int_equal(modattrib_start(&w, d, &m), 0);
+	assert_int_equal(modattrib_next(&w), 1);
+	assert_int_equal(w.a.nsub, 2);
+	assert_string_equal(w.a.owners[0].name, "f");
+	assert_int_equal(w.a.sub[0 * 2 + 0], 1 + 2);
+	assert_int_equal(w.a.sub[0 * 2 + 1], 2);
+	assert_int_equal(w.a.sub[1 * 2 + 0], 1);
+	assert_int_equal(w.a.sub[1 * 2 + 1], 3);
+	assert_int_equal(modattrib_next(&w), 0);
+	modattrib_end(&w);
+	for (int i = 0; i < 2; i++) {
+		free(d->segs[i].sub);
+		d->segs[i].sub = NULL;
+	}
+	tdump_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_attrib_straddle),
+		cmocka_unit_test(test_modattrib_sub),
 		cmocka_unit_test(test_attrib_edges),
 		cmocka_unit_test(test_attrib_random),
 		cmocka_unit_test(test_attrib_segment_symbols),

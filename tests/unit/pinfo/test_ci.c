@@ -87,6 +87,14 @@ static void test_batch_means(void **state)
 	assert_true(c.high - c.low < 1);
 	c = ci_share(40, 400, NULL, NULL, 0);
 	assert_true(c.high - c.low > 5);
+	/* no tics, or all of them: Wilson's, not a width of 0 */
+	{
+		const uint64_t none[4] = { 0, 0, 0, 0 };
+
+		assert_ci(ci_share(0, 400, none, tot, 4), 0, ci_share(0, 400, NULL, NULL, 0).high);
+		assert_true(ci_share(0, 400, none, tot, 4).high > 0.9);
+		assert_ci(ci_share(400, 400, tot, tot, 4), ci_share(400, 400, NULL, NULL, 0).low, 100);
+	}
 	/* one sub-profile with a total: Wilson's */
 	c = ci_share(40, 400, empty, tot1, 4);
 	assert_ci(c, ci_share(40, 400, NULL, NULL, 0).low, ci_share(40, 400, NULL, NULL, 0).high);
@@ -124,6 +132,13 @@ static void test_differ_subprofiles(void **state)
 	assert_int_equal(ci_differ(400, 4000, a, tot, 4, 440, 4000, b, tot, 4), 1);
 	/* 10% vs 11% with spreads of 2 points: no change */
 	assert_int_equal(ci_differ(40, 400, wa, t100, 4, 44, 400, wb, t100, 4), 0);
+	/* 0 of 4000 on one side: binomial there, not a spread of 0 */
+	{
+		const uint64_t z[4] = { 0, 0, 0, 0 };
+
+		assert_int_equal(ci_differ(0, 4000, z, tot, 4, 2, 4000, NULL, NULL, 0), 0);
+		assert_int_equal(ci_differ(0, 4000, z, tot, 4, 40, 4000, NULL, NULL, 0), 1);
+	}
 	/* one side measured, the other binomial */
 	assert_int_equal(ci_differ(400, 4000, a, tot, 4, 430, 4000, NULL, NULL, 0), 0);
 	assert_int_equal(ci_differ(400, 4000, a, tot, 4, 520, 4000, NULL, NULL, 0), 1);

@@ -1,0 +1,66 @@
+/* cistat.c: the 95% intervals pinfo's attribution and ci.c give each
+ * function of one module, for the calibration (bench/calibrate.sh).
+ *   cistat DUMP MAP
+ * One line a symbol of the map's module with ticks or not:
+ *   name tics modtics low high wlow whigh
+ * the share's numerator and denominator (the module's ticks, as pinfo's
+ * report's percent), the interval from the dump's sub-profiles (version 4;
+ * Wilson's when it has none) and Wilson's, in percent. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "attrib.h"
+#include "ci.h"
+#include "dump.h"
+#include "hostio.h"
+#include "maps.h"
+#include "modattrib.h"
+#include "pinfo_run.h"
+
+#define MAXSUB 64
+
+int main(int argc, char **argv)
+{
+	struct pdump d;
+	struct map m;
+	struct modattrib w;
+	uint64_t subtot[MAXSUB] = { 0 }, modtics = 0;
+	size_t i, k;
+	int rc;
+
+	if (argc != 3) {
+		fprintf(stderr, "usage: cistat DUMP MAP\n");
+		return 2;
+	}
+	if (pinfo_load_dump(argv[1], &d, stderr) || pinfo_load_map(argv[2], &m, stderr))
+		return 1;
+	if (d.nsub > MAXSUB || modattrib_start(&w, &d, &m)) {
+		fprintf(stderr, "cistat: %s: no segment of module %s\n", argv[1], m.module);
+		return 1;
+	}
+	/* first the module's ticks, whole and by sub-profile: the denominators */
+	while ((rc = modattrib_next(&w)) == 1) {
+		modtics += w.a.tics;
+		for (i = 0; w.a.sub && i < w.a.n; i++)
+			for (k = 0; k < w.a.nsub; k++)
+				subtot[k] += w.a.sub[i * w.a.nsub + k];
+	}
+	modattrib_end(&w);
+	if (rc < 0 || modattrib_start(&w, &d, &m))
+		return 1;
+	while ((rc = modattrib_next(&w)) == 1)
+		for (i = 0; i < w.a.n; i++) {
+			const struct owner *o = &w.a.owners[i];
+			struct ci c = ci_share(o->tics, modtics, w.a.sub ? w.a.sub + i * w.a.nsub : NULL, subtot,
+					       w.a.sub ? (int)w.a.nsub : 0);
+			struct ci b = ci_share(o->tics, modtics, NULL, NULL, 0);
+
+			if (o->name)
+				printf("%s %llu %llu %.6f %.6f %.6f %.6f\n", o->name, (unsigned long long)o->tics,
+				       (unsigned long long)modtics, c.low, c.high, b.low, b.high);
+		}
+	modattrib_end(&w);
+	map_free(&m);
+	pdump_release(&d, &host_alloc);
+	return rc < 0;
+}

@@ -64,7 +64,6 @@ int csv_module(FILE *out, const struct pdump *d, const struct map *m, double *wo
 {
 	struct modattrib w;
 	size_t k;
-	uint64_t sub[PDUMP_NSUB_MAX];
 	int rc = modattrib_start(&w, d, m);
 
 	*worst = present.truth && truth_module(present.truth, m->module) ? 0 : -1;
@@ -78,7 +77,7 @@ int csv_module(FILE *out, const struct pdump *d, const struct map *m, double *wo
 
 			if (!o->tics && (*worst < 0 || !truth_insns(present.truth, m->module, name)))
 				continue;
-			s = share_in(d, o->tics, share_subs(d, w.run, w.nrun, o->lo, o->hi, sub));
+			s = share_in(d, o->tics, share_owner_sub(d, &w.a, o));
 			if (hot && o->tics)
 				share_hot_see(hot, name, o->tics, &s);
 			one_fn(out, &s, w.segs[0]->module, name, o->tics, w.tics, worst);

@@ -61,7 +61,6 @@ static int module_fns(const struct pdump *d, const struct map *m, int which, str
 {
 	struct modattrib w;
 	size_t k;
-	uint64_t sub[PDUMP_NSUB_MAX];
 	int rc = modattrib_start(&w, d, m);
 
 	if (rc)
@@ -72,7 +71,7 @@ static int module_fns(const struct pdump *d, const struct map *m, int which, str
 
 			if (o->tics)
 				rc = add_fn(fs, m->module, o->name ? o->name : "(no symbol)", which,
-					    o->tics, share_subs(d, w.run, w.nrun, o->lo, o->hi, sub),
+					    o->tics, share_owner_sub(d, &w.a, o),
 					    d->nsub);
 		}
 	modattrib_end(&w);

@@ -279,7 +279,6 @@ static int module_funcs(const struct pdump *d, struct src *src, struct html_func
 {
 	struct modattrib w;
 	size_t k;
-	uint64_t sub[PDUMP_NSUB_MAX];
 	int rc = modattrib_start(&w, d, &src->m);
 
 	if (rc)
@@ -291,8 +290,8 @@ static int module_funcs(const struct pdump *d, struct src *src, struct html_func
 			if (o->tics)
 				rc = add_func(fs, n, cap, (struct html_func){ o->name ? o->name :
 					      "(no symbol)", src->m.module, w.run[0]->segno, o->addr,
-					      o->tics, w.tics, share_in(d, o->tics, share_subs(d, w.run,
-					      w.nrun, o->lo, o->hi, sub)), src });
+					      o->tics, w.tics, share_in(d, o->tics, share_owner_sub(d, &w.a,
+					      o)), src });
 		}
 	modattrib_end(&w);
 	return rc;

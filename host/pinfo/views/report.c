@@ -397,7 +397,7 @@ static int segment_block(FILE *out, const struct pdump *d, const struct pdump_se
 		}
 		if (shown)
 			owner_line(out, d, segs[0]->segno, digits, o, !present.ci ? -1 :
-				   share_in(d, o->tics, share_subs(d, segs, n, o->lo, o->hi, sub)).half);
+				   share_in(d, o->tics, share_owner_sub(d, a, o)).half);
 		for (k = 0; k < m; k++) {
 			const struct pdump_seg *s = segs[l.here[k]];
 

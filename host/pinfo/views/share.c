@@ -2,6 +2,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "attrib.h"
 #include "ci.h"
 #include "share.h"
 #include "shown.h"
@@ -70,6 +71,14 @@ uint64_t *share_subs(const struct pdump *d, const struct pdump_seg *const *segs,
 				sub[k] += s->sub[(size_t)k * nb + j];
 	}
 	return sub;
+}
+
+const uint64_t *share_owner_sub(const struct pdump *d, const struct attribution *a,
+				const struct owner *o)
+{
+	if (!a->sub || !a->nsub || a->nsub != d->nsub)
+		return NULL;
+	return a->sub + (size_t)(o - a->owners) * a->nsub;
 }
 
 const char *share_pm(char buf[16], double half)

@@ -37,6 +37,13 @@ struct share share_of(uint64_t tics, uint64_t total);
  * ticks in sub-profile k (share_subs); else Wilson's (share_of). */
 struct share share_in(const struct pdump *d, uint64_t tics, const uint64_t *sub);
 
+/* Owner o of a's ticks in each of d's sub-profiles (attribute_sub's: a
+ * bucket counts whole for the symbol at its start), or NULL without. */
+struct attribution;
+struct owner;
+const uint64_t *share_owner_sub(const struct pdump *d, const struct attribution *a,
+				const struct owner *o);
+
 /* The ticks of the bytes [lo, hi) of segs[0..n) (one segment number's
  * runs) in each of d's sub-profiles, into sub[0..d->nsub): a bucket counts
  * whole for the symbol at its start (the sub-profiles are counted by

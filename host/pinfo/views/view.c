@@ -136,6 +136,7 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 	struct share s;
 	char pm[16];
 	uint32_t j;
+	const uint64_t *one;
 
 	if (!rows)
 		return -1;
@@ -149,9 +150,9 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 			break;
 	for (i = kept; i < nrows; i++) {
 		left += rows[i]->tics;
-		if (share_subs(d, segs, n, rows[i]->lo, rows[i]->hi, sub))
+		if ((one = share_owner_sub(d, a, rows[i])))
 			for (j = 0; j < d->nsub; j++)
-				leftsub[j] += sub[j];
+				leftsub[j] += one[j];
 	}
 	sort_key = v->sort;
 	qsort(rows, kept, sizeof *rows, by_view);
@@ -161,7 +162,7 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 		struct shown sh;
 
 		cum += o->tics;
-		s = share_in(d, o->tics, share_subs(d, segs, n, o->lo, o->hi, sub));
+		s = share_in(d, o->tics, share_owner_sub(d, a, o));
 		fprintf(out, "%04x:%0*x %10llu ", segs[0]->segno, digits, o->addr,
 			(unsigned long long)o->tics);
 		share_cell(out, &s, 1);

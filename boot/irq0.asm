@@ -39,7 +39,7 @@ F_ESP    equ 20                 ; a ring-3 frame's: the process's ESP
 
 section .text
 global irq0_fast, irq0_fixed, irq0_none, irq0_dword, irq0_profil, irq0_call, irq0_stacks
-extern irq0, prof_active, prof_tick, trap_common
+extern irq0, prof_active, prof_tick_fn, trap_common
 
 ; The next period: the nominal divisor plus a seeded pseudo-random offset,
 ; uniform and centred, so the mean rate holds and runs stay identical. (The
@@ -327,7 +327,7 @@ irq0_call:
 	mov ecx, [esp + 12 + F_EIP] ; EIP
 	mov eax, [irq0 + IRQ0_PROF]
 	push ebp
-	call prof_tick
+	call [prof_tick_fn]         ; prof_tick(), or prof_tick_spread() with sub-profiles
 	add esp, 4
 	pop es
 	pop ds

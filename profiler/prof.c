@@ -72,6 +72,8 @@ static int init_user(struct prof_proc *pp, uint32_t t, const char *modulelist,
 	for (int i = 0; i < nsegs; i++)
 		pp->ubuf[segs[i].selector >> 3] = &s->bufs[i];
 	pp->user = s;
+	if (t & PT_SPREAD)
+		prof_spread_adjust(1);
 	prof_gen++;
 	prof_clock_restore(mask);
 	return 0;
@@ -181,6 +183,8 @@ int prof_free(struct prof_proc *pp, int type)
 		prof_detach_all();
 		prof_system = 0;
 	}
+	if (s->type & PT_SPREAD)
+		prof_spread_adjust(-1);
 	prof_gen++;
 	prof_clock_restore(mask);
 	prof_free_session(s);

@@ -135,6 +135,14 @@ static inline uint64_t profil_index(uint32_t pc, uint32_t offset, uint32_t scale
 #endif
 /* ebp: the interrupted code's frame pointer, for a profile with stacks. */
 void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp);
+/* prof_tick() and, for each profile with PT_SPREAD, its sub-profiles
+ * (spread.c). The clock calls prof_tick_fn: prof_tick() until a profile
+ * with PT_SPREAD is made, prof_tick_spread() while one lives, so that a
+ * tick without sub-profiles runs the code, and costs the instructions, it
+ * did before they were. */
+typedef void prof_tick_t(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp) PROF_HOT;
+prof_tick_t prof_tick_spread;
+extern prof_tick_t *volatile prof_tick_fn;
 
 /* How many profiles are counting (sessions on, profil buffers armed): the
  * clock skips the sampler while it is 0. */

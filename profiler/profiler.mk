@@ -2,4 +2,5 @@
 # its unit tests, for the host (it reaches the machine only through
 # profenv.h). Every build that needs it names PROFILER_SRCS, with the
 # format's FORMAT_SRCS.
-PROFILER_SRCS := profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/stacks.c
+PROFILER_SRCS := profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/stacks.c \
+	profiler/spread.c

@@ -17,6 +17,10 @@ int prof_valid_user_seg(const struct prof_codeseg *cs);
  * memory runs out. */
 struct prof_stacks *prof_new_stacks(void);
 
+/* sample.c: a profile with PT_SPREAD made (1) or freed (-1): prof_tick_fn
+ * follows. Called with the clock masked. */
+void prof_spread_adjust(int d);
+
 /* system.c */
 int prof_init_system(uint32_t type, const char *modulelist, const struct prof_codeseg *segs, int nsegs);
 void prof_detach(struct prof_proc *pp);

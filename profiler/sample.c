@@ -3,23 +3,15 @@
  * and increments: no loop, no allocation, no user memory; with stacks on,
  * it also walks the frames through the windows the kernel gave
  * (stacks.c), a loop bounded by PROF_STACK_DEPTH, every read checked, by
- * the rules boot/irq0.asm's irq0_stacks follows for a ring-3 tick. */
+ * the rules boot/irq0.asm's irq0_stacks follows for a ring-3 tick. A
+ * profile with sub-profiles (PT_SPREAD) is the plan's CALL, and its
+ * sub-profiles are counted by prof_tick_spread() (spread.c), which then
+ * calls prof_tick(). */
 #include "profint.h"
 #include "profile.h"
 
-/* PT_SPREAD: the sub-profile this tick of s goes to, its total counted. */
-static inline uint32_t spread_tick(struct prof_session *s)
-{
-	uint32_t k = s->seq++ & (PDUMP_NSUB - 1);
-
-	s->subtotal[k]++;
-	return k;
-}
-
-/* The tick into s: its bucket's counter (or the kernel's, or out of
- * range); with spread, into sub-profile k's counter too. */
-static inline void count_in(struct prof_session *s, struct pdump_seg *const *bufs,
-			    uint32_t cs, uint32_t eip, int spread, uint32_t k)
+static inline void count(struct prof_session *s, struct pdump_seg *const *bufs,
+			 uint32_t cs, uint32_t eip)
 {
 	struct pdump_seg *b;
 	uint32_t off, *c;
@@ -40,27 +32,6 @@ static inline void count_in(struct prof_session *s, struct pdump_seg *const *buf
 	}
 	c = &b->counters[off >> PROF_SHIFT];
 	*c += *c != SATURATED;
-	if (spread && b->sub) {
-		c = &b->sub[k * pdump_nbuckets(b->length, PROF_SHIFT) + (off >> PROF_SHIFT)];
-		*c += *c != SATURATED;
-	}
-}
-
-/* A profile with sub-profiles takes its own path, out of line, so that
- * the others' stays as short as it was (bench/tickcost.c). */
-static __attribute__((noinline)) void count_spread(struct prof_session *s, struct pdump_seg *const *bufs,
-						   uint32_t cs, uint32_t eip)
-{
-	count_in(s, bufs, cs, eip, 1, spread_tick(s));
-}
-
-static inline void count(struct prof_session *s, struct pdump_seg *const *bufs,
-			 uint32_t cs, uint32_t eip)
-{
-	if (s->type & PT_SPREAD)
-		count_spread(s, bufs, cs, eip);
-	else
-		count_in(s, bufs, cs, eip, 0, 0);
 }
 
 /* profil(): the user's PC only, into a 16-bit counter that saturates. */
@@ -143,8 +114,6 @@ void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_
 	if ((s = prof_system) && s->depth) {
 		if (!pp) {
 			s->idle++;
-			if (s->type & PT_SPREAD)
-				spread_tick(s);
 		} else {
 			count(s, pp->sbuf, cs, eip);
 			if (s->stacks && !s->dumping && pp->attached)

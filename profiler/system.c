@@ -104,6 +104,8 @@ int prof_init_system(uint32_t t, const char *modulelist, const struct prof_codes
 		if (bufs[i] && segs[i].owner)
 			attach(segs[i].owner, &segs[i], bufs[i]);
 	prof_system = s;
+	if (t & PT_SPREAD)
+		prof_spread_adjust(1);
 	prof_gen++;
 	prof_clock_restore(mask);
 	return 0;

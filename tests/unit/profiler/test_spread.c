@@ -2,8 +2,10 @@
  * tick a profile counts goes into sub-profile i mod 8 as well, wherever it
  * lands (a bucket, the kernel, out of range, idle); the dump, version 4,
  * carries them and reads back; ProfClear starts them again; a profile
- * that keeps them is sampled by prof_tick(), never by the plan's assembly;
- * out of memory, nothing is kept. */
+ * that keeps them is sampled in C, never by the plan's assembly; out of
+ * memory, nothing is kept; the clock calls prof_tick_spread() only while
+ * such a profile lives, prof_tick() otherwise (prof_tick_fn). The ticks
+ * go through prof_tick_fn, as the clock's do. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -44,12 +46,14 @@ static void test_spread_user(void **state)
 	uint32_t nb = 0x400;
 
 	(void)state;
+	assert_ptr_equal(prof_tick_fn, prof_tick);
 	assert_int_equal(prof_init(&pp, PT_USER | PT_SPREAD, NULL, &s, 1), 0);
+	assert_ptr_equal(prof_tick_fn, prof_tick_spread);	/* the clock's, while it lives */
 	assert_int_equal(prof_on(&pp, PT_USER), 0);
 	for (int i = 0; i < 10; i++)
-		prof_tick(&pp, UCS, 0x120 + (uint32_t)i % 4, 0);
-	prof_tick(&pp, KCS, 0x100123, 0);
-	prof_tick(&pp, UCS, 0x1000, 0);
+		prof_tick_fn(&pp, UCS, 0x120 + (uint32_t)i % 4, 0);
+	prof_tick_fn(&pp, KCS, 0x100123, 0);
+	prof_tick_fn(&pp, UCS, 0x1000, 0);
 	assert_int_equal(pp.ubuf[0]->counters[0x48], 10);
 	dump_back(&pp, PT_USER, &d);
 	assert_int_equal(d.version, 4);
@@ -67,7 +71,7 @@ static void test_spread_user(void **state)
 	prof_off(&pp, PT_USER);
 	assert_int_equal(prof_clear(&pp, PT_USER), 0);
 	prof_on(&pp, PT_USER);
-	prof_tick(&pp, UCS, 0x10, 0);
+	prof_tick_fn(&pp, UCS, 0x10, 0);
 	dump_back(&pp, PT_USER, &d);
 	assert_int_equal(d.total, 1);
 	assert_int_equal(d.subtotal[0], 1);
@@ -76,6 +80,7 @@ static void test_spread_user(void **state)
 	pdump_release(&d, &dumpback_heap);
 	prof_off(&pp, PT_USER);
 	prof_exit(&pp);
+	assert_ptr_equal(prof_tick_fn, prof_tick);
 }
 
 /* Without PT_SPREAD: version 2, no sub-profiles, the plan's assembly. */
@@ -88,11 +93,12 @@ static void test_spread_off(void **state)
 
 	(void)state;
 	assert_int_equal(prof_init(&pp, PT_USER, NULL, &s, 1), 0);
+	assert_ptr_equal(prof_tick_fn, prof_tick);
 	assert_int_equal(prof_on(&pp, PT_USER), 0);
 	prof_plan(&pp, &plan);
 	assert_int_equal(plan.kind, PROF_PLAN_DWORD);
 	assert_null(pp.ubuf[0]->sub);
-	prof_tick(&pp, UCS, 0x10, 0);
+	prof_tick_fn(&pp, UCS, 0x10, 0);
 	dump_back(&pp, PT_USER, &d);
 	assert_int_equal(d.version, 2);
 	assert_int_equal(d.nsub, 0);
@@ -101,7 +107,7 @@ static void test_spread_off(void **state)
 	prof_exit(&pp);
 }
 
-/* A profile with sub-profiles is prof_tick()'s: with stacks too. */
+/* A profile with sub-profiles is counted in C: with stacks too. */
 static void test_spread_plan(void **state)
 {
 	struct prof_proc pp = { 0 };
@@ -133,9 +139,9 @@ static void test_spread_system(void **state)
 	(void)state;
 	assert_int_equal(prof_init(&me, PT_SYSTEM | PT_SPREAD, NULL, &s, 1), 0);
 	assert_int_equal(prof_on(&me, PT_SYSTEM), 0);
-	prof_tick(NULL, KCS, 0x100000, 0);	/* idle: sub-profile 0 */
-	prof_tick(&a, UCS, 0x20, 0);		/* 1 */
-	prof_tick(&a, UCS, 0x20, 0);		/* 2 */
+	prof_tick_fn(NULL, KCS, 0x100000, 0);	/* idle: sub-profile 0 */
+	prof_tick_fn(&a, UCS, 0x20, 0);		/* 1 */
+	prof_tick_fn(&a, UCS, 0x20, 0);		/* 2 */
 	dump_back(&me, PT_SYSTEM, &d);
 	assert_int_equal(d.idle, 1);
 	assert_int_equal(d.subtotal[0], 1);
@@ -145,8 +151,13 @@ static void test_spread_system(void **state)
 	assert_int_equal(d.segs[0].sub[2 * 0x40 + 8], 1);
 	assert_int_equal(d.segs[0].sub[0 * 0x40 + 8], 0);
 	pdump_release(&d, &dumpback_heap);
+	/* prof_tick() counts as prof_tick_spread() but for the sub-profiles */
+	prof_tick(&a, UCS, 0x20, 0);
+	assert_int_equal(a.sbuf[0]->counters[8], 3);
+	assert_int_equal(a.sbuf[0]->sub[2 * 0x40 + 8] + a.sbuf[0]->sub[3 * 0x40 + 8], 1);
 	prof_off(&me, PT_SYSTEM);
 	assert_int_equal(prof_free(&me, PT_SYSTEM), 0);
+	assert_ptr_equal(prof_tick_fn, prof_tick);
 }
 
 /* Out of memory at each allocation (the session, the counters, the

@@ -12,6 +12,8 @@ HOST_INC := $(addprefix -iquote ,include format profiler lib $(HOST_DIRS))
 EXTRACT_SRCS := host/profextract/extract.c host/profextract/capture.c host/common/hostio.c host/common/shown.c
 PINFO_PARSE_SRCS := host/common/maps.c host/common/elf32.c host/pinfo/read/attrib.c host/pinfo/read/rounding.c \
 	host/pinfo/views/report.c host/pinfo/read/modattrib.c host/pinfo/read/ci.c lib/elf.c
+# a share with its interval as the reports print it; a run's exact counts (--truth)
+PINFO_PARSE_SRCS += host/pinfo/views/share.c host/pinfo/read/truth.c
 
 HOST_PROGS += profextract
 profextract_SRCS := host/profextract/profextract.c $(EXTRACT_SRCS) $(FORMAT_HOST_SRCS)
@@ -28,6 +30,8 @@ PINFO_MORE_SRCS := host/pinfo/views/view.c host/pinfo/read/dwarf.c host/pinfo/re
 	host/pinfo/read/split.c host/pinfo/read/insnsplit.c host/pinfo/views/annotate.c \
 	host/pinfo/views/pinfo_lines.c host/pinfo/views/diff.c host/pinfo/views/html.c \
 	host/pinfo/views/htmlflame.c
+# Shares with their intervals, the exact counts (--truth), the CSV (--csv).
+PINFO_MORE_SRCS += host/pinfo/views/csv.c host/pinfo/views/htmlfuncs.c
 # The split of buckets over lines by instructions, and the call stacks' leaf
 # frames (frames.c), disassemble with capstone, loaded when first wanted
 # (dlopen: disasm.c), not linked.

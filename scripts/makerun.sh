@@ -135,7 +135,7 @@ for n in $names; do set -- "$@" "$run/$n.elf"; done
 # stacks or report.
 rm -rf "$dumps" "$run/files" && mkdir -p "$dumps" "$run/files" || { echo "make run: cannot make $dumps" >&2; exit 1; }
 set +f
-rm -f "$run"/*.folded "$run"/*.svg "$run"/*.truth "$run/counts.txt" "$run/serial.log" "$run/report.html" "$run/table.txt" "$run/bochs.log"
+rm -f "$run"/*.csv "$run"/*.folded "$run"/*.svg "$run"/*.truth "$run/counts.txt" "$run/serial.log" "$run/report.html" "$run/table.txt" "$run/bochs.log"
 set -f
 
 if [ "$mode" = programs ] && [ -z "$built" ]; then	# nothing to boot
@@ -191,12 +191,13 @@ while IFS= read -r name; do
 	map=${name%.pro}.map
 	tr=$run/${name%.pro}.truth
 	[ -n "$truthopt" ] && [ -f "$tr" ] || tr=
+	csv=$run/${name%.pro}.csv	# and its functions as CSV (docs/pinfo.md, "CSV")
 	if [ -f "$run/$map" ]; then
 		shown="pinfo $name $map"
-		"$pinfo" --summary ${tr:+--truth "$tr"} -- "$dump" "$run/$map" </dev/null > "$run/table.txt" || status=1
+		"$pinfo" --summary --csv "$csv" ${tr:+--truth "$tr"} -- "$dump" "$run/$map" </dev/null > "$run/table.txt" || status=1
 	else
 		shown="pinfo $name -f maps.lst"
-		"$pinfo" --summary --skip-absent ${tr:+--truth "$tr"} -- "$dump" -f "$run/maps.lst" </dev/null > "$run/table.txt" ||
+		"$pinfo" --summary --csv "$csv" --skip-absent ${tr:+--truth "$tr"} -- "$dump" -f "$run/maps.lst" </dev/null > "$run/table.txt" ||
 			status=1
 	fi
 	# shown as it comes, the total read on the way without another process

@@ -15,7 +15,9 @@
 #include "pinfo_lines.h"
 #include "pinfo_more.h"
 #include "view.h"
+#include "share.h"
 #include "shown.h"
+#include "truth.h"
 
 #define PINFO_USAGE_LINE	"USAGE: pinfo [-etz] dump_file [ [-f] file]\n"
 
@@ -66,6 +68,13 @@ static void usage_text(FILE *to)
 	      "  --folded FILE : write FILE, folded stacks (FlameGraph, speedscope)\n"
 	      "  --flamegraph FILE : write FILE, an SVG flame graph\n"
 	      "  --pprof FILE : write FILE, a gzipped pprof profile (go tool pprof)\n", to);
+	/* how far to trust a share (docs/pinfo.md, "Error bars") */
+	fputs("  --ci : the seed's layouts with each share's 95% interval (the sorted\n"
+	      "               views, -l, --annotate and --html always show it)\n"
+	      "  --csv FILE : write FILE, one row a function: tics, percent, interval\n"
+	      "               (with --diff: both shares, the change, whether significant)\n"
+	      "  --truth FILE : beside each share, the exact share of the instructions\n"
+	      "               FILE counts (make run TRUTH=1's NAME.truth); sorted view\n", to);
 }
 
 static int usage(void)
@@ -114,8 +123,8 @@ static int long_opt(int argc, char **argv, int *i, const char *name, const char 
 struct more {
 	struct view v;
 	int lines;		/* -l */
-	const char *annotate, *html, *merge, *sort, *top, *limit, *split, *where;
-	int diff, help, version;
+	const char *annotate, *html, *merge, *sort, *top, *limit, *split, *where, *csv, *truth;
+	int diff, help, version, ci;
 	const char *bad;	/* an unknown option */
 };
 
@@ -128,6 +137,8 @@ static int more_opt(int argc, char **argv, int *i, struct more *o)
 		return o->lines = 1;
 	if (!strcmp(argv[*i], "--diff"))
 		return o->diff = 1;
+	if (!strcmp(argv[*i], "--ci"))
+		return o->ci = 1;
 	if (!strcmp(argv[*i], "--help") || !strcmp(argv[*i], "-h"))
 		return o->help = 1;
 	if (!strcmp(argv[*i], "--version"))
@@ -139,7 +150,9 @@ static int more_opt(int argc, char **argv, int *i, struct more *o)
 	    (r = long_opt(argc, argv, i, "--top", &o->top)) ||
 	    (r = long_opt(argc, argv, i, "--percent-limit", &o->limit)) ||
 	    (r = long_opt(argc, argv, i, "--split", &o->split)) ||
-	    (r = long_opt(argc, argv, i, "--where", &o->where)))
+	    (r = long_opt(argc, argv, i, "--where", &o->where)) ||
+	    (r = long_opt(argc, argv, i, "--csv", &o->csv)) ||
+	    (r = long_opt(argc, argv, i, "--truth", &o->truth)))
 		return r;
 	return 0;
 }
@@ -168,7 +181,27 @@ static int view_values(struct more *o)
 			return -1;
 		}
 	}
-	o->v.on = o->sort || o->top || o->limit;
+	o->v.on = o->sort || o->top || o->limit || (o->truth && !o->html);
+	return 0;
+}
+
+/* What every view is to show (share.h): the interval's sign by the locale,
+ * --ci, --csv, the truth read (whole and checked before anything is
+ * written). 0, or -1 having said why. */
+static int present_of(const struct more *o, struct truth *t)
+{
+	char err[600];
+
+	present.ascii = !share_utf8(getenv("LC_ALL"), getenv("LC_CTYPE"), getenv("LANG"));
+	present.ci = o->ci;
+	present.csv = o->csv;
+	if (!o->truth)
+		return 0;
+	if (truth_load(o->truth, t, err, sizeof err)) {
+		fprintf(stderr, "pinfo: %s\n", err);
+		return -1;
+	}
+	present.truth = t;
 	return 0;
 }
 
@@ -176,7 +209,7 @@ static int view_values(struct more *o)
 static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, struct more *o,
 		   struct pinfo_stack_views *sv)
 {
-	int i, r;
+	int i, r, extra;
 
 	for (i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "-f"); i++) {
 		if (!strcmp(argv[i], "--")) {	/* the end of the options */
@@ -209,17 +242,18 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, s
 		return i;
 	if (i >= argc)
 		return -1;
+	extra = o->csv || o->truth || o->ci;	/* the report's: docs/pinfo.md, "Error bars" */
 	if (o->where)	/* alone, with one ELF file */
-		return *flags || x->gmon || x->proc || x->proc_module || o->lines || o->annotate ||
+		return *flags || extra || x->gmon || x->proc || x->proc_module || o->lines || o->annotate ||
 		       o->html || o->merge || o->diff || o->sort || o->top || o->limit || o->split ||
 		       sv->folded || sv->flamegraph || sv->pprof || sv->callgraph || i + 1 != argc ? -1 : i;
 	if (sv->folded || sv->flamegraph || sv->pprof || sv->callgraph) {	/* no report: no -etz */
 		if ((*flags & ~(PINFO_STRICT | PINFO_SKIP_ABSENT)) || x->gmon || x->proc || x->proc_module ||
-		    o->lines || o->annotate || o->html || o->merge || o->diff || o->sort || o->top || o->limit)
+		    extra || o->lines || o->annotate || o->html || o->merge || o->diff || o->sort || o->top || o->limit)
 			return -1;
 		sv->strict = !!(*flags & PINFO_STRICT);
 	} else if (x->gmon || x->proc) {	/* an export prints no report: no -etz */
-		if ((*flags & ~PINFO_STRICT) || (x->proc_module && !x->proc) ||
+		if ((*flags & ~PINFO_STRICT) || (x->proc_module && !x->proc) || extra ||
 		    i + 1 + !!x->gmon != argc || o->lines || o->annotate || o->html || o->merge ||
 		    o->diff || o->sort || o->top || o->limit)
 			return -1;
@@ -235,6 +269,9 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, s
 	    ((*flags & ~(PINFO_STRICT | PINFO_SKIP_ABSENT)) || o->sort || o->top || o->limit))
 		return -1;
 	if (o->split && !o->lines && !o->annotate && !o->html)	/* the lines' option only */
+		return -1;
+	if ((o->ci && (o->merge || o->diff)) || (o->csv && (o->lines || o->annotate || o->html ||
+	    o->merge)) || (o->truth && (o->lines || o->annotate || o->diff || o->merge)))
 		return -1;
 	return i;
 }
@@ -330,6 +367,7 @@ int main(int argc, char **argv)
 	struct pinfo_exports x = { 0 };
 	struct more o = { 0 };
 	struct pinfo_stack_views sv = { 0 };
+	static struct truth truth;	/* the views' till the end (share.h) */
 	char **maps = NULL, *single[1];
 	size_t nmaps = 0, k;
 
@@ -353,6 +391,8 @@ int main(int argc, char **argv)
 	}
 	if (view_values(&o))
 		return PINFO_USAGE;
+	if (present_of(&o, &truth))
+		return PINFO_FAIL;
 	if (x.gmon || x.proc)
 		return pinfo_export(argv[i], &x, stderr);
 	if (o.lines || o.annotate || o.html || o.diff || o.merge) {

@@ -13,12 +13,14 @@
 #include <unistd.h>
 
 #include "attrib.h"
+#include "csv.h"
 #include "dump.h"
 #include "export.h"
 #include "hostio.h"
 #include "maps.h"
 #include "pinfo_run.h"
 #include "report.h"
+#include "share.h"
 #include "view.h"
 #include "shown.h"
 
@@ -210,13 +212,81 @@ static FILE *pass_open(struct pass *p, FILE *out, int parted)
 	return fopencookie(p, "w", io);
 }
 
+/* What the views' options add to a report (share.h's present): the CSV's
+ * rows, the truth's worst difference of each module, the hottest function
+ * for the note on too few samples. */
+struct extras {
+	int on;
+	FILE *csv;		/* rows, held until the report is done */
+	char *csvbuf;
+	size_t csvlen;
+	struct share_hot hot;
+	struct worst {
+		char module[64];
+		double worst;
+	} *w;
+	size_t nw;
+};
+
+/* m's module's part of x; -1 out of memory. */
+static int extras_module(struct extras *x, const struct pdump *d, const struct map *m)
+{
+	double worst;
+	struct worst *g;
+	int rc = csv_module(x->csv, d, m, &worst, &x->hot);
+
+	if (rc || worst < 0)
+		return rc < 0 ? -1 : 0;
+	if (!(g = realloc(x->w, (x->nw + 1) * sizeof *g)))
+		return -1;
+	x->w = g;
+	snprintf(g[x->nw].module, sizeof g->module, "%s", m->module);
+	g[x->nw++].worst = worst;
+	return 0;
+}
+
+static int csv_out(FILE *f, void *arg)
+{
+	const struct extras *x = arg;
+
+	return fwrite(x->csvbuf, 1, x->csvlen, f) == x->csvlen ? 0 : -1;
+}
+
+/* The report's last lines: the note on too few samples (views with the
+ * interval), the truth's; the CSV written. Returns the status. */
+static int extras_end(struct extras *x, const struct pdump *d, const struct view *v, int status,
+		      FILE *out, FILE *errs)
+{
+	char err[300];
+	size_t i;
+	int noted = ((v && v->on) || present.ci) && share_hot_note(out, &x->hot, d);
+
+	if (x->nw && !noted)	/* the truth's lines after a blank line too */
+		fputc('\n', out);
+	for (i = 0; i < x->nw; i++)
+		csv_truth_line(out, x->w[i].module, x->w[i].worst);
+	free(x->w);
+	if (!x->csv)
+		return status;
+	if (fclose(x->csv) && status == PINFO_OK) {
+		fprintf(errs, "pinfo: out of memory\n");
+		status = PINFO_FAIL;
+	}
+	if (status == PINFO_OK && write_whole_file(present.csv, csv_out, x, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s; nothing written\n", SHOWN(present.csv), SHOWN(err));
+		status = PINFO_FAIL;
+	}
+	free(x->csvbuf);
+	return status;
+}
+
 /* One map's block, written to out as it is made (nothing for a module
  * without a tic, but with -z), after a blank line if *first is 0; *first
  * becomes 0 once a block wrote. Returns 0, 1 for a map of a module the
  * dump lacks with PINFO_SKIP_ABSENT (nothing said), or -1 having said why
  * (out of memory: the block's lines so far are out). */
 static int one_map(const char *path, const char *dumpfile, struct pdump *d, int flags,
-		   const struct view *v, FILE *out, int *first, FILE *errs)
+		   const struct view *v, FILE *out, int *first, struct extras *x, FILE *errs)
 {
 	struct map m;
 	struct pass p;
@@ -231,7 +301,8 @@ static int one_map(const char *path, const char *dumpfile, struct pdump *d, int 
 		return -1;	/* a map of other code: no block */
 	}
 	/* -e and the sorted views read the counters: decode this module's */
-	if (map_normalize(&m) || (((flags & PINFO_E) || (v && v->on)) && decode_segs(d, m.module))) {
+	if (map_normalize(&m) || (((flags & PINFO_E) || (v && v->on) || x->on) &&
+				  decode_segs(d, m.module))) {
 		fprintf(errs, "pinfo: %s: out of memory\n", SHOWN(path));
 		map_free(&m);
 		return -1;
@@ -243,6 +314,8 @@ static int one_map(const char *path, const char *dumpfile, struct pdump *d, int 
 			rc = -1;
 		*first &= !p.wrote;
 	}
+	if (!rc && x->on && extras_module(x, d, &m) < 0)
+		rc = -1;
 	if (rc == 1 && (flags & PINFO_SKIP_ABSENT)) {
 		map_free(&m);
 		return 1;
@@ -272,6 +345,7 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 	size_t i, skipped = 0;
 	int status = PINFO_OK, first = 1, rc;
 	struct bytes dumpbuf;
+	struct extras x = { 0 };
 
 	/* Blocks of a megabyte or more are mapped and given back when freed, so
 	 * the large ones freed along the way (the sort's keys, the rounding's
@@ -279,6 +353,15 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 	mallopt(M_MMAP_THRESHOLD, 1 << 20);
 	if (scan_dump(dumpfile, &d, &dumpbuf, errs))
 		return PINFO_FAIL;
+	x.on = present.csv || present.truth || present.ci || (v && v->on);
+	if (present.csv && !(x.csv = open_memstream(&x.csvbuf, &x.csvlen))) {
+		fprintf(errs, "pinfo: out of memory\n");
+		pdump_release(&d, &host_alloc);
+		file_release(dumpbuf.p, dumpbuf.len, dumpbuf.mapped);
+		return PINFO_FAIL;
+	}
+	if (x.csv)
+		csv_header(x.csv);
 	if (v && v->on) {	/* the sorted view: the dump's facts first */
 		view_header(out, dumpfile, &d);
 		fputc('\n', out);
@@ -294,7 +377,7 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 		}
 	}
 	for (i = 0; i < nmaps; i++) {
-		if ((rc = one_map(maps[i], dumpfile, &d, flags, v, out, &first, errs)) < 0)
+		if ((rc = one_map(maps[i], dumpfile, &d, flags, v, out, &first, &x, errs)) < 0)
 			status = PINFO_FAIL;
 		skipped += rc == 1;
 	}
@@ -305,6 +388,7 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 		fputs(")\n", errs);
 		status = PINFO_FAIL;
 	}
+	status = extras_end(&x, &d, v, status, out, errs);
 	pdump_release(&d, &host_alloc);
 	file_release(dumpbuf.p, dumpbuf.len, dumpbuf.mapped);
 	return status;

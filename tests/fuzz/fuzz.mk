@@ -1,6 +1,7 @@
 # fuzz.mk: libFuzzer harnesses for every parser of hostile input on the host
 # (docs/security.md): the dump reader, the three map forms, the serial frame
-# extractor with its name sanitiser, and pinfo's report over both.
+# extractor with its name sanitiser, pinfo's report over both, and the reader
+# of a run's exact counts (pinfo --truth).
 #
 #   make fuzz                  each target for FUZZ_SECONDS (default 60)
 #   make fuzz-brief            each target for FUZZ_BRIEF_SECONDS (10): make test
@@ -19,7 +20,7 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_BRIEF_SECONDS ?= 10
 FUZZ_TIMEOUT ?= 5
-FUZZ_TARGETS ?= dump map_link map_nm map_elf capture pinfo
+FUZZ_TARGETS ?= dump map_link map_nm map_elf capture pinfo truth
 FUZZ         := $(BUILD)/fuzz
 # -O1 and frame pointers keep the reports readable; every finding is fatal.
 FUZZ_CFLAGS  := -O1 -g -std=gnu11 $(WARN) -MMD -MP -fno-omit-frame-pointer \

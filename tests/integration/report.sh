@@ -40,9 +40,10 @@ dump=$out/user/testprof.pro
 name=lines-hot
 lines=$($pinfo -l "$dump" "$u/testprof.elf" 2>"$out/lines.err")
 first=$(printf '%s\n' "$lines" | sed -n 5p)	# Module, blank, Segment, heading, then the lines
+fn=$(printf '%s\n' "$first" | awk '{ print $NF }')	# the function: the last field
 set -- $first
 if [ -n "$hot" ] && [ -n "$loop" ] && { [ "${1:-}" = "user/testprof.c:$hot" ] || [ "${1:-}" = "user/testprof.c:$loop" ]; } &&
-   [ "${5:-}" = inner ] && [ ! -s "$out/lines.err" ]
+   [ "$fn" = inner ] && [ ! -s "$out/lines.err" ]
 then pass "$1 $2 tics in inner"; else fail "first line '$first', wanted user/testprof.c:$hot or :$loop in inner; $(cat "$out/lines.err")"; fi
 
 # the loop's body (imul, add) and its for (dec, jne) run as often: each
@@ -51,7 +52,7 @@ then pass "$1 $2 tics in inner"; else fail "first line '$first', wanted user/tes
 # the store an eighth: the store shares the jne's bucket)
 name=lines-loop
 shares=$(printf '%s\n' "$lines" | awk -v h="user/testprof.c:$hot" -v l="user/testprof.c:$loop" \
-	-v s="user/testprof.c:$store" '$5 == "inner" { t += $2; v[$1] += $2 }
+	-v s="user/testprof.c:$store" '$NF == "inner" { t += $2; v[$1] += $2 }
 	END { if (t) printf "%.1f %.1f %.1f", 100 * v[h] / t, 100 * v[l] / t, 100 * v[s] / t }')
 if [ -n "$store" ] && [ -n "$shares" ] &&
    awk -v s="$shares" 'BEGIN { split(s, p, " "); exit !(p[1] >= 40 && p[1] <= 60 && p[2] >= 40 && p[2] <= 60 && p[3] <= 2) }'
@@ -84,7 +85,7 @@ if boot sys -kernel -batch tests/guest/system.cmd "$build/kernel.elf" "$u/worker
 	# the first line's file is one of the tree's (the kernel's own, or the
 	# string functions it shares with the guests), in a function with ticks
 	set -- $(printf '%s\n' "$kl" | sed -n 5p)
-	kfile=${1%%:*} kfunc=${5:-}
+	kfile=${1%%:*} kfunc=$(printf '%s\n' "$kl" | sed -n 5p | awk '{ print $NF }')
 	kfuncs=$($pinfo "$out/sys/sys.pro" "$build/kernel.elf" | awk '/^[0-9a-f]+:[0-9a-f]+ / { print $NF }')
 	if [ "$ksum" -gt 0 ] && [ "$ksum" = "$kf" ] && [ -f "$kfile" ] &&
 	   printf '%s\n' "$kfuncs" | grep -qx "$kfunc"; then pass "$ksum tics, the first $1 in $kfunc"

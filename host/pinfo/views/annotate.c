@@ -6,6 +6,7 @@
 #include "annotate.h"
 #include "attrib.h"
 #include "hostio.h"
+#include "share.h"
 #include "shown.h"
 
 int module_lines_make(const struct pdump *d, const struct map *m, const struct line_table *t,
@@ -127,14 +128,16 @@ int annotate_list(FILE *out, const struct pdump *d, const struct module_lines *m
 		width = (int)strlen(loc) > width ? (int)strlen(loc) : width;
 	}
 	fprintf(out, "Module %s\n\nSegment 1:\n", ml->segs[0]->module);
-	fprintf(out, "%-*s %10s %9s   %s\n", width, "Line", "Tics", "Percent", "Function");
+	fprintf(out, "%-*s %10s %s  %s\n", width, "Line", "Tics", " Percent 95% CI ", "Function");
 	for (i = 0; i < n; i++) {
 		const struct line_tics *l = &ml->la.l[idx[i]];
+		struct share s = share_of(l->tics, d->total);
 		struct shown sh;
 
 		where(loc, sizeof loc, t, l);
-		fprintf(out, "%-*s %10llu (%6.2f%%)   %s\n", width, loc, (unsigned long long)l->tics,
-			pct(l->tics, d->total), shown(module_lines_func(ml, l), &sh));
+		fprintf(out, "%-*s %10llu ", width, loc, (unsigned long long)l->tics);
+		share_cell(out, &s, 1);
+		fprintf(out, "  %s\n", shown(module_lines_func(ml, l), &sh));
 	}
 	free(idx);
 	return 0;
@@ -297,12 +300,13 @@ void annotate_print(FILE *out, const struct pdump *d, const char *module,
 		    const struct annotation *an)
 {
 	size_t i;
-	char loc[4200];
+	char loc[4200], pm[16];
 	struct shown sf, sm;
 
-	fprintf(out, "Function %s (module %s): %llu tics, %.2f%% of the dump's %llu\n",
+	fprintf(out, "Function %s (module %s): %llu tics, %.2f%% %s of the dump's %llu\n",
 		shown(an->func, &sf), shown(module, &sm), (unsigned long long)an->tics,
-		pct(an->tics, d->total), (unsigned long long)d->total);
+		pct(an->tics, d->total), share_pm(pm, share_of(an->tics, d->total).half),
+		(unsigned long long)d->total);
 	if (an->file)
 		fprintf(out, "Source %s, lines %u to %u%s\n", shown(lines_display_path(an->file), &sf),
 			an->lines[0].line, an->lines[an->n - 1].line,

@@ -8,12 +8,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ci.h"
+#include "csv.h"
 #include "dumpfmt.h"
 #include "hostio.h"
 #include "modattrib.h"
 #include "pinfo_more.h"
 #include "pinfo_run.h"
 #include "report.h"
+#include "share.h"
 #include "shown.h"
 
 /* ---- --diff --------------------------------------------------------------------- */
@@ -21,6 +24,8 @@
 struct fn {
 	const char *module, *name;	/* the maps' */
 	uint64_t tics[2];		/* in the base dump, in the new one */
+	uint64_t *sub[2];		/* its ticks in each dump's sub-profiles, or NULL */
+	int sig;			/* changed beyond noise at the 95% level (ci_differ) */
 };
 
 struct fns {
@@ -28,7 +33,8 @@ struct fns {
 	size_t n, cap;
 };
 
-static int add_fn(struct fns *fs, const char *module, const char *name, int which, uint64_t tics)
+static int add_fn(struct fns *fs, const char *module, const char *name, int which, uint64_t tics,
+		  const uint64_t *sub, uint32_t nsub)
 {
 	if (fs->n == fs->cap) {
 		size_t cap = fs->cap ? 2 * fs->cap : 256;
@@ -39,8 +45,13 @@ static int add_fn(struct fns *fs, const char *module, const char *name, int whic
 		fs->f = grown;
 		fs->cap = cap;
 	}
-	fs->f[fs->n] = (struct fn){ module, name, { 0, 0 } };
-	fs->f[fs->n++].tics[which] = tics;
+	fs->f[fs->n] = (struct fn){ module, name, { 0, 0 }, { NULL, NULL }, 0 };
+	fs->f[fs->n].tics[which] = tics;
+	if (sub && !(fs->f[fs->n].sub[which] = malloc(nsub * sizeof *sub)))
+		return -1;
+	if (sub)
+		memcpy(fs->f[fs->n].sub[which], sub, nsub * sizeof *sub);
+	fs->n++;
 	return 0;
 }
 
@@ -55,12 +66,32 @@ static int module_fns(const struct pdump *d, const struct map *m, int which, str
 	if (rc)
 		return rc;
 	while (!rc && (rc = modattrib_next(&w)) > 0)	/* each segment number, its runs together */
-		for (k = 0, rc = 0; k < w.a.n && !rc; k++)
-			if (w.a.owners[k].tics)
-				rc = add_fn(fs, m->module, w.a.owners[k].name ? w.a.owners[k].name :
-					    "(no symbol)", which, w.a.owners[k].tics);
+		for (k = 0, rc = 0; k < w.a.n && !rc; k++) {
+			const struct owner *o = &w.a.owners[k];
+
+			if (o->tics)
+				rc = add_fn(fs, m->module, o->name ? o->name : "(no symbol)", which,
+					    o->tics, share_owner_sub(d, &w.a, o),
+					    d->nsub);
+		}
 	modattrib_end(&w);
 	return rc;
+}
+
+/* b's ticks added into a's (one function of two segment numbers, or two
+ * symbols of one name); b's sub-profiles freed. */
+static void add_into(struct fn *a, struct fn *b, const struct pdump *d)
+{
+	for (int w = 0; w < 2; w++) {
+		a->tics[w] += b->tics[w];
+		if (!a->sub[w]) {
+			a->sub[w] = b->sub[w];
+			continue;
+		}
+		for (uint32_t k = 0; b->sub[w] && k < d[w].nsub; k++)
+			a->sub[w][k] += b->sub[w][k];
+		free(b->sub[w]);
+	}
 }
 
 static int by_key(const void *x, const void *y)
@@ -83,11 +114,52 @@ static int by_change(const void *x, const void *y)
 	const struct fn *a = x, *b = y;
 	double ca = share(a, 1) - share(a, 0), cb = share(b, 1) - share(b, 0);
 
+	if (a->sig != b->sig)	/* the changes beyond noise first */
+		return a->sig ? -1 : 1;
 	ca = ca < 0 ? -ca : ca;
 	cb = cb < 0 ? -cb : cb;
 	if (ca != cb)
 		return ca > cb ? -1 : 1;
 	return by_key(a, b);
+}
+
+static int diff_csv(FILE *f, void *arg)
+{
+	const struct fns *fs = arg;
+
+	csv_diff_header(f);
+	for (size_t i = 0; i < fs->n; i++)
+		csv_diff_row(f, fs->f[i].module, fs->f[i].name, share(&fs->f[i], 0), share(&fs->f[i], 1),
+			     fs->f[i].sig);
+	return ferror(f) ? -1 : 0;
+}
+
+/* The table on out ("*": a change beyond noise), the CSV with --csv. */
+static int diff_out(const struct fns *fs, const char *basefile, const char *newfile,
+		    const struct pdump *d, FILE *out, FILE *errs)
+{
+	size_t i, nsig = 0;
+	char err[300];
+
+	fprintf(out, "Base %s: %llu samples, %u Hz\nNew  %s: %llu samples, %u Hz\n\n",
+		SHOWN(basefile), (unsigned long long)d[0].total, d[0].hz, SHOWN(newfile),
+		(unsigned long long)d[1].total, d[1].hz);
+	fprintf(out, "%8s %8s %8s %4s   %s\n", "Base", "New", "Change", "95%", "Function");
+	for (i = 0; i < fs->n; i++) {
+		struct shown sm, sn;
+
+		nsig += fs->f[i].sig;
+		fprintf(out, "%7.2f%% %7.2f%% %+8.2f %4s   %s %s\n", share(&fs->f[i], 0),
+			share(&fs->f[i], 1), share(&fs->f[i], 1) - share(&fs->f[i], 0),
+			fs->f[i].sig ? "*" : "", shown(fs->f[i].module, &sm), shown(fs->f[i].name, &sn));
+	}
+	fprintf(out, "\n%zu of %zu functions changed beyond noise (*: at the 95%% level)\n", nsig,
+		fs->n);
+	if (present.csv && write_whole_file(present.csv, diff_csv, (void *)fs, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s; nothing written\n", SHOWN(present.csv), SHOWN(err));
+		return PINFO_FAIL;
+	}
+	return PINFO_OK;
 }
 
 int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, size_t nmaps,
@@ -146,30 +218,27 @@ int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, siz
 	/* one row a function: its base and new ticks together */
 	qsort(fs.f, fs.n, sizeof *fs.f, by_key);
 	for (i = 0, k = 0; i < fs.n; i++) {
-		if (k && !by_key(&fs.f[k - 1], &fs.f[i])) {
-			fs.f[k - 1].tics[0] += fs.f[i].tics[0];
-			fs.f[k - 1].tics[1] += fs.f[i].tics[1];
-		} else {
+		if (k && !by_key(&fs.f[k - 1], &fs.f[i]))
+			add_into(&fs.f[k - 1], &fs.f[i], d);
+		else
 			fs.f[k++] = fs.f[i];
-		}
 	}
 	fs.n = k;
+	for (i = 0; i < fs.n; i++) {	/* a dump without sub-profiles: its counts alone */
+		static const uint64_t none[PDUMP_NSUB_MAX];	/* a function of no tick there */
+		const uint64_t *a = fs.f[i].sub[0] ? fs.f[i].sub[0] : none;
+		const uint64_t *b = fs.f[i].sub[1] ? fs.f[i].sub[1] : none;
+
+		fs.f[i].sig = ci_differ(fs.f[i].tics[0], d[0].total, a, d[0].subtotal, (int)d[0].nsub,
+					fs.f[i].tics[1], d[1].total, b, d[1].subtotal, (int)d[1].nsub);
+	}
 	diff_d[0] = &d[0];
 	diff_d[1] = &d[1];
 	qsort(fs.f, fs.n, sizeof *fs.f, by_change);
-	if (status == PINFO_OK) {
-		fprintf(out, "Base %s: %llu samples, %u Hz\nNew  %s: %llu samples, %u Hz\n\n",
-			SHOWN(basefile), (unsigned long long)d[0].total, d[0].hz, SHOWN(newfile),
-			(unsigned long long)d[1].total, d[1].hz);
-		fprintf(out, "%8s %8s %8s   %s\n", "Base", "New", "Change", "Function");
-		for (i = 0; i < fs.n; i++) {
-			struct shown sm, sn;
-
-			fprintf(out, "%7.2f%% %7.2f%% %+8.2f   %s %s\n", share(&fs.f[i], 0),
-				share(&fs.f[i], 1), share(&fs.f[i], 1) - share(&fs.f[i], 0),
-				shown(fs.f[i].module, &sm), shown(fs.f[i].name, &sn));
-		}
-	}
+	if (status == PINFO_OK)
+		status = diff_out(&fs, basefile, newfile, d, out, errs);
+	for (i = 0; i < fs.n; i++)
+		free(fs.f[i].sub[0]), free(fs.f[i].sub[1]);
 	free(fs.f);
 	for (i = 0; i < loaded; i++)
 		map_free(&m[i]);

@@ -14,10 +14,10 @@
 #include "pinfo_more.h"
 #include "pinfo_run.h"
 #include "report.h"
+#include "share.h"
 #include "view.h"
 #include "shown.h"
 
-#define HTML_MAX_FUNCS	1000	/* rows of the functions' table; the rest summed */
 #define HTML_ANNOTATED	5	/* the hottest functions shown with their source */
 
 void html_escape(FILE *out, const char *s)
@@ -109,13 +109,6 @@ static void dump_stacks_free(struct callstacks *cs, struct folded_stack *stacks,
 		callstacks_free(cs);
 }
 
-struct func {
-	const char *name, *module;
-	uint16_t segno;
-	uint32_t addr;
-	uint64_t tics;
-	struct src *src;
-};
 
 static const char style[] =
 	"body{font:14px/1.4 system-ui,sans-serif;margin:1.5em auto;max-width:1300px;color:#222;"
@@ -192,13 +185,30 @@ static void bar(FILE *out, uint64_t tics, uint64_t max)
 		max ? 300.0 * (double)tics / (double)max : 0.0);
 }
 
+/* A row of the module table: its tics, percent and interval (Wilson's
+ * without sub-profiles: sub NULL) and a bar. */
+static void module_cells(FILE *out, const struct pdump *d, uint64_t tics, const uint64_t *sub,
+			 uint64_t max)
+{
+	struct share s = share_in(d, tics, sub);
+
+	fprintf(out, "<td class=\"n\" data-v=\"%llu\">%llu</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>",
+		(unsigned long long)tics, (unsigned long long)tics, s.pct, s.pct);
+	html_share_cell(out, &s);
+	bar(out, tics, max);
+	fputs("</tr>\n", out);
+}
+
 static void module_table(FILE *out, const struct pdump *d)
 {
-	uint64_t kernel = d->kernel, max = 0, *tics;
-	uint32_t i, j, b;
+	uint64_t kernel = d->kernel, max = 0, *tics, *sub = NULL, one[PDUMP_NSUB_MAX];
+	uint32_t i, j, b, k, ns = d->nsub;
 
-	if (!(tics = calloc(d->nseg ? d->nseg : 1, sizeof *tics)))
+	if (!(tics = calloc(d->nseg ? d->nseg : 1, sizeof *tics)) ||
+	    (ns && !(sub = calloc((size_t)d->nseg * ns, sizeof *sub)))) {
+		free(tics);
 		return;
+	}
 	for (i = 0; i < d->nseg; i++) {
 		for (b = 0; b < pdump_nbuckets(d->segs[i].length, d->shift); b++)
 			tics[i] += d->segs[i].counters[b];
@@ -211,6 +221,10 @@ static void module_table(FILE *out, const struct pdump *d)
 			if (d->segs[j].segno == d->segs[i].segno &&
 			    !strcasecmp(d->segs[j].module, d->segs[i].module))
 				break;
+		if (sub && share_subs(d, &(const struct pdump_seg *){ &d->segs[i] }, 1, 0, UINT64_MAX,
+				      one))
+			for (k = 0; k < ns; k++)
+				sub[(size_t)j * ns + k] += one[k];
 		if (j < i) {
 			tics[j] += tics[i];
 			tics[i] = 0;
@@ -221,45 +235,34 @@ static void module_table(FILE *out, const struct pdump *d)
 		max = tics[i] > max ? tics[i] : max;
 	fputs("<section id=\"modules\"><h2>Modules</h2>\n<table class=\"sortable\" id=\"moduletable\">"
 	      "<thead><tr><th>Module</th><th>Segment</th><th data-num>Length</th>"
-	      "<th data-num>Tics</th><th data-num>Percent</th><th data-num></th></tr></thead><tbody>\n",
-	      out);
-	fprintf(out, "<tr><td>kernel</td><td></td><td class=\"n\" data-v=\"0\"></td>"
-		"<td class=\"n\" data-v=\"%llu\">%llu</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>",
-		(unsigned long long)kernel, (unsigned long long)kernel, pct(kernel, d->total),
-		pct(kernel, d->total));
-	bar(out, kernel, max);
-	fputs("</tr>\n", out);
+	      "<th data-num>Tics</th><th data-num>Percent</th><th data-num>95%</th><th data-num></th>"
+	      "</tr></thead><tbody>\n", out);
+	fputs("<tr><td>kernel</td><td></td><td class=\"n\" data-v=\"0\"></td>", out);
+	module_cells(out, d, kernel, NULL, max);
 	if (!(d->type & 1)) {
-		fprintf(out, "<tr><td>idle</td><td></td><td class=\"n\" data-v=\"0\"></td>"
-			"<td class=\"n\" data-v=\"%llu\">%llu</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>",
-			(unsigned long long)d->idle, (unsigned long long)d->idle, pct(d->idle, d->total),
-			pct(d->idle, d->total));
-		bar(out, d->idle, max);
-		fputs("</tr>\n", out);
+		fputs("<tr><td>idle</td><td></td><td class=\"n\" data-v=\"0\"></td>", out);
+		module_cells(out, d, d->idle, NULL, max);
 	}
 	for (i = 0; i < d->nseg; i++) {
 		if (!tics[i])
 			continue;
 		fputs("<tr><td>", out);
 		html_escape(out, d->segs[i].module);
-		fprintf(out, "</td><td>%04x</td><td class=\"n\" data-v=\"%u\">%04x</td>"
-			"<td class=\"n\" data-v=\"%llu\">%llu</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>",
-			d->segs[i].segno, d->segs[i].length, d->segs[i].length,
-			(unsigned long long)tics[i], (unsigned long long)tics[i], pct(tics[i], d->total),
-			pct(tics[i], d->total));
-		bar(out, tics[i], max);
-		fputs("</tr>\n", out);
+		fprintf(out, "</td><td>%04x</td><td class=\"n\" data-v=\"%u\">%04x</td>",
+			d->segs[i].segno, d->segs[i].length, d->segs[i].length);
+		module_cells(out, d, tics[i], sub ? sub + (size_t)i * ns : NULL, max);
 	}
 	fprintf(out, "</tbody></table>\n<p>Total: %llu samples.</p></section>\n",
 		(unsigned long long)d->total);
+	free(sub);
 	free(tics);
 }
 
-static int add_func(struct func **fs, size_t *n, size_t *cap, struct func f)
+static int add_func(struct html_func **fs, size_t *n, size_t *cap, struct html_func f)
 {
 	if (*n == *cap) {
 		size_t c = *cap ? *cap * 2 : 256;
-		struct func *g = realloc(*fs, c * sizeof *g);
+		struct html_func *g = realloc(*fs, c * sizeof *g);
 
 		if (!g)
 			return -1;
@@ -271,7 +274,7 @@ static int add_func(struct func **fs, size_t *n, size_t *cap, struct func f)
 }
 
 /* The functions of src's module in d: appended to *fs. -1 out of memory. */
-static int module_funcs(const struct pdump *d, struct src *src, struct func **fs, size_t *n,
+static int module_funcs(const struct pdump *d, struct src *src, struct html_func **fs, size_t *n,
 			size_t *cap)
 {
 	struct modattrib w;
@@ -281,19 +284,22 @@ static int module_funcs(const struct pdump *d, struct src *src, struct func **fs
 	if (rc)
 		return rc < 0 ? -1 : 0;
 	while (!rc && (rc = modattrib_next(&w)) > 0)	/* names are the map's, which outlive w */
-		for (k = 0, rc = 0; k < w.a.n && !rc; k++)
-			if (w.a.owners[k].tics)
-				rc = add_func(fs, n, cap, (struct func){ w.a.owners[k].name ?
-					      w.a.owners[k].name : "(no symbol)", src->m.module,
-					      w.run[0]->segno, w.a.owners[k].addr, w.a.owners[k].tics,
-					      src });
+		for (k = 0, rc = 0; k < w.a.n && !rc; k++) {
+			const struct owner *o = &w.a.owners[k];
+
+			if (o->tics)
+				rc = add_func(fs, n, cap, (struct html_func){ o->name ? o->name :
+					      "(no symbol)", src->m.module, w.run[0]->segno, o->addr,
+					      o->tics, w.tics, share_in(d, o->tics, share_owner_sub(d, &w.a,
+					      o)), src });
+		}
 	modattrib_end(&w);
 	return rc;
 }
 
 static int by_tics(const void *x, const void *y)
 {
-	const struct func *a = x, *b = y;
+	const struct html_func *a = x, *b = y;
 	int c;
 
 	if (a->tics != b->tics)
@@ -305,42 +311,7 @@ static int by_tics(const void *x, const void *y)
 	return a->addr < b->addr ? -1 : a->addr > b->addr;
 }
 
-static void func_table(FILE *out, const struct pdump *d, const struct func *fs, size_t n)
-{
-	size_t i, shown = n < HTML_MAX_FUNCS ? n : HTML_MAX_FUNCS;
-	uint64_t rest = 0;
-
-	fputs("<section id=\"funcs\"><h2>Functions by tics</h2>\n", out);
-	if (!n) {
-		fputs("<p class=\"note\">No map given is of a module with samples.</p></section>\n", out);
-		return;
-	}
-	fputs("<table class=\"sortable\" id=\"functions\"><thead><tr><th class=\"name\">Function</th>"
-	      "<th>Module</th><th>Address</th><th data-num>Tics</th><th data-num>Percent</th>"
-	      "<th data-num></th></tr></thead><tbody>\n", out);
-	for (i = 0; i < shown; i++) {
-		fputs("<tr><td>", out);
-		html_escape(out, fs[i].name);
-		fputs("</td><td>", out);
-		html_escape(out, fs[i].module);
-		fprintf(out, "</td><td data-v=\"%u\">%04x:%0*x</td><td class=\"n\" data-v=\"%llu\">%llu"
-			"</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>", fs[i].addr, fs[i].segno,
-			fs[i].addr > 0xffff ? 8 : 4, fs[i].addr, (unsigned long long)fs[i].tics,
-			(unsigned long long)fs[i].tics, pct(fs[i].tics, d->total),
-			pct(fs[i].tics, d->total));
-		bar(out, fs[i].tics, fs[0].tics);
-		fputs("</tr>\n", out);
-	}
-	fputs("</tbody></table>\n", out);
-	for (i = shown; i < n; i++)
-		rest += fs[i].tics;
-	if (shown < n)
-		fprintf(out, "<p class=\"note\">%zu more functions: %llu tics, %.2f%%.</p>\n", n - shown,
-			(unsigned long long)rest, pct(rest, d->total));
-	fputs("</section>\n", out);
-}
-
-static int annotated(FILE *out, const struct pdump *d, const struct func *fs, size_t n,
+static int annotated(FILE *out, const struct pdump *d, const struct html_func *fs, size_t n,
 		     enum lines_split split)
 {
 	size_t i, k, shown = 0;
@@ -377,8 +348,8 @@ static int annotated(FILE *out, const struct pdump *d, const struct func *fs, si
 		html_escape(out, an.func);
 		fputs(" <small>(", out);
 		html_escape(out, s->m.module);
-		fprintf(out, ", %llu tics, %.2f%% of all; ", (unsigned long long)an.tics,
-			pct(an.tics, d->total));
+		fprintf(out, ", %llu tics, %.2f%% \xc2\xb1%.2f of all; ", (unsigned long long)an.tics,
+			pct(an.tics, d->total), share_of(an.tics, d->total).half);
 		html_escape(out, lines_display_path(an.file));
 		fputs(")</small></h3>\n", out);
 		if (an.unreadable)
@@ -433,8 +404,10 @@ static int annotated(FILE *out, const struct pdump *d, const struct func *fs, si
 /* The page, written part by part into write_whole_file's temporary. */
 struct page {
 	const char *dumpfile;
+	const struct src *srcs;
+	size_t nsrcs;
 	const struct pdump *d;
-	struct func *fs;
+	struct html_func *fs;
 	size_t nfs;
 	const struct folded_stack *stacks;
 	size_t nstacks;
@@ -456,11 +429,13 @@ static int write_page(FILE *out, void *arg)
 	fputs("</h1>\n", out);
 	facts(out, p->dumpfile, p->d);
 	module_table(out, p->d);
-	func_table(out, p->d, p->fs, p->nfs);
+	html_func_table(out, p->d, p->fs, p->nfs);
 	if (p->nstacks && html_flamegraph(out, p->stacks, p->nstacks, p->d->total))
 		rc = -1;
 	if (!rc && annotated(out, p->d, p->fs, p->nfs, p->split))
 		rc = -1;
+	for (size_t i = 0; !rc && present.truth && i < p->nsrcs; i++)
+		rc = html_truth_line(out, p->d, &p->srcs[i].m);
 	if (rc) {
 		snprintf(p->err, p->errlen, "out of memory");
 		return -1;
@@ -535,7 +510,7 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 {
 	struct pdump d;
 	struct src *srcs = calloc(nmaps ? nmaps : 1, sizeof *srcs);
-	struct func *fs = NULL;
+	struct html_func *fs = NULL;
 	struct folded_stack *stacks = NULL;
 	struct callstacks cs;
 	struct map kmap;
@@ -568,7 +543,7 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 		status = PINFO_FAIL;
 	}
 	if (status == PINFO_OK) {
-		struct page page = { dumpfile, &d, fs, nfs, stacks, nstacks, (enum lines_split)split,
+		struct page page = { dumpfile, srcs, loaded, &d, fs, nfs, stacks, nstacks, (enum lines_split)split,
 				     err, sizeof err };
 
 		if (write_whole_file(htmlfile, write_page, &page, err, sizeof err)) {

@@ -14,6 +14,7 @@
 #include "dumpfmt.h"
 #include "modattrib.h"
 #include "report.h"
+#include "share.h"
 #include "shown.h"
 
 #define TICS_END	35	/* one past the last column of Tics */
@@ -122,7 +123,7 @@ static const char *pct2(char buf[32], uint64_t tics, uint64_t total)
 }
 
 static void row(FILE *out, const char *name, const char *segno, const char *length,
-		uint64_t tics, uint64_t total)
+		uint64_t tics, uint64_t total, const uint64_t *sub, const struct pdump *d)
 {
 	struct text t = { .n = 0 };
 	char num[32];
@@ -137,6 +138,10 @@ static void row(FILE *out, const char *name, const char *segno, const char *leng
 	snprintf(num, sizeof num, "%llu", (unsigned long long)tics);
 	t_right(&t, TICS_END, num);
 	t_right(&t, PCT_END, pct2(num, tics, total));
+	if (present.ci) {	/* --ci: the interval after the percent */
+		t_put(&t, " ");
+		t_put(&t, share_pm(num, share_in(d, tics, sub).half));
+	}
 	fprintf(out, "%.*s\n", (int)t.n, t.s);
 }
 
@@ -218,11 +223,16 @@ static struct order *report_order(const struct pdump *d)
 static void segment_row(FILE *out, const struct pdump *d, const struct order *o, size_t n,
 			int flags)
 {
-	uint64_t tics = 0;
-	uint32_t length = 0;
+	uint64_t tics = 0, sub[PDUMP_NSUB_MAX] = { 0 }, one[PDUMP_NSUB_MAX];
+	uint32_t length = 0, k;
 	char segno[16], len[16];
 	size_t i;
+	int subs = 0;
 
+	for (i = 0; present.ci && i < n; i++)	/* the sub-profiles' ticks, with --ci */
+		if (share_subs(d, &o[i].s, 1, 0, UINT64_MAX, one))
+			for (subs = 1, k = 0; k < d->nsub; k++)
+				sub[k] += one[k];
 	for (i = 0; i < n; i++) {
 		tics += modattrib_seg_tics(o[i].s, d->shift);
 		length = o[i].s->length > length ? o[i].s->length : length;
@@ -231,7 +241,7 @@ static void segment_row(FILE *out, const struct pdump *d, const struct order *o,
 		return;
 	snprintf(segno, sizeof segno, "%04x", o[0].s->segno);
 	snprintf(len, sizeof len, "%04x", length);
-	row(out, o[0].s->module, segno, len, tics, d->total);
+	row(out, o[0].s->module, segno, len, tics, d->total, subs ? sub : NULL, d);
 	for (i = 0; (flags & PINFO_E) && i < n; i++)
 		buckets(out, o[i].s, d->shift, 0, UINT64_MAX,
 			offset_digits(o[i].s->origin + (uint64_t)o[i].s->length), flags);
@@ -248,14 +258,14 @@ void report_summary(FILE *out, const struct pdump *d, int flags)
 	for (i = 0; i < d->nseg; i++)
 		if (is_kernel(d->segs[i].module))
 			kernel += modattrib_seg_tics(&d->segs[i], d->shift);
-	row(out, "kernel", NULL, NULL, kernel, d->total);
+	row(out, "kernel", NULL, NULL, kernel, d->total, NULL, d);	/* (no sub-profiles outside segments) */
 	for (i = 0; (flags & PINFO_E) && i < d->nseg; i++)
 		if (is_kernel(d->segs[i].module))
 			buckets(out, &d->segs[i], d->shift, 0, UINT64_MAX, 8, flags);
 	if (!(d->type & 1))	/* PT_USER clear: a system dump */
-		row(out, "idle", NULL, NULL, d->idle, d->total);
+		row(out, "idle", NULL, NULL, d->idle, d->total, NULL, d);
 	if (d->out_of_range)
-		row(out, "(out of range)", NULL, NULL, d->out_of_range, d->total);
+		row(out, "(out of range)", NULL, NULL, d->out_of_range, d->total, NULL, d);
 	for (i = 0; o && i < d->nseg; i = j) {
 		for (j = i + 1; j < d->nseg && o[j].rank == o[i].rank &&
 		     o[j].s->segno == o[i].s->segno; j++)
@@ -280,7 +290,7 @@ void report_summary(FILE *out, const struct pdump *d, int flags)
 /* ---- example 2 ------------------------------------------------------------ */
 
 static void owner_line(FILE *out, const struct pdump *d, uint16_t segno, int digits,
-		       const struct owner *o)
+		       const struct owner *o, double half)
 {
 	/* As "%04x:%0*x %10llu (%6.2f%%)   %s\n", without printf's cost on a
 	 * report of 100,000 lines: one write a line. */
@@ -302,8 +312,12 @@ static void owner_line(FILE *out, const struct pdump *d, uint16_t segno, int dig
 		*p++ = ' ';
 	for (const char *c = pct; *c; c++)
 		*p++ = *c;
-	memcpy(p, "%)   ", 5);
-	p += 5;
+	if (half >= 0) {	/* --ci: "( 96.87% ±1.60)" and a space for a half below 10 */
+		p += sprintf(p, "%% %s)%s   ", share_pm(pct, half), half < 9.995 ? " " : "");
+	} else {
+		memcpy(p, "%)   ", 5);
+		p += 5;
+	}
 	if (n < (size_t)(line + sizeof line - p)) {
 		memcpy(p, name, n);
 		p[n] = '\n';
@@ -357,6 +371,7 @@ static int segment_block(FILE *out, const struct pdump *d, const struct pdump_se
 	int digits = offset_digits(a->hi), listed = flags & PINFO_E;
 	struct listing l = { NULL, NULL, NULL };	/* -e's lists, only with -e */
 	size_t i, k, m = 0;
+	uint64_t sub[PDUMP_NSUB_MAX];
 
 	if (listed && (!(l.first = malloc(a->n * sizeof *l.first)) ||
 		       !(l.link = malloc(n * sizeof *l.link)) || !(l.here = malloc(n * sizeof *l.here)))) {
@@ -381,7 +396,8 @@ static int segment_block(FILE *out, const struct pdump *d, const struct pdump_se
 			qsort(l.here, m, sizeof *l.here, by_index);
 		}
 		if (shown)
-			owner_line(out, d, segs[0]->segno, digits, o);
+			owner_line(out, d, segs[0]->segno, digits, o, !present.ci ? -1 :
+				   share_in(d, o->tics, share_owner_sub(d, a, o)).half);
 		for (k = 0; k < m; k++) {
 			const struct pdump_seg *s = segs[l.here[k]];
 
@@ -391,9 +407,16 @@ static int segment_block(FILE *out, const struct pdump *d, const struct pdump_se
 			wait_at(&l, a, s, l.here[k], bucket_from(s, d->shift, o->hi), d->shift, flags);
 		}
 	}
-	if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z)))
+	if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z)) && present.ci) {
+		struct share sh = share_in(d, a->tics, share_subs(d, segs, n, 0, UINT64_MAX, sub));
+
+		fprintf(out, "%-*s %10llu ", 5 + digits, "Total", (unsigned long long)a->tics);
+		share_cell(out, &sh, 0);
+		fputc('\n', out);
+	} else if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z))) {
 		fprintf(out, "%-*s %10llu (%6.2f%%)\n", 5 + digits, "Total",
 			(unsigned long long)a->tics, percent(a->tics, d->total));
+	}
 	free(l.first), free(l.link), free(l.here);
 	return 0;
 }

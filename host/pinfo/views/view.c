@@ -5,9 +5,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "dumpfmt.h"
 #include "modattrib.h"
 #include "report.h"
+#include "share.h"
 #include "shown.h"
+#include "truth.h"
 #include "view.h"
 
 int view_sort_of(const char *word, enum view_sort *sort)
@@ -100,13 +103,40 @@ static void buckets(FILE *out, const struct pdump_seg *s, uint32_t shift, uint64
 				(unsigned long long)(s->origin + (i << shift)), s->counters[i]);
 }
 
+/* With --truth: the function's share of its module's samples, its exact
+ * share of the module's instructions, and the difference in points. */
+static void truth_cells(FILE *out, const char *module, const char *name, uint64_t tics,
+			uint64_t modtics)
+{
+	double exact, sampled = pct(tics, modtics);
+
+	if (truth_share(present.truth, module, name ? name : "(no symbol)", &exact))
+		fprintf(out, " %7.2f%% %8s %7s", sampled, "-", "-");
+	else
+		fprintf(out, " %7.2f%% %7.2f%% %+7.2f", sampled, exact, sampled - exact);
+}
+
+static void view_head(FILE *out, uint16_t segno, int digits)
+{
+	fprintf(out, "\nSegment %u:\n", segno);
+	fprintf(out, "%-*s %10s %s%8s", 5 + digits, "Address", "Tics", " Percent 95% CI ", "Cumul.");
+	if (present.truth)
+		fprintf(out, " %8s %8s %7s", "Sampled", "Exact", "Diff");
+	fputs("   Name\n", out);
+}
+
 static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg **segs,
-			size_t n, const struct attribution *a, int flags, const struct view *v)
+			size_t n, const struct attribution *a, int flags, const struct view *v,
+			uint64_t modtics)
 {
 	const struct owner **rows = malloc((a->n ? a->n : 1) * sizeof *rows);
 	int digits = a->hi > 0x10000 ? 8 : 4;
 	size_t nrows = 0, kept, i, k;
-	uint64_t cum = 0, left = 0;
+	uint64_t cum = 0, left = 0, sub[PDUMP_NSUB_MAX], leftsub[PDUMP_NSUB_MAX] = { 0 };
+	struct share s;
+	char pm[16];
+	uint32_t j;
+	const uint64_t *one;
 
 	if (!rows)
 		return -1;
@@ -118,30 +148,41 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 	for (kept = 0; kept < nrows; kept++)
 		if ((v->top && kept >= v->top) || pct(rows[kept]->tics, d->total) < v->limit)
 			break;
-	for (i = kept; i < nrows; i++)
+	for (i = kept; i < nrows; i++) {
 		left += rows[i]->tics;
+		if ((one = share_owner_sub(d, a, rows[i])))
+			for (j = 0; j < d->nsub; j++)
+				leftsub[j] += one[j];
+	}
 	sort_key = v->sort;
 	qsort(rows, kept, sizeof *rows, by_view);
-	fprintf(out, "\nSegment %u:\n", segs[0]->segno);
-	fprintf(out, "%-*s %10s %9s %8s   %s\n", 5 + digits, "Address", "Tics", "Percent",
-		"Cumul.", "Name");
+	view_head(out, segs[0]->segno, digits);
 	for (i = 0; i < kept; i++) {
 		const struct owner *o = rows[i];
 		struct shown sh;
 
 		cum += o->tics;
-		fprintf(out, "%04x:%0*x %10llu (%6.2f%%) %7.2f%%   %s\n", segs[0]->segno, digits,
-			o->addr, (unsigned long long)o->tics, pct(o->tics, d->total),
-			pct(cum, d->total), o->name ? shown(o->name, &sh) : "(no symbol)");
+		s = share_in(d, o->tics, share_owner_sub(d, a, o));
+		fprintf(out, "%04x:%0*x %10llu ", segs[0]->segno, digits, o->addr,
+			(unsigned long long)o->tics);
+		share_cell(out, &s, 1);
+		fprintf(out, "%7.2f%%", pct(cum, d->total));
+		if (present.truth)
+			truth_cells(out, segs[0]->module, o->name, o->tics, modtics);
+		fprintf(out, "   %s\n", o->name ? shown(o->name, &sh) : "(no symbol)");
 		for (k = 0; (flags & PINFO_E) && k < n; k++)
 			buckets(out, segs[k], d->shift, o->lo, o->hi, digits, flags);
 	}
 	if (kept < nrows)
-		fprintf(out, "(%zu more symbol%s: %llu tics, %.2f%%)\n", nrows - kept,
-			nrows - kept == 1 ? "" : "s", (unsigned long long)left, pct(left, d->total));
-	if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z)))
-		fprintf(out, "%-*s %10llu (%6.2f%%)\n", 5 + digits, "Total",
-			(unsigned long long)a->tics, pct(a->tics, d->total));
+		fprintf(out, "(%zu more symbol%s: %llu tics, %.2f%% %s)\n", nrows - kept,
+			nrows - kept == 1 ? "" : "s", (unsigned long long)left, pct(left, d->total),
+			share_pm(pm, share_in(d, left, leftsub).half));
+	if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z))) {
+		s = share_in(d, a->tics, share_subs(d, segs, n, 0, UINT64_MAX, sub));
+		fprintf(out, "%-*s %10llu ", 5 + digits, "Total", (unsigned long long)a->tics);
+		share_cell(out, &s, 0);
+		fputc('\n', out);
+	}
 	free(rows);
 	return 0;
 }
@@ -157,7 +198,7 @@ int view_module(FILE *out, const struct pdump *d, const struct map *m, int flags
 	if (w.tics || z)
 		fprintf(out, "Module %s\n", w.segs[0]->module);
 	while ((w.tics || z) && (rc = modattrib_next(&w)) > 0)
-		if ((rc = w.a.tics || z ? view_segment(out, d, w.run, w.nrun, &w.a, flags, v) : 0))
+		if ((rc = w.a.tics || z ? view_segment(out, d, w.run, w.nrun, &w.a, flags, v, w.tics) : 0))
 			break;
 	modattrib_end(&w);
 	return rc;

@@ -85,6 +85,40 @@ for pinfo in "$build/pinfo" "$build/san/pinfo"; do
 	check where-two 2 '' '^USAGE' -- --where 4 "$lines" "$lines"
 	check where-and-l 2 '' '^USAGE' -- --where 4 -l "$lines"
 	check where-dump 1 '' 'not an ELF file' -- --where 4 "$dump"
+	# --ci, --csv, --truth (docs/pinfo.md, "Error bars"); the sign by the locale
+	LC_ALL= LC_CTYPE= LANG=C check ci-ascii 0 '^0001:0000     251071 ( 50.00% +-0.14)    helper$' '' -- --ci "$dump" "$elf"
+	LC_ALL= LC_CTYPE= LANG=C.UTF-8 check ci-utf8 0 "^0001:0000     251071 ( 50.00% $(printf '\302\261')0.14)    helper\$" '' -- --ci "$dump" "$elf"
+	LC_ALL=C LANG=C.UTF-8 check ci-lc-all 0 '( 50.00% +-0.14)' '' -- --ci "$dump" "$elf"
+	check ci-diff 2 '' '^USAGE' -- --ci --diff "$dump" "$dump" "$elf"
+	check ci-gmon 2 '' '^USAGE' -- --ci --gmon "$t/g.out" "$dump" "$elf"
+	check csv-lines 2 '' '^USAGE' -- --csv "$t/c.csv" -l "$dump" "$elf"
+	check truth-diff 2 '' '^USAGE' -- --truth "$t/x" --diff "$dump" "$dump" "$elf"
+	check truth-stacks 2 '' '^USAGE' -- --truth "$t/x" --folded "$t/f" "$dump" "$elf"
+	check csv-twice 2 '' '^USAGE' -- --csv "$t/a" --csv "$t/b" "$dump" "$elf"
+	check csv-ok 0 '^0001:0000     251071 ( 50.00%)   helper$' '' -- --csv "$t/c.csv" "$dump" "$elf"
+	name=csv-ok-file
+	if [ "$(head -1 "$t/c.csv")" = module,function,tics,percent,ci_low,ci_high ] &&
+	   grep -q '^TINY,helper,251071,50.0039,' "$t/c.csv"; then pass; else fail "$(cat "$t/c.csv")"; fi
+	printf 'tiny helper 5\ntiny compute 4\ntiny hook 1\n' > "$t/ok.truth"
+	check truth-ok 0 '^truth: tiny worst difference 0.20 points$' '' -- --csv "$t/c.csv" --truth "$t/ok.truth" "$dump" "$elf"
+	name=truth-csv
+	if [ "$(head -1 "$t/c.csv")" = module,function,tics,percent,ci_low,ci_high,exact,diff ] &&
+	   grep -q '^TINY,helper,251071,50.0039,[0-9.]*,[0-9.]*,50.0000,0.0046$' "$t/c.csv"; then pass; else fail "$(cat "$t/c.csv")"; fi
+	rm -f "$t/c.csv"
+	printf 'tiny helper 5\n# ok\ntiny compute four\n' > "$t/bad.truth"
+	check truth-bad 1 '' "^pinfo: $t/bad.truth:3: instructions 'four': a count in decimal digits" -- \
+		--csv "$t/c.csv" --truth "$t/bad.truth" "$dump" "$elf"
+	name=truth-bad-nothing
+	if [ ! -e "$t/c.csv" ]; then pass; else fail "a CSV was written"; fi
+	check truth-html 0 '' '' -- --html "$t/r.html" --truth "$t/ok.truth" "$dump" "$elf"
+	name=truth-html-file
+	if grep -q '<th data-num>Exact</th>' "$t/r.html" && grep -q '^<p class="truth">truth: tiny worst difference 0.20 points$' "$t/r.html"; then pass; else fail "no truth in the HTML"; fi
+	rm -f "$t/r.html" "$t/ok.truth" "$t/bad.truth"
+	check diff-csv 0 '^1 of 4 functions\|^0 of 4 functions' 'note' -- --diff --csv "$t/d.csv" "$dump" tests/unit/data/hot-v1.pro "$elf"
+	name=diff-csv-file
+	if [ "$(head -1 "$t/d.csv")" = module,function,percent_a,percent_b,change,significant ] &&
+	   [ "$(wc -l < "$t/d.csv")" = 5 ]; then pass; else fail "$(cat "$t/d.csv")"; fi
+	rm -f "$t/d.csv"
 done
 echo "pinfo-cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

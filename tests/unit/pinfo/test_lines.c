@@ -22,6 +22,8 @@
 #include "pinfo_run.h"
 #include "testbuf.h"
 
+#define PM "\xc2\xb1"	/* the interval's sign on a UTF-8 terminal (share.h) */
+
 #ifndef LINES_ELF
 #define LINES_ELF "build/tests/data/lines.elf"
 #endif
@@ -260,16 +262,17 @@ static void test_list_and_annotate(void **state)
 	text = text_of(list_fn, &c);
 	/* by tics: line 11 (30), 9 (6), 10 (2); percent of the dump's 38 */
 	has(text, "Module LINES\n\nSegment 1:\nLine");
-	has(text, "tests/unit/data/lines.c:11         30 ( 78.95%)   hot\n"
-		  "tests/unit/data/lines.c:9           6 ( 15.79%)   hot\n"
-		  "tests/unit/data/lines.c:10          2 (  5.26%)   hot\n");
+	has(text, "Line                             Tics  Percent 95% CI   Function\n"
+		  "tests/unit/data/lines.c:11         30 ( 78.95% " PM "15.29)  hot\n"
+		  "tests/unit/data/lines.c:9           6 ( 15.79% " PM "14.63)  hot\n"
+		  "tests/unit/data/lines.c:10          2 (  5.26% " PM "12.02)  hot\n");
 	free(text);
 
 	assert_int_equal(annotation_make(&ml, &t, "nosuch", &an), 1);
 	assert_int_equal(annotation_make(&ml, &t, "hot", &an), 0);
 	assert_int_equal(an.tics, 38);
 	text = text_of(annotate_fn, &c);
-	has(text, "Function hot (module LINES): 38 tics, 100.00% of the dump's 38\n");
+	has(text, "Function hot (module LINES): 38 tics, 100.00% " PM "9.18 of the dump's 38\n");
 	/* from the declaration (line 7, "void hot(void)") to the closing brace */
 	has(text, "Source tests/unit/data/lines.c, lines 7 to 12\n");
 	/* the source's own lines, with the margin: read here from the file */
@@ -710,7 +713,7 @@ static void test_pinfo_lines_split(void **state)
 	assert_int_equal(pinfo_lines(path, elfs, 1, NULL, 0, LINES_SPLIT_INSNS, out, err), 0);
 	fclose(out);
 	fclose(err);
-	has(text, "tests/unit/data/lines.c:12          3 ( 18.75%)   mark_11\n");
+	has(text, "tests/unit/data/lines.c:12          3 ( 18.75% " PM "24.26)  mark_11\n");
 	assert_null(strstr(text, "cold"));
 	free(text);
 	free(errs);
@@ -720,8 +723,8 @@ static void test_pinfo_lines_split(void **state)
 	assert_int_equal(pinfo_lines(path, elfs, 1, NULL, 0, LINES_SPLIT_BYTES, out, err), 0);
 	fclose(out);
 	fclose(err);
-	has(text, "tests/unit/data/lines.c:12          2 ( 12.50%)   mark_11\n");
-	has(text, "tests/unit/data/lines.c:15          1 (  6.25%)   cold\n");
+	has(text, "tests/unit/data/lines.c:12          2 ( 12.50% " PM "23.52)  mark_11\n");
+	has(text, "tests/unit/data/lines.c:15          1 (  6.25% " PM "22.08)  cold\n");
 	free(text);
 	free(errs);
 

@@ -27,6 +27,7 @@
 #include "pinfo_more.h"
 #include "pinfo_run.h"
 #include "report.h"
+#include "share.h"
 #include "shown.h"
 #include "stacksfix.h"
 #include "testbuf.h"
@@ -655,5 +656,6 @@ int main(void)
 		cmocka_unit_test(test_names_lines),
 	};
 
+	present.ascii = 1;	/* a terminal that is not UTF-8: "+-" (the checks allow ASCII only) */
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -22,6 +22,8 @@
 #include "testbuf.h"
 #include "view.h"
 
+#define PM "\xc2\xb1"	/* the interval's sign on a UTF-8 terminal (share.h) */
+
 static struct map seed_map(void)
 {
 	size_t len;
@@ -96,17 +98,17 @@ static void test_sort_top_limit(void **state)
 	(void)state;
 	t = view_text(d, &m, 0, &v);
 	same(t, "Module TESTPROF\n\nSegment 1:\n"
-		"Address         Tics   Percent   Cumul.   Name\n"
-		"0001:0128        464 ( 96.87%)   96.87%   inner\n"
-		"0001:003e          6 (  1.25%)   98.12%   main\n");
+		"Address         Tics  Percent 95% CI   Cumul.   Name\n"
+		"0001:0128        464 ( 96.87% " PM "1.97)   96.87%   inner\n"
+		"0001:003e          6 (  1.25% " PM "1.45)   98.12%   main\n");
 	free(t);
 	v.sort = VIEW_ADDRESS;
 	t = view_text(d, &m, PINFO_T, &v);
 	same(t, "Module TESTPROF\n\nSegment 1:\n"
-		"Address         Tics   Percent   Cumul.   Name\n"
-		"0001:003e          6 (  1.25%)    1.25%   main\n"
-		"0001:0128        464 ( 96.87%)   98.12%   inner\n"
-		"Total            470 ( 98.12%)\n");
+		"Address         Tics  Percent 95% CI   Cumul.   Name\n"
+		"0001:003e          6 (  1.25% " PM "1.45)    1.25%   main\n"
+		"0001:0128        464 ( 96.87% " PM "1.97)   98.12%   inner\n"
+		"Total            470 ( 98.12% " PM "1.65)\n");
 	free(t);
 	v.sort = VIEW_NAME;	/* "inner" < "main" */
 	t = view_text(d, &m, 0, &v);
@@ -116,14 +118,14 @@ static void test_sort_top_limit(void **state)
 	v.top = 1;	/* the one of most tics, whatever the order shown */
 	t = view_text(d, &m, 0, &v);
 	same(t, "Module TESTPROF\n\nSegment 1:\n"
-		"Address         Tics   Percent   Cumul.   Name\n"
-		"0001:0128        464 ( 96.87%)   96.87%   inner\n"
-		"(1 more symbol: 6 tics, 1.25%)\n");
+		"Address         Tics  Percent 95% CI   Cumul.   Name\n"
+		"0001:0128        464 ( 96.87% " PM "1.97)   96.87%   inner\n"
+		"(1 more symbol: 6 tics, 1.25% " PM "1.45)\n");
 	free(t);
 	v.top = 0;
 	v.limit = 1.26;	/* main is 1.25% */
 	t = view_text(d, &m, 0, &v);
-	has(t, "inner\n(1 more symbol: 6 tics, 1.25%)\n");
+	has(t, "inner\n(1 more symbol: 6 tics, 1.25% " PM "1.45)\n");
 	free(t);
 	v.limit = 1.25;
 	t = view_text(d, &m, 0, &v);
@@ -187,9 +189,11 @@ static void test_diff(void **state)
 	f = open_memstream(&t, &len);
 	assert_int_equal(pinfo_diff(base, new, maps, 1, 0, f, stderr), 0);
 	fclose(f);
-	has(t, "    Base      New   Change   Function\n"
-	       "  96.87%   91.62%    -5.25   TESTPROF inner\n"
-	       "   1.25%    3.35%    +2.10   TESTPROF main\n");
+	/* inner's fall is beyond noise (*), main's rise of 6 tics in 479 to 6 in 179 is not */
+	has(t, "    Base      New   Change  95%   Function\n"
+	       "  96.87%   91.62%    -5.25    *   TESTPROF inner\n"
+	       "   1.25%    3.35%    +2.10        TESTPROF main\n"
+	       "\n1 of 2 functions changed beyond noise (*: at the 95% level)\n");
 	free(t);
 	unlink(base);
 	unlink(new);

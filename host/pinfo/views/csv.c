@@ -1,0 +1,109 @@
+/* csv.c: pinfo's rows for other programs (csv.h). */
+#include <ctype.h>
+#include <string.h>
+
+#include "csv.h"
+#include "dumpfmt.h"
+#include "modattrib.h"
+#include "share.h"
+#include "truth.h"
+
+void csv_field(FILE *out, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+void csv_header(FILE *out)
+{
+	fputs(present.truth ? "module,function,tics,percent,ci_low,ci_high,exact,diff\n"
+			    : "module,function,tics,percent,ci_low,ci_high\n", out);
+}
+
+static double pct(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+/* One function: its row, and the worst difference so far. */
+static void one_fn(FILE *out, const struct share *sh, const char *module, const char *name,
+		   uint64_t tics, uint64_t modtics, double *worst)
+{
+	struct share s = *sh;
+	double exact = 0, diff = 0;
+	int known = present.truth && !truth_share(present.truth, module, name, &exact);
+
+	if (known) {
+		diff = pct(tics, modtics) - exact;
+		*worst = diff > *worst ? diff : -diff > *worst ? -diff : *worst;
+	}
+	if (!out)
+		return;
+	csv_field(out, module);
+	fputc(',', out);
+	csv_field(out, name);
+	fprintf(out, ",%llu,%.4f,%.4f,%.4f", (unsigned long long)tics, s.pct, s.low, s.high);
+	if (known)
+		fprintf(out, ",%.4f,%.4f", exact, diff);
+	else if (present.truth)
+		fputs(",,", out);
+	fputc('\n', out);
+}
+
+int csv_module(FILE *out, const struct pdump *d, const struct map *m, double *worst,
+	       struct share_hot *hot)
+{
+	struct modattrib w;
+	size_t k;
+	int rc = modattrib_start(&w, d, m);
+
+	*worst = present.truth && truth_module(present.truth, m->module) ? 0 : -1;
+	if (rc)
+		return rc;
+	while ((rc = modattrib_next(&w)) > 0)
+		for (k = 0; k < w.a.n; k++) {
+			const struct owner *o = &w.a.owners[k];
+			const char *name = o->name ? o->name : "(no symbol)";
+			struct share s;
+
+			if (!o->tics && (*worst < 0 || !truth_insns(present.truth, m->module, name)))
+				continue;
+			s = share_in(d, o->tics, share_owner_sub(d, &w.a, o));
+			if (hot && o->tics)
+				share_hot_see(hot, name, o->tics, &s);
+			one_fn(out, &s, w.segs[0]->module, name, o->tics, w.tics, worst);
+		}
+	modattrib_end(&w);
+	return rc;
+}
+
+void csv_truth_line(FILE *out, const char *module, double worst)
+{
+	fputs("truth: ", out);
+	for (; *module; module++)
+		fputc(isalnum((unsigned char)*module) || strchr("_.-", *module) ?
+		      tolower((unsigned char)*module) : '?', out);	/* safe in HTML too */
+	fprintf(out, " worst difference %.2f points\n", worst);
+}
+
+void csv_diff_header(FILE *out)
+{
+	fputs("module,function,percent_a,percent_b,change,significant\n", out);
+}
+
+void csv_diff_row(FILE *out, const char *module, const char *name, double a, double b, int sig)
+{
+	csv_field(out, module);
+	fputc(',', out);
+	csv_field(out, name);
+	fprintf(out, ",%.4f,%.4f,%.4f,%d\n", a, b, b - a, sig ? 1 : 0);
+}

@@ -1,7 +1,7 @@
-/* pinfo: reports a profile dump, alone or against map files, as the OS/2
- * SDK's PINFO.EXE (docs/pinfo.md), or exports it for gprof and readprofile.
- * main() reads the options, exactly the seed's command line plus the
- * exports' long options; pinfo_run.c does the work. */
+/* pinfo.c: pinfo, which reports a profile dump, alone or against map
+ * files, as the OS/2 SDK's PINFO.EXE (docs/pinfo.md), or exports it for
+ * gprof and readprofile. main() reads the options, exactly the seed's
+ * command line plus the exports' long options; pinfo_run.c does the work. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -50,7 +50,7 @@ $(BUILD)/san/bench/truth/insncount.so: bench/truth/insncount.c bench/truth/qplug
 	$(call msg,SANCC,$<)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -shared -fPIC -fvisibility=hidden $< -o $@
 $(TRUTH_DIR)/offsets.s: bench/truth/offsets.c
 	@mkdir -p $(@D)
-	$(call msg,GEN,$@)$(CC) $(KCFLAGS) $(FREESTAND) -iquote kernel -MT $@ -MF $(TRUTH_DIR)/offsets.d -S $< -o $@
+	$(call msg,GEN,$@)$(CC) $(KCFLAGS) $(FREESTAND) -MT $@ -MF $(TRUTH_DIR)/offsets.d -S $< -o $@
 $(TRUTH_DIR)/plugin.args: $(TRUTH_DIR)/offsets.s $(BUILD)/kernel.elf bench/truth/args.sh
 	$(call msg,GEN,$@)sh bench/truth/args.sh $(BUILD)/kernel.elf $(TRUTH_DIR)/offsets.s > $@.tmp
 	$(Q)mv $@.tmp $@
@@ -73,7 +73,6 @@ BENCH_CGLINES_SRCS := bench/cglines.c host/pinfo/read/dwarf.c host/pinfo/read/de
 $(BENCH)/cglines: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_CGLINES_SRCS))
 	@mkdir -p $(@D)
 	$(call msg,HOSTLD,$@)$(HOST_CC) $^ -o $@ $(LINES_LIBS)
-$(BUILD)/host/bench/cglines.o: HOST_CFLAGS += -iquote host/common -iquote host/mkmap -iquote host/pinfo/read
 bench: $(BENCH)/cglines
 # ---- call stacks (bench/stacks.sh): the tick's cost by frames walked -----
 BENCH_GUESTS += stackcost

@@ -1,4 +1,5 @@
-# kernel.mk: the kernel ELF, its maps, and the GRUB ISO.
+# kernel.mk: the kernel ELF, its maps and its sti check, and the self-test
+# kernel (build/selftest.elf). The GRUB ISO is the Makefile's.
 
 GCCINC    := $(shell $(CC) -print-file-name=include)
 # The kernel's headers: the compiler's freestanding ones, the interface it
@@ -37,7 +38,7 @@ $(BUILD)/kernel.elf: $(KERNEL_OBJ) linker.ld
 # The self-test kernel: the product's objects, its main.c built with
 # KERNEL_SELFTEST, and the timer entry's self-test (selftest=tick,
 # docs/running.md), which the product kernel has none of. make test
-# builds it and boots it (tests/integration/run.sh, ticktest).
+# builds it and boots it (tests/integration/cases/ticktest.sh).
 SELFTEST_C   := kernel/ticktest.c
 SELFTEST_ASM := boot/ticktest.asm
 SELFTEST_OBJ := $(patsubst $(BUILD)/k/kernel/main.o,$(BUILD)/k/selftest/kernel/main.o,$(KERNEL_OBJ)) \

@@ -76,9 +76,6 @@ static void emit_field(struct out *o, const struct fmt_spec *sp, const char *pre
 		emit_repeat(o, ' ', pad);
 }
 
-/* A floating-point conversion's text in its field: prefix (a sign), body,
- * zeros more '0's, then suffix (an exponent). The '0' flag pads with zeros
- * after the sign when pad_zeros says the value is finite. */
 /* *v /= 10 with 32-bit divides only (no __udivdi3); returns the remainder.
  * Each step divides (remainder << 16 | next 16 bits), which fits 32 bits. */
 static unsigned div10(uint64_t *v)

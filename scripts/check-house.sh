@@ -8,7 +8,11 @@
 #   - an include guard not named for the file's path (format/dump.h:
 #     FORMAT_DUMP_H);
 #   - a Makefile over 150 lines: it holds the build graph, each part's
-#     sources are in that part's .mk file.
+#     sources are in that part's .mk file;
+#   - a source file whose first line (after a "#!" line) is not its purpose
+#     line, a comment that begins with the file's name, or a path ending
+#     in it ("/* tick.c: ...", "/* sys/abi.h: ...", "# progs.sh: ...",
+#     "# mkiso.sh [--] OUT.iso ...").
 # The product is every folder but tests/, bench/ and docs/. ROOT defaults
 # to the current folder.
 set -u
@@ -66,6 +70,19 @@ for f in $(printf '%s\n' $files | grep '\.h$'); do
 	if [ "$got" != "$want" ]; then
 		echo "check-house: $f: include guard ${got:-(none)}, not $want"; bad=1
 	fi
+done
+
+for f in $files; do
+	b=${f##*/}
+	first=$(sed -n '/^#!/d; p; q' "$f")
+	case $first in
+	"/* "* | "# "* | "; "*) w=${first#* }; w=${w%%[: ]*} ;;
+	*) w= ;;
+	esac
+	case $w in
+	"$b" | */"$b") ;;
+	*) echo "check-house: $f: no purpose line (its first line: a comment beginning \"$b:\")"; bad=1 ;;
+	esac
 done
 
 if [ -f Makefile ] && [ "$(wc -l < Makefile)" -gt 150 ]; then

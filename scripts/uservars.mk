@@ -1,6 +1,6 @@
-# The values a user gives make run (README.md, "Profiling your own
-# program"): data, each checked for its form before anything runs (the
-# package set-up included), refused by name with what it should be.
+# uservars.mk: the values a user gives make run (README.md, "Profiling
+# your own program"): data, each checked for its form before anything
+# runs (the package set-up included), refused by name with what it should be.
 #
 # A variable given on make's command line or in the environment is, to
 # make, text to expand: `HZ='$(shell ...)'` would run its command wherever

@@ -1,6 +1,6 @@
-/* mkmap: writes the map of an ELF32 program or kernel (docs/pinfo.md).
- * main() reads the options; elf32.c and mapwrite.c do the work. Every way
- * out goes through one exit, which frees what was taken. */
+/* mkmap.c: mkmap, which writes the map of an ELF32 program or kernel
+ * (docs/pinfo.md). main() reads the options; elf32.c and mapwrite.c do the
+ * work. Every way out goes through one exit, which frees what was taken. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

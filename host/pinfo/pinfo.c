@@ -1,7 +1,7 @@
-/* pinfo: reports a profile dump, alone or against map files, as the OS/2
- * SDK's PINFO.EXE (docs/pinfo.md), or exports it for gprof and readprofile.
- * main() reads the options, exactly the seed's command line plus the
- * exports' long options; pinfo_run.c does the work. */
+/* pinfo.c: pinfo, which reports a profile dump, alone or against map
+ * files, as the OS/2 SDK's PINFO.EXE (docs/pinfo.md), or exports it for
+ * gprof and readprofile. main() reads the options, exactly the seed's
+ * command line plus the exports' long options; pinfo_run.c does the work. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,9 +101,13 @@ static int flags_of(const char *arg, int *flags)
 	return p == arg + 1 ? -1 : 0;
 }
 
+/* The long option last found without its value (or with an empty one),
+ * named as the other host programs name theirs (cli.h). */
+static const char *no_value;
+
 /* "--name VALUE" or "--name=VALUE" at argv[*i]: 1 and *value set (*i past
- * it), 0 when argv[*i] is another option, -1 when the value is missing or
- * given twice. */
+ * it), 0 when argv[*i] is another option, -1 when the value is missing
+ * (no_value set) or given twice. */
 static int long_opt(int argc, char **argv, int *i, const char *name, const char **value)
 {
 	size_t n = strlen(name);
@@ -116,7 +120,10 @@ static int long_opt(int argc, char **argv, int *i, const char *name, const char 
 		*value = argv[*i] + n + 1;
 	else if (*i + 1 < argc)
 		*value = argv[++*i];
-	return *value && **value ? 1 : -1;
+	if (*value && **value)
+		return 1;
+	no_value = name;
+	return -1;
 }
 
 /* What the options beyond the seed's ask for. */
@@ -372,7 +379,8 @@ int main(int argc, char **argv)
 	size_t nmaps = 0, k;
 
 	if ((i = options(argc, argv, &flags, &x, &o, &sv)) < 0)
-		return o.bad ? cli_unknown("pinfo", o.bad, PINFO_USAGE_LINE) : usage();
+		return o.bad ? cli_unknown("pinfo", o.bad, PINFO_USAGE_LINE) :
+		       no_value ? cli_no_value("pinfo", no_value, PINFO_USAGE_LINE) : usage();
 	if (o.help) {	/* (cli.h: every host program's -h, --help, --version) */
 		usage_text(stdout);
 		return cli_done("pinfo") ? PINFO_FAIL : PINFO_OK;

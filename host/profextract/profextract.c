@@ -1,5 +1,6 @@
-/* profextract: writes each good dump frame of a serial capture to its file
- * (docs/dump-format.md). main() reads the options; extract.c does the work. */
+/* profextract.c: profextract, which writes each good dump frame of a serial
+ * capture to its file (docs/dump-format.md). main() reads the options;
+ * extract.c does the work. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,8 +4,8 @@
  * split, glob or take for an option; then it prints a frame of its own
  * making named extracted.txt whose counters hold a line "wrote /dev/null".
  * Run by `make run PROG=tests/guest/dumpnames.c PROG_CFLAGS=-Iformat` (forge.h
- * includes the format's code; tests/integration/run.sh,
- * test "makerun-names"): each dump must be reported as itself, from
+ * includes the format's code; tests/integration/cases/makerun-names.sh):
+ * each dump must be reported as itself, from
  * build/run/dumps/, and no file of the run or the build replaced. */
 #include <stdio.h>
 #include <profile.h>

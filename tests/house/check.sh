@@ -26,7 +26,12 @@ rm -rf "$t" && mkdir -p "$t/kernel" "$t/lib" "$t/host/many"
 } > "$t/kernel/big.c"
 printf '#include "../lib/x.h"\n' > "$t/kernel/climb.c"
 printf '#ifndef X_H\n#define X_H\n#endif\n' > "$t/lib/x.h"
-printf '#ifndef LIB_GOOD_H\n#define LIB_GOOD_H\n#endif\n' > "$t/lib/good.h"
+printf '/* good.h: keeps the rules. */\n#ifndef LIB_GOOD_H\n#define LIB_GOOD_H\n#endif\n' > "$t/lib/good.h"
+printf '#!/bin/sh\n# good.sh ARG: keeps the rules.\n' > "$t/lib/good.sh"
+printf '/* lib/path.h: named by its path. */\n#ifndef LIB_PATH_H\n#define LIB_PATH_H\n#endif\n' > "$t/lib/path.h"
+printf '/* A comment that names no file. */\nint x;\n' > "$t/lib/nameless.c"
+printf '/* other.c: named for another file. */\n' > "$t/lib/wrong.c"
+printf '#!/bin/sh\nset -u\n' > "$t/lib/bare.sh"
 i=0; while [ $i -lt 21 ]; do : > "$t/host/many/f$i.c"; i=$((i + 1)); done
 i=0; while [ $i -lt 151 ]; do echo '# a line'; i=$((i + 1)); done > "$t/Makefile"
 out=$(sh scripts/check-house.sh "$t") && fail "a tree breaking every rule passed"
@@ -36,13 +41,16 @@ for want in \
 	'host/many/: 21 C files (at most 20)' \
 	'kernel/climb.c:1:#include "../lib/x.h" (name the file alone' \
 	'lib/x.h: include guard X_H, not LIB_X_H' \
+	'lib/nameless.c: no purpose line' \
+	'lib/wrong.c: no purpose line' \
+	'lib/bare.sh: no purpose line' \
 	'Makefile: 151 lines (at most 150)'; do
 	case $out in
 	*"$want"*) ;;
 	*) fail "not named: $want (got: $out)" ;;
 	esac
 done
-case $out in *short_one*|*good.h*) fail "named what keeps the rules: $out" ;; esac
+case $out in *short_one*|*good.h*|*good.sh*|*path.h*) fail "named what keeps the rules: $out" ;; esac
 
 [ "$fails" = 0 ] && echo "PASS house: the tree keeps the house's rules; each rule broken once is named"
 [ "$fails" = 0 ]

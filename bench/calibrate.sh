@@ -12,6 +12,8 @@
 # the seeds (1 when the interval is exactly as wide as the seeds' 95%
 # spread), the mean over the functions.
 
+. bench/caldiff.sh
+
 CAL_HZ=20000
 CAL_SEEDS=${CAL_SEEDS:-40}
 # name, scale (about 2,000 samples at 20000 Hz, syscalls's half in the kernel)
@@ -30,6 +32,7 @@ calibrate() {
 	mkdir -p "$out/cal"
 	: > "$out/cal/all.txt"
 	: > "$out/cal/truth.txt"
+	: > "$out/cal/diff.txt"
 	for ws in $CAL_WORKLOADS; do
 		w=${ws%:*} scale=${ws#*:} W=$(upper "$w") dir=$out/cal/$w
 		note "calibration: $w, the truth and $CAL_SEEDS seeds"
@@ -48,8 +51,10 @@ calibrate() {
 			s=$((s + 1))
 		done
 		awk -v w="$w" '{ print w, $2, $3 }' "$dir/truth.txt" >> "$out/cal/truth.txt"
+		cal_diffs "$w" "$scale" "$dir"
 	done
 	cal_tables
+	cal_diff_tables
 }
 
 # cal_tables: docs' tables from cal/all.txt ("W seed name tics total low

@@ -10,6 +10,7 @@ int clock_ticks(uint64_t *ticks, uint32_t *hz);
 int meminfo(uint32_t *free_bytes);
 int yield(void);
 
+int wl_more;
 static uint64_t fake_ticks;
 
 int clock_ticks(uint64_t *ticks, uint32_t *hz)

@@ -3,6 +3,7 @@
  *                         dumps it to NAME.pro
  *   NAME plain SCALE      runs wl_run(SCALE) and nothing else (for a
  *                         system profile that pset controls)
+ *   NAME plain SCALE MORE the same with wl_more = MORE (wl.h)
  *   NAME overhead SCALE   times wl_run(SCALE) with profiling off, on, off
  *   NAME stacks SCALE     as NAME SCALE, the profile with call stacks
  *                         (PT_STACKS: bench/stacks.sh)
@@ -15,6 +16,8 @@
 #include <profile.h>
 #include <profkern.h>
 #include "wl.h"
+
+int wl_more;
 
 static uint64_t ticks_now(uint32_t *hz)
 {
@@ -103,12 +106,13 @@ int main(int argc, char **argv)
 		return profile(name, atoi(argv[1]), PT_USER);
 	if (argc == 3 && !strcmp(argv[1], "stacks"))
 		return profile(name, atoi(argv[2]), PT_USER | PT_STACKS);
-	if (argc == 3 && !strcmp(argv[1], "plain")) {
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "plain")) {
+		wl_more = argc == 4 ? atoi(argv[3]) : 0;
 		wl_run(atoi(argv[2]));
 		return 0;
 	}
 	if (argc == 3 && !strcmp(argv[1], "overhead"))
 		return overhead(name, atoi(argv[2]));
-	printf("usage: %s SCALE | plain SCALE | overhead SCALE | stacks SCALE\n", name);
+	printf("usage: %s SCALE | plain SCALE [MORE] | overhead SCALE | stacks SCALE\n", name);
 	return 2;
 }

@@ -36,7 +36,7 @@ CASES="
 	fstest fsstdin fsiso usertests console sysfuzz ticktest fpmix iretfuzz badstacks
 	pinfo-files
 	makerun-names makerun makerun-many makerun-prog makerun-real makerun-null makerun-portable
-	makerun-bochs makerun-hz makerun-seed makerun-stacktable makerun-reserved makerun-align makerun-loadtime makerun-truth
+	makerun-bochs makerun-hz makerun-seed makerun-diff makerun-stacktable makerun-reserved makerun-align makerun-loadtime makerun-truth
 	spawn-fair spawn-order profrun-busy
 "
 # Under Bochs, only the cases below (the others are QEMU's: its -kernel

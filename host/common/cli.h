@@ -54,4 +54,19 @@ static inline int cli_no_value(const char *name, const char *opt, const char *us
 	return CLI_USAGE;
 }
 
+/* What getopt_long refused (opt: '?' or ':', with opterr 0), named: a
+ * letter as -X, or the letter whose value is missing; a long option
+ * (unknown, abbreviated, or given a value it takes none of) whole, as
+ * argv[optind - 1] has it. first_long: the code of the program's first long
+ * option, above every letter. */
+static inline int cli_refused(const char *name, int opt, char **argv, int first_long, const char *usage_line)
+{
+	char letter[3] = { '-', (char)optopt, 0 };
+
+	if (opt == ':')
+		return cli_no_value(name, letter, usage_line);
+	return cli_unknown(name, opt == '?' && optopt > 0 && optopt < first_long ? letter : argv[optind - 1],
+			   usage_line);
+}
+
 #endif

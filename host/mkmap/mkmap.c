@@ -40,17 +40,6 @@ static const struct option long_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* What getopt_long refused (opt), named (cli.h): a letter as -X; a long
- * option (unknown, abbreviated, or given a value it takes none of) whole,
- * as argv[optind - 1] has it. */
-static int unknown(int opt, char **argv)
-{
-	char letter[3] = { '-', (char)optopt, 0 };
-
-	return cli_unknown("mkmap", opt == '?' && optopt > 0 && optopt < OPT_HELP ? letter :
-			   argv[optind - 1], MKMAP_USAGE_LINE);
-}
-
 /* What pinfo reads back as a module name: one word of printable ASCII. */
 static int module_ok(const char *module)
 {
@@ -110,7 +99,7 @@ int main(int argc, char **argv)
 	char *names = NULL;	/* the long names, shortened */
 
 	memset(&e, 0, sizeof e);
-	opterr = 0;	/* unknown() says what was wrong */
+	opterr = 0;	/* cli_refused() says what was wrong */
 	while ((opt = getopt_long(argc, argv, "+hs", long_opts, NULL)) != -1) {
 		if (opt == 'h' || (opt == OPT_HELP && cli_whole(argv, "--help"))) {
 			usage_text(stdout);
@@ -121,7 +110,7 @@ int main(int argc, char **argv)
 			return cli_done("mkmap");
 		}
 		if (opt != 's')
-			return unknown(opt, argv);
+			return cli_refused("mkmap", opt, argv, OPT_HELP, MKMAP_USAGE_LINE);
 		sysmap = 1;
 	}
 	if (argc - optind != 2)

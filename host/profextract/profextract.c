@@ -42,19 +42,6 @@ static const struct option long_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* What getopt_long refused (opt), named (cli.h): a letter as -X, or the
- * letter whose value is missing; a long option (unknown, abbreviated, or
- * given a value it takes none of) whole, as argv[optind - 1] has it. */
-static int misuse(int opt, char **argv)
-{
-	char letter[3] = { '-', (char)optopt, 0 };
-
-	if (opt == ':')
-		return cli_no_value("profextract", letter, EXTRACT_USAGE_LINE);
-	return cli_unknown("profextract", opt == '?' && optopt > 0 && optopt < OPT_HELP ? letter :
-			   argv[optind - 1], EXTRACT_USAGE_LINE);
-}
-
 int main(int argc, char **argv)
 {
 	const char *outdir = NULL, *filesdir = NULL, *capname;
@@ -64,7 +51,7 @@ int main(int argc, char **argv)
 	struct stat st;
 	int opt, status, mode = CAPTURE_KERNEL;
 
-	opterr = 0;	/* misuse() says what was wrong */
+	opterr = 0;	/* cli_refused() says what was wrong */
 	while ((opt = getopt_long(argc, argv, "+:hlao:f:", long_opts, NULL)) != -1) {
 		if (opt == 'h' || (opt == OPT_HELP && cli_whole(argv, "--help"))) {
 			usage_text(stdout);
@@ -81,7 +68,7 @@ int main(int argc, char **argv)
 		else if (opt == 'f')
 			filesdir = optarg;
 		else
-			return misuse(opt, argv);
+			return cli_refused("profextract", opt, argv, OPT_HELP, EXTRACT_USAGE_LINE);
 	}
 	if (argc - optind != 1)
 		return usage();

@@ -1,23 +1,22 @@
 # caldiff.sh: does `pinfo --diff` tell a change from noise (docs/accuracy.md,
 # "Telling a change from noise"; docs/PERFORMANCE.md section 12)? Sourced by
-# bench/calibrate.sh, whose cal_run and dumps it uses. Each workload's
-# seeds, taken in pairs (1 and 2, 3 and 4...), are two runs of one program
-# that differ only in the jitter's seed: every function `pinfo --diff --csv`
-# marks significant in such a pair is a false alarm. The same pairs are run
-# again without the sub-profiles (`profrun` without /spread: the binomial
-# test). Then graded runs with 50% (and 10%) more work in multiply (`graded
-# plain SCALE 50`, wl.h's wl_more) at other seeds, each diffed against
-# graded at one of the first seeds: the detection rate is the fraction of
-# those pairs where multiply is marked.
+# bench/calibrate.sh, whose dumps it uses. Each workload's seeds, taken in
+# pairs (1 and 2, 3 and 4...), are two runs of one program that differ
+# only in the jitter's seed: every function `pinfo --diff --csv` marks
+# significant in such a pair is a false alarm. Then graded runs with 50%
+# (and 10%) more work in multiply (`graded plain SCALE 50`, wl.h's
+# wl_more) at other seeds, each diffed against graded at one of the first
+# seeds: the detection rate is the fraction of those pairs where multiply
+# is marked.
 
 CAL_MORE_FN=multiply
 # The first is the target's; the second shows a change near the noise.
 CAL_MORE_PCTS="50 10"
 
 # cal_plain W SCALE DIR SEED [MORE]: one boot of profrun W plain SCALE [MORE],
-# without the sub-profiles (PT_SPREAD off), or with them when CAL_SPREAD=/spread.
+# as make run profiles (with the trace), at CAL_RATE (default CAL_HZ).
 cal_plain() {
-	boot "$3" "$CAL_HZ" "1 seed=$4" "profrun ${CAL_SPREAD:-}${CAL_SPREAD:+ }$1 plain $2${5:+ $5}" "$1" profrun
+	boot "$3" "${CAL_RATE:-$CAL_HZ}" "1 seed=$4" "profrun $1 plain $2${5:+ $5}" "$1" profrun
 	[ -f "$3/$1.pro" ] || die "calibration: $1 seed $4: no dump: $(tail -3 "$3/serial.log")"
 }
 
@@ -31,31 +30,21 @@ cal_flags() {
 		"$out/cal/diff.csv" >> "$out/cal/diff.txt"
 }
 
-# cal_diffs W SCALE DIR: after calibrate's seeds of W (the sub-profiles'
-# dumps in DIR/seed.N), the same seeds without sub-profiles, both diffed in
-# pairs; for graded, the variant with more work too.
+# cal_diffs W SCALE DIR: after calibrate's seeds of W (the dumps in
+# DIR/plain.N), diffed in pairs; for graded, the variant with more work too.
 cal_diffs() {
-	s=1
-	while [ "$s" -le "$CAL_SEEDS" ]; do
-		cal_plain "$1" "$2" "$3/plain.$s" "$s"
-		s=$((s + 1))
-	done
 	s=2
 	while [ "$s" -le "$CAL_SEEDS" ]; do
-		for m in seed plain; do
-			cal_flags same "$m" "$1" "$3/$m.$((s - 1))/$1.pro" "$3/$m.$s/$1.pro" "$3/$1.map"
-		done
+		cal_flags same runs "$1" "$3/plain.$((s - 1))/$1.pro" "$3/plain.$s/$1.pro" "$3/$1.map"
 		s=$((s + 2))
 	done
 	[ "$1" = graded ] || return 0
 	for pct in $CAL_MORE_PCTS; do
-		note "calibration: $1 with $pct% more work in $CAL_MORE_FN, $((CAL_SEEDS / 2)) seeds each way"
+		note "calibration: $1 with $pct% more work in $CAL_MORE_FN, $((CAL_SEEDS / 2)) seeds"
 		s=1
 		while [ "$s" -le $((CAL_SEEDS / 2)) ]; do
-			CAL_SPREAD=/spread cal_plain "$1" "$2" "$3/more$pct.$s" $((pct * 1000 + s)) "$pct"
-			cal_plain "$1" "$2" "$3/moreplain$pct.$s" $((pct * 1000 + s)) "$pct"
-			cal_flags "more:$pct" seed "$1" "$3/seed.$s/$1.pro" "$3/more$pct.$s/$1.pro" "$3/$1.map"
-			cal_flags "more:$pct" plain "$1" "$3/plain.$s/$1.pro" "$3/moreplain$pct.$s/$1.pro" "$3/$1.map"
+			cal_plain "$1" "$2" "$3/more$pct.$s" $((pct * 1000 + s)) "$pct"
+			cal_flags "more:$pct" runs "$1" "$3/plain.$s/$1.pro" "$3/more$pct.$s/$1.pro" "$3/$1.map"
 			s=$((s + 1))
 		done
 	done
@@ -68,8 +57,8 @@ cal_diff_tables() {
 	sums=$(sed -n 's/^<!-- \(false=.*\) -->$/\1/p' "$out/calibration.md")
 	fa=$(echo "$sums" | sed -n 's/^false=\([0-9.]*\) .*/\1/p')
 	det=$(echo "$sums" | sed -n 's/.* detect=\([0-9.]*\) .*/\1/p')
-	target 12 "pinfo --diff, two seeds of one program (sub-profiles): functions marked significant" \
+	target 12 "pinfo --diff, two seeds of one program: functions marked significant" \
 		"$fa%" "≤ 5%" "$(holds "${fa:-100} <= 5")"
-	target 12 "pinfo --diff, $CAL_MORE_FN given ${CAL_MORE_PCTS%% *}% more work (sub-profiles): seed pairs that mark it" \
+	target 12 "pinfo --diff, $CAL_MORE_FN given ${CAL_MORE_PCTS%% *}% more work: seed pairs that mark it" \
 		"$det%" "≥ 95%" "$(holds "${det:-0} >= 95")"
 }

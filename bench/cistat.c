@@ -1,13 +1,15 @@
 /* cistat.c: the 95% intervals pinfo's attribution and ci.c give each
  * function of one module, for the calibration (bench/calibrate.sh).
- *   cistat DUMP MAP
+ *   cistat [-s] DUMP MAP
  * One line a symbol of the map's module with ticks or not:
  *   name tics modtics low high wlow whigh
  * the share's numerator and denominator (the module's ticks, as pinfo's
- * report's percent), the interval from the dump's sub-profiles (version 4;
- * Wilson's when it has none) and Wilson's, in percent. */
+ * report's percent), the interval as pinfo gives it (the trace's runs,
+ * version 5; else the sub-profiles, version 4; else Wilson's) or, with -s,
+ * from the sub-profiles only, and Wilson's, in percent. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "attrib.h"
 #include "ci.h"
@@ -26,10 +28,13 @@ int main(int argc, char **argv)
 	struct modattrib w;
 	uint64_t subtot[MAXSUB] = { 0 }, modtics = 0;
 	size_t i, k;
-	int rc;
+	int rc, subs = argc == 4 && !strcmp(argv[1], "-s");
+	double c2;
 
+	argv += subs;
+	argc -= subs;
 	if (argc != 3) {
-		fprintf(stderr, "usage: cistat DUMP MAP\n");
+		fprintf(stderr, "usage: cistat [-s] DUMP MAP\n");
 		return 2;
 	}
 	if (pinfo_load_dump(argv[1], &d, stderr) || pinfo_load_map(argv[2], &m, stderr))
@@ -48,11 +53,14 @@ int main(int argc, char **argv)
 	modattrib_end(&w);
 	if (rc < 0 || modattrib_start(&w, &d, &m))
 		return 1;
+	c2 = runs_c2(&d);
 	while ((rc = modattrib_next(&w)) == 1)
 		for (i = 0; i < w.a.n; i++) {
 			const struct owner *o = &w.a.owners[i];
-			struct ci c = ci_share(o->tics, modtics, w.a.sub ? w.a.sub + i * w.a.nsub : NULL, subtot,
-					       w.a.sub ? (int)w.a.nsub : 0);
+			struct ci_in in = { o->tics, modtics, w.a.sub ? w.a.sub + i * w.a.nsub : NULL, subtot,
+					    w.a.sub ? (int)w.a.nsub : 0, c2,
+					    w.a.edge && !subs ? w.a.edge[i] : RUNS_NONE };
+			struct ci c = ci_of(&in);
 			struct ci b = ci_share(o->tics, modtics, NULL, NULL, 0);
 
 			if (o->name)

@@ -36,6 +36,10 @@ F_ESP    equ 20                 ; a ring-3 frame's: the process's ESP
 %if ST_USEG + 2 != ST_KDEPTH || ST_KDEPTH + 1 != ST_DEPTH
 %error "struct pdump_stack: useg (16 bits), kdepth, depth in one word"
 %endif
+; The trace's next entry is the first word of struct prof_trace.
+%if TRACE_POS != 0
+%error "struct prof_trace: pos first"
+%endif
 
 section .text
 global irq0_fast, irq0_fixed, irq0_none, irq0_dword, irq0_profil, irq0_call, irq0_stacks
@@ -117,7 +121,9 @@ irq0_kfixed:
 
 ; DWORD: counters[EIP >> 2] of the segment's entry, if EIP is below its
 ; limit; else prof_tick() decides. Counters saturate: a carry out of the
-; add takes the 1 back.
+; add takes the 1 back. Then the counter's address goes to the profile's
+; trace (profiler/prof.h), unless it is full: a plan whose profile has no
+; trace points at one whose end is 0, always full.
 irq0_dword:
 	mov eax, [esp + F_CS]
 	and eax, 0xFFF8             ; the LDT index times 8
@@ -128,6 +134,13 @@ irq0_dword:
 	add edx, [ss:irq0 + PLAN_SEG + PLAN_SEG_COUNTERS + eax]
 	add dword [ss:edx], 1
 	sbb dword [ss:edx], 0
+	mov eax, [ss:irq0 + PLAN_TRACE]
+	mov eax, [ss:eax + TRACE_POS]
+	cmp eax, [ss:irq0 + PLAN_TREND]
+	jae irq0_none
+	mov [ss:eax], edx
+	mov edx, [ss:irq0 + PLAN_TRACE]
+	add dword [ss:edx + TRACE_POS], 4
 	jmp irq0_none
 
 ; STACKS: one profile with call stacks (profiler/prof.h, docs/stacks.md),
@@ -257,6 +270,13 @@ irq0_stacks:
 	add eax, [ss:irq0 + PLAN_COUNTERS]
 	add dword [ss:eax], 1
 	sbb dword [ss:eax], 0
+	mov ebx, [ss:irq0 + PLAN_TRACE]  ; the trace, as irq0_dword's
+	mov ecx, [ss:ebx + TRACE_POS]
+	cmp ecx, [ss:irq0 + PLAN_TREND]
+	jae .untraced
+	mov [ss:ecx], eax
+	add dword [ss:ebx + TRACE_POS], 4
+.untraced:
 	popad
 	sub dword [ss:irq0 + IRQ0_SLICE_LEFT], 1
 	jbe irq0_quantum

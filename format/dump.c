@@ -197,6 +197,33 @@ static void write_stacks(struct writer *w, const struct pdump *d)
 	}
 }
 
+/* Version 5's trace: the period, then each entry as the change from the
+ * one before, zigzag-coded (a tick in the bucket after the last one's is
+ * one byte; so is a tick in the same bucket). */
+static void write_trace(struct writer *w, const struct pdump *d)
+{
+	uint32_t i, prev = 0;
+
+	put32(w, d->period_base);
+	put32(w, d->period_spread);
+	put32(w, d->ntrace);
+	for (i = 0; i < d->ntrace; i++) {
+		uint32_t delta = d->trace[i] - prev;
+
+		put_varint(w, (delta << 1) ^ (uint32_t)-(int32_t)(delta >> 31));
+		prev = d->trace[i];
+	}
+}
+
+static uint32_t version_of(uint32_t type)
+{
+	if (type & PDUMP_TYPE_TRACE)
+		return PDUMP_VERSION_V5;
+	if (type & PDUMP_TYPE_SPREAD)
+		return PDUMP_VERSION_V4;
+	return type & PDUMP_TYPE_STACKS ? PDUMP_VERSION_V3 : PDUMP_VERSION;
+}
+
 static size_t write_all(const struct pdump *d, struct writer *w)
 {
 	uint32_t i;
@@ -204,7 +231,7 @@ static size_t write_all(const struct pdump *d, struct writer *w)
 
 	for (i = 0; i < 4; i++)
 		put8(w, (uint8_t)PDUMP_MAGIC[i]);
-	put16(w, v4 ? PDUMP_VERSION_V4 : v3 ? PDUMP_VERSION_V3 : PDUMP_VERSION);
+	put16(w, version_of(d->type));
 	put16(w, 0);
 	put32(w, d->type);
 	put32(w, d->shift);
@@ -220,6 +247,8 @@ static size_t write_all(const struct pdump *d, struct writer *w)
 		write_stacks(w, d);
 	if (v4)
 		write_spread(w, d);
+	if (d->type & PDUMP_TYPE_TRACE)
+		write_trace(w, d);
 	flush(w);
 	put32(w, w->crc);
 	flush(w);

@@ -77,6 +77,15 @@ struct pdump {
 	 * (nsub 0, not read by the writer). */
 	uint32_t nsub;
 	uint64_t *subtotal;
+	/* Version 5, with PDUMP_TYPE_TRACE in type: the trace (docs/accuracy.md),
+	 * where the first ntrace ticks the profile counted went, in order: 1 +
+	 * the bucket's index over all segments in order (segment 0's buckets
+	 * first), or 0 for a tick in no bucket (kernel, idle, out of range).
+	 * And the sampling period, uniform over period_base + [0, period_spread)
+	 * PIT counts (spread 0: a fixed period of period_base). */
+	uint32_t period_base, period_spread;
+	uint32_t ntrace;
+	uint32_t *trace;
 };
 
 /* A byte sink: the kernel's is the serial line, a test's is a buffer. */

@@ -155,4 +155,8 @@ void pdump_release(struct pdump *d, const struct pdump_alloc *a)
 		a->free(a->ctx, d->subtotal);
 	d->subtotal = NULL;
 	d->nsub = 0;
+	if (d->trace)
+		a->free(a->ctx, d->trace);
+	d->trace = NULL;
+	d->ntrace = 0;
 }

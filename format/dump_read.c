@@ -112,6 +112,11 @@ static int need(struct reader *r, size_t n, const char *what, uint32_t seg)
 		    what, seg, n, r->pos);
 }
 
+int pdump_need(struct reader *r, size_t n, const char *what)
+{
+	return need(r, n, what, NOSEG);
+}
+
 int pdump_get_varint_slow(struct reader *r, uint32_t *v, const char *what, uint32_t seg)
 {
 	uint64_t acc = 0;
@@ -146,9 +151,9 @@ static int read_header(struct reader *r, struct pdump *h)
 	for (i = 0; i < 4 && i < r->len; i++)
 		if (p[i] != (uint8_t)PDUMP_MAGIC[i])
 			return HARD(r, "not a profile dump (bad magic)", NULL, 0, 0, 0);
-	if (r->len >= 6 && (get_le(p + 4, 2) < PDUMP_VERSION_V1 || get_le(p + 4, 2) > PDUMP_VERSION_V4))
+	if (r->len >= 6 && (get_le(p + 4, 2) < PDUMP_VERSION_V1 || get_le(p + 4, 2) > PDUMP_VERSION_V5))
 		return HARD(r, "unsupported dump version %u (this reader knows %u to %u)",
-			    NULL, get_le(p + 4, 2), PDUMP_VERSION_V1, PDUMP_VERSION_V4);
+			    NULL, get_le(p + 4, 2), PDUMP_VERSION_V1, PDUMP_VERSION_V5);
 	if (need(r, PDUMP_HDR_SIZE, "the header", NOSEG))
 		return -1;
 	h->version = get_le(p + 4, 2);
@@ -164,12 +169,15 @@ static int read_header(struct reader *r, struct pdump *h)
 	if (get_le(p + 6, 2))
 		SOFT(r, "reserved header field is %u, not 0", NULL, get_le(p + 6, 2), 0, 0);
 	if (h->type & ~(PDUMP_TYPE_BITS | (h->version >= PDUMP_VERSION_V3 ? PDUMP_TYPE_STACKS : 0) |
-			(h->version == PDUMP_VERSION_V4 ? PDUMP_TYPE_SPREAD : 0)))
+			(h->version >= PDUMP_VERSION_V4 ? PDUMP_TYPE_SPREAD : 0) |
+			(h->version == PDUMP_VERSION_V5 ? PDUMP_TYPE_TRACE : 0)))
 		SOFT(r, "unknown profile type %x", NULL, h->type, 0, 0);
 	else if (h->version == PDUMP_VERSION_V3 && !(h->type & PDUMP_TYPE_STACKS))
 		SOFT(r, "version 3 dump without the stacks type bit (type %x)", NULL, h->type, 0, 0);
 	else if (h->version == PDUMP_VERSION_V4 && !(h->type & PDUMP_TYPE_SPREAD))
 		SOFT(r, "version 4 dump without the sub-profiles type bit (type %x)", NULL, h->type, 0, 0);
+	else if (h->version == PDUMP_VERSION_V5 && !(h->type & PDUMP_TYPE_TRACE))
+		SOFT(r, "version 5 dump without the trace type bit (type %x)", NULL, h->type, 0, 0);
 	if (h->shift > PDUMP_MAXSHIFT)
 		SOFT(r, "bucket shift %u out of range (0..31)", NULL, h->shift, 0, 0);
 	if (!h->hz)
@@ -492,7 +500,7 @@ static int walk_all(struct reader *r, struct pdump *h, const struct pdump_alloc 
 	for (i = 0; i < h->nseg; i++)
 		if (walk_seg(r, h, i, &h->segs[i]))
 			return -1;
-	if (h->version == PDUMP_VERSION_V3 || (h->version == PDUMP_VERSION_V4 && (h->type & PDUMP_TYPE_STACKS))) {
+	if (h->version == PDUMP_VERSION_V3 || (h->version >= PDUMP_VERSION_V4 && (h->type & PDUMP_TYPE_STACKS))) {
 		/* the stack table: counted, then read */
 		size_t at = r->pos;
 
@@ -507,8 +515,14 @@ static int walk_all(struct reader *r, struct pdump *h, const struct pdump_alloc 
 		if (walk_stacks(r, h, a))
 			return -1;
 	}
-	if (h->version == PDUMP_VERSION_V4 && walk_spread(r, h, a))
+	if ((h->version == PDUMP_VERSION_V4 || (h->version == PDUMP_VERSION_V5 && (h->type & PDUMP_TYPE_SPREAD))) &&
+	    walk_spread(r, h, a))
 		return -1;
+	if (h->version == PDUMP_VERSION_V5) {
+		if (pdump_walk_trace(r, h, a))
+			return -1;
+		crc_catch_up(r);
+	}
 	return check_end(r, h);
 }
 
@@ -528,6 +542,9 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	h.nstacks = 0;
 	h.nsub = 0;
 	h.subtotal = NULL;
+	h.period_base = h.period_spread = 0;
+	h.ntrace = 0;
+	h.trace = NULL;
 	if (walk_all(&r, &h, a)) {
 		pdump_release(&h, a);
 		return -1;
@@ -548,6 +565,10 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	d->frames = h.frames;
 	d->nsub = h.nsub;
 	d->subtotal = h.subtotal;
+	d->period_base = h.period_base;
+	d->period_spread = h.period_spread;
+	d->ntrace = h.ntrace;
+	d->trace = h.trace;
 	return 0;
 }
 

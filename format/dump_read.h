@@ -56,4 +56,11 @@ static inline int get_varint(struct reader *r, uint32_t *v, const char *what, ui
 	return pdump_get_varint_slow(r, v, what, seg);
 }
 
+/* For the sections in files of their own: need() of dump_read.c, and
+ * version 5's trace (dump_trace.c), read into h (allocated with a). */
+struct pdump;
+struct pdump_alloc;
+int pdump_need(struct reader *r, size_t n, const char *what);
+int pdump_walk_trace(struct reader *r, struct pdump *h, const struct pdump_alloc *a);
+
 #endif

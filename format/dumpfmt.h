@@ -34,6 +34,10 @@
 #define PDUMP_TYPE_STACKS	16u	/* PT_STACKS: version 3, or 4 */
 #define PDUMP_VERSION_V4	4	/* with PT_SPREAD: the sub-profiles after the rest */
 #define PDUMP_TYPE_SPREAD	32u	/* PT_SPREAD: version 4 only */
+#define PDUMP_VERSION_V5	5	/* with a trace: the order of the ticks, after the rest */
+#define PDUMP_TYPE_TRACE	64u	/* version 5 only; set by the writer's caller, not a ProfInit type */
+/* A reader refuses a longer trace (the kernel keeps PROF_TRACE_ENTRIES). */
+#define PDUMP_MAXTRACE		(1u << 24)
 #define PDUMP_NSUB_MIN		2	/* a reader's bounds on the sub-profiles */
 #define PDUMP_NSUB_MAX		64
 /* A reader refuses more sub-profile buckets than this, all sub-profiles of

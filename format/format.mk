@@ -4,5 +4,5 @@
 # host's reader, FORMAT_READ_SRCS (the scan, and the loading of what it
 # checked). Every build that needs them names these lists.
 FORMAT_SRCS      := format/dump.c format/frame.c format/crc32.c
-FORMAT_READ_SRCS := format/dump_read.c format/dump_load.c
+FORMAT_READ_SRCS := format/dump_read.c format/dump_load.c format/dump_trace.c
 FORMAT_HOST_SRCS := $(FORMAT_SRCS) $(FORMAT_READ_SRCS)

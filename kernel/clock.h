@@ -9,6 +9,8 @@
 
 void clockinit(uint32_t hz, int jitter, uint32_t seed);
 uint32_t clock_hz(void);
+/* The period in PIT counts: uniform over base + [0, spread) (0: fixed). */
+void clock_period(uint32_t *base, uint32_t *spread);
 uint32_t clock_quantum(void);	/* in ticks */
 uint64_t clock_ticks(void);
 

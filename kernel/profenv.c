@@ -5,11 +5,17 @@
 #include "trap.h"
 #include "module.h"
 #include "x86.h"
+#include "clock.h"
 
 void *prof_zalloc(size_t size) { return kalloc(size); }
 void prof_release(void *p) { kfree(p); }
 
 uint32_t prof_clock_mask(void) { return irq_save(); }
+
+void prof_clock_period(uint32_t *base, uint32_t *spread)
+{
+	clock_period(base, spread);
+}
 void prof_clock_restore(uint32_t state) { irq_restore(state); }
 
 /* Module names are file names ("testprof"); the profiler's are in capitals. */

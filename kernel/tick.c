@@ -45,6 +45,12 @@ void clockinit(uint32_t rate, int jitter, uint32_t seed)
 }
 
 uint32_t clock_hz(void) { return hz; }
+
+void clock_period(uint32_t *base, uint32_t *spread)
+{
+	*base = irq0.jitter ? irq0.jitter_base : PIT_DIVISOR(hz);
+	*spread = irq0.jitter;
+}
 uint32_t clock_quantum(void) { return quantum; }
 
 uint64_t clock_ticks(void)

@@ -68,6 +68,7 @@ static int init_user(struct prof_proc *pp, uint32_t t, const char *modulelist,
 			prof_free_session(s);
 			return -ENOMEM;
 		}
+	prof_trace_new(s);
 	mask = prof_clock_mask();
 	for (int i = 0; i < nsegs; i++)
 		pp->ubuf[segs[i].selector >> 3] = &s->bufs[i];
@@ -153,6 +154,7 @@ int prof_clear(struct prof_proc *pp, int type)
 	s->seq = 0;
 	for (int k = 0; k < PDUMP_NSUB; k++)
 		s->subtotal[k] = 0;
+	prof_trace_clear(s);
 	if (s->stacks)
 		prof_stacks_clear(s->stacks);
 	prof_clock_restore(mask);
@@ -224,7 +226,15 @@ int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 		subtotal[k] = s->subtotal[k];
 	d.nsub = (s->type & PT_SPREAD) ? PDUMP_NSUB : 0;
 	d.subtotal = subtotal;
+	d.ntrace = (uint32_t)(s->trace.pos - s->trace.base);
 	prof_clock_restore(mask);
+	/* the entries before ntrace stand still: the ticks meanwhile go after */
+	d.trace = s->trace.base;
+	if (d.trace) {
+		d.type |= PDUMP_TYPE_TRACE;
+		prof_trace_number(s, d.ntrace);
+		prof_clock_period(&d.period_base, &d.period_spread);
+	}
 	d.total = d.kernel + d.idle + d.out_of_range;
 	for (uint32_t i = 0; i < s->nbufs; i++) {
 		uint32_t n = pdump_nbuckets(s->bufs[i].length, PROF_SHIFT);

@@ -29,6 +29,17 @@ struct prof_codeseg {
 /* A counter buffer paralleling one code segment is a struct pdump_seg:
  * counters[(EIP - origin) >> PROF_SHIFT], one DWORD per DWORD of code. */
 
+/* The trace (docs/accuracy.md): where each tick the profile counted went,
+ * in order, from the last ProfClear until it is full: the address of the
+ * counter (its low 32 bits), or 0 for a tick in no counter. pos is the
+ * sampler's, first, so that boot/irq0.asm finds it at the plan's trace;
+ * a dump turns the entries from conv on into bucket numbers (dump.h). */
+#define PROF_TRACE_ENTRIES 65536
+struct prof_trace {
+	uint32_t *pos, *end, *base;
+	uint32_t conv;
+};
+
 /* One profile: a process's user profile, or the system's. It lives at the
  * start of the internal block; its segment table fills the rest. */
 struct prof_session {
@@ -42,6 +53,7 @@ struct prof_session {
 	uint64_t subtotal[PDUMP_NSUB];
 	struct pdump_seg *kbuf;	/* the kernel's text, with PT_VERBOSE (system only) */
 	struct prof_stacks *stacks;	/* with PT_STACKS: its table, else NULL */
+	struct prof_trace trace;	/* all 0 when there was no memory for it */
 	uint32_t nmodules;	/* system: the module list, or 0 for every module */
 	char modules[PROF_MAX_MODULES][PDUMP_MODNAME_MAX];
 	uint32_t nbufs;
@@ -196,6 +208,10 @@ struct prof_plan {
 	uint32_t spmax, codemax, s1, useg;
 	struct prof_stacks *table;
 	uint32_t *counters;
+	/* DWORD and STACKS: the trace of the one profile counted (a trace
+	 * always full when it has none), and its end */
+	struct prof_trace *trace;
+	uint32_t *trend;
 };
 void prof_plan(const struct prof_proc *pp, struct prof_plan *plan);
 extern volatile uint32_t prof_gen;

@@ -11,5 +11,7 @@ void prof_release(void *p);
 uint32_t prof_clock_mask(void);		/* masks the clock interrupt, returns the old state */
 void prof_clock_restore(uint32_t state);
 int prof_module_known(const char *name);	/* 1 if a program module has this name */
+/* The sampling period in PIT counts, uniform over base + [0, spread). */
+void prof_clock_period(uint32_t *base, uint32_t *spread);
 
 #endif

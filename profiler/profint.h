@@ -21,6 +21,20 @@ struct prof_stacks *prof_new_stacks(void);
  * follows. Called with the clock masked. */
 void prof_spread_adjust(int d);
 
+/* trace.c: a trace for s (none when memory runs out), freed, emptied;
+ * and its first n entries turned into bucket numbers (the dump's). */
+void prof_trace_new(struct prof_session *s);
+void prof_trace_free(struct prof_session *s);
+void prof_trace_clear(struct prof_session *s);
+uint32_t prof_trace_number(struct prof_session *s, uint32_t n);
+
+/* The tick's entry: where it was counted (v), unless the trace is full. */
+static inline void prof_trace_put(struct prof_session *s, uint32_t v)
+{
+	if (s->trace.pos < s->trace.end)
+		*s->trace.pos++ = v;
+}
+
 /* system.c */
 int prof_init_system(uint32_t type, const char *modulelist, const struct prof_codeseg *segs, int nsegs);
 void prof_detach(struct prof_proc *pp);

@@ -20,6 +20,7 @@ static inline void count(struct prof_session *s, struct pdump_seg *const *bufs,
 		b = s->kbuf;
 		if (!b || s->dumping || (off = eip - b->origin) >= b->length) {
 			s->kernel++;
+			prof_trace_put(s, 0);
 			return;
 		}
 	} else {
@@ -27,11 +28,13 @@ static inline void count(struct prof_session *s, struct pdump_seg *const *bufs,
 		b = idx < PROF_LDT_SLOTS ? bufs[idx] : 0;
 		if (!b || (off = eip - b->origin) >= b->length) {
 			s->out_of_range++;
+			prof_trace_put(s, 0);
 			return;
 		}
 	}
 	c = &b->counters[off >> PROF_SHIFT];
 	*c += *c != SATURATED;
+	prof_trace_put(s, (uint32_t)(uintptr_t)c);
 }
 
 /* profil(): the user's PC only, into a 16-bit counter that saturates. */
@@ -114,6 +117,7 @@ void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_
 	if ((s = prof_system) && s->depth) {
 		if (!pp) {
 			s->idle++;
+			prof_trace_put(s, 0);
 		} else {
 			count(s, pp->sbuf, cs, eip);
 			if (s->stacks && !s->dumping && pp->attached)
@@ -165,6 +169,9 @@ static int stacks_windows(const struct prof_proc *pp)
 	       st->size >= 8 && c->size >= 5;
 }
 
+/* The trace of a plan whose profile has none: always full (pos == end). */
+static struct prof_trace no_trace;
+
 void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 {
 	struct prof_session *u = pp ? pp->user : 0, *s = prof_system;
@@ -181,6 +188,8 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 	plan->spmax = plan->codemax = plan->s1 = plan->useg = 0;
 	plan->table = 0;
 	plan->counters = 0;
+	plan->trace = &no_trace;
+	plan->trend = 0;
 	if (!pp || user + sys + pf == 0) {	/* (idle has no ring-3 tick) */
 		plan->kind = PROF_PLAN_NONE;
 		return;
@@ -205,6 +214,8 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 		plan->s1 = pp->ustack.size - 7;
 		plan->wbase = pp->ustack.base + plan->s1;
 		plan->table = one->stacks;
+		plan->trace = &one->trace;
+		plan->trend = one->trace.end;
 	} else if (user + sys + pf > 1 || (user && (u->stacks || (u->type & PT_SPREAD))) ||
 		   (sys && (s->stacks || (s->type & PT_SPREAD)))) {
 		plan->kind = PROF_PLAN_CALL;
@@ -216,6 +227,8 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 		plan->pfbuf = pp->pfbuf;
 	} else {
 		plan->kind = PROF_PLAN_DWORD;
+		plan->trace = &one->trace;
+		plan->trend = one->trace.end;
 		for (int i = 0; i < PROF_LDT_SLOTS; i++) {
 			const struct pdump_seg *b = bufs[i];
 			if (b && b->origin == 0) {

@@ -56,6 +56,7 @@ void prof_free_session(struct prof_session *s)
 	}
 	if (s->stacks)
 		prof_release(s->stacks);
+	prof_trace_free(s);
 	prof_release(s);
 }
 

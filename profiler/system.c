@@ -99,6 +99,7 @@ int prof_init_system(uint32_t t, const char *modulelist, const struct prof_codes
 		if (!segs[i].owner)
 			s->kbuf = bufs[i];
 	}
+	prof_trace_new(s);
 	mask = prof_clock_mask();
 	for (int i = 0; i < nsegs; i++)
 		if (bufs[i] && segs[i].owner)

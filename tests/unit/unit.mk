@@ -39,22 +39,25 @@ UNIT_USER := test_batch
 test_batch_SRCS := $(UNIT)/user/test_batch.c user/batch.c
 
 # ---- profiler/: the profiler module, its environment stubbed (profstub.c) ---------
-UNIT_PROFILER := test_prof test_plan test_stacks test_spread
+UNIT_PROFILER := test_prof test_plan test_stacks test_spread test_trace
 PROF_SRCS := $(PROFILER_SRCS) $(FORMAT_SRCS) $(UNIT)/profiler/profstub.c
 test_prof_SRCS   := $(UNIT)/profiler/test_prof.c $(UNIT)/profiler/dumpback.c $(PROF_SRCS) \
 	host/profextract/capture.c $(FORMAT_READ_SRCS)
 test_plan_SRCS   := $(UNIT)/profiler/test_plan.c $(PROF_SRCS)
 test_spread_SRCS := $(UNIT)/profiler/test_spread.c $(UNIT)/profiler/dumpback.c $(PROF_SRCS) \
 	host/profextract/capture.c $(FORMAT_READ_SRCS)
+test_trace_SRCS := $(UNIT)/profiler/test_trace.c $(UNIT)/profiler/dumpback.c $(PROF_SRCS) \
+	host/profextract/capture.c $(FORMAT_READ_SRCS)
 test_stacks_SRCS := $(UNIT)/profiler/test_stacks.c $(UNIT)/profiler/dumpback.c $(PROF_SRCS) \
 	host/profextract/capture.c $(FORMAT_READ_SRCS)
 
 # ---- format/: the dump and the serial frame --------------------------------------
-UNIT_FORMAT := test_dump test_dump_read test_dump_v3 test_dump_v4 test_frame
+UNIT_FORMAT := test_dump test_dump_read test_dump_v3 test_dump_v4 test_dump_v5 test_frame
 test_dump_SRCS      := $(UNIT)/format/test_dump.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_dump_read_SRCS := $(UNIT)/format/test_dump_read.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_dump_v3_SRCS   := $(UNIT)/format/test_dump_v3.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_dump_v4_SRCS   := $(UNIT)/format/test_dump_v4.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
+test_dump_v5_SRCS   := $(UNIT)/format/test_dump_v5.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_frame_SRCS     := $(UNIT)/format/test_frame.c $(UNIT)/support/testbuf.c host/profextract/capture.c \
 	$(FORMAT_HOST_SRCS)
 
@@ -74,7 +77,7 @@ mkmap-san: $(BUILD)/san/mkmap $(BUILD)/san/pinfo
 
 # ---- pinfo/ ---------------------------------------------------------------------
 UNIT_PINFO := test_pinfo test_attrib test_map test_export test_export_run test_stacks_views test_stacks_nocs \
-	test_names test_lines test_views test_rounding test_ci test_present
+	test_names test_lines test_views test_rounding test_ci test_runs test_present
 test_pinfo_SRCS  := $(UNIT)/pinfo/test_pinfo.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 test_attrib_SRCS := $(UNIT)/pinfo/test_attrib.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 test_map_SRCS    := $(UNIT)/pinfo/test_map.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
@@ -93,6 +96,7 @@ test_views_SRCS := $(UNIT)/pinfo/test_views.c $(UNIT)/support/testbuf.c $(PINFO_
 test_rounding_SRCS := $(UNIT)/pinfo/test_rounding.c host/pinfo/read/rounding.c
 # the 95% intervals of shares and the tests of their differences (docs/accuracy.md)
 test_ci_SRCS := $(UNIT)/pinfo/test_ci.c host/pinfo/read/ci.c
+test_runs_SRCS := $(UNIT)/pinfo/test_runs.c $(PINFO_LIB)
 # the views' intervals, --ci, --csv, --truth (share.c, csv.c, truth.c)
 test_present_SRCS := $(UNIT)/pinfo/test_present.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 

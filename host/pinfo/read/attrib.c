@@ -365,6 +365,7 @@ int attribute_sub(struct attribution *a, const struct pdump_seg *const *segs, si
 void attribution_free(struct attribution *a)
 {
 	free(a->sub);
+	free(a->edge);
 	if (a->owners)
 		host_alloc.free(host_alloc.ctx, a->owners);
 	memset(a, 0, sizeof *a);

@@ -33,6 +33,9 @@ struct attribution {
 	 * (bench/cistat.c does the latter). */
 	uint32_t nsub;
 	uint64_t *sub;
+	/* A version 5 dump's trace: each owner's runs' edge (runs.h, made by
+	 * modattrib), edge[i] owners[i]'s; NULL without. */
+	double *edge;
 };
 
 /* Every symbol of m sorted by segment, then address; at one address of a

@@ -44,9 +44,12 @@ double ci_t95(double df)
 }
 
 /* A share as measured: its estimate, the variance of that estimate, and
- * the degrees of freedom of the variance (INFINITY when modelled). */
+ * the degrees of freedom of the variance (INFINITY when modelled), and
+ * which model: the binomial's, the sub-profiles' or the trace's runs'. */
+enum kind { BINOMIAL, BATCH, RUNS };
 struct spread {
 	double p, var, df;
+	enum kind kind;
 };
 
 /* The binomial model's. */
@@ -57,6 +60,20 @@ static struct spread binomial(uint64_t tics, uint64_t total)
 	s.p = (double)tics / (double)total;
 	s.var = s.p * (1 - s.p) / (double)total;
 	s.df = INFINITY;
+	s.kind = BINOMIAL;
+	return s;
+}
+
+/* The runs' (runs.h): c^2 a tick inside, and the edges of the runs. */
+static struct spread runs(uint64_t tics, uint64_t total, double c2, double edge)
+{
+	struct spread s;
+	double n = (double)total;
+
+	s.p = (double)tics / n;
+	s.var = (c2 * (double)tics * (1 - s.p) + edge) / (n * n);
+	s.df = INFINITY;
+	s.kind = RUNS;
 	return s;
 }
 
@@ -87,18 +104,25 @@ static int batch_means(uint64_t tics, uint64_t total, const uint64_t *sub, const
 	s->p = (double)tics / (double)total;
 	s->var = sq / (k - 1) / k;
 	s->df = k - 1;
+	s->kind = BATCH;
 	return 0;
 }
 
-static struct spread measure(uint64_t tics, uint64_t total, const uint64_t *sub, const uint64_t *subtot, int nsub)
+static struct spread measure(const struct ci_in *in)
 {
 	struct spread s;
+	uint64_t tics = in->tics > in->total ? in->total : in->tics, total = in->total;
 
-	if (tics > total)
-		tics = total;
-	/* (none of the tics or all: the sub-profiles agree by necessity) */
-	if (tics && tics < total && nsub >= 2 && sub && subtot &&
-	    batch_means(tics, total, sub, subtot, nsub, &s) == 0)
+	/* None of the tics or all: the sub-profiles agree by necessity, and
+	 * no run says how near 0 (or 100) the share is. A share with ticks
+	 * but no run in the trace (which holds the run's first ticks only)
+	 * has no measure either. */
+	if (!tics || tics == total)
+		return binomial(tics, total);
+	if (in->edge > 0)
+		return runs(tics, total, in->c2, in->edge);
+	if (in->nsub >= 2 && in->sub && in->subtot &&
+	    batch_means(tics, total, in->sub, in->subtot, in->nsub, &s) == 0)
 		return s;
 	return binomial(tics, total);
 }
@@ -125,46 +149,51 @@ static struct ci wilson(uint64_t tics, uint64_t total)
 	return c;
 }
 
-struct ci ci_share(uint64_t tics, uint64_t total, const uint64_t *sub_tics, const uint64_t *sub_totals, int nsub)
+struct ci ci_of(const struct ci_in *in)
 {
 	struct spread s;
 	struct ci c = { 0, 100 };
 	double half;
 
-	if (!total)
+	if (!in->total)
 		return c;
-	if (tics > total)
-		tics = total;
-	s = measure(tics, total, sub_tics, sub_totals, nsub);
-	/* None of the tics, or all: the sub-profiles agree by necessity and
-	 * say nothing of how near 0 (or 100) the share is: Wilson's bound. */
-	if (isinf(s.df) || tics == 0 || tics == total)
-		return wilson(tics, total);
+	s = measure(in);
+	if (s.kind == BINOMIAL)
+		return wilson(in->tics > in->total ? in->total : in->tics, in->total);
 	half = ci_t95(s.df) * sqrt(s.var);
 	c.low = clamp100(100 * (s.p - half));
 	c.high = clamp100(100 * (s.p + half));
 	return c;
 }
 
-int ci_differ(uint64_t tics_a, uint64_t total_a, const uint64_t *sub_a, const uint64_t *subtot_a, int nsub_a,
-	      uint64_t tics_b, uint64_t total_b, const uint64_t *sub_b, const uint64_t *subtot_b, int nsub_b)
+struct ci ci_share(uint64_t tics, uint64_t total, const uint64_t *sub_tics, const uint64_t *sub_totals, int nsub)
+{
+	struct ci_in in = { tics, total, sub_tics, sub_totals, nsub, 0, RUNS_NONE };
+
+	return ci_of(&in);
+}
+
+int ci_differ(const struct ci_in *ia, const struct ci_in *ib)
 {
 	struct spread a, b;
 	double var, df, pooled, diff;
+	uint64_t ta, tb;
 
-	if (!total_a || !total_b)
+	if (!ia->total || !ib->total)
 		return 0;
-	a = measure(tics_a, total_a, sub_a, subtot_a, nsub_a);
-	b = measure(tics_b, total_b, sub_b, subtot_b, nsub_b);
+	a = measure(ia);
+	b = measure(ib);
 	diff = fabs(a.p - b.p);
-	if (isinf(a.df) && isinf(b.df)) {
+	if (a.kind == BINOMIAL && b.kind == BINOMIAL) {
 		/* the two-proportion z-test, its variance pooled under no change */
-		pooled = ((double)(tics_a > total_a ? total_a : tics_a) + (double)(tics_b > total_b ? total_b : tics_b)) /
-			 ((double)total_a + (double)total_b);
-		var = pooled * (1 - pooled) * (1 / (double)total_a + 1 / (double)total_b);
+		ta = ia->tics > ia->total ? ia->total : ia->tics;
+		tb = ib->tics > ib->total ? ib->total : ib->tics;
+		pooled = ((double)ta + (double)tb) / ((double)ia->total + (double)ib->total);
+		var = pooled * (1 - pooled) * (1 / (double)ia->total + 1 / (double)ib->total);
 		return var > 0 && diff > Z95 * sqrt(var);
 	}
-	/* Welch: Satterthwaite's degrees of freedom, a modelled side adding none */
+	/* Welch: Satterthwaite's degrees of freedom, a modelled side adding
+	 * none (two modelled sides: the normal's z) */
 	var = a.var + b.var;
 	if (!(var > 0))
 		return diff > 0;

@@ -6,6 +6,7 @@
 
 #include "dumpfmt.h"
 #include "modattrib.h"
+#include "runs.h"
 
 uint64_t modattrib_seg_tics(const struct pdump_seg *s, uint32_t shift)
 {
@@ -53,6 +54,7 @@ int modattrib_start(struct modattrib *w, const struct pdump *d, const struct map
 	memset(w, 0, sizeof *w);
 	w->shift = d->shift;
 	w->nsub = d->nsub;
+	w->d = d;
 	if (!(w->segs = module_segs(d, m->module, &w->n)))
 		return -1;
 	if (!w->n) {
@@ -91,6 +93,11 @@ int modattrib_next(struct modattrib *w)
 	if (attribute(w->segs + w->at, j - w->at, w->shift, w->syms + first, nsyms, &w->a) ||
 	    attribute_sub(&w->a, w->segs + w->at, j - w->at, w->shift, w->nsub))
 		return -1;
+	if (w->d->trace && w->a.n) {
+		if (!(w->a.edge = malloc(w->a.n * sizeof *w->a.edge)) ||
+		    runs_owners(w->d, &w->a, w->segs + w->at, j - w->at, w->a.edge) < 0)
+			return -1;
+	}
 	w->run = w->segs + w->at;
 	w->nrun = j - w->at;
 	w->at = j;

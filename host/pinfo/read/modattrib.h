@@ -23,6 +23,7 @@ struct modattrib {
 	/* the walk's own */
 	uint32_t shift;
 	uint32_t nsub;			/* the dump's sub-profiles: a.sub's (attribute_sub) */
+	const struct pdump *d;		/* its trace: a.edge's (runs_owners) */
 	struct msym *sorted;		/* the map's symbols sorted, when not already */
 	const struct msym *syms;
 	size_t nsyms, at;
@@ -33,7 +34,8 @@ struct modattrib {
 int modattrib_start(struct modattrib *w, const struct pdump *d, const struct map *m);
 
 /* The next segment number's runs and attribution in w->run, nrun and a
- * (the previous one's freed). Returns 1; 0 when none is left; -1 out of
+ * (the previous one's freed), with a.sub and a.edge when the dump has
+ * sub-profiles or a trace. Returns 1; 0 when none is left; -1 out of
  * memory. */
 int modattrib_next(struct modattrib *w);
 

@@ -77,7 +77,7 @@ int csv_module(FILE *out, const struct pdump *d, const struct map *m, double *wo
 
 			if (!o->tics && (*worst < 0 || !truth_insns(present.truth, m->module, name)))
 				continue;
-			s = share_in(d, o->tics, share_owner_sub(d, &w.a, o));
+			s = share_in(d, o->tics, share_owner_noise(d, &w.a, o));
 			if (hot && o->tics)
 				share_hot_see(hot, name, o->tics, &s);
 			one_fn(out, &s, w.segs[0]->module, name, o->tics, w.tics, worst);

@@ -25,6 +25,7 @@ struct fn {
 	const char *module, *name;	/* the maps' */
 	uint64_t tics[2];		/* in the base dump, in the new one */
 	uint64_t *sub[2];		/* its ticks in each dump's sub-profiles, or NULL */
+	double edge[2];			/* its runs' edge in each dump's trace, or RUNS_NONE */
 	int sig;			/* changed beyond noise at the 95% level (ci_differ) */
 };
 
@@ -34,7 +35,7 @@ struct fns {
 };
 
 static int add_fn(struct fns *fs, const char *module, const char *name, int which, uint64_t tics,
-		  const uint64_t *sub, uint32_t nsub)
+		  struct noise nz, uint32_t nsub)
 {
 	if (fs->n == fs->cap) {
 		size_t cap = fs->cap ? 2 * fs->cap : 256;
@@ -45,12 +46,13 @@ static int add_fn(struct fns *fs, const char *module, const char *name, int whic
 		fs->f = grown;
 		fs->cap = cap;
 	}
-	fs->f[fs->n] = (struct fn){ module, name, { 0, 0 }, { NULL, NULL }, 0 };
+	fs->f[fs->n] = (struct fn){ module, name, { 0, 0 }, { NULL, NULL }, { RUNS_NONE, RUNS_NONE }, 0 };
 	fs->f[fs->n].tics[which] = tics;
-	if (sub && !(fs->f[fs->n].sub[which] = malloc(nsub * sizeof *sub)))
+	fs->f[fs->n].edge[which] = nz.edge;
+	if (nz.sub && !(fs->f[fs->n].sub[which] = malloc(nsub * sizeof *nz.sub)))
 		return -1;
-	if (sub)
-		memcpy(fs->f[fs->n].sub[which], sub, nsub * sizeof *sub);
+	if (nz.sub)
+		memcpy(fs->f[fs->n].sub[which], nz.sub, nsub * sizeof *nz.sub);
 	fs->n++;
 	return 0;
 }
@@ -71,8 +73,7 @@ static int module_fns(const struct pdump *d, const struct map *m, int which, str
 
 			if (o->tics)
 				rc = add_fn(fs, m->module, o->name ? o->name : "(no symbol)", which,
-					    o->tics, share_owner_sub(d, &w.a, o),
-					    d->nsub);
+					    o->tics, share_owner_noise(d, &w.a, o), d->nsub);
 		}
 	modattrib_end(&w);
 	return rc;
@@ -84,6 +85,8 @@ static void add_into(struct fn *a, struct fn *b, const struct pdump *d)
 {
 	for (int w = 0; w < 2; w++) {
 		a->tics[w] += b->tics[w];
+		if (b->edge[w] >= 0)	/* the runs of two symbols taken as apart */
+			a->edge[w] = a->edge[w] >= 0 ? a->edge[w] + b->edge[w] : b->edge[w];
 		if (!a->sub[w]) {
 			a->sub[w] = b->sub[w];
 			continue;
@@ -229,8 +232,12 @@ int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, siz
 		const uint64_t *a = fs.f[i].sub[0] ? fs.f[i].sub[0] : none;
 		const uint64_t *b = fs.f[i].sub[1] ? fs.f[i].sub[1] : none;
 
-		fs.f[i].sig = ci_differ(fs.f[i].tics[0], d[0].total, a, d[0].subtotal, (int)d[0].nsub,
-					fs.f[i].tics[1], d[1].total, b, d[1].subtotal, (int)d[1].nsub);
+		struct ci_in x = { fs.f[i].tics[0], d[0].total, a, d[0].subtotal, (int)d[0].nsub,
+				   runs_c2(&d[0]), fs.f[i].edge[0] };
+		struct ci_in y = { fs.f[i].tics[1], d[1].total, b, d[1].subtotal, (int)d[1].nsub,
+				   runs_c2(&d[1]), fs.f[i].edge[1] };
+
+		fs.f[i].sig = ci_differ(&x, &y);
 	}
 	diff_d[0] = &d[0];
 	diff_d[1] = &d[1];
@@ -496,9 +503,11 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 					memcpy(out.segs[k].counters, b.segs[k].counters, (size_t)nb * 4);
 					out.nseg++;
 				}
-				out.type &= ~PDUMP_TYPE_SPREAD;
+				out.type &= ~(PDUMP_TYPE_SPREAD | PDUMP_TYPE_TRACE);
 				out.nsub = 0;
 				out.subtotal = NULL;
+				out.ntrace = 0;	/* nor a trace: its ticks are of one run */
+				out.trace = NULL;
 				out.stacks = NULL;	/* b's: copied below, as its own */
 				out.frames = NULL;
 				out.nstacks = 0;

@@ -187,16 +187,34 @@ static void bar(FILE *out, uint64_t tics, uint64_t max)
 
 /* A row of the module table: its tics, percent and interval (Wilson's
  * without sub-profiles: sub NULL) and a bar. */
-static void module_cells(FILE *out, const struct pdump *d, uint64_t tics, const uint64_t *sub,
-			 uint64_t max)
+static void module_cells(FILE *out, const struct pdump *d, uint64_t tics, struct noise nz, uint64_t max)
 {
-	struct share s = share_in(d, tics, sub);
+	struct share s = share_in(d, tics, nz);
 
 	fprintf(out, "<td class=\"n\" data-v=\"%llu\">%llu</td><td class=\"n\" data-v=\"%.4f\">%.2f</td>",
 		(unsigned long long)tics, (unsigned long long)tics, s.pct, s.pct);
 	html_share_cell(out, &s);
 	bar(out, tics, max);
 	fputs("</tr>\n", out);
+}
+
+/* The runs' edge of the row of d's segment i: every segment of its module
+ * and number. */
+static double module_edge(const struct pdump *d, uint32_t i)
+{
+	const struct pdump_seg **segs;
+	size_t n = 0;
+	uint32_t j;
+	double e;
+
+	if (!d->trace || !(segs = malloc(d->nseg * sizeof *segs)))
+		return RUNS_NONE;
+	for (j = 0; j < d->nseg; j++)
+		if (d->segs[j].segno == d->segs[i].segno && !strcasecmp(d->segs[j].module, d->segs[i].module))
+			segs[n++] = &d->segs[j];
+	e = runs_range(d, segs, n, 0, UINT64_MAX, NULL, NULL);
+	free(segs);
+	return e;
 }
 
 static void module_table(FILE *out, const struct pdump *d)
@@ -238,10 +256,10 @@ static void module_table(FILE *out, const struct pdump *d)
 	      "<th data-num>Tics</th><th data-num>Percent</th><th data-num>95%</th><th data-num></th>"
 	      "</tr></thead><tbody>\n", out);
 	fputs("<tr><td>kernel</td><td></td><td class=\"n\" data-v=\"0\"></td>", out);
-	module_cells(out, d, kernel, NULL, max);
+	module_cells(out, d, kernel, NOISE_NONE, max);
 	if (!(d->type & 1)) {
 		fputs("<tr><td>idle</td><td></td><td class=\"n\" data-v=\"0\"></td>", out);
-		module_cells(out, d, d->idle, NULL, max);
+		module_cells(out, d, d->idle, NOISE_NONE, max);
 	}
 	for (i = 0; i < d->nseg; i++) {
 		if (!tics[i])
@@ -250,7 +268,8 @@ static void module_table(FILE *out, const struct pdump *d)
 		html_escape(out, d->segs[i].module);
 		fprintf(out, "</td><td>%04x</td><td class=\"n\" data-v=\"%u\">%04x</td>",
 			d->segs[i].segno, d->segs[i].length, d->segs[i].length);
-		module_cells(out, d, tics[i], sub ? sub + (size_t)i * ns : NULL, max);
+		module_cells(out, d, tics[i], (struct noise){ sub ? sub + (size_t)i * ns : NULL,
+			     module_edge(d, i) }, max);
 	}
 	fprintf(out, "</tbody></table>\n<p>Total: %llu samples.</p></section>\n",
 		(unsigned long long)d->total);
@@ -290,7 +309,7 @@ static int module_funcs(const struct pdump *d, struct src *src, struct html_func
 			if (o->tics)
 				rc = add_func(fs, n, cap, (struct html_func){ o->name ? o->name :
 					      "(no symbol)", src->m.module, w.run[0]->segno, o->addr,
-					      o->tics, w.tics, share_in(d, o->tics, share_owner_sub(d, &w.a,
+					      o->tics, w.tics, share_in(d, o->tics, share_owner_noise(d, &w.a,
 					      o)), src });
 		}
 	modattrib_end(&w);

@@ -123,7 +123,7 @@ static const char *pct2(char buf[32], uint64_t tics, uint64_t total)
 }
 
 static void row(FILE *out, const char *name, const char *segno, const char *length,
-		uint64_t tics, uint64_t total, const uint64_t *sub, const struct pdump *d)
+		uint64_t tics, uint64_t total, struct noise nz, const struct pdump *d)
 {
 	struct text t = { .n = 0 };
 	char num[32];
@@ -140,7 +140,7 @@ static void row(FILE *out, const char *name, const char *segno, const char *leng
 	t_right(&t, PCT_END, pct2(num, tics, total));
 	if (present.ci) {	/* --ci: the interval after the percent */
 		t_put(&t, " ");
-		t_put(&t, share_pm(num, share_in(d, tics, sub).half));
+		t_put(&t, share_pm(num, share_in(d, tics, nz).half));
 	}
 	fprintf(out, "%.*s\n", (int)t.n, t.s);
 }
@@ -228,11 +228,20 @@ static void segment_row(FILE *out, const struct pdump *d, const struct order *o,
 	char segno[16], len[16];
 	size_t i;
 	int subs = 0;
+	struct noise nz = NOISE_NONE;
+	const struct pdump_seg **segs;
 
 	for (i = 0; present.ci && i < n; i++)	/* the sub-profiles' ticks, with --ci */
 		if (share_subs(d, &o[i].s, 1, 0, UINT64_MAX, one))
 			for (subs = 1, k = 0; k < d->nsub; k++)
 				sub[k] += one[k];
+	nz.sub = subs ? sub : NULL;
+	if (present.ci && d->trace && (segs = malloc(n * sizeof *segs))) {	/* and their runs */
+		for (i = 0; i < n; i++)
+			segs[i] = o[i].s;
+		nz.edge = runs_range(d, segs, n, 0, UINT64_MAX, NULL, NULL);
+		free(segs);
+	}
 	for (i = 0; i < n; i++) {
 		tics += modattrib_seg_tics(o[i].s, d->shift);
 		length = o[i].s->length > length ? o[i].s->length : length;
@@ -241,7 +250,7 @@ static void segment_row(FILE *out, const struct pdump *d, const struct order *o,
 		return;
 	snprintf(segno, sizeof segno, "%04x", o[0].s->segno);
 	snprintf(len, sizeof len, "%04x", length);
-	row(out, o[0].s->module, segno, len, tics, d->total, subs ? sub : NULL, d);
+	row(out, o[0].s->module, segno, len, tics, d->total, nz, d);
 	for (i = 0; (flags & PINFO_E) && i < n; i++)
 		buckets(out, o[i].s, d->shift, 0, UINT64_MAX,
 			offset_digits(o[i].s->origin + (uint64_t)o[i].s->length), flags);
@@ -258,14 +267,16 @@ void report_summary(FILE *out, const struct pdump *d, int flags)
 	for (i = 0; i < d->nseg; i++)
 		if (is_kernel(d->segs[i].module))
 			kernel += modattrib_seg_tics(&d->segs[i], d->shift);
-	row(out, "kernel", NULL, NULL, kernel, d->total, NULL, d);	/* (no sub-profiles outside segments) */
+	/* (no sub-profiles outside segments, and the trace does not tell the
+	 * kernel's ticks outside them from idle's: Wilson's) */
+	row(out, "kernel", NULL, NULL, kernel, d->total, NOISE_NONE, d);
 	for (i = 0; (flags & PINFO_E) && i < d->nseg; i++)
 		if (is_kernel(d->segs[i].module))
 			buckets(out, &d->segs[i], d->shift, 0, UINT64_MAX, 8, flags);
 	if (!(d->type & 1))	/* PT_USER clear: a system dump */
-		row(out, "idle", NULL, NULL, d->idle, d->total, NULL, d);
+		row(out, "idle", NULL, NULL, d->idle, d->total, NOISE_NONE, d);
 	if (d->out_of_range)
-		row(out, "(out of range)", NULL, NULL, d->out_of_range, d->total, NULL, d);
+		row(out, "(out of range)", NULL, NULL, d->out_of_range, d->total, NOISE_NONE, d);
 	for (i = 0; o && i < d->nseg; i = j) {
 		for (j = i + 1; j < d->nseg && o[j].rank == o[i].rank &&
 		     o[j].s->segno == o[i].s->segno; j++)
@@ -397,7 +408,7 @@ static int segment_block(FILE *out, const struct pdump *d, const struct pdump_se
 		}
 		if (shown)
 			owner_line(out, d, segs[0]->segno, digits, o, !present.ci ? -1 :
-				   share_in(d, o->tics, share_owner_sub(d, a, o)).half);
+				   share_in(d, o->tics, share_owner_noise(d, a, o)).half);
 		for (k = 0; k < m; k++) {
 			const struct pdump_seg *s = segs[l.here[k]];
 
@@ -408,7 +419,7 @@ static int segment_block(FILE *out, const struct pdump *d, const struct pdump_se
 		}
 	}
 	if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z)) && present.ci) {
-		struct share sh = share_in(d, a->tics, share_subs(d, segs, n, 0, UINT64_MAX, sub));
+		struct share sh = share_in(d, a->tics, share_range(d, segs, n, 0, UINT64_MAX, sub));
 
 		fprintf(out, "%-*s %10llu ", 5 + digits, "Total", (unsigned long long)a->tics);
 		share_cell(out, &sh, 0);

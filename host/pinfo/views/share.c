@@ -35,14 +35,15 @@ struct share share_of(uint64_t tics, uint64_t total)
 	return s;
 }
 
-struct share share_in(const struct pdump *d, uint64_t tics, const uint64_t *sub)
+struct share share_in(const struct pdump *d, uint64_t tics, struct noise nz)
 {
 	struct ci c;
 	struct share s = share_of(tics, d->total);
+	struct ci_in in = { tics, d->total, nz.sub, d->subtotal, nz.sub ? (int)d->nsub : 0, runs_c2(d), nz.edge };
 
-	if (!d->nsub || !sub)
+	if ((!d->nsub || !nz.sub) && !(nz.edge > 0))
 		return s;
-	c = ci_share(tics, d->total, sub, d->subtotal, (int)d->nsub);
+	c = ci_of(&in);
 	s.low = c.low;
 	s.high = c.high;
 	s.half = s.high - s.pct > s.pct - s.low ? s.high - s.pct : s.pct - s.low;
@@ -79,6 +80,21 @@ const uint64_t *share_owner_sub(const struct pdump *d, const struct attribution 
 	if (!a->sub || !a->nsub || a->nsub != d->nsub)
 		return NULL;
 	return a->sub + (size_t)(o - a->owners) * a->nsub;
+}
+
+struct noise share_owner_noise(const struct pdump *d, const struct attribution *a, const struct owner *o)
+{
+	struct noise nz = { share_owner_sub(d, a, o), a->edge ? a->edge[o - a->owners] : RUNS_NONE };
+
+	return nz;
+}
+
+struct noise share_range(const struct pdump *d, const struct pdump_seg *const *segs, size_t n,
+			 uint64_t lo, uint64_t hi, uint64_t sub[PDUMP_NSUB_MAX])
+{
+	struct noise nz = { share_subs(d, segs, n, lo, hi, sub), runs_range(d, segs, n, lo, hi, NULL, NULL) };
+
+	return nz;
 }
 
 const char *share_pm(char buf[16], double half)

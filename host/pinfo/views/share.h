@@ -1,5 +1,5 @@
 /* share.h: a share as pinfo's views print it, with its 95% interval
- * (ci.h: Wilson's, or the dump's sub-profiles' spread), and what the
+ * (ci.h: the dump's runs' model, its sub-profiles' spread, or Wilson's), and what the
  * options beyond the layouts ask of every view: the interval's sign for
  * the terminal, --ci, --truth, --csv (docs/pinfo.md, "Error bars"). */
 #ifndef HOST_PINFO_VIEWS_SHARE_H
@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include "dump.h"
 #include "dumpfmt.h"
+#include "runs.h"
 #include "truth.h"
 
 /* What main() sets once for every view (tests set it too). */
@@ -32,10 +33,18 @@ struct share {
 };
 struct share share_of(uint64_t tics, uint64_t total);
 
-/* The same, of a share of d's samples, with d's sub-profiles (format 4,
- * PT_SPREAD) when it has them and sub is not NULL: sub[k], the share's
- * ticks in sub-profile k (share_subs); else Wilson's (share_of). */
-struct share share_in(const struct pdump *d, uint64_t tics, const uint64_t *sub);
+/* What measures a share's spread (ci.h's ci_in): its ticks in each of the
+ * dump's sub-profiles (format 4; NULL: none) and its runs' edge (format 5's
+ * trace, runs.h; RUNS_NONE: none). */
+struct noise {
+	const uint64_t *sub;
+	double edge;
+};
+#define NOISE_NONE ((struct noise){ NULL, RUNS_NONE })
+
+/* The same, of a share of d's samples, measured by nz: the runs' model,
+ * else the sub-profiles', else Wilson's (share_of). */
+struct share share_in(const struct pdump *d, uint64_t tics, struct noise nz);
 
 /* Owner o of a's ticks in each of d's sub-profiles (attribute_sub's: a
  * bucket counts whole for the symbol at its start), or NULL without. */
@@ -43,6 +52,13 @@ struct attribution;
 struct owner;
 const uint64_t *share_owner_sub(const struct pdump *d, const struct attribution *a,
 				const struct owner *o);
+/* Owner o's noise: its sub-profiles' ticks and its runs' edge. */
+struct noise share_owner_noise(const struct pdump *d, const struct attribution *a, const struct owner *o);
+
+/* The noise of the bytes [lo, hi) of segs[0..n): share_subs() into sub,
+ * and the runs of those bytes together. */
+struct noise share_range(const struct pdump *d, const struct pdump_seg *const *segs, size_t n,
+			 uint64_t lo, uint64_t hi, uint64_t sub[PDUMP_NSUB_MAX]);
 
 /* The ticks of the bytes [lo, hi) of segs[0..n) (one segment number's
  * runs) in each of d's sub-profiles, into sub[0..d->nsub): a bucket counts

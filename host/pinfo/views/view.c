@@ -125,6 +125,23 @@ static void view_head(FILE *out, uint16_t segno, int digits)
 	fputs("   Name\n", out);
 }
 
+/* The runs' edge of the rows not shown, rows[0..n), together. */
+static double left_edge(const struct pdump *d, const struct pdump_seg **segs, size_t nsegs,
+			const struct attribution *a, const struct owner *const *rows, size_t n)
+{
+	unsigned char *keep;
+	double e;
+	size_t i;
+
+	if (!d->trace || !n || !(keep = calloc(a->n, 1)))
+		return RUNS_NONE;
+	for (i = 0; i < n; i++)
+		keep[rows[i] - a->owners] = 1;
+	e = runs_range(d, segs, nsegs, 0, UINT64_MAX, a, keep);
+	free(keep);
+	return e;
+}
+
 static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg **segs,
 			size_t n, const struct attribution *a, int flags, const struct view *v,
 			uint64_t modtics)
@@ -162,7 +179,7 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 		struct shown sh;
 
 		cum += o->tics;
-		s = share_in(d, o->tics, share_owner_sub(d, a, o));
+		s = share_in(d, o->tics, share_owner_noise(d, a, o));
 		fprintf(out, "%04x:%0*x %10llu ", segs[0]->segno, digits, o->addr,
 			(unsigned long long)o->tics);
 		share_cell(out, &s, 1);
@@ -176,9 +193,10 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 	if (kept < nrows)
 		fprintf(out, "(%zu more symbol%s: %llu tics, %.2f%% %s)\n", nrows - kept,
 			nrows - kept == 1 ? "" : "s", (unsigned long long)left, pct(left, d->total),
-			share_pm(pm, share_in(d, left, leftsub).half));
+			share_pm(pm, share_in(d, left, (struct noise){ leftsub, left_edge(d, segs, n, a, rows + kept,
+			nrows - kept) }).half));
 	if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z))) {
-		s = share_in(d, a->tics, share_subs(d, segs, n, 0, UINT64_MAX, sub));
+		s = share_in(d, a->tics, share_range(d, segs, n, 0, UINT64_MAX, sub));
 		fprintf(out, "%-*s %10llu ", 5 + digits, "Total", (unsigned long long)a->tics);
 		share_cell(out, &s, 0);
 		fputc('\n', out);

@@ -1,8 +1,10 @@
 /* test_ci.c: the 95% intervals and the tests of difference (host/pinfo/read/ci.c):
  * Wilson's interval against published values (Newcombe, Statistics in
  * Medicine 17, 1998, table I), its ends at 0 and at the whole, the t
- * quantiles, the batch means over sub-profiles worked by hand, and the
- * two-sample tests on both sides of their thresholds. */
+ * quantiles, the batch means over sub-profiles worked by hand, the runs'
+ * model worked by hand, and the two-sample tests on both sides of their
+ * thresholds. */
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -23,6 +25,15 @@ static void assert_ci(struct ci c, double low, double high)
 {
 	assert_near(c.low, low, EPS);
 	assert_near(c.high, high, EPS);
+}
+
+/* ci_differ on counts and sub-profiles, without runs. */
+static int differ(uint64_t ta, uint64_t na, const uint64_t *sa, const uint64_t *sta, int ka, uint64_t tb,
+		  uint64_t nb, const uint64_t *sb, const uint64_t *stb, int kb)
+{
+	struct ci_in a = { ta, na, sa, sta, ka, 0, RUNS_NONE }, b = { tb, nb, sb, stb, kb, 0, RUNS_NONE };
+
+	return ci_differ(&a, &b);
 }
 
 /* Newcombe's examples: 81/263, 15/148, 0/20, 1/29 (to 4 places there). */
@@ -111,12 +122,12 @@ static void test_batch_means(void **state)
 static void test_differ_counts(void **state)
 {
 	(void)state;
-	assert_int_equal(ci_differ(50, 100, NULL, NULL, 0, 30, 100, NULL, NULL, 0), 1);
-	assert_int_equal(ci_differ(50, 100, NULL, NULL, 0, 40, 100, NULL, NULL, 0), 0);
-	assert_int_equal(ci_differ(40, 100, NULL, NULL, 0, 50, 100, NULL, NULL, 0), 0);
-	assert_int_equal(ci_differ(500, 1000, NULL, NULL, 0, 440, 1000, NULL, NULL, 0), 1);
-	assert_int_equal(ci_differ(0, 100, NULL, NULL, 0, 0, 200, NULL, NULL, 0), 0);
-	assert_int_equal(ci_differ(5, 0, NULL, NULL, 0, 5, 100, NULL, NULL, 0), 0);
+	assert_int_equal(differ(50, 100, NULL, NULL, 0, 30, 100, NULL, NULL, 0), 1);
+	assert_int_equal(differ(50, 100, NULL, NULL, 0, 40, 100, NULL, NULL, 0), 0);
+	assert_int_equal(differ(40, 100, NULL, NULL, 0, 50, 100, NULL, NULL, 0), 0);
+	assert_int_equal(differ(500, 1000, NULL, NULL, 0, 440, 1000, NULL, NULL, 0), 1);
+	assert_int_equal(differ(0, 100, NULL, NULL, 0, 0, 200, NULL, NULL, 0), 0);
+	assert_int_equal(differ(5, 0, NULL, NULL, 0, 5, 100, NULL, NULL, 0), 0);
 }
 
 /* 400/4000 vs 440/4000: no change to the z-test (z = 1.46), but the
@@ -128,20 +139,60 @@ static void test_differ_subprofiles(void **state)
 	const uint64_t wa[4] = { 10, 12, 8, 10 }, wb[4] = { 11, 13, 9, 11 }, t100[4] = { 100, 100, 100, 100 };
 
 	(void)state;
-	assert_int_equal(ci_differ(400, 4000, NULL, NULL, 0, 440, 4000, NULL, NULL, 0), 0);
-	assert_int_equal(ci_differ(400, 4000, a, tot, 4, 440, 4000, b, tot, 4), 1);
+	assert_int_equal(differ(400, 4000, NULL, NULL, 0, 440, 4000, NULL, NULL, 0), 0);
+	assert_int_equal(differ(400, 4000, a, tot, 4, 440, 4000, b, tot, 4), 1);
 	/* 10% vs 11% with spreads of 2 points: no change */
-	assert_int_equal(ci_differ(40, 400, wa, t100, 4, 44, 400, wb, t100, 4), 0);
+	assert_int_equal(differ(40, 400, wa, t100, 4, 44, 400, wb, t100, 4), 0);
 	/* 0 of 4000 on one side: binomial there, not a spread of 0 */
 	{
 		const uint64_t z[4] = { 0, 0, 0, 0 };
 
-		assert_int_equal(ci_differ(0, 4000, z, tot, 4, 2, 4000, NULL, NULL, 0), 0);
-		assert_int_equal(ci_differ(0, 4000, z, tot, 4, 40, 4000, NULL, NULL, 0), 1);
+		assert_int_equal(differ(0, 4000, z, tot, 4, 2, 4000, NULL, NULL, 0), 0);
+		assert_int_equal(differ(0, 4000, z, tot, 4, 40, 4000, NULL, NULL, 0), 1);
 	}
 	/* one side measured, the other binomial */
-	assert_int_equal(ci_differ(400, 4000, a, tot, 4, 430, 4000, NULL, NULL, 0), 0);
-	assert_int_equal(ci_differ(400, 4000, a, tot, 4, 520, 4000, NULL, NULL, 0), 1);
+	assert_int_equal(differ(400, 4000, a, tot, 4, 430, 4000, NULL, NULL, 0), 0);
+	assert_int_equal(differ(400, 4000, a, tot, 4, 520, 4000, NULL, NULL, 0), 1);
+}
+
+/* The runs' model: 200 of 1000 with c^2 0.04 and an edge of 9: variance
+ * (0.04 * 200 * 0.8 + 9) / 1000^2 = 15.4e-6, sd 0.0039243, half 1.95996 sd
+ * = 0.76915 points around 20%. An edge of 0 (no run in the trace), or no
+ * tics, is Wilson's. The runs come before the sub-profiles. */
+static void test_runs_model(void **state)
+{
+	const uint64_t sub[2] = { 90, 110 }, tot[2] = { 500, 500 };
+	struct ci_in in = { 200, 1000, NULL, NULL, 0, 0.04, 9 };
+	struct ci_in wil = { 200, 1000, NULL, NULL, 0, 0.04, 0 };
+	double half = 1.959963984540054 * sqrt(15.4e-6) * 100;
+
+	(void)state;
+	assert_ci(ci_of(&in), 20 - half, 20 + half);
+	assert_near(half, 0.76915, 1e-4);
+	assert_ci(ci_of(&wil), ci_share(200, 1000, NULL, NULL, 0).low, ci_share(200, 1000, NULL, NULL, 0).high);
+	in.sub = sub;
+	in.subtot = tot;
+	in.nsub = 2;
+	assert_ci(ci_of(&in), 20 - half, 20 + half);
+	in.tics = 0;
+	assert_ci(ci_of(&in), 0, ci_share(0, 1000, NULL, NULL, 0).high);
+}
+
+/* Two runs' shares: 20% against 21.5% and 22% with the model's variance of
+ * 15.4e-6 each side: z = 0.015 / sqrt(30.8e-6) = 2.70 (marked), 0.010 /
+ * 0.00555 = 1.80 (not); the binomial test would mark neither (sd 0.0181). */
+static void test_differ_runs(void **state)
+{
+	struct ci_in a = { 200, 1000, NULL, NULL, 0, 0.04, 9 };
+	struct ci_in b = { 215, 1000, NULL, NULL, 0, 0.04, 9 };
+	struct ci_in c = { 210, 1000, NULL, NULL, 0, 0.04, 9 };
+
+	(void)state;
+	b.edge = 9 - 0.04 * (215 * (1 - 0.215) - 200 * 0.8);	/* the same variance as a's */
+	c.edge = 9 - 0.04 * (210 * (1 - 0.21) - 200 * 0.8);
+	assert_int_equal(ci_differ(&a, &b), 1);
+	assert_int_equal(ci_differ(&a, &c), 0);
+	assert_int_equal(differ(200, 1000, NULL, NULL, 0, 215, 1000, NULL, NULL, 0), 0);
 }
 
 int main(void)
@@ -153,6 +204,8 @@ int main(void)
 		cmocka_unit_test(test_batch_means),
 		cmocka_unit_test(test_differ_counts),
 		cmocka_unit_test(test_differ_subprofiles),
+		cmocka_unit_test(test_runs_model),
+		cmocka_unit_test(test_differ_runs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

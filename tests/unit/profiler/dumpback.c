@@ -9,7 +9,7 @@
 #include "dumpback.h"
 #include "capture.h"
 
-static uint8_t wire[1 << 16];
+static uint8_t wire[1 << 20];	/* a full trace and its frame */
 static size_t wirelen;
 
 static void sink(void *ctx, const void *data, size_t len)

@@ -1,0 +1,37 @@
+/* runs.h: how far a share can move, from a version 5 dump's trace
+ * (docs/accuracy.md, "The model"). A function's ticks come in runs:
+ * ticks in a row in it. Its count's variance over the sampling's jitter
+ * is, per run, 1 for a run of one tick (a visit the sampling may miss or
+ * take) and 1/4 for a longer one (the most a run's last tick can vary,
+ * phase q: q(1 - q)), plus c^2 per tick inside (c: the period's
+ * coefficient of variation, each period's length adding to where the
+ * next tick falls). The "edge" below is the first part, summed over the
+ * runs in the trace and scaled to all the dump's ticks; ci.c adds the
+ * second, c^2 times tics times (1 - p). */
+#ifndef HOST_PINFO_READ_RUNS_H
+#define HOST_PINFO_READ_RUNS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "attrib.h"
+#include "dump.h"
+
+#define RUNS_NONE (-1.0)	/* no trace: the edge of nothing */
+
+/* The squared coefficient of variation of d's sampling period (0: a fixed
+ * period, or no trace). */
+double runs_c2(const struct pdump *d);
+
+/* Each owner's edge, into edge[0..a->n), for a made by attribute() from
+ * segs[0..nsegs) of d (pointers into d->segs). Returns 0; 1 when d has no
+ * trace (edge untouched); -1 out of memory. */
+int runs_owners(const struct pdump *d, const struct attribution *a, const struct pdump_seg *const *segs,
+		size_t nsegs, double *edge);
+
+/* The edge of the ticks in segs[0..n) at addresses [lo, hi), together;
+ * with keep (a->n flags) and a, only those in an owner of a whose flag is
+ * set. RUNS_NONE when d has no trace or memory runs out. */
+double runs_range(const struct pdump *d, const struct pdump_seg *const *segs, size_t n, uint64_t lo,
+		  uint64_t hi, const struct attribution *a, const unsigned char *keep);
+
+#endif

@@ -1,0 +1,129 @@
+/* test_runs.c: the runs of a version 5 dump's trace (host/pinfo/read/runs.c),
+ * worked by hand: each owner's edge (1 for a run of one tick, 1/4 for a
+ * longer one), scaled when the trace holds fewer ticks than the dump;
+ * the edge of a range and of the owners not shown; the period's c^2; and
+ * no trace, no edge. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "attrib.h"
+#include "runs.h"
+
+static void assert_near(double got, double want)
+{
+	if (got < want - 1e-9 || got > want + 1e-9)
+		fail_msg("%.9f, wanted %.9f", got, want);
+}
+
+/* Two dump segments: another program's (2 buckets), then ours, 16 bytes
+ * from 0x100: A at 0x100 (buckets 3 and 4 of the dump, numbered from 1
+ * after the other's 2), B at 0x108 (5 and 6). The trace: A A B A B B B,
+ * a kernel tick, the other program, A. Runs: A 2, B 1, A 1, B 3, A 1. */
+static uint32_t counters[4] = { 3, 1, 2, 2 }, other[2] = { 1, 0 };
+static uint32_t trace[] = { 3, 4, 5, 3, 6, 5, 6, 0, 1, 4 };
+static struct pdump_seg segs[2];
+static struct pdump d;
+static struct attribution a;
+
+static int setup(void **state)
+{
+	static struct msym syms[2] = { { 0x100, 1, "A" }, { 0x108, 1, "B" } };
+	const struct pdump_seg *one = &segs[1];
+
+	(void)state;
+	memset(segs, 0, sizeof segs);
+	strcpy(segs[0].module, "OTHER");
+	segs[0].segno = 1;
+	segs[0].length = 8;
+	segs[0].counters = other;
+	strcpy(segs[1].module, "OURS");
+	segs[1].segno = 1;
+	segs[1].origin = 0x100;
+	segs[1].length = 16;
+	segs[1].counters = counters;
+	memset(&d, 0, sizeof d);
+	d.shift = 2;
+	d.nseg = 2;
+	d.segs = segs;
+	d.kernel = 1;
+	d.total = 10;
+	d.trace = trace;
+	d.ntrace = 10;
+	d.period_base = 681;
+	d.period_spread = 1024;
+	return attribute(&one, 1, 2, syms, 2, &a);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	attribution_free(&a);
+	return 0;
+}
+
+static void owners(void **state)
+{
+	double edge[2];
+
+	(void)state;
+	assert_int_equal(a.n, 2);
+	assert_int_equal(runs_owners(&d, &a, (const struct pdump_seg *[]){ &segs[1] }, 1, edge), 0);
+	assert_near(edge[0], 0.25 + 1 + 1);	/* A: 2, 1, 1 */
+	assert_near(edge[1], 1 + 0.25);		/* B: 1, 3 */
+	/* a trace of half the dump's ticks: each edge twice */
+	d.total = 20;
+	assert_int_equal(runs_owners(&d, &a, (const struct pdump_seg *[]){ &segs[1] }, 1, edge), 0);
+	assert_near(edge[0], 2 * 2.25);
+	d.total = 10;
+	/* the other segment not picked: its tick breaks A's runs all the same */
+	d.trace = NULL;
+	assert_int_equal(runs_owners(&d, &a, (const struct pdump_seg *[]){ &segs[1] }, 1, edge), 1);
+	d.trace = trace;
+}
+
+static void ranges(void **state)
+{
+	const struct pdump_seg *one[1] = { &segs[1] };
+	unsigned char keep[2] = { 0, 1 };
+
+	(void)state;
+	/* A and B together: a run of 7, then one of 1 */
+	assert_near(runs_range(&d, one, 1, 0, UINT64_MAX, NULL, NULL), 0.25 + 1);
+	/* B's bytes alone, by address */
+	assert_near(runs_range(&d, one, 1, 0x108, 0x110, NULL, NULL), 1 + 0.25);
+	/* the owners kept: B */
+	assert_near(runs_range(&d, one, 1, 0, UINT64_MAX, &a, keep), 1 + 0.25);
+	/* the other program: one run of one */
+	assert_near(runs_range(&d, (const struct pdump_seg *[]){ &segs[0] }, 1, 0, UINT64_MAX, NULL, NULL), 1);
+	d.trace = NULL;
+	assert_near(runs_range(&d, one, 1, 0, UINT64_MAX, NULL, NULL), RUNS_NONE);
+	d.trace = trace;
+}
+
+/* Uniform over 681 + [0, 1024): variance (1024^2 - 1) / 12, mean 1192.5. */
+static void c2(void **state)
+{
+	(void)state;
+	assert_near(runs_c2(&d), (1024.0 * 1024 - 1) / 12 / (1192.5 * 1192.5));
+	d.period_spread = 0;
+	assert_near(runs_c2(&d), 0);
+	d.period_spread = 1024;
+	d.trace = NULL;
+	assert_near(runs_c2(&d), 0);
+	d.trace = trace;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(owners),
+		cmocka_unit_test(ranges),
+		cmocka_unit_test(c2),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

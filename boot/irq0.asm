@@ -36,9 +36,9 @@ F_ESP    equ 20                 ; a ring-3 frame's: the process's ESP
 %if ST_USEG + 2 != ST_KDEPTH || ST_KDEPTH + 1 != ST_DEPTH
 %error "struct pdump_stack: useg (16 bits), kdepth, depth in one word"
 %endif
-; The trace's next entry is the first word of struct prof_trace.
+; The trace's next entry (over 4) is the first word of struct prof_trace.
 %if TRACE_POS != 0
-%error "struct prof_trace: pos first"
+%error "struct prof_trace: pos4 first"
 %endif
 
 section .text
@@ -122,8 +122,10 @@ irq0_kfixed:
 ; DWORD: counters[EIP >> 2] of the segment's entry, if EIP is below its
 ; limit; else prof_tick() decides. Counters saturate: a carry out of the
 ; add takes the 1 back. Then the counter's address goes to the profile's
-; trace (profiler/prof.h), unless it is full: a plan whose profile has no
-; trace points at one whose end is 0, always full.
+; trace (profiler/prof.h): stored at pos4 * 4, and pos4 moved on by the
+; carry of pos4 < end4, without a branch (a full trace keeps storing into
+; its spare entry past the end; a plan whose profile has no trace points
+; at one always full).
 irq0_dword:
 	mov eax, [esp + F_CS]
 	and eax, 0xFFF8             ; the LDT index times 8
@@ -136,11 +138,10 @@ irq0_dword:
 	sbb dword [ss:edx], 0
 	mov eax, [ss:irq0 + PLAN_TRACE]
 	mov eax, [ss:eax + TRACE_POS]
+	mov [ss:eax * 4], edx
 	cmp eax, [ss:irq0 + PLAN_TREND]
-	jae irq0_none
-	mov [ss:eax], edx
-	mov edx, [ss:irq0 + PLAN_TRACE]
-	add dword [ss:edx + TRACE_POS], 4
+	mov eax, [ss:irq0 + PLAN_TRACE]  ; (mov keeps the carry)
+	adc dword [ss:eax + TRACE_POS], 0
 	jmp irq0_none
 
 ; STACKS: one profile with call stacks (profiler/prof.h, docs/stacks.md),
@@ -272,11 +273,9 @@ irq0_stacks:
 	sbb dword [ss:eax], 0
 	mov ebx, [ss:irq0 + PLAN_TRACE]  ; the trace, as irq0_dword's
 	mov ecx, [ss:ebx + TRACE_POS]
+	mov [ss:ecx * 4], eax
 	cmp ecx, [ss:irq0 + PLAN_TREND]
-	jae .untraced
-	mov [ss:ecx], eax
-	add dword [ss:ebx + TRACE_POS], 4
-.untraced:
+	adc dword [ss:ebx + TRACE_POS], 0
 	popad
 	sub dword [ss:irq0 + IRQ0_SLICE_LEFT], 1
 	jbe irq0_quantum

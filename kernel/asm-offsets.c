@@ -46,7 +46,7 @@ void asm_offsets(void)
 	DEFINE(PLAN_COUNTERS, offsetof(struct irq0_state, plan.counters));
 	DEFINE(PLAN_TRACE, offsetof(struct irq0_state, plan.trace));
 	DEFINE(PLAN_TREND, offsetof(struct irq0_state, plan.trend));
-	DEFINE(TRACE_POS, offsetof(struct prof_trace, pos));
+	DEFINE(TRACE_POS, offsetof(struct prof_trace, pos4));
 	/* the table of stacks (profiler/stacks.h) and its entries (format/dump.h) */
 	DEFINE(STK_SLOTS, offsetof(struct prof_stacks, slots));
 	DEFINE(STK_SHIFT, offsetof(struct prof_stacks, shift));

@@ -46,9 +46,11 @@ void clockinit(uint32_t rate, int jitter, uint32_t seed)
 
 uint32_t clock_hz(void) { return hz; }
 
+/* As drivers/pit8253.c draws it: the chip's own correction for QEMU's
+ * restart on a write (irq0.jitter_base one count less) left out. */
 void clock_period(uint32_t *base, uint32_t *spread)
 {
-	*base = irq0.jitter ? irq0.jitter_base : PIT_DIVISOR(hz);
+	*base = PIT_DIVISOR(hz) - irq0.jitter / 2;
 	*spread = irq0.jitter;
 }
 uint32_t clock_quantum(void) { return quantum; }

@@ -226,7 +226,7 @@ int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 		subtotal[k] = s->subtotal[k];
 	d.nsub = (s->type & PT_SPREAD) ? PDUMP_NSUB : 0;
 	d.subtotal = subtotal;
-	d.ntrace = (uint32_t)(s->trace.pos - s->trace.base);
+	d.ntrace = prof_trace_len(&s->trace);
 	prof_clock_restore(mask);
 	/* the entries before ntrace stand still: the ticks meanwhile go after */
 	d.trace = s->trace.base;

@@ -31,14 +31,24 @@ struct prof_codeseg {
 
 /* The trace (docs/accuracy.md): where each tick the profile counted went,
  * in order, from the last ProfClear until it is full: the address of the
- * counter (its low 32 bits), or 0 for a tick in no counter. pos is the
- * sampler's, first, so that boot/irq0.asm finds it at the plan's trace;
- * a dump turns the entries from conv on into bucket numbers (dump.h). */
+ * counter (its low 32 bits), or 0 for a tick in no counter. pos4 and end4
+ * are the next entry's address and the end's, over 4: boot/irq0.asm
+ * stores at pos4 * 4 and adds the carry of pos4 < end4, with no branch,
+ * so the buffer has a spare entry past the end for the stores once full.
+ * pos4 comes first, where the assembly finds it at the plan's trace. A
+ * dump turns the entries from conv on into bucket numbers (dump.h). */
 #define PROF_TRACE_ENTRIES 65536
 struct prof_trace {
-	uint32_t *pos, *end, *base;
+	uintptr_t pos4, end4;
+	uint32_t *base;
 	uint32_t conv;
 };
+
+/* The entries t holds. */
+static inline uint32_t prof_trace_len(const struct prof_trace *t)
+{
+	return t->base ? (uint32_t)(t->pos4 - ((uintptr_t)t->base >> 2)) : 0;
+}
 
 /* One profile: a process's user profile, or the system's. It lives at the
  * start of the internal block; its segment table fills the rest. */
@@ -211,7 +221,7 @@ struct prof_plan {
 	/* DWORD and STACKS: the trace of the one profile counted (a trace
 	 * always full when it has none), and its end */
 	struct prof_trace *trace;
-	uint32_t *trend;
+	uintptr_t trend;
 };
 void prof_plan(const struct prof_proc *pp, struct prof_plan *plan);
 extern volatile uint32_t prof_gen;

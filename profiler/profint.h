@@ -31,8 +31,10 @@ uint32_t prof_trace_number(struct prof_session *s, uint32_t n);
 /* The tick's entry: where it was counted (v), unless the trace is full. */
 static inline void prof_trace_put(struct prof_session *s, uint32_t v)
 {
-	if (s->trace.pos < s->trace.end)
-		*s->trace.pos++ = v;
+	struct prof_trace *t = &s->trace;
+
+	if (t->pos4 < t->end4)
+		*(uint32_t *)(t->pos4++ << 2) = v;
 }
 
 /* system.c */

@@ -169,8 +169,10 @@ static int stacks_windows(const struct prof_proc *pp)
 	       st->size >= 8 && c->size >= 5;
 }
 
-/* The trace of a plan whose profile has none: always full (pos == end). */
+/* The trace of a plan whose profile has none: always full (pos4 == end4),
+ * the assembly's store going to its one spare entry. */
 static struct prof_trace no_trace;
+static uint32_t no_trace_spare;
 
 void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 {
@@ -188,8 +190,9 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 	plan->spmax = plan->codemax = plan->s1 = plan->useg = 0;
 	plan->table = 0;
 	plan->counters = 0;
+	no_trace.pos4 = no_trace.end4 = (uintptr_t)&no_trace_spare >> 2;
 	plan->trace = &no_trace;
-	plan->trend = 0;
+	plan->trend = no_trace.end4;
 	if (!pp || user + sys + pf == 0) {	/* (idle has no ring-3 tick) */
 		plan->kind = PROF_PLAN_NONE;
 		return;
@@ -214,8 +217,8 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 		plan->s1 = pp->ustack.size - 7;
 		plan->wbase = pp->ustack.base + plan->s1;
 		plan->table = one->stacks;
-		plan->trace = &one->trace;
-		plan->trend = one->trace.end;
+		if (one->trace.base)
+			plan->trace = &one->trace, plan->trend = one->trace.end4;
 	} else if (user + sys + pf > 1 || (user && (u->stacks || (u->type & PT_SPREAD))) ||
 		   (sys && (s->stacks || (s->type & PT_SPREAD)))) {
 		plan->kind = PROF_PLAN_CALL;
@@ -227,8 +230,8 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 		plan->pfbuf = pp->pfbuf;
 	} else {
 		plan->kind = PROF_PLAN_DWORD;
-		plan->trace = &one->trace;
-		plan->trend = one->trace.end;
+		if (one->trace.base)
+			plan->trace = &one->trace, plan->trend = one->trace.end4;
 		for (int i = 0; i < PROF_LDT_SLOTS; i++) {
 			const struct pdump_seg *b = bufs[i];
 			if (b && b->origin == 0) {

@@ -7,12 +7,13 @@
 
 void prof_trace_new(struct prof_session *s)
 {
-	uint32_t *t = prof_zalloc((size_t)PROF_TRACE_ENTRIES * 4);
+	uint32_t *t = prof_zalloc(((size_t)PROF_TRACE_ENTRIES + 1) * 4);	/* and the spare */
 
 	if (!t)
-		return;		/* a profile without a trace: pinfo says so in its intervals */
-	s->trace.base = s->trace.pos = t;
-	s->trace.end = t + PROF_TRACE_ENTRIES;
+		return;		/* a profile without a trace: pinfo's intervals are Wilson's */
+	s->trace.base = t;
+	s->trace.pos4 = (uintptr_t)t >> 2;
+	s->trace.end4 = (uintptr_t)(t + PROF_TRACE_ENTRIES) >> 2;
 	s->trace.conv = 0;
 }
 
@@ -20,13 +21,14 @@ void prof_trace_free(struct prof_session *s)
 {
 	if (s->trace.base)
 		prof_release(s->trace.base);
-	s->trace.base = s->trace.pos = s->trace.end = 0;
+	s->trace.base = 0;
+	s->trace.pos4 = s->trace.end4 = 0;
 }
 
 /* With the clock masked. */
 void prof_trace_clear(struct prof_session *s)
 {
-	s->trace.pos = s->trace.base;
+	s->trace.pos4 = (uintptr_t)s->trace.base >> 2;
 	s->trace.conv = 0;
 }
 

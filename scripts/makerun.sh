@@ -217,8 +217,9 @@ while IFS= read -r name; do
 	if [ -n "$tics" ] && { [ -z "$main" ] || [ "$tics" -gt "$maintics" ]; }; then
 		main=$dump maintics=$tics maintruth=$tr
 	fi
-	# The call stacks, when the dump has them (format 3).
-	if [ -n "$stacks" ] && [ "$(od -An -tu2 -j4 -N2 "$dump" | tr -d ' ')" = 3 ]; then
+	# The call stacks, when the dump has them (the type's bit 16: format 3,
+	# or a later one with the bit, docs/dump-format.md).
+	if [ -n "$stacks" ] && [ $(($(od -An -tu4 -j8 -N4 "$dump" | tr -d ' ') / 16 % 2)) = 1 ]; then
 		base=$run/${name%.pro}
 		"$pinfo" --folded "$base.folded" --flamegraph "$base.svg" -- "$dump" -f "$run/elfs.lst" \
 			</dev/null && echo "wrote $base.folded and $base.svg" || status=1

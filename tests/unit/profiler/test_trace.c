@@ -4,7 +4,8 @@
  * carries the entries as bucket numbers over its segments and the clock's
  * period; a second dump turns only the new entries; ProfClear empties it;
  * a full trace takes no more and the counters go on; a plan's assembly
- * finds it through plan.trace and plan.trend; out of memory for it, the
+ * finds it through plan.trace and plan.trend, and a plan without one a
+ * trace always full with a place to store; out of memory for it, the
  * profile works without one (a version 2 dump). */
 #include <stdarg.h>
 #include <stddef.h>
@@ -56,7 +57,7 @@ static void test_trace_user(void **state)
 	prof_tick(&pp, UCS + 8, 0x10, 0);
 	prof_tick(&pp, UCS, 0x200, 0);
 	prof_tick(&pp, UCS, 0x121, 0);
-	assert_int_equal(pp.user->trace.pos - pp.user->trace.base, 6);
+	assert_int_equal(prof_trace_len(&pp.user->trace), 6);
 	assert_int_equal(pp.user->trace.base[0], (uint32_t)(uintptr_t)&pp.ubuf[0]->counters[0x48]);
 	dump_back(&pp, PT_USER, &d);
 	assert_int_equal(d.version, 5);
@@ -99,7 +100,8 @@ static void test_trace_full(void **state)
 	prof_on(&pp, PT_USER);
 	for (uint32_t i = 0; i < PROF_TRACE_ENTRIES + 10; i++)
 		prof_tick(&pp, UCS, i < PROF_TRACE_ENTRIES ? 0x8 : 0xc, 0);
-	assert_ptr_equal(pp.user->trace.pos, pp.user->trace.end);
+	assert_int_equal(pp.user->trace.pos4, pp.user->trace.end4);
+	assert_int_equal(prof_trace_len(&pp.user->trace), PROF_TRACE_ENTRIES);
 	dump_back(&pp, PT_USER, &d);
 	assert_int_equal(d.total, PROF_TRACE_ENTRIES + 10);
 	assert_int_equal(d.ntrace, PROF_TRACE_ENTRIES);
@@ -143,13 +145,14 @@ static void test_trace_plan(void **state)
 	(void)state;
 	prof_plan(&pp, &plan);
 	assert_int_equal(plan.kind, PROF_PLAN_NONE);
-	assert_ptr_equal(plan.trace->pos, plan.trend);	/* full: nothing stored */
+	assert_int_equal(plan.trace->pos4, plan.trend);	/* full: nothing kept */
+	assert_non_null((void *)(plan.trace->pos4 << 2));	/* a place for the store */
 	assert_int_equal(prof_init(&pp, PT_USER, NULL, &s, 1), 0);
 	prof_on(&pp, PT_USER);
 	prof_plan(&pp, &plan);
 	assert_int_equal(plan.kind, PROF_PLAN_DWORD);
 	assert_ptr_equal(plan.trace, &pp.user->trace);
-	assert_ptr_equal(plan.trend, pp.user->trace.end);
+	assert_int_equal(plan.trend, pp.user->trace.end4);
 	prof_off(&pp, PT_USER);
 	prof_exit(&pp);
 }

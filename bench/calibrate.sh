@@ -79,7 +79,7 @@ calibrate() {
 
 # cal_sum HZ KEY: a figure of calibrate.awk's last line.
 cal_sum() {
-	sed -n 's/^<!-- \(.*\) -->$/\1/p' "$out/calibration.md" | tr ';' '\n' | grep " hz$1:" |
+	sed -n 's/^<!-- \(hz.*\) -->$/\1/p' "$out/calibration.md" | tr ';' '\n' | grep -E "(^| )hz$1:" |
 		tr ' ' '\n' | sed -n "s/^$2=//p"
 }
 

@@ -163,7 +163,7 @@ static void facts(FILE *out, const char *dumpfile, const struct pdump *d)
 				kernel += d->segs[i].counters[b];
 	fputs("<section id=\"facts\"><h2>The run</h2><dl class=\"facts\">\n<dt>Dump</dt><dd>", out);
 	html_escape(out, dumpfile);
-	fprintf(out, "</dd>\n<dt>Type</dt><dd>%s</dd>\n", view_type_name(d->type, type, sizeof type));
+	fprintf(out, "</dd>\n<dt>Type</dt><dd>%s</dd>\n", view_type_name(d->type & ~PDUMP_TYPE_TRACE, type, sizeof type));
 	fprintf(out, "<dt>Rate</dt><dd id=\"rate\">%u Hz</dd>\n", d->hz);
 	fprintf(out, "<dt>Samples</dt><dd id=\"samples\">%llu (%.3f s at the rate)</dd>\n",
 		(unsigned long long)d->total, d->hz ? (double)d->total / d->hz : 0.0);

@@ -28,7 +28,8 @@ int view_sort_of(const char *word, enum view_sort *sort)
 
 const char *view_type_name(uint32_t type, char *buf, size_t len)
 {
-	static const char *const flag[] = { "PT_USER", "PT_USEDD", "PT_USEKP", "PT_VERBOSE", "PT_STACKS" };
+	static const char *const flag[] = { "PT_USER", "PT_USEDD", "PT_USEKP", "PT_VERBOSE", "PT_STACKS",
+					    "PT_SPREAD" };
 	const int nflags = (int)(sizeof flag / sizeof flag[0]);
 	uint32_t other = type & ~((1u << nflags) - 1);
 	size_t n;
@@ -54,9 +55,13 @@ void view_header(FILE *out, const char *dumpfile, const struct pdump *d)
 	char type[120];
 	struct shown sh;
 
-	fprintf(out, "Dump %s: a %s, %u Hz, %llu samples, format version %u\n", shown(dumpfile, &sh),
-		view_type_name(d->type, type, sizeof type), d->hz, (unsigned long long)d->total,
-		d->version);
+	/* the trace's bit is the writer's mark, not a ProfInit type: said apart */
+	fprintf(out, "Dump %s: a %s, %u Hz, %llu samples, format version %u", shown(dumpfile, &sh),
+		view_type_name(d->type & ~PDUMP_TYPE_TRACE, type, sizeof type), d->hz,
+		(unsigned long long)d->total, d->version);
+	if (d->type & PDUMP_TYPE_TRACE)
+		fprintf(out, ", a trace of %u ticks", d->ntrace);
+	fputc('\n', out);
 }
 
 static double pct(uint64_t tics, uint64_t total)

@@ -86,6 +86,7 @@ struct pdump {
 	uint32_t period_base, period_spread;
 	uint32_t ntrace;
 	uint32_t *trace;
+	uint32_t trace_bytes;	/* the reader's: the section's bytes in the file */
 };
 
 /* A byte sink: the kernel's is the serial line, a test's is a buffer. */

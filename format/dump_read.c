@@ -545,6 +545,7 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	h.period_base = h.period_spread = 0;
 	h.ntrace = 0;
 	h.trace = NULL;
+	h.trace_bytes = 0;
 	if (walk_all(&r, &h, a)) {
 		pdump_release(&h, a);
 		return -1;
@@ -569,6 +570,7 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	d->period_spread = h.period_spread;
 	d->ntrace = h.ntrace;
 	d->trace = h.trace;
+	d->trace_bytes = h.trace_bytes;
 	return 0;
 }
 

@@ -9,6 +9,7 @@
 int pdump_walk_trace(struct reader *r, struct pdump *h, const struct pdump_alloc *a)
 {
 	uint32_t i, zz, v = 0;
+	size_t at = r->pos;
 	const uint8_t *p;
 
 	if (pdump_need(r, 12, "the trace's header"))
@@ -41,5 +42,6 @@ int pdump_walk_trace(struct reader *r, struct pdump *h, const struct pdump_alloc
 		}
 		h->trace[i] = v;
 	}
+	h->trace_bytes = (uint32_t)(r->pos - at);
 	return 0;
 }

@@ -37,7 +37,7 @@ struct prof_codeseg {
  * so the buffer has a spare entry past the end for the stores once full.
  * pos4 comes first, where the assembly finds it at the plan's trace. A
  * dump turns the entries from conv on into bucket numbers (dump.h). */
-#define PROF_TRACE_ENTRIES 65536
+#define PROF_TRACE_ENTRIES 16384
 struct prof_trace {
 	uintptr_t pos4, end4;
 	uint32_t *base;

@@ -60,7 +60,7 @@ void view_header(FILE *out, const char *dumpfile, const struct pdump *d)
 		view_type_name(d->type & ~PDUMP_TYPE_TRACE, type, sizeof type), d->hz,
 		(unsigned long long)d->total, d->version);
 	if (d->type & PDUMP_TYPE_TRACE)
-		fprintf(out, ", a trace of %u ticks", d->ntrace);
+		fprintf(out, ", a trace of %u ticks (%u bytes)", d->ntrace, d->trace_bytes);
 	fputc('\n', out);
 }
 

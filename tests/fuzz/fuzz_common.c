@@ -60,10 +60,19 @@ void fuzz_check_dump(const struct pdump *d)
 	uint64_t sum = d->kernel + d->idle + d->out_of_range;
 	uint32_t i, k;
 
-	FUZZ_CHECK(!(d->type & ~(PDUMP_TYPE_BITS | PDUMP_TYPE_STACKS)));
-	/* the stacks bit, and a stack table, exactly in version 3 */
-	FUZZ_CHECK(!(d->type & PDUMP_TYPE_STACKS) == (d->version != PDUMP_VERSION_V3));
-	FUZZ_CHECK(d->version == PDUMP_VERSION_V3 || d->nstacks == 0);
+	FUZZ_CHECK(!(d->type & ~(PDUMP_TYPE_BITS | PDUMP_TYPE_STACKS | PDUMP_TYPE_SPREAD | PDUMP_TYPE_TRACE)));
+	/* the stacks bit in version 3, where it must be, and 4 and 5, where it
+	 * may; a stack table only with it */
+	FUZZ_CHECK(d->version != PDUMP_VERSION_V3 || (d->type & PDUMP_TYPE_STACKS));
+	FUZZ_CHECK(!(d->type & PDUMP_TYPE_STACKS) || d->version >= PDUMP_VERSION_V3);
+	FUZZ_CHECK((d->type & PDUMP_TYPE_STACKS) || d->nstacks == 0);
+	/* the sub-profiles' bit in 4 (must) and 5 (may); the trace's in 5 */
+	FUZZ_CHECK(d->version != PDUMP_VERSION_V4 || (d->type & PDUMP_TYPE_SPREAD));
+	FUZZ_CHECK(!(d->type & PDUMP_TYPE_SPREAD) || d->version >= PDUMP_VERSION_V4);
+	FUZZ_CHECK(!(d->type & PDUMP_TYPE_TRACE) == (d->version != PDUMP_VERSION_V5));
+	FUZZ_CHECK(d->ntrace <= d->total && (d->ntrace == 0) == (d->trace == NULL));
+	for (i = 0; i < d->ntrace; i++)
+		FUZZ_CHECK(d->trace[i] <= fuzz_dump_buckets(d));
 	for (i = 0; i < d->nstacks; i++)
 		FUZZ_CHECK(d->stacks[i].count && d->stacks[i].depth &&
 			   d->stacks[i].kdepth <= d->stacks[i].depth && d->stacks[i].useg <= d->nseg);

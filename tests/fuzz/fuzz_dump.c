@@ -26,8 +26,9 @@ static void check_rewrite(const struct pdump *d)
 		abort();
 	}
 	FUZZ_CHECK(back.total == d->total && back.nseg == d->nseg && back.shift == d->shift);
-	/* a version 1 dump is written as 2; one with stacks as 3 */
-	FUZZ_CHECK(back.version == (d->version == PDUMP_VERSION_V3 ? PDUMP_VERSION_V3 : PDUMP_VERSION));
+	/* a version 1 dump is written as 2; the others as they were */
+	FUZZ_CHECK(back.version == (d->version == PDUMP_VERSION_V1 ? PDUMP_VERSION : d->version));
+	FUZZ_CHECK(back.ntrace == d->ntrace && (!d->ntrace || !memcmp(back.trace, d->trace, (size_t)d->ntrace * 4)));
 	FUZZ_CHECK(back.nstacks == d->nstacks && back.dropped == d->dropped);
 	for (i = 0; i < d->nstacks; i++) {
 		const struct pdump_stack *x = &d->stacks[i], *y = &back.stacks[i];
@@ -86,7 +87,7 @@ static void one(const uint8_t *data, size_t size)
 		for (flags = 0; flags < 8; flags++)	/* -e, -t, -z in every mix */
 			report_summary(fuzz_null(), &d, flags);
 	}
-	if (d.version == PDUMP_VERSION_V3)
+	if (d.type & PDUMP_TYPE_STACKS)
 		check_stacks(&d);
 	pdump_release(&d, &host_alloc);
 }

@@ -18,6 +18,7 @@
 #include "dumpfmt.h"
 #include "fuzz.h"
 #include "hostio.h"
+#include "view.h"
 #include "report.h"
 
 /* report_module's text, or NULL when it fails. */
@@ -71,7 +72,7 @@ static void stack_views(const struct pdump *d, const struct map *m)
 	char err[300];
 	FILE *f;
 
-	if (d->version < 3 || callstacks_build(d, m, 1, &cs, err, sizeof err))
+	if (!(d->type & PDUMP_TYPE_STACKS) || callstacks_build(d, m, 1, &cs, err, sizeof err))
 		return;
 	FUZZ_CHECK((f = fopencookie(&c, "w", io)) != NULL);
 	FUZZ_CHECK(callstacks_folded(&cs, f) == 0);
@@ -83,6 +84,17 @@ static void stack_views(const struct pdump *d, const struct map *m)
 }
 
 /* The scanned dump reports as the decoded one, -e aside (it decodes). */
+/* The sorted views, every share with its interval (the trace's runs, the
+ * sub-profiles' or Wilson's), with and without a --top that leaves rows out. */
+static void sorted_views(const struct pdump *d, const struct map *m)
+{
+	struct view v = { 1, VIEW_TICS, 0, 0 };
+
+	FUZZ_CHECK(view_module(fuzz_null(), d, m, PINFO_T, &v) >= 0);
+	v.top = 1;
+	FUZZ_CHECK(view_module(fuzz_null(), d, m, PINFO_T, &v) >= 0);
+}
+
 static void same_reports(const struct pdump *d, const struct pdump *lazy, const struct map *m)
 {
 	int flags;
@@ -132,7 +144,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (flags = 0; flags < 8; flags++)
 			FUZZ_CHECK(report_module(fuzz_null(), &d, &m, flags) >= 0);
 		rc = report_check_fingerprint(fuzz_null(), "t.pro", &d, "testprof.map", &m, 1);
-		FUZZ_CHECK(rc == 0 || (rc == 1 && m.has_fingerprint && d.version == PDUMP_VERSION));
+		FUZZ_CHECK(rc == 0 || (rc == 1 && m.has_fingerprint && d.version >= PDUMP_VERSION));
+		sorted_views(&d, &m);
 		same_reports(&d, &lazy, &m);
 		if (!map_normalize(&m))
 			same_reports(&d, &lazy, &m);

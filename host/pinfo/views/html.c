@@ -70,7 +70,7 @@ static int dump_stacks(const struct pdump *d, const struct src *srcs, size_t nsr
 	*stacks = NULL;
 	*n = 0;
 	memset(cs, 0, sizeof *cs);
-	if (d->version != PDUMP_VERSION_V3 || !d->nstacks)
+	if (!(d->type & PDUMP_TYPE_STACKS) || !d->nstacks)
 		return 0;
 	if (!(maps = malloc((nsrcs + 1) * sizeof *maps)))
 		return -1;
@@ -490,7 +490,7 @@ static int load_src(struct src *s, const char *path, const char *dumpfile, const
 	s->path = path;
 	for (k = 0; k < d->nseg; k++)
 		s->in_dump |= !strcasecmp(d->segs[k].module, s->m.module);
-	if (!s->in_dump && d->version == PDUMP_VERSION_V3 && !*have_kmap &&
+	if (!s->in_dump && (d->type & PDUMP_TYPE_STACKS) && !*have_kmap &&
 	    !strcasecmp(s->m.module, "kernel")) {
 		*kmap = s->m;	/* no kernel segment, but it names the stacks' kernel frames */
 		*have_kmap = 1;

@@ -118,9 +118,10 @@ static void folded(void **state)
 	callstacks_free(&cs);
 	teardown_maps(1);
 
-	/* a version 2 dump has no stacks: said so */
+	/* a version 2 dump has no stacks (nor the stacks' type bit): said so */
 	setup_dump(0);
 	d.version = 2;
+	d.type &= ~PDUMP_TYPE_STACKS;
 	assert_int_equal(callstacks_build(&d, maps, 1, &cs, err, sizeof err), -1);
 	assert_non_null(strstr(err, "no call stacks"));
 	teardown_maps(1);

@@ -56,4 +56,11 @@ static inline int get_varint(struct reader *r, uint32_t *v, const char *what, ui
 	return pdump_get_varint_slow(r, v, what, seg);
 }
 
+/* Version 5's CPU records, after the rest (dump_cpus.c): h->cpus and
+ * h->cputics allocated with a, each CPU checked, and the CPUs' sums against
+ * the header's and each segment's ticks (semantic errors). 0, or -1. */
+struct pdump;
+struct pdump_alloc;
+int pdump_walk_cpus(struct reader *r, struct pdump *h, const struct pdump_alloc *a);
+
 #endif

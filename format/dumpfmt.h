@@ -36,6 +36,9 @@
 #define PDUMP_TYPE_SPREAD	32u	/* PT_SPREAD: version 4 only */
 #define PDUMP_NSUB_MIN		2	/* a reader's bounds on the sub-profiles */
 #define PDUMP_NSUB_MAX		64
+#define PDUMP_VERSION_V5	5	/* with each CPU's totals, after the rest (the kernel's) */
+#define PDUMP_MAXCPUS		256	/* a reader refuses more CPUs (and fewer than 1) */
+#define PDUMP_CPUHDR_SIZE	32	/* a CPU's record: samples, kernel, idle, out_of_range */
 /* A reader refuses more sub-profile buckets than this, all sub-profiles of
  * all segments together (64 MiB decoded: the scan decodes them). */
 #define PDUMP_READ_MAXSUBBUCKETS	(1u << 24)

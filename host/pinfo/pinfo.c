@@ -61,6 +61,7 @@ static void usage_text(FILE *to)
 	      "  --merge OUT : add dumps of the same code into OUT\n"
 	      "       pinfo --where OFFSET program.elf\n"
 	      "  --where OFFSET : the function and source line of the code at OFFSET (hex)\n"
+
 	      "  -h, --help : this text;  --version : pinfo's version\n"
 	      "       pinfo [-g] [--folded FILE] [--flamegraph FILE.svg] [--pprof FILE] dump_file\n"
 	      "             [map... | -f file]   (call stacks: docs/stacks.md)\n"
@@ -386,7 +387,7 @@ int main(int argc, char **argv)
 		return cli_done("pinfo") ? PINFO_FAIL : PINFO_OK;
 	}
 	if (o.version) {
-		printf(CLI_VERSION("pinfo") ", dump formats 1 to %u\n", PDUMP_VERSION_V4);
+		printf(CLI_VERSION("pinfo") ", dump formats 1 to %u\n", PDUMP_VERSION_V5);
 		return cli_done("pinfo") ? PINFO_FAIL : PINFO_OK;
 	}
 	if (o.where) {

@@ -55,15 +55,48 @@ uint64_t fuzz_dump_buckets(const struct pdump *d)
 	return n;
 }
 
+/* Version 5's CPU records, exactly there: each CPU's ticks add up to its
+ * samples, and the CPUs' to the dump's totals and each segment's. */
+static void fuzz_check_cpus(const struct pdump *d)
+{
+	uint64_t s = 0, k = 0, idle = 0, oor = 0, seg;
+	uint32_t c, i;
+
+	FUZZ_CHECK((d->version == PDUMP_VERSION_V5) == (d->ncpu != 0));
+	FUZZ_CHECK(d->ncpu <= PDUMP_MAXCPUS);
+	for (c = 0; c < d->ncpu; c++) {
+		const struct pdump_cpu *p = &d->cpus[c];
+		uint64_t parts = p->kernel + p->idle + p->out_of_range;
+
+		for (i = 0; i < d->nseg; i++)
+			parts += p->segtics[i];
+		FUZZ_CHECK(parts == p->samples);
+		s += p->samples;
+		k += p->kernel;
+		idle += p->idle;
+		oor += p->out_of_range;
+	}
+	FUZZ_CHECK(!d->ncpu || (s == d->total && k == d->kernel && idle == d->idle && oor == d->out_of_range));
+	for (i = 0; d->ncpu && i < d->nseg; i++) {
+		for (seg = 0, c = 0; c < d->ncpu; c++)
+			seg += d->cpus[c].segtics[i];
+		FUZZ_CHECK(seg == d->segs[i].tics);
+	}
+}
+
 void fuzz_check_dump(const struct pdump *d)
 {
 	uint64_t sum = d->kernel + d->idle + d->out_of_range;
 	uint32_t i, k;
 
-	FUZZ_CHECK(!(d->type & ~(PDUMP_TYPE_BITS | PDUMP_TYPE_STACKS)));
-	/* the stacks bit, and a stack table, exactly in version 3 */
-	FUZZ_CHECK(!(d->type & PDUMP_TYPE_STACKS) == (d->version != PDUMP_VERSION_V3));
-	FUZZ_CHECK(d->version == PDUMP_VERSION_V3 || d->nstacks == 0);
+	FUZZ_CHECK(!(d->type & ~(PDUMP_TYPE_BITS | PDUMP_TYPE_STACKS | PDUMP_TYPE_SPREAD)));
+	/* the stacks bit, and a stack table, in version 3 always, in 4 and 5
+	 * when the dump has one, never before; the sub-profiles' from 4 on */
+	FUZZ_CHECK(d->version != PDUMP_VERSION_V3 || (d->type & PDUMP_TYPE_STACKS));
+	FUZZ_CHECK(d->version >= PDUMP_VERSION_V3 || !(d->type & PDUMP_TYPE_STACKS));
+	FUZZ_CHECK((d->type & PDUMP_TYPE_STACKS) || d->nstacks == 0);
+	FUZZ_CHECK(!(d->type & PDUMP_TYPE_SPREAD) == !d->nsub && (d->version >= PDUMP_VERSION_V4 || !d->nsub));
+	fuzz_check_cpus(d);
 	for (i = 0; i < d->nstacks; i++)
 		FUZZ_CHECK(d->stacks[i].count && d->stacks[i].depth &&
 			   d->stacks[i].kdepth <= d->stacks[i].depth && d->stacks[i].useg <= d->nseg);

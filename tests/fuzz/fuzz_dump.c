@@ -26,8 +26,15 @@ static void check_rewrite(const struct pdump *d)
 		abort();
 	}
 	FUZZ_CHECK(back.total == d->total && back.nseg == d->nseg && back.shift == d->shift);
-	/* a version 1 dump is written as 2; one with stacks as 3 */
-	FUZZ_CHECK(back.version == (d->version == PDUMP_VERSION_V3 ? PDUMP_VERSION_V3 : PDUMP_VERSION));
+	/* a version 1 dump is written as 2; one with stacks as 3, with
+	 * sub-profiles as 4, with CPU records as 5 */
+	FUZZ_CHECK(back.version == (d->ncpu ? PDUMP_VERSION_V5 : d->nsub ? PDUMP_VERSION_V4 :
+				    d->version == PDUMP_VERSION_V1 ? PDUMP_VERSION : d->version));
+	FUZZ_CHECK(back.ncpu == d->ncpu && back.nsub == d->nsub);
+	for (i = 0; i < d->ncpu; i++)
+		FUZZ_CHECK(back.cpus[i].samples == d->cpus[i].samples && back.cpus[i].kernel == d->cpus[i].kernel &&
+			   back.cpus[i].idle == d->cpus[i].idle &&
+			   (!d->nseg || !memcmp(back.cpus[i].segtics, d->cpus[i].segtics, (size_t)d->nseg * 8)));
 	FUZZ_CHECK(back.nstacks == d->nstacks && back.dropped == d->dropped);
 	for (i = 0; i < d->nstacks; i++) {
 		const struct pdump_stack *x = &d->stacks[i], *y = &back.stacks[i];
@@ -86,7 +93,7 @@ static void one(const uint8_t *data, size_t size)
 		for (flags = 0; flags < 8; flags++)	/* -e, -t, -z in every mix */
 			report_summary(fuzz_null(), &d, flags);
 	}
-	if (d.version == PDUMP_VERSION_V3)
+	if (d.type & PDUMP_TYPE_STACKS)
 		check_stacks(&d);
 	pdump_release(&d, &host_alloc);
 }

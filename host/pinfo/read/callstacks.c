@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "callstacks.h"
+#include "dumpfmt.h"
 #include "hostio.h"
 #include "leafcaller.h"
 #include "modsyms.h"
@@ -293,7 +294,7 @@ int callstacks_build(const struct pdump *d, const struct map *maps, size_t nmaps
 	memset(cs, 0, sizeof *cs);
 	cs->total = d->total;
 	cs->hz = d->hz;
-	if (d->version < 3)
+	if (d->version < 3 || !(d->type & PDUMP_TYPE_STACKS))	/* versions 1 and 2 never have it */
 		return host_fail(err, errlen, "the dump has no call stacks (format %u; ProfInit with "
 			    "PT_STACKS, pset init /stacks or make run STACKS=1 makes them)", d->version);
 	if (!(ms = modsyms_make(maps, nmaps)))

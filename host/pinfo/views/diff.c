@@ -498,6 +498,9 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 				}
 				out.type &= ~PDUMP_TYPE_SPREAD;
 				out.nsub = 0;
+				out.ncpu = 0;	/* nor CPU records: version 2 or 3 */
+				out.cpus = NULL;
+				out.cputics = NULL;
 				out.subtotal = NULL;
 				out.stacks = NULL;	/* b's: copied below, as its own */
 				out.frames = NULL;

@@ -57,7 +57,7 @@ struct src {
 /* The dump's call stacks (format 3), named by the maps of its modules
  * (host/pinfo/read/callstacks.c; kmap, if any, names the kernel's frames of a
  * dump without a kernel segment) and folded for the flame graph; none in
- * versions 1 and 2, and the section is then left out. Returns 0, or -1
+ * versions 1 and 2 or without PT_STACKS, and the section is then left out. Returns 0, or -1
  * when out of memory; *cs is kept for the names the stacks point to. */
 static int dump_stacks(const struct pdump *d, const struct src *srcs, size_t nsrcs,
 		       const struct map *kmap, struct callstacks *cs, struct folded_stack **stacks,
@@ -70,7 +70,7 @@ static int dump_stacks(const struct pdump *d, const struct src *srcs, size_t nsr
 	*stacks = NULL;
 	*n = 0;
 	memset(cs, 0, sizeof *cs);
-	if (d->version != PDUMP_VERSION_V3 || !d->nstacks)
+	if (!(d->type & PDUMP_TYPE_STACKS) || !d->nstacks)	/* version 3, or 4 and 5 with the bit */
 		return 0;
 	if (!(maps = malloc((nsrcs + 1) * sizeof *maps)))
 		return -1;
@@ -471,7 +471,7 @@ static int load_src(struct src *s, const char *path, const char *dumpfile, const
 	s->path = path;
 	for (k = 0; k < d->nseg; k++)
 		s->in_dump |= !strcasecmp(d->segs[k].module, s->m.module);
-	if (!s->in_dump && d->version == PDUMP_VERSION_V3 && !*have_kmap &&
+	if (!s->in_dump && (d->type & PDUMP_TYPE_STACKS) && !*have_kmap &&
 	    !strcasecmp(s->m.module, "kernel")) {
 		*kmap = s->m;	/* no kernel segment, but it names the stacks' kernel frames */
 		*have_kmap = 1;

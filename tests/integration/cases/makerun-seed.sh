@@ -5,7 +5,8 @@
 # kernel's default) give the same dump, seed=7 twice the same, seed=7
 # another than seed=1. make run SEED=7 passes it to the kernel (the console
 # names it; without SEED it names none), and make run SPREAD=1 has profrun
-# keep the sub-profiles (PT_SPREAD): the dump is version 4 and pinfo reports
+# keep the sub-profiles (PT_SPREAD): the dump has them (version 5, with
+# the type bit PT_SPREAD, 32, which the plain run's has not) and pinfo reports
 # it, its ticks within 5% of the run's without (a spread profile's tick
 # takes the C path, which moves the samples a little).
 name=makerun-seed
@@ -33,14 +34,16 @@ elif log=$log.s7 && has "kernel: jitter seed 7" && has "seeded runs" &&
      cp "$build/run/dumps/seeded.pro" "$sd/made7.pro" &&
      $make --no-print-directory run PROG="$src/seeded.c" SPREAD=1 > "$sd/spread.log" 2>&1 &&
      cp "$build/run/dumps/seeded.pro" "$sd/spread.pro" && log=$sd/spread.log && hasnot "jitter seed"; then
-	if [ "$(od -A n -t u1 -j 4 -N 1 "$sd/spread.pro" | tr -d ' ')" != 4 ] ||
-	   [ "$(od -A n -t u1 -j 4 -N 1 "$sd/made7.pro" | tr -d ' ')" != 2 ]; then
-		fail "SPREAD=1 did not give a version 4 dump (or the plain run not a version 2)"
+	if [ "$(od -A n -t u1 -j 4 -N 1 "$sd/spread.pro" | tr -d ' ')" != 5 ] ||
+	   [ "$(od -A n -t u1 -j 4 -N 1 "$sd/made7.pro" | tr -d ' ')" != 5 ] ||
+	   [ $(( $(od -A n -t u1 -j 8 -N 1 "$sd/spread.pro") & 32 )) != 32 ] ||
+	   [ $(( $(od -A n -t u1 -j 8 -N 1 "$sd/made7.pro") & 32 )) != 0 ]; then
+		fail "SPREAD=1 did not give a version 5 dump with sub-profiles (or the plain run one without)"
 	elif ! "$build/pinfo" "$sd/spread.pro" > "$sd/spread.txt" 2>&1 ||
 	     ! "$build/pinfo" "$sd/made7.pro" > "$sd/made7.txt" 2>&1 ||
 	     ! awk '$1 == "SEEDED" { t[FILENAME] = $4 } END { a = t[ARGV[1]]; b = t[ARGV[2]]
 			exit !(a > 0 && b > 0 && a - b <= b / 20 && b - a <= b / 20) }' "$sd/spread.txt" "$sd/made7.txt"; then
-		fail "pinfo: the version 4 dump's report: $(grep SEEDED "$sd/spread.txt"), without: $(grep SEEDED "$sd/made7.txt")"
+		fail "pinfo: the sub-profiles' dump's report: $(grep SEEDED "$sd/spread.txt"), without: $(grep SEEDED "$sd/made7.txt")"
 	else
 		pass "make run SEED=7, SPREAD=1"
 	fi

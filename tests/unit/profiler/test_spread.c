@@ -56,8 +56,12 @@ static void test_spread_user(void **state)
 	prof_tick_fn(&pp, UCS, 0x1000, 0);
 	assert_int_equal(pp.ubuf[0]->counters[0x48], 10);
 	dump_back(&pp, PT_USER, &d);
-	assert_int_equal(d.version, 4);
+	assert_int_equal(d.version, 5);	/* the CPUs after the sub-profiles */
 	assert_int_equal(d.type, PT_USER | PT_USEKP | PT_SPREAD);
+	assert_int_equal(d.ncpu, 1);
+	assert_int_equal(d.cpus[0].samples, 12);
+	assert_int_equal(d.cpus[0].segtics[0], 10);
+	assert_int_equal(d.cpus[0].out_of_range, 1);
 	assert_int_equal(d.total, 12);
 	assert_int_equal(d.nsub, 8);
 	for (uint32_t k = 0; k < 8; k++) {
@@ -83,7 +87,7 @@ static void test_spread_user(void **state)
 	assert_ptr_equal(prof_tick_fn, prof_tick);
 }
 
-/* Without PT_SPREAD: version 2, no sub-profiles, the plan's assembly. */
+/* Without PT_SPREAD: version 5, no sub-profiles, the plan's assembly. */
 static void test_spread_off(void **state)
 {
 	struct prof_proc pp = { 0 };
@@ -100,7 +104,7 @@ static void test_spread_off(void **state)
 	assert_null(pp.ubuf[0]->sub);
 	prof_tick_fn(&pp, UCS, 0x10, 0);
 	dump_back(&pp, PT_USER, &d);
-	assert_int_equal(d.version, 2);
+	assert_int_equal(d.version, 5);
 	assert_int_equal(d.nsub, 0);
 	pdump_release(&d, &dumpback_heap);
 	prof_off(&pp, PT_USER);

@@ -75,7 +75,7 @@ mkmap-san: $(BUILD)/san/mkmap $(BUILD)/san/pinfo
 
 # ---- pinfo/ ---------------------------------------------------------------------
 UNIT_PINFO := test_pinfo test_attrib test_map test_export test_export_run test_stacks_views test_stacks_nocs \
-	test_names test_lines test_views test_rounding test_ci test_present
+	test_names test_lines test_views test_rounding test_ci test_present test_cpus
 test_pinfo_SRCS  := $(UNIT)/pinfo/test_pinfo.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 test_attrib_SRCS := $(UNIT)/pinfo/test_attrib.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 test_map_SRCS    := $(UNIT)/pinfo/test_map.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
@@ -96,6 +96,8 @@ test_rounding_SRCS := $(UNIT)/pinfo/test_rounding.c host/pinfo/read/rounding.c
 test_ci_SRCS := $(UNIT)/pinfo/test_ci.c host/pinfo/read/ci.c
 # the views' intervals, --ci, --csv, --truth (share.c, csv.c, truth.c)
 test_present_SRCS := $(UNIT)/pinfo/test_present.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
+# pinfo --cpus and the HTML report's CPUs, on dumps of two and four CPUs
+test_cpus_SRCS := $(UNIT)/pinfo/test_cpus.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 
 # The tests that link pinfo's code link its libraries (libdw, protobuf-c...) with it.
 $(foreach t,$(UNIT_MKMAP) $(UNIT_PINFO),$(eval $(t)_LIBS += $(PINFO_MORE_LIBS)))

@@ -37,7 +37,7 @@
 # sampling jitter's seed, the boot argument seed=N (docs/accuracy.md).
 # PROFKERN_SPREAD=1 (make run SPREAD=1): profrun keeps the 8 sub-profiles
 # (PT_SPREAD) by which pinfo measures how far each share would move in
-# another run; the dumps are then version 4 (docs/dump-format.md).
+# another run; the dumps then carry them (docs/dump-format.md).
 # PROFKERN_TRUTH=1 (make run TRUTH=1): QEMU runs the instruction-count
 # plugin (bench/truth/insncount.c) in the same run, and each dump NAME.pro
 # gets RUN/NAME.truth, the exact instructions of each function while
@@ -217,8 +217,10 @@ while IFS= read -r name; do
 	if [ -n "$tics" ] && { [ -z "$main" ] || [ "$tics" -gt "$maintics" ]; }; then
 		main=$dump maintics=$tics maintruth=$tr
 	fi
-	# The call stacks, when the dump has them (format 3).
-	if [ -n "$stacks" ] && [ "$(od -An -tu2 -j4 -N2 "$dump" | tr -d ' ')" = 3 ]; then
+	# The call stacks, when the dump has them: PT_STACKS (16) in its type
+	# (the kernel's dumps are format 5, docs/dump-format.md).
+	type=$(od -An -tu1 -j8 -N1 "$dump" | tr -d ' ')
+	if [ -n "$stacks" ] && [ $(( ${type:-0} & 16 )) = 16 ]; then
 		base=$run/${name%.pro}
 		"$pinfo" --folded "$base.folded" --flamegraph "$base.svg" -- "$dump" -f "$run/elfs.lst" \
 			</dev/null && echo "wrote $base.folded and $base.svg" || status=1

@@ -141,8 +141,10 @@ if boot system -batch "$out/sys.cmd" $build/kernel.elf $u/calltree.elf $u/pset.e
 		b=$(folded_sum 'CALLTREE`a;CALLTREE`b$' < "$dir/sys.folded")
 		idle=$(folded_sum '^\(idle\)$' < "$dir/sys.folded")
 		# the same tree as the user profile's (calltree makes one of its
-		# own meanwhile), in a dump of format 3
-		if [ "$b" -gt 50 ] && head -c 6 "$dir/sys.pro" | od -An -tu2 -j4 | grep -qw 3; then
+		# own meanwhile), in a dump with the stack table: format 5 (the
+		# kernel's), PT_STACKS (16) in its type
+		if [ "$b" -gt 50 ] && head -c 6 "$dir/sys.pro" | od -An -tu2 -j4 | grep -qw 5 &&
+		   [ $(( $(od -An -tu1 -j8 -N1 "$dir/sys.pro") & 16 )) = 16 ]; then
 			pass "b $b, idle $idle"
 		else
 			fail "b $b"; cat "$dir/sys.folded"

@@ -165,14 +165,14 @@ static int col_shown(const struct cpus_table *t, size_t k)
 	return k != 3 || t->oor;
 }
 
-void cpus_print(FILE *out, const struct cpus_table *t)
+int cpus_print(FILE *out, const struct cpus_table *t)
 {
 	size_t w = CPUS_FIXED + t->ncol, k, len;
 	int cw = digits(t->ncpu ? t->ncpu - 1 : 0), *width;
 	uint32_t c;
 
 	if (!(width = calloc(w, sizeof *width)))
-		return;
+		return -1;
 	for (k = 0; k < w; k++) {
 		len = strlen(col_name(t, k));
 		width[k] = (int)len;
@@ -194,6 +194,7 @@ void cpus_print(FILE *out, const struct cpus_table *t)
 		fputc('\n', out);
 	}
 	free(width);
+	return 0;
 }
 
 int cpus_html(FILE *out, const struct pdump *d)
@@ -304,9 +305,11 @@ int pinfo_cpus(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 		/* 1 cannot be: every module asked for is the dump's */
 		fprintf(errs, "pinfo: %s\n", rc < 0 ? "out of memory" : "a module is not in the dump");
 	} else {
-		cpus_print(out, &t);
+		if (cpus_print(out, &t))
+			fprintf(errs, "pinfo: out of memory\n");
+		else
+			status = PINFO_OK;
 		cpus_free(&t);
-		status = PINFO_OK;
 	}
 	for (k = 0; mods && mods[k]; k++)
 		free(mods[k]);

@@ -33,8 +33,9 @@ void cpus_free(struct cpus_table *t);
 
 /* The text: a header line naming the columns ("cpu N", "samples", ...,
  * the modules), then one line a CPU, "cpu 0" and the numbers, each column
- * right-aligned to its widest entry, two spaces apart. */
-void cpus_print(FILE *out, const struct cpus_table *t);
+ * right-aligned to its widest entry, two spaces apart. 0, or -1 out of
+ * memory (nothing written). */
+int cpus_print(FILE *out, const struct cpus_table *t);
 
 /* The HTML report's section "CPUs" (id "cpus"): the same table; nothing
  * for a dump without CPU records. 0, or -1 out of memory. */

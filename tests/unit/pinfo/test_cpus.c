@@ -85,7 +85,7 @@ static char *table_text(const struct pdump *d, const char *const *mods, size_t n
 
 	assert_non_null(f);
 	assert_int_equal(cpus_make(d, mods, n, &t, &missing), 0);
-	cpus_print(f, &t);
+	assert_int_equal(cpus_print(f, &t), 0);
 	cpus_free(&t);
 	assert_int_equal(fclose(f), 0);
 	return text;

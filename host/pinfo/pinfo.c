@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "cpus.h"
 #include "dumpfmt.h"
 #include "hostio.h"
 #include "pinfo_run.h"

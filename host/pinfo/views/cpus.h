@@ -1,6 +1,7 @@
-/* cpus.h: pinfo --cpus, how each CPU spent its time (docs/pinfo.md, "Per
- * CPU"), from a dump's CPU records (version 5, docs/dump-format.md), and
- * the HTML report's section of the same table. */
+/* cpus.h: the table of pinfo --cpus, how each CPU spent its time
+ * (docs/pinfo.md, "Per CPU"), from a dump's CPU records (version 5,
+ * docs/dump-format.md), which the HTML report's section "CPUs" shows too
+ * (html.h's html_cpus); pinfo_run.h's pinfo_cpus reads the files. */
 #ifndef HOST_PINFO_VIEWS_CPUS_H
 #define HOST_PINFO_VIEWS_CPUS_H
 
@@ -37,15 +38,10 @@ void cpus_free(struct cpus_table *t);
  * memory (nothing written). */
 int cpus_print(FILE *out, const struct cpus_table *t);
 
-/* The HTML report's section "CPUs" (id "cpus"): the same table; nothing
- * for a dump without CPU records. 0, or -1 out of memory. */
-int cpus_html(FILE *out, const struct pdump *d);
-
-/* pinfo --cpus DUMP [maps...]: the table, its module columns the maps'
- * (each checked against the dump as the report checks it) or, without,
- * every module with a tick. A dump without CPU records (versions 1 to 4) is
- * refused with a line saying so. Returns the exit status (pinfo_run.h). */
-int pinfo_cpus(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
-	       FILE *out, FILE *errs);
+/* Column k's name (k < CPUS_FIXED: "samples", "kernel", "idle",
+ * "out-of-range"; then the modules'), and whether it is shown (the
+ * out-of-range column only when the dump has such ticks). */
+const char *cpus_col_name(const struct cpus_table *t, size_t k);
+int cpus_col_shown(const struct cpus_table *t, size_t k);
 
 #endif

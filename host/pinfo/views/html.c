@@ -6,7 +6,6 @@
 
 #include "annotate.h"
 #include "callstacks.h"
-#include "cpus.h"
 #include "dumpfmt.h"
 #include "hostio.h"
 #include "html.h"
@@ -430,7 +429,7 @@ static int write_page(FILE *out, void *arg)
 	fputs("</h1>\n", out);
 	facts(out, p->dumpfile, p->d);
 	module_table(out, p->d);
-	if (cpus_html(out, p->d))
+	if (html_cpus(out, p->d))
 		rc = -1;
 	html_func_table(out, p->d, p->fs, p->nfs);
 	if (p->nstacks && html_flamegraph(out, p->stacks, p->nstacks, p->d->total))

@@ -17,6 +17,7 @@
 #include "cpus.h"
 #include "dumpfmt.h"
 #include "hostio.h"
+#include "html.h"
 #include "pinfo_run.h"
 #include "report.h"
 #include "testbuf.h"
@@ -321,7 +322,7 @@ static void cpus_html_section(void **state)
 	(void)state;
 	written_back(d, &back);
 	assert_non_null(f = open_memstream(&text, &len));
-	assert_int_equal(cpus_html(f, &back), 0);
+	assert_int_equal(html_cpus(f, &back), 0);
 	fclose(f);
 	assert_non_null(strstr(text, "<section id=\"cpus\"><h2>CPUs</h2>"));
 	assert_non_null(strstr(text, "<th data-num>CPU</th><th data-num>Samples</th><th data-num>Kernel</th>"
@@ -345,7 +346,7 @@ static void cpus_html_section(void **state)
 		assert_int_equal(pdump_read(b.data, b.len, &back, &host_alloc, err, sizeof err), 0);
 		tbuf_free(&b);
 	}
-	assert_int_equal(cpus_html(f, &back), 0);
+	assert_int_equal(html_cpus(f, &back), 0);
 	fclose(f);
 	assert_string_equal(text, "");
 	free(text);

@@ -60,6 +60,16 @@ static void put_varint(struct writer *w, uint32_t v)
 	put8(w, v);
 }
 
+/* The same of a u64 (version 6's ticks): at most 10 bytes. */
+static void put_varint64(struct writer *w, uint64_t v)
+{
+	while (v >= 0x80) {
+		put8(w, (uint32_t)(v & 0x7f) | 0x80);
+		v >>= 7;
+	}
+	put8(w, (uint32_t)v);
+}
+
 static size_t varint_size(uint32_t v)
 {
 	size_t n = 1;
@@ -215,8 +225,54 @@ static void write_trace(struct writer *w, const struct pdump *d)
 	}
 }
 
-static uint32_t version_of(uint32_t type)
+/* Segment i's ticks on CPU c: its segtics, or (NULL) its counters' sum. */
+static uint64_t cpu_segtics(const struct pdump *d, const struct pdump_cpu *c, uint32_t i)
 {
+	const struct pdump_seg *s = &d->segs[i];
+	uint32_t nb, k;
+	uint64_t sum = 0;
+
+	if (c->segtics)
+		return c->segtics[i];
+	nb = pdump_nbuckets(s->length, d->shift);
+	for (k = 0; k < nb; k++)
+		sum += counter_at(s, k);
+	return sum;
+}
+
+/* Version 6's CPU records (docs/dump-format.md): after the rest. Each
+ * segment's ticks are sparse: the segments with ticks on that CPU, by gap. */
+static void write_cpus(struct writer *w, const struct pdump *d)
+{
+	uint32_t c, i, n, next;
+
+	put32(w, d->ncpu);
+	for (c = 0; c < d->ncpu; c++) {
+		const struct pdump_cpu *cpu = &d->cpus[c];
+
+		put64(w, cpu->samples);
+		put64(w, cpu->kernel);
+		put64(w, cpu->idle);
+		put64(w, cpu->out_of_range);
+		for (n = 0, i = 0; i < d->nseg; i++)
+			n += cpu_segtics(d, cpu, i) != 0;
+		put_varint(w, n);
+		for (next = 0, i = 0; i < d->nseg; i++) {
+			uint64_t t = cpu_segtics(d, cpu, i);
+
+			if (t) {
+				put_varint(w, i - next);
+				put_varint64(w, t);
+				next = i + 1;
+			}
+		}
+	}
+}
+
+static uint32_t version_of(uint32_t type, uint32_t ncpu)
+{
+	if (ncpu)
+		return PDUMP_VERSION_V6;
 	if (type & PDUMP_TYPE_TRACE)
 		return PDUMP_VERSION_V5;
 	if (type & PDUMP_TYPE_SPREAD)
@@ -231,7 +287,7 @@ static size_t write_all(const struct pdump *d, struct writer *w)
 
 	for (i = 0; i < 4; i++)
 		put8(w, (uint8_t)PDUMP_MAGIC[i]);
-	put16(w, version_of(d->type));
+	put16(w, version_of(d->type, d->ncpu));
 	put16(w, 0);
 	put32(w, d->type);
 	put32(w, d->shift);
@@ -249,6 +305,8 @@ static size_t write_all(const struct pdump *d, struct writer *w)
 		write_spread(w, d);
 	if (d->type & PDUMP_TYPE_TRACE)
 		write_trace(w, d);
+	if (d->ncpu)
+		write_cpus(w, d);
 	flush(w);
 	put32(w, w->crc);
 	flush(w);

@@ -52,8 +52,18 @@ struct pdump_stack {
 	uint32_t *pcs;
 };
 
+/* One CPU's totals (version 6): its ticks of each kind, as the dump's
+ * header counts them all; segtics[i], segment i's ticks on this CPU (the
+ * sum of its counters that this CPU counted), in segs' order. The writer
+ * takes segtics NULL as each segment's counters' sum: a one-CPU dump's. */
+struct pdump_cpu {
+	uint64_t samples;	/* kernel + idle + out_of_range + its segtics */
+	uint64_t kernel, idle, out_of_range;
+	uint64_t *segtics;	/* nseg of them, or NULL (above) */
+};
+
 struct pdump {
-	uint32_t version;	/* as read: 1 has no fingerprints; the writer writes PDUMP_VERSION */
+	uint32_t version;	/* as read: 1 has no fingerprints; the writer picks its own (ncpu, type) */
 	uint32_t type;		/* PT_SYSTEM (0) or PT_USER|PT_USEKP (5), | PT_VERBOSE */
 	uint32_t shift;		/* bucket = 1 << shift bytes (PROF_SHIFT, 2) */
 	uint32_t hz;		/* sample rate */
@@ -87,6 +97,13 @@ struct pdump {
 	uint32_t ntrace;
 	uint32_t *trace;
 	uint32_t trace_bytes;	/* the reader's: the section's bytes in the file */
+	/* Version 6, written when ncpu is not 0: each CPU's totals, cpus[0 ..
+	 * ncpu); they add up to the header's, and each segment's over the CPUs
+	 * to its counters' sum. ncpu 0: none, and the writer writes version 2
+	 * to 5 as type says (the kernel always gives at least one CPU). */
+	uint32_t ncpu;
+	struct pdump_cpu *cpus;
+	uint64_t *cputics;	/* the reader's: one block with every CPU's segtics */
 };
 
 /* A byte sink: the kernel's is the serial line, a test's is a buffer. */

@@ -159,4 +159,11 @@ void pdump_release(struct pdump *d, const struct pdump_alloc *a)
 		a->free(a->ctx, d->trace);
 	d->trace = NULL;
 	d->ntrace = 0;
+	if (d->cputics)
+		a->free(a->ctx, d->cputics);
+	if (d->cpus)
+		a->free(a->ctx, d->cpus);
+	d->cputics = NULL;
+	d->cpus = NULL;
+	d->ncpu = 0;
 }

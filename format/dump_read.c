@@ -151,9 +151,9 @@ static int read_header(struct reader *r, struct pdump *h)
 	for (i = 0; i < 4 && i < r->len; i++)
 		if (p[i] != (uint8_t)PDUMP_MAGIC[i])
 			return HARD(r, "not a profile dump (bad magic)", NULL, 0, 0, 0);
-	if (r->len >= 6 && (get_le(p + 4, 2) < PDUMP_VERSION_V1 || get_le(p + 4, 2) > PDUMP_VERSION_V5))
+	if (r->len >= 6 && (get_le(p + 4, 2) < PDUMP_VERSION_V1 || get_le(p + 4, 2) > PDUMP_VERSION_V6))
 		return HARD(r, "unsupported dump version %u (this reader knows %u to %u)",
-			    NULL, get_le(p + 4, 2), PDUMP_VERSION_V1, PDUMP_VERSION_V5);
+			    NULL, get_le(p + 4, 2), PDUMP_VERSION_V1, PDUMP_VERSION_V6);
 	if (need(r, PDUMP_HDR_SIZE, "the header", NOSEG))
 		return -1;
 	h->version = get_le(p + 4, 2);
@@ -170,7 +170,7 @@ static int read_header(struct reader *r, struct pdump *h)
 		SOFT(r, "reserved header field is %u, not 0", NULL, get_le(p + 6, 2), 0, 0);
 	if (h->type & ~(PDUMP_TYPE_BITS | (h->version >= PDUMP_VERSION_V3 ? PDUMP_TYPE_STACKS : 0) |
 			(h->version >= PDUMP_VERSION_V4 ? PDUMP_TYPE_SPREAD : 0) |
-			(h->version == PDUMP_VERSION_V5 ? PDUMP_TYPE_TRACE : 0)))
+			(h->version >= PDUMP_VERSION_V5 ? PDUMP_TYPE_TRACE : 0)))
 		SOFT(r, "unknown profile type %x", NULL, h->type, 0, 0);
 	else if (h->version == PDUMP_VERSION_V3 && !(h->type & PDUMP_TYPE_STACKS))
 		SOFT(r, "version 3 dump without the stacks type bit (type %x)", NULL, h->type, 0, 0);
@@ -427,13 +427,17 @@ static int walk_spread(struct reader *r, struct pdump *h, const struct pdump_all
 	if (h->nsub < PDUMP_NSUB_MIN || h->nsub > PDUMP_NSUB_MAX)
 		return HARD(r, "%u sub-profiles (a dump has %u to %u)", NULL, h->nsub, PDUMP_NSUB_MIN,
 			    PDUMP_NSUB_MAX);
-	if (r->buckets * h->nsub > PDUMP_READ_MAXSUBBUCKETS)
+	/* the buckets as each segment's length gives them, which its header's
+	 * count may belie (a semantic error, reported later) */
+	for (all = 0, i = 0; i < h->nseg; i++)
+		all += pdump_nbuckets(h->segs[i].length, h->shift);
+	if (all * h->nsub > PDUMP_READ_MAXSUBBUCKETS)
 		return HARD(r, "more than %u buckets in all the sub-profiles", NULL, PDUMP_READ_MAXSUBBUCKETS, 0, 0);
 	if (need(r, (size_t)h->nsub * 8, "the sub-profiles' totals", NOSEG))
 		return -1;
 	if (!(h->subtotal = a->zalloc(a->ctx, (size_t)h->nsub * 8)))
 		return HARD(r, "out of memory for %u sub-profiles", NULL, h->nsub, 0, 0);
-	for (k = 0; k < h->nsub; k++, r->pos += 8)
+	for (all = 0, k = 0; k < h->nsub; k++, r->pos += 8)
 		all += h->subtotal[k] = get64(r->buf + r->pos);
 	if (all != h->total)
 		SOFT(r, "the sub-profiles' totals add up to %u, the total is %u", NULL, all, h->total, 0);
@@ -443,8 +447,8 @@ static int walk_spread(struct reader *r, struct pdump *h, const struct pdump_all
 		nb = pdump_nbuckets(s->length, h->shift);
 		if (nb && !(s->sub = a->zalloc(a->ctx, (size_t)h->nsub * nb * 4)))
 			return HARD(r, "out of memory for segment %u's sub-profiles", NULL, i, 0, 0);
-		for (sum = 0, k = 0; k < h->nsub; k++)
-			if (read_counts(r, i, nb, s->sub + (size_t)k * nb, &sum))
+		for (sum = 0, k = 0; k < h->nsub; k++)	/* (no buckets: no counters, and no sub) */
+			if (read_counts(r, i, nb, s->sub ? s->sub + (size_t)k * nb : NULL, &sum))
 				return -1;
 		if (sum != s->tics)
 			SOFT(r, "segment %u: its sub-profiles hold %u ticks, its counters %u", NULL, i, sum,
@@ -515,14 +519,16 @@ static int walk_all(struct reader *r, struct pdump *h, const struct pdump_alloc 
 		if (walk_stacks(r, h, a))
 			return -1;
 	}
-	if ((h->version == PDUMP_VERSION_V4 || (h->version == PDUMP_VERSION_V5 && (h->type & PDUMP_TYPE_SPREAD))) &&
+	if ((h->version == PDUMP_VERSION_V4 || (h->version >= PDUMP_VERSION_V5 && (h->type & PDUMP_TYPE_SPREAD))) &&
 	    walk_spread(r, h, a))
 		return -1;
-	if (h->version == PDUMP_VERSION_V5) {
+	if (h->version == PDUMP_VERSION_V5 || (h->version == PDUMP_VERSION_V6 && (h->type & PDUMP_TYPE_TRACE))) {
 		if (pdump_walk_trace(r, h, a))
 			return -1;
 		crc_catch_up(r);
 	}
+	if (h->version == PDUMP_VERSION_V6 && pdump_walk_cpus(r, h, a))
+		return -1;
 	return check_end(r, h);
 }
 
@@ -546,6 +552,9 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	h.ntrace = 0;
 	h.trace = NULL;
 	h.trace_bytes = 0;
+	h.ncpu = 0;
+	h.cpus = NULL;
+	h.cputics = NULL;
 	if (walk_all(&r, &h, a)) {
 		pdump_release(&h, a);
 		return -1;
@@ -571,6 +580,9 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	d->ntrace = h.ntrace;
 	d->trace = h.trace;
 	d->trace_bytes = h.trace_bytes;
+	d->ncpu = h.ncpu;
+	d->cpus = h.cpus;
+	d->cputics = h.cputics;
 	return 0;
 }
 

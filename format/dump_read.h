@@ -62,5 +62,9 @@ struct pdump;
 struct pdump_alloc;
 int pdump_need(struct reader *r, size_t n, const char *what);
 int pdump_walk_trace(struct reader *r, struct pdump *h, const struct pdump_alloc *a);
+/* Version 6's CPU records, after the rest (dump_cpus.c): h->cpus and
+ * h->cputics allocated with a, each CPU checked, and the CPUs' sums against
+ * the header's and each segment's ticks (semantic errors). 0, or -1. */
+int pdump_walk_cpus(struct reader *r, struct pdump *h, const struct pdump_alloc *a);
 
 #endif

@@ -38,8 +38,14 @@
 #define PDUMP_TYPE_TRACE	64u	/* version 5 only; set by the writer's caller, not a ProfInit type */
 /* A reader refuses a longer trace (the kernel keeps PROF_TRACE_ENTRIES). */
 #define PDUMP_MAXTRACE		(1u << 24)
+#define PDUMP_VERSION_V6	6	/* with each CPU's totals, after the rest (the kernel's) */
+#define PDUMP_MAXCPUS		256	/* a reader refuses more CPUs (and fewer than 1) */
+#define PDUMP_CPUHDR_SIZE	32	/* a CPU's record: samples, kernel, idle, out_of_range */
 #define PDUMP_NSUB_MIN		2	/* a reader's bounds on the sub-profiles */
 #define PDUMP_NSUB_MAX		64
+#define PDUMP_VERSION_V5	5	/* with each CPU's totals, after the rest (the kernel's) */
+#define PDUMP_MAXCPUS		256	/* a reader refuses more CPUs (and fewer than 1) */
+#define PDUMP_CPUHDR_SIZE	32	/* a CPU's record: samples, kernel, idle, out_of_range */
 /* A reader refuses more sub-profile buckets than this, all sub-profiles of
  * all segments together (64 MiB decoded: the scan decodes them). */
 #define PDUMP_READ_MAXSUBBUCKETS	(1u << 24)

@@ -198,13 +198,14 @@ int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 {
 	struct prof_session *s;
 	struct pdump d;
+	struct pdump_cpu cpu;
 	uint64_t subtotal[PDUMP_NSUB];
 	uint32_t mask;
 	int err = session_of(pp, type, &s);
 
 	if (err)
 		return err;
-	d.version = PDUMP_VERSION;
+	d.version = PDUMP_VERSION_V5;
 	d.type = s->type;
 	d.shift = PROF_SHIFT;
 	d.hz = hz;
@@ -241,6 +242,16 @@ int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 		for (uint32_t j = 0; j < n; j++)
 			d.total += s->bufs[i].counters[j];
 	}
+	/* One CPU, whose totals are the session's; its ticks of each segment
+	 * are the segment's counters' sum (segtics NULL: the writer adds them). */
+	cpu.samples = d.total;
+	cpu.kernel = d.kernel;
+	cpu.idle = d.idle;
+	cpu.out_of_range = d.out_of_range;
+	cpu.segtics = 0;
+	d.ncpu = 1;
+	d.cpus = &cpu;
+	d.cputics = 0;
 	frame_write(name, &d, sink, ctx);
 	s->dumping = 0;
 	return 0;

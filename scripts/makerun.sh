@@ -37,7 +37,7 @@
 # sampling jitter's seed, the boot argument seed=N (docs/accuracy.md).
 # PROFKERN_SPREAD=1 (make run SPREAD=1): profrun keeps the 8 sub-profiles
 # (PT_SPREAD) by which pinfo measures how far each share would move in
-# another run; the dumps are then version 4 (docs/dump-format.md).
+# another run; the dumps then carry them (docs/dump-format.md).
 # PROFKERN_TRUTH=1 (make run TRUTH=1): QEMU runs the instruction-count
 # plugin (bench/truth/insncount.c) in the same run, and each dump NAME.pro
 # gets RUN/NAME.truth, the exact instructions of each function while

@@ -61,6 +61,8 @@ static void usage_text(FILE *to)
 	      "  --merge OUT : add dumps of the same code into OUT\n"
 	      "       pinfo --where OFFSET program.elf\n"
 	      "  --where OFFSET : the function and source line of the code at OFFSET (hex)\n"
+	      "       pinfo --cpus dump_file [map... | -f file]\n"
+	      "  --cpus : one line a CPU: its samples, kernel, idle and each module's ticks\n"
 	      "  -h, --help : this text;  --version : pinfo's version\n"
 	      "       pinfo [-g] [--folded FILE] [--flamegraph FILE.svg] [--pprof FILE] dump_file\n"
 	      "             [map... | -f file]   (call stacks: docs/stacks.md)\n"
@@ -131,7 +133,7 @@ struct more {
 	struct view v;
 	int lines;		/* -l */
 	const char *annotate, *html, *merge, *sort, *top, *limit, *split, *where, *csv, *truth;
-	int diff, help, version, ci;
+	int diff, help, version, ci, cpus;
 	const char *bad;	/* an unknown option */
 };
 
@@ -146,6 +148,8 @@ static int more_opt(int argc, char **argv, int *i, struct more *o)
 		return o->diff = 1;
 	if (!strcmp(argv[*i], "--ci"))
 		return o->ci = 1;
+	if (!strcmp(argv[*i], "--cpus"))
+		return o->cpus = 1;
 	if (!strcmp(argv[*i], "--help") || !strcmp(argv[*i], "-h"))
 		return o->help = 1;
 	if (!strcmp(argv[*i], "--version"))
@@ -251,9 +255,14 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, s
 		return -1;
 	extra = o->csv || o->truth || o->ci;	/* the report's: docs/pinfo.md, "Error bars" */
 	if (o->where)	/* alone, with one ELF file */
-		return *flags || extra || x->gmon || x->proc || x->proc_module || o->lines || o->annotate ||
+		return *flags || extra || o->cpus || x->gmon || x->proc || x->proc_module || o->lines || o->annotate ||
 		       o->html || o->merge || o->diff || o->sort || o->top || o->limit || o->split ||
 		       sv->folded || sv->flamegraph || sv->pprof || sv->callgraph || i + 1 != argc ? -1 : i;
+	if (o->cpus)	/* the per-CPU table: no report, no other tool; maps pick its columns */
+		return (*flags & ~(PINFO_STRICT | PINFO_SKIP_ABSENT)) || extra || x->gmon || x->proc ||
+		       x->proc_module || o->lines || o->annotate || o->html || o->merge || o->diff ||
+		       o->sort || o->top || o->limit || o->split || sv->folded || sv->flamegraph ||
+		       sv->pprof || sv->callgraph ? -1 : i;
 	if (sv->folded || sv->flamegraph || sv->pprof || sv->callgraph) {	/* no report: no -etz */
 		if ((*flags & ~(PINFO_STRICT | PINFO_SKIP_ABSENT)) || x->gmon || x->proc || x->proc_module ||
 		    extra || o->lines || o->annotate || o->html || o->merge || o->diff || o->sort || o->top || o->limit)
@@ -386,7 +395,7 @@ int main(int argc, char **argv)
 		return cli_done("pinfo") ? PINFO_FAIL : PINFO_OK;
 	}
 	if (o.version) {
-		printf(CLI_VERSION("pinfo") ", dump formats 1 to %u\n", PDUMP_VERSION_V4);
+		printf(CLI_VERSION("pinfo") ", dump formats 1 to %u\n", PDUMP_VERSION_V6);
 		return cli_done("pinfo") ? PINFO_FAIL : PINFO_OK;
 	}
 	if (o.where) {
@@ -421,14 +430,16 @@ int main(int argc, char **argv)
 		single[0] = argv[i + 1];
 		maps = single;
 		nmaps = 1;
-	} else if (stacks) {		/* the stack views take any number of maps */
+	} else if (stacks || o.cpus) {	/* the stack views and --cpus take any number of maps */
 		maps = argv + i + 1;
 		nmaps = (size_t)(argc - i - 1);
 		single[0] = NULL;
 	} else if (i + 1 != argc) {
 		return usage();
 	}
-	if (stacks)
+	if (o.cpus)
+		status = pinfo_cpus(argv[i], maps, nmaps, flags, stdout, stderr);
+	else if (stacks)
 		status = pinfo_stacks(argv[i], maps, nmaps, &sv, stdout, stderr);
 	else
 		status = pinfo_run_view(argv[i], maps, nmaps, flags, &o.v, stdout, stderr);

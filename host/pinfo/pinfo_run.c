@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "attrib.h"
+#include "cpus.h"
 #include "csv.h"
 #include "dump.h"
 #include "export.h"
@@ -391,6 +392,92 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 	status = extras_end(&x, &d, v, status, out, errs);
 	pdump_release(&d, &host_alloc);
 	file_release(dumpbuf.p, dumpbuf.len, dumpbuf.mapped);
+	return status;
+}
+
+/* ---- --cpus ------------------------------------------------------------------ */
+
+/* The maps' modules, each checked against d as the report checks it; a map
+ * of a module d lacks is skipped with PINFO_SKIP_ABSENT, else an error.
+ * Returns the count (names malloc'd into *mods), or -1 having said why. */
+static long map_modules(const char *dumpfile, const struct pdump *d, char *const *maps,
+			size_t nmaps, int flags, char ***mods, FILE *errs)
+{
+	struct map m;
+	size_t i, n = 0;
+	uint32_t k;
+
+	if (!(*mods = calloc(nmaps + 1, sizeof **mods))) {
+		fprintf(errs, "pinfo: out of memory\n");
+		return -1;
+	}
+	for (i = 0; i < nmaps; i++) {
+		if (pinfo_load_map(maps[i], &m, errs))
+			return -1;
+		for (k = 0; k < d->nseg && strcasecmp(d->segs[k].module, m.module); k++)
+			;
+		if (k == d->nseg && !(flags & PINFO_SKIP_ABSENT)) {
+			fprintf(errs, "pinfo: %s: module %s is not in the dump (its modules: ",
+				SHOWN(maps[i]), SHOWN(m.module));
+			pinfo_list_modules(errs, d);
+			fputs(")\n", errs);
+			map_free(&m);
+			return -1;
+		}
+		if (k < d->nseg && report_check_fingerprint(errs, dumpfile, d, maps[i], &m,
+							    flags & PINFO_STRICT) && (flags & PINFO_STRICT)) {
+			map_free(&m);
+			return -1;	/* a map of other code (said so) */
+		}
+		if (k < d->nseg && !((*mods)[n++] = strdup(m.module))) {
+			fprintf(errs, "pinfo: out of memory\n");
+			map_free(&m);
+			return -1;
+		}
+		map_free(&m);
+	}
+	if (nmaps && !n) {
+		fprintf(errs, "pinfo: %s: no map given is of a module of the dump (its modules: ",
+			SHOWN(dumpfile));
+		pinfo_list_modules(errs, d);
+		fputs(")\n", errs);
+		return -1;
+	}
+	return (long)n;
+}
+
+int pinfo_cpus(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
+	       FILE *out, FILE *errs)
+{
+	struct pdump d;
+	struct cpus_table t;
+	char **mods = NULL;
+	long n = 0;
+	size_t missing, k;
+	int status = PINFO_FAIL, rc;
+
+	if (pinfo_load_dump(dumpfile, &d, errs))
+		return PINFO_FAIL;
+	if (!d.ncpu) {
+		fprintf(errs, "pinfo: %s: a version %u dump carries no per-CPU totals (the kernel "
+			"writes them from version 6 on; pinfo --merge never)\n", SHOWN(dumpfile), d.version);
+	} else if (nmaps && (n = map_modules(dumpfile, &d, maps, nmaps, flags, &mods, errs)) < 0) {
+		;	/* said why */
+	} else if ((rc = cpus_make(&d, nmaps ? (const char *const *)mods : NULL, (size_t)n, &t,
+				   &missing))) {
+		/* 1 cannot be: every module asked for is the dump's */
+		fprintf(errs, "pinfo: %s\n", rc < 0 ? "out of memory" : "a module is not in the dump");
+	} else {
+		if (cpus_print(out, &t))
+			fprintf(errs, "pinfo: out of memory\n");
+		else
+			status = PINFO_OK;
+		cpus_free(&t);
+	}
+	for (k = 0; mods && mods[k]; k++)
+		free(mods[k]);
+	free(mods);
+	pdump_release(&d, &host_alloc);
 	return status;
 }
 

@@ -43,6 +43,14 @@ int pinfo_load_dump(const char *path, struct pdump *d, FILE *errs);
 int pinfo_load_map(const char *path, struct map *m, FILE *errs);
 void pinfo_list_modules(FILE *errs, const struct pdump *d);
 
+/* pinfo --cpus DUMP [maps...] (cpus.h's table): its module columns the
+ * maps' (each checked against the dump as the report checks it; flags:
+ * PINFO_STRICT, PINFO_SKIP_ABSENT) or, without, every module with a tick.
+ * A dump without CPU records (versions 1 to 4) is refused with a line
+ * saying so. Returns the exit status. */
+int pinfo_cpus(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
+	       FILE *out, FILE *errs);
+
 /* The exports (docs/pinfo.md): each file named is written whole or not at
  * all (a temporary file renamed over it). */
 struct pinfo_exports {

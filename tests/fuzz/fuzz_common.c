@@ -55,6 +55,35 @@ uint64_t fuzz_dump_buckets(const struct pdump *d)
 	return n;
 }
 
+/* Version 6's CPU records, exactly there: each CPU's ticks add up to its
+ * samples, and the CPUs' to the dump's totals and each segment's. */
+static void fuzz_check_cpus(const struct pdump *d)
+{
+	uint64_t s = 0, k = 0, idle = 0, oor = 0, seg;
+	uint32_t c, i;
+
+	FUZZ_CHECK((d->version == PDUMP_VERSION_V6) == (d->ncpu != 0));
+	FUZZ_CHECK(d->ncpu <= PDUMP_MAXCPUS);
+	for (c = 0; c < d->ncpu; c++) {
+		const struct pdump_cpu *p = &d->cpus[c];
+		uint64_t parts = p->kernel + p->idle + p->out_of_range;
+
+		for (i = 0; i < d->nseg; i++)
+			parts += p->segtics[i];
+		FUZZ_CHECK(parts == p->samples);
+		s += p->samples;
+		k += p->kernel;
+		idle += p->idle;
+		oor += p->out_of_range;
+	}
+	FUZZ_CHECK(!d->ncpu || (s == d->total && k == d->kernel && idle == d->idle && oor == d->out_of_range));
+	for (i = 0; d->ncpu && i < d->nseg; i++) {
+		for (seg = 0, c = 0; c < d->ncpu; c++)
+			seg += d->cpus[c].segtics[i];
+		FUZZ_CHECK(seg == d->segs[i].tics);
+	}
+}
+
 void fuzz_check_dump(const struct pdump *d)
 {
 	uint64_t sum = d->kernel + d->idle + d->out_of_range;
@@ -69,7 +98,11 @@ void fuzz_check_dump(const struct pdump *d)
 	/* the sub-profiles' bit in 4 (must) and 5 (may); the trace's in 5 */
 	FUZZ_CHECK(d->version != PDUMP_VERSION_V4 || (d->type & PDUMP_TYPE_SPREAD));
 	FUZZ_CHECK(!(d->type & PDUMP_TYPE_SPREAD) || d->version >= PDUMP_VERSION_V4);
-	FUZZ_CHECK(!(d->type & PDUMP_TYPE_TRACE) == (d->version != PDUMP_VERSION_V5));
+	FUZZ_CHECK(!(d->type & PDUMP_TYPE_SPREAD) == !d->nsub);
+	/* the trace's in 5 (must) and 6 (may); CPU records in 6 */
+	FUZZ_CHECK(d->version != PDUMP_VERSION_V5 || (d->type & PDUMP_TYPE_TRACE));
+	FUZZ_CHECK(!(d->type & PDUMP_TYPE_TRACE) || d->version >= PDUMP_VERSION_V5);
+	fuzz_check_cpus(d);
 	FUZZ_CHECK(d->ntrace <= d->total && (d->ntrace == 0) == (d->trace == NULL));
 	for (i = 0; i < d->ntrace; i++)
 		FUZZ_CHECK(d->trace[i] <= fuzz_dump_buckets(d));

@@ -1,10 +1,13 @@
 /* fuzz_dump.c: the dump reader (format/dump_read.c) on any bytes. It must
  * refuse with a one-line reason and nothing allocated, or accept a dump that
  * keeps the format's promises, that writes back to bytes it reads again the
- * same, and that pinfo's module table can print. */
+ * same, and that pinfo's module table can print, and its --cpus table
+ * (format 6), whose lines add up to their samples. */
 #include <string.h>
+#include <strings.h>
 
 #include "dumpfmt.h"
+#include "cpus.h"
 #include "fuzz.h"
 #include "hostio.h"
 #include "report.h"
@@ -29,6 +32,11 @@ static void check_rewrite(const struct pdump *d)
 	/* a version 1 dump is written as 2; the others as they were */
 	FUZZ_CHECK(back.version == (d->version == PDUMP_VERSION_V1 ? PDUMP_VERSION : d->version));
 	FUZZ_CHECK(back.ntrace == d->ntrace && (!d->ntrace || !memcmp(back.trace, d->trace, (size_t)d->ntrace * 4)));
+	FUZZ_CHECK(back.ncpu == d->ncpu && back.nsub == d->nsub);
+	for (i = 0; i < d->ncpu; i++)
+		FUZZ_CHECK(back.cpus[i].samples == d->cpus[i].samples && back.cpus[i].kernel == d->cpus[i].kernel &&
+			   back.cpus[i].idle == d->cpus[i].idle &&
+			   (!d->nseg || !memcmp(back.cpus[i].segtics, d->cpus[i].segtics, (size_t)d->nseg * 8)));
 	FUZZ_CHECK(back.nstacks == d->nstacks && back.dropped == d->dropped);
 	for (i = 0; i < d->nstacks; i++) {
 		const struct pdump_stack *x = &d->stacks[i], *y = &back.stacks[i];
@@ -71,6 +79,33 @@ static void check_stacks(const struct pdump *d)
 	callstacks_free(&cs);
 }
 
+/* pinfo --cpus's table: each line's columns add up to its samples, the
+ * kernel column's CPUs to the module table's kernel row, and it prints. */
+static void check_cpus(const struct pdump *d)
+{
+	struct cpus_table t;
+	uint64_t kernel = d->kernel, kcol = 0, parts;
+	size_t w, k, missing;
+	uint32_t c, i;
+
+	if (!d->ncpu || cpus_make(d, NULL, 0, &t, &missing))
+		return;		/* none, or out of memory */
+	for (i = 0; i < d->nseg; i++)
+		if (!strcasecmp(d->segs[i].module, "kernel"))
+			kernel += d->segs[i].tics;
+	w = CPUS_FIXED + t.ncol;
+	FUZZ_CHECK(t.ncpu == d->ncpu && t.oor == (d->out_of_range != 0));
+	for (c = 0; c < t.ncpu; c++) {
+		for (parts = 0, k = 1; k < w; k++)
+			parts += t.cell[c * w + k];
+		FUZZ_CHECK(parts == t.cell[c * w]);
+		kcol += t.cell[c * w + 1];
+	}
+	FUZZ_CHECK(kcol == kernel);
+	FUZZ_CHECK(cpus_print(fuzz_null(), &t) == 0);
+	cpus_free(&t);
+}
+
 static void one(const uint8_t *data, size_t size)
 {
 	struct pdump d;
@@ -89,6 +124,7 @@ static void one(const uint8_t *data, size_t size)
 	}
 	if (d.type & PDUMP_TYPE_STACKS)
 		check_stacks(&d);
+	check_cpus(&d);
 	pdump_release(&d, &host_alloc);
 }
 

@@ -32,7 +32,7 @@ cases=tests/integration/cases
 CASES="
 	hello iso preempt16 faults seglimits badptr toolarge panic triplefault badhz hang
 	testprof deterministic profcalls threefn profil
-	system fingerprint shares modulelist pset
+	system fingerprint shares modulelist pset cpus
 	fstest fsstdin fsiso usertests console sysfuzz ticktest fpmix iretfuzz badstacks
 	pinfo-files
 	makerun-names makerun makerun-many makerun-prog makerun-real makerun-null makerun-portable

@@ -141,9 +141,9 @@ if boot system -batch "$out/sys.cmd" $build/kernel.elf $u/calltree.elf $u/pset.e
 		b=$(folded_sum 'CALLTREE`a;CALLTREE`b$' < "$dir/sys.folded")
 		idle=$(folded_sum '^\(idle\)$' < "$dir/sys.folded")
 		# the same tree as the user profile's (calltree makes one of its
-		# own meanwhile), in a dump with the stack table (format 5 with
-		# the stacks' type bit: the trace's too)
-		if [ "$b" -gt 50 ] && head -c 6 "$dir/sys.pro" | od -An -tu2 -j4 | grep -qw 5 &&
+		# own meanwhile), in a dump with the stack table (format 6 with
+		# the stacks' type bit: the trace's and the CPU's too)
+		if [ "$b" -gt 50 ] && head -c 6 "$dir/sys.pro" | od -An -tu2 -j4 | grep -qw 6 &&
 		   [ $(($(od -An -tu4 -j8 -N4 "$dir/sys.pro" | tr -d ' ') / 16 % 2)) = 1 ]; then
 			pass "b $b, idle $idle"
 		else

@@ -505,6 +505,9 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 				}
 				out.type &= ~(PDUMP_TYPE_SPREAD | PDUMP_TYPE_TRACE);
 				out.nsub = 0;
+				out.ncpu = 0;	/* nor CPU records: version 2 or 3 */
+				out.cpus = NULL;
+				out.cputics = NULL;
 				out.subtotal = NULL;
 				out.ntrace = 0;	/* nor a trace: its ticks are of one run */
 				out.trace = NULL;

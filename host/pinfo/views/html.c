@@ -448,6 +448,8 @@ static int write_page(FILE *out, void *arg)
 	fputs("</h1>\n", out);
 	facts(out, p->dumpfile, p->d);
 	module_table(out, p->d);
+	if (html_cpus(out, p->d))
+		rc = -1;
 	html_func_table(out, p->d, p->fs, p->nfs);
 	if (p->nstacks && html_flamegraph(out, p->stacks, p->nstacks, p->d->total))
 		rc = -1;

@@ -54,6 +54,11 @@ void html_share_cell(FILE *out, const struct share *s);
 struct map;
 int html_truth_line(FILE *out, const struct pdump *d, const struct map *m);
 
+/* The section "CPUs" (id "cpus", htmlfuncs.c): cpus.h's table of d, one
+ * row a CPU; nothing for a dump without CPU records. 0, or -1 out of
+ * memory. */
+int html_cpus(FILE *out, const struct pdump *d);
+
 /* Writes s HTML-escaped (& < > " '). */
 void html_escape(FILE *out, const char *s);
 

@@ -1,6 +1,7 @@
-/* htmlfuncs.c: the HTML report's functions' table and truth lines (html.h). */
+/* htmlfuncs.c: the HTML report's functions' table, truth lines and CPUs (html.h). */
 #include <stdlib.h>
 
+#include "cpus.h"
 #include "csv.h"
 #include "dump.h"
 #include "html.h"
@@ -112,5 +113,42 @@ int html_truth_line(FILE *out, const struct pdump *d, const struct map *m)
 	fputs("<p class=\"truth\">", out);
 	csv_truth_line(out, m->module, worst);	/* (lower-case letters, digits: no markup) */
 	fputs("</p>\n", out);
+	return 0;
+}
+
+int html_cpus(FILE *out, const struct pdump *d)
+{
+	static const char *const heads[CPUS_FIXED] = { "Samples", "Kernel", "Idle", "Out of range" };
+	struct cpus_table t;
+	size_t k, w, missing;
+	uint32_t c;
+
+	if (!d->ncpu)
+		return 0;
+	if (cpus_make(d, NULL, 0, &t, &missing))
+		return -1;
+	w = CPUS_FIXED + t.ncol;
+	fputs("<section id=\"cpus\"><h2>CPUs</h2>\n<table class=\"sortable\" id=\"cputable\">"
+	      "<thead><tr><th data-num>CPU</th>", out);
+	for (k = 0; k < w; k++) {
+		if (!cpus_col_shown(&t, k))
+			continue;
+		fputs("<th data-num>", out);
+		html_escape(out, k < CPUS_FIXED ? heads[k] : t.name[k - CPUS_FIXED]);
+		fputs("</th>", out);
+	}
+	fputs("</tr></thead><tbody>\n", out);
+	for (c = 0; c < t.ncpu; c++) {
+		fprintf(out, "<tr><td class=\"n\" data-v=\"%u\">%u</td>", c, c);
+		for (k = 0; k < w; k++)
+			if (cpus_col_shown(&t, k))
+				fprintf(out, "<td class=\"n\" data-v=\"%llu\">%llu</td>",
+					(unsigned long long)t.cell[(size_t)c * w + k],
+					(unsigned long long)t.cell[(size_t)c * w + k]);
+		fputs("</tr>\n", out);
+	}
+	fprintf(out, "</tbody></table>\n<p>%u CPU%s; the kernel's segments are in its column, "
+		"the modules' ticks in theirs.</p></section>\n", t.ncpu, t.ncpu == 1 ? "" : "s");
+	cpus_free(&t);
 	return 0;
 }

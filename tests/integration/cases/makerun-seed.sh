@@ -5,7 +5,7 @@
 # kernel's default) give the same dump, seed=7 twice the same, seed=7
 # another than seed=1. make run SEED=7 passes it to the kernel (the console
 # names it; without SEED it names none), and make run SPREAD=1 has profrun
-# keep the sub-profiles (PT_SPREAD): the dump is version 5 with the
+# keep the sub-profiles (PT_SPREAD): the dump is version 6 (its CPU) with the
 # sub-profiles' type bit (32) as well as the trace's (64), the plain run's
 # with the trace's alone, and pinfo reports it, its ticks within 5% of the
 # run's without (a spread profile's tick takes the C path, which moves the
@@ -35,11 +35,11 @@ elif log=$log.s7 && has "kernel: jitter seed 7" && has "seeded runs" &&
      cp "$build/run/dumps/seeded.pro" "$sd/made7.pro" &&
      $make --no-print-directory run PROG="$src/seeded.c" SPREAD=1 > "$sd/spread.log" 2>&1 &&
      cp "$build/run/dumps/seeded.pro" "$sd/spread.pro" && log=$sd/spread.log && hasnot "jitter seed"; then
-	if [ "$(od -A n -t u1 -j 4 -N 1 "$sd/spread.pro" | tr -d ' ')" != 5 ] ||
+	if [ "$(od -A n -t u1 -j 4 -N 1 "$sd/spread.pro" | tr -d ' ')" != 6 ] ||
 	   [ "$(od -A n -t u1 -j 8 -N 1 "$sd/spread.pro" | tr -d ' ')" != $((32 + 64)) ] ||
-	   [ "$(od -A n -t u1 -j 4 -N 1 "$sd/made7.pro" | tr -d ' ')" != 5 ] ||
+	   [ "$(od -A n -t u1 -j 4 -N 1 "$sd/made7.pro" | tr -d ' ')" != 6 ] ||
 	   [ "$(od -A n -t u1 -j 8 -N 1 "$sd/made7.pro" | tr -d ' ')" != 64 ]; then
-		fail "SPREAD=1 did not give a version 5 dump with the sub-profiles (or the plain run one without)"
+		fail "SPREAD=1 did not give a version 6 dump with the sub-profiles (or the plain run one without)"
 	elif ! "$build/pinfo" "$sd/spread.pro" > "$sd/spread.txt" 2>&1 ||
 	     ! "$build/pinfo" "$sd/made7.pro" > "$sd/made7.txt" 2>&1 ||
 	     ! awk '$1 == "SEEDED" { t[FILENAME] = $4 } END { a = t[ARGV[1]]; b = t[ARGV[2]]

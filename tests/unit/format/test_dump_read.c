@@ -95,8 +95,8 @@ static void test_dump_foreign(void **state)
 
 	(void)state;
 	read_bad((const uint8_t *)"\177ELF\1\1\1", 7, "magic");
-	b.data[4] = 6;	/* 3 has the stack table, 4 the sub-profiles, 5 the trace: known */
-	read_bad(b.data, b.len, "version 6");
+	b.data[4] = 7;	/* 3 has the stack table, 4 the sub-profiles, 5 the trace, 6 the CPUs: known */
+	read_bad(b.data, b.len, "version 7");
 	b.data[4] = 0;
 	read_bad(b.data, b.len, "version 0");
 	tbuf_free(&b);

@@ -229,10 +229,10 @@ static void v3_fields(void **state)
 	read_bad(b.data, b.len, "stacks, more than the limit");
 	tbuf_free(&b);
 
-	b = tdump_bytes(d);	/* version 6: not known */
-	b.data[4] = 6;
+	b = tdump_bytes(d);	/* version 7: not known */
+	b.data[4] = 7;
 	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "this reader knows 1 to 5");
+	read_bad(b.data, b.len, "this reader knows 1 to 6");
 	tbuf_free(&b);
 	free_seed(d);
 }

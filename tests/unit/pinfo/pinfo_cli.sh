@@ -2,7 +2,7 @@
 # pinfo_cli.sh BUILD: pinfo's command line beyond the seed's (docs/pinfo.md):
 # --help on stdout with status 0, --version, an unknown option named on one
 # line with the usage hint and status 2, bad values of the view options,
-# one tool at a time, and -l / --annotate / --merge / --split misuse. Runs the plain
+# one tool at a time, and -l / --annotate / --merge / --split / --cpus misuse. Runs the plain
 # and the sanitizer builds.
 set -u
 build=${1:-build}
@@ -119,6 +119,22 @@ for pinfo in "$build/pinfo" "$build/san/pinfo"; do
 	if [ "$(head -1 "$t/d.csv")" = module,function,percent_a,percent_b,change,significant ] &&
 	   [ "$(wc -l < "$t/d.csv")" = 5 ]; then pass; else fail "$(cat "$t/d.csv")"; fi
 	rm -f "$t/d.csv"
+	# --cpus (docs/pinfo.md, "Per CPU"): alone, maps picking its columns
+	v6=tests/fuzz/corpus/dump/cpus4.pro
+	check cpus-ok 0 '^cpu 3       33       3     5             1        20       4$' '' -- --cpus "$v6"
+	check cpus-header 0 '^cpu N  samples  kernel  idle  out-of-range  TESTPROF  WORKER$' '' -- --cpus "$v6"
+	check cpus-old 1 '' "^pinfo: $dump: a version 2 dump carries no per-CPU totals" -- --cpus "$dump"
+	check cpus-bad 1 '' '^pinfo: tests/fuzz/corpus/dump/cpus-samples.pro: cpu 1: samples 34, but' -- \
+		--cpus tests/fuzz/corpus/dump/cpus-samples.pro
+	check cpus-flags 2 '' '^USAGE' -- --cpus -t "$v6"
+	check cpus-html 2 '' '^USAGE' -- --cpus --html "$t/r.html" "$v6"
+	check cpus-sort 2 '' '^USAGE' -- --cpus --top 3 "$v6"
+	check cpus-stacks 2 '' '^USAGE' -- --cpus -g "$v6"
+	check cpus-where 2 '' '^USAGE' -- --cpus --where 4 "$elf"
+	check cpus-no-dump 2 '' '^USAGE' -- --cpus
+	check cpus-absent 1 '' "^pinfo: $elf: module TINY is not in the dump (its modules: TESTPROF, kernel, WORKER)\$" -- \
+		--cpus "$v6" "$elf"
+	check cpus-list 1 '' "no map given is of a module" -- --skip-absent --cpus "$v6" "$elf"
 done
 echo "pinfo-cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

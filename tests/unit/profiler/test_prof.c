@@ -182,7 +182,14 @@ static void test_prof_system(void **state)
 	assert_int_equal(d.idle, 1);
 	assert_int_equal(d.kernel, 1);
 	assert_int_equal(d.total, 2 + 1 + 1 + 1 + 1);
-	assert_int_equal(d.version, 5);	/* with its trace */
+	/* version 6: its trace, and one CPU, whose totals are the dump's */
+	assert_int_equal(d.version, 6);
+	assert_int_equal(d.ncpu, 1);
+	assert_int_equal(d.cpus[0].samples, d.total);
+	assert_int_equal(d.cpus[0].kernel, 1);
+	assert_int_equal(d.cpus[0].idle, 1);
+	for (uint32_t i = 0; i < d.nseg; i++)
+		assert_int_equal(d.cpus[0].segtics[i], d.segs[i].tics);
 	for (uint32_t i = 0; i < d.nseg; i++) {
 		if (!strcmp(d.segs[i].module, "WORKER"))
 			assert_int_equal(d.segs[i].counters[0], 2);

@@ -57,8 +57,12 @@ static void test_spread_user(void **state)
 	prof_tick_fn(&pp, UCS, 0x1000, 0);
 	assert_int_equal(pp.ubuf[0]->counters[0x48], 10);
 	dump_back(&pp, PT_USER, &d);
-	assert_int_equal(d.version, 5);	/* with the trace too */
+	assert_int_equal(d.version, 6);	/* the trace and the CPUs after the sub-profiles */
 	assert_int_equal(d.type, PT_USER | PT_USEKP | PT_SPREAD | PDUMP_TYPE_TRACE);
+	assert_int_equal(d.ncpu, 1);
+	assert_int_equal(d.cpus[0].samples, 12);
+	assert_int_equal(d.cpus[0].segtics[0], 10);
+	assert_int_equal(d.cpus[0].out_of_range, 1);
 	assert_int_equal(d.total, 12);
 	assert_int_equal(d.nsub, 8);
 	for (uint32_t k = 0; k < 8; k++) {
@@ -84,7 +88,7 @@ static void test_spread_user(void **state)
 	assert_ptr_equal(prof_tick_fn, prof_tick);
 }
 
-/* Without PT_SPREAD: no sub-profiles (version 5: the trace alone), the plan's assembly. */
+/* Without PT_SPREAD: no sub-profiles (version 6: the trace and the CPU), the plan's assembly. */
 static void test_spread_off(void **state)
 {
 	struct prof_proc pp = { 0 };
@@ -101,7 +105,7 @@ static void test_spread_off(void **state)
 	assert_null(pp.ubuf[0]->sub);
 	prof_tick_fn(&pp, UCS, 0x10, 0);
 	dump_back(&pp, PT_USER, &d);
-	assert_int_equal(d.version, 5);
+	assert_int_equal(d.version, 6);
 	assert_int_equal(d.nsub, 0);
 	pdump_release(&d, &dumpback_heap);
 	prof_off(&pp, PT_USER);

@@ -440,9 +440,10 @@ static void profile_with_stacks(void **state)
 	run_ticks(PT_USER, &flat);
 	run_ticks(PT_USER | PT_STACKS, &st);
 	/* flat counts exactly as without stacks */
-	assert_int_equal(flat.version, PDUMP_VERSION_V5);	/* both with the trace */
-	assert_int_equal(st.version, PDUMP_VERSION_V5);
+	assert_int_equal(flat.version, PDUMP_VERSION_V6);	/* the kernel's: with its trace and CPU */
+	assert_int_equal(st.version, PDUMP_VERSION_V6);
 	assert_true(st.type & PDUMP_TYPE_STACKS);
+	assert_false(flat.type & PDUMP_TYPE_STACKS);
 	assert_int_equal(st.total, flat.total);
 	assert_int_equal(st.kernel, flat.kernel);
 	assert_int_equal(st.out_of_range, flat.out_of_range);

@@ -124,10 +124,51 @@ void tdump_fix_totals(struct pdump *d)
 	d->total = sum;
 }
 
+/* CPU c's part of v dealt over n in proportion to c + 1. */
+static uint64_t dealt(uint64_t v, uint32_t c, uint32_t n)
+{
+	uint64_t all = (uint64_t)n * (n + 1) / 2, upto = (uint64_t)(c + 1) * (c + 2) / 2;
+	uint64_t before = (uint64_t)c * (c + 1) / 2;
+
+	return (uint64_t)((unsigned __int128)v * upto / all - (unsigned __int128)v * before / all);
+}
+
+void tdump_cpus(struct pdump *d, uint32_t n)
+{
+	uint32_t c, i, k;
+
+	free(d->cpus);
+	free(d->cputics);
+	d->ncpu = n;
+	d->cpus = calloc(n ? n : 1, sizeof *d->cpus);
+	d->cputics = calloc((size_t)(n ? n : 1) * (d->nseg ? d->nseg : 1), 8);
+	assert_non_null(d->cpus);
+	assert_non_null(d->cputics);
+	for (c = 0; c < n; c++) {
+		struct pdump_cpu *p = &d->cpus[c];
+
+		p->segtics = d->cputics + (size_t)c * d->nseg;
+		p->kernel = dealt(d->kernel, c, n);
+		p->idle = dealt(d->idle, c, n);
+		p->out_of_range = dealt(d->out_of_range, c, n);
+		p->samples = p->kernel + p->idle + p->out_of_range;
+		for (i = 0; i < d->nseg; i++) {
+			uint64_t sum = 0;
+
+			for (k = 0; k < pdump_nbuckets(d->segs[i].length, d->shift); k++)
+				sum += d->segs[i].counters[k];
+			p->segtics[i] = dealt(sum, c, n);
+			p->samples += p->segtics[i];
+		}
+	}
+}
+
 void tdump_free(struct pdump *d)
 {
 	uint32_t i;
 
+	free(d->cpus);
+	free(d->cputics);
 	for (i = 0; i < d->nseg; i++)
 		free(d->segs[i].counters);
 	free(d->segs);

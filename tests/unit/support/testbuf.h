@@ -31,6 +31,11 @@ void tdump_seg(struct pdump *d, uint32_t i, const char *module, uint16_t segno,
 	       uint32_t origin, uint32_t length);
 void tdump_fix_totals(struct pdump *d);
 struct pdump *tdump_seed(void);	/* the seed's TESTPROF example */
+/* Deals d's ticks (kernel, idle, out of range, each segment's) over n CPUs
+ * (version 6's records), CPU c in proportion to c + 1, each sum exact:
+ * ticks v give CPU c floor(v * S(c) / S(n-1)) - floor(v * S(c-1) / S(n-1)),
+ * S(c) = 1 + ... + (c + 1). d's counters and totals must be set. */
+void tdump_cpus(struct pdump *d, uint32_t n);
 void tdump_free(struct pdump *d);
 
 /* The encoding byte of the first segment of a written dump. */

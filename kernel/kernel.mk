@@ -15,7 +15,7 @@ KERNEL_SRCS  := kernel/bootargs.c kernel/console.c kernel/cpu.c kernel/desc.c ke
 KERNEL_SMP_SRCS := kernel/smp/acpi.c kernel/smp/lapic.c kernel/smp/smp.c
 DRIVERS_SRCS := drivers/ioport.c drivers/pic8259.c drivers/pit8253.c drivers/qemuexit.c drivers/uart16550.c
 KERNEL_C  := $(KERNEL_SRCS) $(KERNEL_SMP_SRCS) $(DRIVERS_SRCS) $(PROFILER_SRCS) $(FORMAT_SRCS) $(LIB_SRCS)
-KERNEL_ASM := boot/boot.asm boot/trapentry.asm boot/irq0.asm boot/trampoline.asm
+KERNEL_ASM := boot/boot.asm boot/trapentry.asm boot/irq0.asm boot/trampoline.asm boot/smptick.asm
 KERNEL_OBJ := $(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM)) $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C))
 
 $(BUILD)/k/%.o: %.c

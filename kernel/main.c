@@ -200,6 +200,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	procinit();
 	start_init();
 	clockinit(args.hz, args.jitter, args.seed);
+	smp_clock_start();
 	/* selftest=tick: the self-test kernel's (build/selftest.elf, built with
 	 * KERNEL_SELFTEST: kernel/kernel.mk); the product kernel has none. */
 	if (args.selftest_tick)

@@ -9,6 +9,7 @@
 #include "vm.h"
 #include "trap.h"
 #include "tick.h"
+#include "pic8259.h"
 #include <string.h>
 
 #define AP_KSTACK	8192
@@ -168,6 +169,19 @@ int smp_init(uint32_t tramp)
 		ncpu++;
 	}
 	return ncpu;
+}
+
+/* The timer's usual entry, which irq0_smp goes on to. */
+uint32_t irq0_smp_next;
+extern const char irq0_smp[], smp_tick[];	/* boot/smptick.asm */
+
+void smp_clock_start(void)
+{
+	if (ncpu < 2)
+		return;
+	cpu_setvector(SMP_TICK_VECTOR, (uint32_t)smp_tick);
+	irq0_smp_next = cpu_vector(IRQ_BASE + IRQ_TIMER);
+	cpu_setvector(IRQ_BASE + IRQ_TIMER, (uint32_t)irq0_smp);
 }
 
 void smp_report(void)

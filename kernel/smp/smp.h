@@ -28,6 +28,10 @@ extern uint8_t apic_to_cpu[256];	/* a CPU's index by its APIC ID */
  * physical page tramp (below 1 MiB, page-aligned, not the allocator's).
  * Returns the CPUs running. With one CPU found, touches nothing. */
 int smp_init(uint32_t tramp);
+/* With several CPUs: the timer's vector becomes boot/smptick.asm's
+ * irq0_smp, which ticks the others, and theirs smp_tick. After
+ * clockinit(), which chose the timer's entry. */
+void smp_clock_start(void);
 /* Each CPU's counts on the console (with several CPUs only). */
 void smp_report(void);
 

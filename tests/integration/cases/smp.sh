@@ -1,7 +1,9 @@
 # cases/smp.sh (sourced by run.sh): several CPUs (docs/smp.md). The start line
 # counts the CPUs the kernel started (one: "1 CPU"); with four, all four
 # start and the demo runs to its end; two runs with four give the same
-# dump; qrun's -cpus takes 1 to 8, and QEMU only.
+# dump; every CPU takes the clock's ticks, each counting its own, within
+# 5% of the others'; the hostile ring-3 suite passes with four; qrun's
+# -cpus takes 1 to 8, and QEMU only.
 startline='^.kernel: [0-9][0-9]* KiB free, '
 boot smp-one 0 $kernel $u/testprof.elf $u/cmd.elf &&
 has "kernel: cmd exited with status 0; shutting down" && {
@@ -14,11 +16,41 @@ has "kernel: cmd exited with status 0; shutting down" && hasnot "did not start" 
 	if grep -q "${startline}4 CPUs, 1000 Hz\$" "$log"; then pass
 	else fail "start line: $(grep -a 'KiB free' "$log")"; fi
 }
+# Every CPU's ticks: "kernel: cpu N: S samples, K kernel, I idle" for each
+# of the four at the shutdown (and none with one CPU); the counts within 5%
+# of each other; the others, running no process, all idle or kernel.
+name=smp-ticks
+if [ "$(grep -c "^${K}kernel: cpu [0-9]: " "$out/smp-one/serial.log")" != 0 ]; then
+	fail "one CPU printed per-CPU counts"
+elif ! awk -v K="$K" '
+	index($0, K "kernel: cpu ") == 1 {
+		n++; cpu = $3; sub(/:/, "", cpu); s[cpu] = $4; k[cpu] = $6; i[cpu] = $8
+	}
+	END {
+		if (n != 4) { print n " lines of counts"; exit 1 }
+		lo = hi = s[0]
+		for (c = 0; c < 4; c++) {
+			if (s[c] < lo) lo = s[c]
+			if (s[c] > hi) hi = s[c]
+			if (c > 0 && k[c] + i[c] != s[c]) { print "cpu " c ": " k[c] " + " i[c] " != " s[c]; exit 1 }
+		}
+		if (lo < 100 || hi > lo * 1.05) { print "samples from " lo " to " hi; exit 1 }
+	}' "$out/smp-four/serial.log" > "$out/smp-ticks.out"; then
+	fail "$(cat "$out/smp-ticks.out")"
+else
+	pass
+fi
 boot smp-four-again 0 -cpus 4 $kernel $u/testprof.elf $u/cmd.elf && extract && {
 	name=smp-deterministic
 	if cmp -s "$out/smp-four/testprof.pro" "$dir/testprof.pro"; then pass
 	else fail "two runs with four CPUs gave different dumps"; fi
 }
+# The hostile ring-3 suite (cases/usertests.sh) with four CPUs.
+printf 'usertests\nhello alive\n' > "$out/smp-usertests.cmd"
+boot smp-usertests 0 -cpus 4 -batch "$out/smp-usertests.cmd" $kernel $u/usertests.elf $u/faults.elf $u/hello.elf \
+	$u/cmd.elf &&
+has "usertests: 0 failed" && hasnot "FAILED" && has "[hello] [alive]" && count_is ": OK$" 11 &&
+has "kernel: cpu 3: " && pass
 name=smp-qrun dir=$out/smp-qrun
 rm -rf "$dir" && mkdir -p "$dir"
 if sh scripts/qrun -cpus 9 -o "$dir" $kernel $u/testprof.elf $u/cmd.elf > "$dir/out" 2>&1 || [ $? != 5 ] ||

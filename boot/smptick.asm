@@ -7,13 +7,21 @@
 ; takes the IPI at smp_tick and counts it in its own struct cpu
 ; (kernel/smp/smp.h): a sample, and idle (its EIP in boot/trampoline.asm's
 ; ap_idle) or the kernel's. Each CPU writes only its own counts, on a
-; cache line of their own; no lock.
+; cache line of their own; no lock. A local APIC holds one IPI of a vector
+; pending: a second that comes before the CPU took the first merges with
+; it. So each other CPU counts the ticks it is behind the first CPU's
+; count, not 1: every tick is counted on every CPU, a merged one as what
+; the CPU was doing when it took the next (cpu.merged counts those).
 
 %include "asm-offsets.inc"
 
 ; the interrupted frame, below the registers saved
 %macro COUNT 1                  ; %1: the field's offset from the struct cpu at edx
 	add dword [ss:edx + %1], 1
+	adc dword [ss:edx + %1 + 4], 0
+%endmacro
+%macro COUNT_EAX 1              ; the same, EAX ticks
+	add dword [ss:edx + %1], eax
 	adc dword [ss:edx + %1 + 4], 0
 %endmacro
 
@@ -28,10 +36,10 @@ align 16
 irq0_smp:
 	push eax
 	push edx
+	mov edx, cpus               ; the first CPU's counts: the tick, before the IPI
+	COUNT CPU_SAMPLES
 	mov eax, [ss:lapic]
 	mov dword [ss:eax + LAPIC_ICR_LO_REG], ICR_TICK
-	mov edx, cpus               ; the first CPU's counts
-	COUNT CPU_SAMPLES
 	test byte [esp + 8 + 10], FL_VM >> 16 ; EFLAGS's VM: a vm86 tick is neither
 	jnz .done
 	test byte [esp + 8 + 4], 3  ; CS: ring 3, a process's sample
@@ -58,20 +66,25 @@ smp_tick:
 	movzx edx, byte [ss:apic_to_cpu + edx]
 	imul edx, edx, CPU_SIZE
 	add edx, cpus
-	COUNT CPU_SAMPLES
+	mov eax, [ss:cpus + CPU_SAMPLES] ; the ticks this CPU is behind: 1, more if merged
+	sub eax, [ss:edx + CPU_SAMPLES]
+	jz .eoi                     ; (none: the first CPU's count not seen yet)
+	COUNT_EAX CPU_SAMPLES
+	dec eax
+	COUNT_EAX CPU_MERGED
+	inc eax
 	test byte [esp + 8 + 10], FL_VM >> 16
 	jnz .eoi
 	test byte [esp + 8 + 4], 3
 	jnz .eoi
-	mov eax, [esp + 8]          ; EIP
-	cmp eax, ap_idle
+	cmp dword [esp + 8], ap_idle ; EIP
 	jb .kernel
-	cmp eax, ap_idle_end
+	cmp dword [esp + 8], ap_idle_end
 	jae .kernel
-	COUNT CPU_IDLE
+	COUNT_EAX CPU_IDLE
 	jmp .eoi
 .kernel:
-	COUNT CPU_KERNEL
+	COUNT_EAX CPU_KERNEL
 .eoi:
 	mov eax, [ss:lapic]
 	mov dword [ss:eax + LAPIC_EOI_REG], 0

@@ -65,6 +65,7 @@ void asm_offsets(void)
 	DEFINE(CPU_SAMPLES, offsetof(struct cpu, samples));
 	DEFINE(CPU_KERNEL, offsetof(struct cpu, kernel));
 	DEFINE(CPU_IDLE, offsetof(struct cpu, idle));
+	DEFINE(CPU_MERGED, offsetof(struct cpu, merged));
 	DEFINE(CPU_SIZE, sizeof(struct cpu));
 	DEFINE(LAPIC_ID_REG, LAPIC_ID);
 	DEFINE(LAPIC_EOI_REG, LAPIC_EOI);

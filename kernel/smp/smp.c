@@ -189,6 +189,6 @@ void smp_report(void)
 	if (ncpu < 2)
 		return;
 	for (int i = 0; i < ncpu; i++)
-		kprintf("kernel: cpu %d: %u samples, %u kernel, %u idle\n", i, (uint32_t)cpus[i].samples,
-			(uint32_t)cpus[i].kernel, (uint32_t)cpus[i].idle);
+		kprintf("kernel: cpu %d: %u samples, %u kernel, %u idle, %u merged\n", i, (uint32_t)cpus[i].samples,
+			(uint32_t)cpus[i].kernel, (uint32_t)cpus[i].idle, (uint32_t)cpus[i].merged);
 }

@@ -15,6 +15,7 @@ struct cpu {
 	uint64_t samples;		/* ticks it took */
 	uint64_t kernel;		/* of them, in the kernel's own work */
 	uint64_t idle;			/* of them, idle */
+	uint64_t merged;		/* of them, taken with the next (another CPU's) */
 	uint32_t apic_id;
 	volatile uint32_t started;	/* set by the CPU once it runs the kernel */
 	uint8_t *kstack;		/* its own kernel stack (an AP's) */

@@ -45,6 +45,18 @@ boot smp-four-again 0 -cpus 4 $kernel $u/testprof.elf $u/cmd.elf && extract && {
 	if cmp -s "$out/smp-four/testprof.pro" "$dir/testprof.pro"; then pass
 	else fail "two runs with four CPUs gave different dumps"; fi
 }
+# Forged iret frames at 20000 Hz (cases/iretfuzz.sh) with four CPUs: the
+# kernel lives, and every CPU counted every tick (an IPI that merged with
+# the one pending counted too): the four counts within one of each other.
+printf 'iretfuzz 4242 200\nhello alive\n' > "$out/smp-iretfuzz.cmd"
+LIMIT=120 boot smp-iretfuzz 0 -cpus 4 -hz 20000 -batch "$out/smp-iretfuzz.cmd" $kernel $u/iretfuzz.elf $u/hello.elf \
+	$u/cmd.elf &&
+has " 0 bad; the kernel lives" && has "[hello] [alive]" && hasnot "panic" && {
+	if awk -v K="$K" 'index($0, K "kernel: cpu ") == 1 { n++; s[n] = $4 }
+		END { if (n != 4) exit 1; for (i = 2; i <= 4; i++) if (s[i] > s[1] || s[i] < s[1] - 1) exit 1 }' "$log"
+	then pass
+	else fail "$(grep -a 'kernel: cpu' "$log")"; fi
+}
 # The hostile ring-3 suite (cases/usertests.sh) with four CPUs.
 printf 'usertests\nhello alive\n' > "$out/smp-usertests.cmd"
 boot smp-usertests 0 -cpus 4 -batch "$out/smp-usertests.cmd" $kernel $u/usertests.elf $u/faults.elf $u/hello.elf \

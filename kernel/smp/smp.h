@@ -10,7 +10,8 @@
 #define SMP_TICK_VECTOR	0xF0	/* the IPI by which the first CPU's IRQ0 ticks the others */
 
 /* One CPU's own data, on a cache line of its own: the counts are written
- * by that CPU only (its tick), read by the others at a dump. */
+ * by that CPU only (its tick, boot/smptick.asm), read by the first at the
+ * shutdown (smp_report) and by whatever reads them at a dump. */
 struct cpu {
 	uint64_t samples;		/* ticks it took */
 	uint64_t kernel;		/* of them, in the kernel's own work */

@@ -7,6 +7,8 @@
 #include "trap.h"
 #include "desc.h"
 #include "pic8259.h"
+#include "smp.h"
+#include "lapic.h"
 
 #define DEFINE(name, value) __asm__ volatile("\n.ascii \"->" #name " %c0\\n\"" : : "i"(value))
 
@@ -62,6 +64,16 @@ void asm_offsets(void)
 	/* struct trapframe (trap.h) */
 	DEFINE(TF_CS, offsetof(struct trapframe, cs));
 	DEFINE(TF_EFLAGS, offsetof(struct trapframe, eflags));
+	/* struct cpu (kernel/smp/smp.h), the local APIC's registers (lapic.h) */
+	DEFINE(CPU_SAMPLES, offsetof(struct cpu, samples));
+	DEFINE(CPU_KERNEL, offsetof(struct cpu, kernel));
+	DEFINE(CPU_IDLE, offsetof(struct cpu, idle));
+	DEFINE(CPU_MERGED, offsetof(struct cpu, merged));
+	DEFINE(CPU_SIZE, sizeof(struct cpu));
+	DEFINE(LAPIC_ID_REG, LAPIC_ID);
+	DEFINE(LAPIC_EOI_REG, LAPIC_EOI);
+	DEFINE(LAPIC_ICR_LO_REG, LAPIC_ICR_LO);
+	DEFINE(ICR_TICK, ICR_ALL_BUT_SELF | ICR_ASSERT | SMP_TICK_VECTOR);
 	/* selectors, vectors, flags */
 	DEFINE(KDATA_SEL, SEL_KDATA);
 	DEFINE(IRQ0_VECTOR, IRQ_BASE + IRQ_TIMER);

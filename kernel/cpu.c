@@ -1,4 +1,4 @@
-/* cpu.c: the GDT, the TSS, the LDT slot and the IDT. */
+/* cpu.c: the GDT, each CPU's TSS and LDT slot, and the IDT. */
 #include "trap.h"
 #include "desc.h"
 #include "x86.h"
@@ -14,23 +14,39 @@ struct tss {
 
 static uint64_t gdt[NGDT];
 static uint64_t idt[256];
-static struct tss tss;
+static struct tss tss[NCPU_GDT];	/* each CPU's; the first CPU's is tss[0] */
 extern uint32_t vectors[256];	/* boot/trapentry.asm */
 
-void cpuinit(void)
+/* CPU cpu's TSS and its descriptor, then the shared GDT loaded, the
+ * segments reloaded, the TSS and the shared IDT. */
+static void cpu_load(int cpu)
 {
-	gdt[SEL_KCODE >> 3] = seg_desc_flat(STA_X | STA_R, 0);
-	gdt[SEL_KDATA >> 3] = seg_desc_flat(STA_W, 0);
-	tss.ss0 = SEL_KDATA;
-	tss.iomap = sizeof(tss);	/* no I/O bitmap: ring 3 may touch no port */
-	gdt[SEL_TSS >> 3] = seg_desc((uint32_t)&tss, sizeof(tss), STS_TSS32, 0);
+	tss[cpu].ss0 = SEL_KDATA;
+	tss[cpu].iomap = sizeof(tss[cpu]);	/* no I/O bitmap: ring 3 may touch no port */
+	gdt[SEL_TSS_OF(cpu) >> 3] = seg_desc((uint32_t)&tss[cpu], sizeof(tss[cpu]), STS_TSS32, 0);
 	lgdt(gdt, sizeof(gdt));
 	__asm__ volatile(
 		"ljmp %0, $1f\n1:\n"
 		"mov %1, %%ax\n mov %%ax, %%ds\n mov %%ax, %%es\n"
 		"mov %%ax, %%fs\n mov %%ax, %%gs\n mov %%ax, %%ss\n"
 		: : "i"(SEL_KCODE), "i"(SEL_KDATA) : "eax", "memory");
-	ltr(SEL_TSS);
+	ltr((uint16_t)SEL_TSS_OF(cpu));
+}
+
+/* Another CPU, started by kernel/smp/smp.c: its own TSS, whose ESP0 is its
+ * kernel stack's top until a process runs there, and the IDT. */
+void cpu_ap_init(int cpu, uint32_t kstacktop)
+{
+	tss[cpu].esp0 = kstacktop;
+	cpu_load(cpu);
+	lidt(idt, sizeof(idt));
+}
+
+void cpuinit(void)
+{
+	gdt[SEL_KCODE >> 3] = seg_desc_flat(STA_X | STA_R, 0);
+	gdt[SEL_KDATA >> 3] = seg_desc_flat(STA_W, 0);
+	cpu_load(0);
 
 	/* Every vector an interrupt gate (IF cleared), ring 0 only, except the
 	 * system call: a ring-3 gate that leaves interrupts on, so the clock
@@ -56,7 +72,7 @@ void cpu_setldt(const uint64_t *ldt, int n, uint32_t kstacktop)
 {
 	gdt[SEL_LDT >> 3] = seg_desc((uint32_t)ldt, (uint32_t)(n * sizeof(uint64_t)), STS_LDT, 0);
 	lldt(SEL_LDT);
-	tss.esp0 = kstacktop;
+	tss[0].esp0 = kstacktop;
 	/* ESP in boot/irq0.asm after its two pushes when a tick comes from
 	 * this process's ring 3: the only way to that depth (irq0.asm says why). */
 	irq0.ring3_esp = kstacktop - IRQ0_RING3_DEPTH;

@@ -6,12 +6,16 @@
 #include <stdint.h>
 #include "seg.h"
 
-/* Selectors. GDT: kernel code, kernel data, TSS, the current LDT. */
+/* Selectors. GDT: kernel code, kernel data, then each CPU's TSS and the
+ * LDT it runs (the first CPU's at 0x18 and 0x20, the next's 16 bytes on). */
 #define SEL_KCODE	0x08
 #define SEL_KDATA	0x10
 #define SEL_TSS		0x18
 #define SEL_LDT		0x20
-#define NGDT		5
+#define NCPU_GDT	8	/* CPUs with entries: kernel/smp/acpi.h's NCPU_MAX */
+#define SEL_TSS_OF(cpu)	(SEL_TSS + 16 * (cpu))
+#define SEL_LDT_OF(cpu)	(SEL_LDT + 16 * (cpu))
+#define NGDT		(3 + 2 * NCPU_GDT)
 /* LDT: a process's code (segment 1) and data+stack (segment 2), ring 3. */
 #define SEL_UCODE	0x07	/* index 0, TI = 1, RPL = 3 */
 #define SEL_UDATA	0x0F	/* index 1, TI = 1, RPL = 3 */

@@ -4,16 +4,18 @@
 GCCINC    := $(shell $(CC) -print-file-name=include)
 # The kernel's headers: the compiler's freestanding ones, the interface it
 # shares with programs (include/), the shared code's (lib/), the format's.
-FREESTAND := -nostdinc -isystem $(GCCINC) -Iinclude -Ilib -iquote kernel -iquote drivers -iquote format -iquote profiler
+FREESTAND := -nostdinc -isystem $(GCCINC) -Iinclude -Ilib -iquote kernel -iquote kernel/smp -iquote drivers -iquote format -iquote profiler
 # Every source by name. (kernel/asm-offsets.c is not linked: it makes the
 # assembly's offsets, below.)
 KERNEL_SRCS  := kernel/bootargs.c kernel/console.c kernel/cpu.c kernel/desc.c kernel/fpu.c \
                 kernel/fs.c kernel/fsback.c kernel/main.c kernel/mem.c kernel/module.c kernel/proc.c \
                 kernel/profenv.c kernel/sched.c kernel/syscall.c kernel/tick.c kernel/trap.c \
                 kernel/uaccess.c kernel/vm.c
+# The other CPUs: found, started, ticked (docs/smp.md).
+KERNEL_SMP_SRCS := kernel/smp/acpi.c kernel/smp/lapic.c kernel/smp/smp.c
 DRIVERS_SRCS := drivers/ioport.c drivers/pic8259.c drivers/pit8253.c drivers/qemuexit.c drivers/uart16550.c
-KERNEL_C  := $(KERNEL_SRCS) $(DRIVERS_SRCS) $(PROFILER_SRCS) $(FORMAT_SRCS) $(LIB_SRCS)
-KERNEL_ASM := boot/boot.asm boot/trapentry.asm boot/irq0.asm
+KERNEL_C  := $(KERNEL_SRCS) $(KERNEL_SMP_SRCS) $(DRIVERS_SRCS) $(PROFILER_SRCS) $(FORMAT_SRCS) $(LIB_SRCS)
+KERNEL_ASM := boot/boot.asm boot/trapentry.asm boot/irq0.asm boot/trampoline.asm boot/smptick.asm
 KERNEL_OBJ := $(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM)) $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C))
 
 $(BUILD)/k/%.o: %.c

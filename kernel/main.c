@@ -15,6 +15,7 @@
 #include "uart16550.h"
 #include "pic8259.h"
 #include "pit8253.h"
+#include "smp.h"
 #include <string.h>
 #ifdef KERNEL_SELFTEST
 #include "ticktest.h"
@@ -41,11 +42,14 @@ static void add_free(uint32_t start, uint32_t end, const struct range *res, int 
 	meminit_region(start, end);
 }
 
-/* Free memory: the multiboot map's RAM above 1 MiB, less the kernel, the
- * modules and the multiboot structures, which are still read later. */
+/* What the boot loader left that is still read: the kernel, the modules,
+ * the multiboot structures. */
+static struct range res[2 * NMODULE + 8];
+static int nres;
+
+/* Free memory: the multiboot map's RAM above 1 MiB, less res. */
 static void memory_init(const struct multiboot_info *mbi)
 {
-	static struct range res[2 * NMODULE + 8];
 	int n = 0;
 	uint32_t p;
 
@@ -78,6 +82,29 @@ static void memory_init(const struct multiboot_info *mbi)
 		}
 		p += e->size + 4;
 	}
+	nres = n;
+}
+
+/* A page below 1 MiB for the other CPUs' trampoline: RAM in the multiboot
+ * map, none of res, not the first (the real-mode vectors and the BIOS's
+ * data). The allocator never hands it out: it takes RAM above 1 MiB only.
+ * 0 when there is none. */
+static uint32_t low_page(const struct multiboot_info *mbi)
+{
+	for (uint32_t pg = 0x1000; pg < 0x9F000; pg += 0x1000) {
+		int ram = 0, taken = 0;
+		for (uint32_t p = mbi->mmap_addr; p < mbi->mmap_addr + mbi->mmap_length;) {
+			const struct multiboot_mmap *e = (const void *)p;
+			if (e->type == 1 && e->addr <= pg && e->addr + e->len >= pg + 0x1000ull)
+				ram = 1;
+			p += e->size + 4;
+		}
+		for (int i = 0; i < nres; i++)
+			taken |= res[i].start < pg + 0x1000 && res[i].end > pg;
+		if (ram && !taken)
+			return pg;
+	}
+	return 0;
 }
 
 /* The modules, and the file system's first files: the modules again,
@@ -145,8 +172,14 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	vminit();
 	if (bootargs_parse((mbi->flags & MBI_CMDLINE) ? (const char *)mbi->cmdline : "", &args))
 		panic("kernel command line: %s", args.error);
-	kprintf("kernel: %u KiB free, %u Hz%s\n", mem_free_bytes() / 1024, args.hz,
-		args.jitter ? "" : ", fixed period");
+	{
+		uint32_t tramp = low_page(mbi);
+		int n = tramp ? smp_init(tramp) : 1;
+		if (!tramp)
+			kprintf("kernel: no page below 1 MiB for the other CPUs' start: one CPU\n");
+		kprintf("kernel: %u KiB free, %d CPU%s, %u Hz%s\n", mem_free_bytes() / 1024, n,
+			n == 1 ? "" : "s", args.hz, args.jitter ? "" : ", fixed period");
+	}
 	if (args.seed != 1)
 		kprintf("kernel: jitter seed %u\n", args.seed);
 	if (args.warning)
@@ -167,6 +200,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	procinit();
 	start_init();
 	clockinit(args.hz, args.jitter, args.seed);
+	smp_clock_start();
 	/* selftest=tick: the self-test kernel's (build/selftest.elf, built with
 	 * KERNEL_SELFTEST: kernel/kernel.mk); the product kernel has none. */
 	if (args.selftest_tick)

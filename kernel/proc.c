@@ -1,6 +1,7 @@
 /* proc.c: loading programs into their own segments, exit and wait, sleep,
  * faults. The scheduler is sched.c. */
 #include "proc.h"
+#include "smp.h"
 #include "sched.h"
 #include "console.h"
 #include "elf.h"
@@ -222,6 +223,7 @@ static int waits_for(const struct proc *parent, const struct proc *c)
  * wrote go back to the host (fsback.c), then the exit code. */
 void proc_shutdown(void)
 {
+	smp_report();	/* with several CPUs, each one's counts */
 	fs_send_back();
 	machine_exit(QEMUEXIT_OK);
 }

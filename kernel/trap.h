@@ -50,6 +50,7 @@ struct trapframe {
 #define TF_USER(tf)	(((tf)->cs & 3) == 3 || TF_VM86(tf))
 
 void cpuinit(void);		/* GDT, TSS, IDT */
+void cpu_ap_init(int cpu, uint32_t kstacktop);	/* another CPU's TSS, GDT and IDT loaded */
 void cpu_setldt(const uint64_t *ldt, int n, uint32_t kstacktop);
 void cpu_setvector(int v, uint32_t handler);	/* another ring-0 interrupt gate for v */
 uint32_t cpu_vector(int v);			/* v's handler */

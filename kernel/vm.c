@@ -7,6 +7,8 @@
 #define PTE_P	0x001
 #define PTE_W	0x002
 #define PTE_U	0x004
+#define PTE_PWT	0x008
+#define PTE_PCD	0x010	/* with PWT: uncached */
 #define PDE_PS	0x080	/* a 4 MiB page */
 #define CR0_WP	(1u << 16)
 #define CR0_NW	(1u << 29)
@@ -39,6 +41,20 @@ void vminit(void)
 	 * 0xe0050033 at shutdown), which on a PC runs everything uncached. */
 	__asm__ volatile("wbinvd; mov %0, %%cr0" : : "r"((cr0 | CR0_PG | CR0_WP | CR0_AM) & ~(CR0_CD | CR0_NW))
 			 : "memory");
+}
+
+/* A device's registers: the 4 MiB page that holds phys, mapped 1:1 and
+ * uncached, supervisor only. Only above the processes' windows; before the
+ * first process, whose directory copies the kernel's. */
+int vm_map_mmio(uint32_t phys)
+{
+	uint32_t pdx = phys >> 22;
+
+	if (phys < UDATA_BASE + UWINDOW_MAX)
+		return -EINVAL;
+	kpgdir[pdx] = (pdx << 22) | PDE_PS | PTE_PCD | PTE_PWT | PTE_W | PTE_P;
+	__asm__ volatile("invlpg (%0)" : : "r"(pdx << 22) : "memory");
+	return 0;
 }
 
 /* Maps [linear, linear + bytes) to [phys, ...) with flags, page tables
@@ -141,6 +157,11 @@ uint32_t vm_lookup(const struct vmspace *vm, uint32_t linear)
 	if (!pt || !(pt[(linear >> 12) & 0x3FF] & PTE_P))
 		return 0;
 	return (pt[(linear >> 12) & 0x3FF] & ~(PAGE - 1)) | (linear & (PAGE - 1));
+}
+
+uint32_t vm_kernel_cr3(void)
+{
+	return (uint32_t)kpgdir;
 }
 
 void vm_switch(const struct vmspace *vm)

@@ -37,5 +37,10 @@ uint32_t vm_lookup(const struct vmspace *vm, uint32_t linear);
  * offset in the data segment): after the heap shrank. */
 void vm_trim(struct vmspace *vm, uint32_t end);
 void vm_switch(const struct vmspace *vm);	/* NULL: the kernel's own */
+/* The 4 MiB page of a device's registers at phys (above 3 GiB), mapped 1:1
+ * uncached in the kernel's directory, before any process is made: 0, or
+ * -EINVAL. The kernel's directory (CR3) for a CPU being started. */
+int vm_map_mmio(uint32_t phys);
+uint32_t vm_kernel_cr3(void);
 
 #endif

@@ -32,6 +32,8 @@
 # (docs/stacks.md). PROFKERN_STACKTABLE=N (make run STACKTABLE=N): the
 # kernel's tables of stacks hold N distinct stacks (the boot argument
 # stacktable=N; a power of 2 from 256 to 1048576).
+# PROFKERN_CPUS=N (make run CPUS=N): the machine's CPUs, 1 to 8, qrun's
+# -cpus N (docs/smp.md).
 # PROFKERN_EMU=qemu or bochs (make run EMU=...): the emulator that boots
 # the image (docs/running.md). PROFKERN_SEED=N (make run SEED=N): the
 # sampling jitter's seed, the boot argument seed=N (docs/accuracy.md).
@@ -48,7 +50,7 @@ set -f
 run=${PROFKERN_RUN:-build/run} hz=${PROFKERN_HZ:-1000} realtime=${PROFKERN_REALTIME:-}
 script=${PROFKERN_SCRIPT:-} timeout=${PROFKERN_TIMEOUT:-60} mem=${PROFKERN_MEM:-128}
 stacktable=${PROFKERN_STACKTABLE:-} args=${PROFKERN_ARGS:-} seed=${PROFKERN_SEED:-1}
-files=${PROFKERN_FILES:-} stdin=${PROFKERN_STDIN:-}
+files=${PROFKERN_FILES:-} stdin=${PROFKERN_STDIN:-} cpus=${PROFKERN_CPUS:-1}
 truth=
 case ${PROFKERN_TRUTH:-} in ''|0) ;; *) truth=1 ;; esac
 stacks=
@@ -116,6 +118,8 @@ for n in "$@" cmd pset profrun testprof; do
 done
 programs="$*"
 set -- -emu "$emu" -iso -o "$run" -hz "$hz" -timeout "$timeout" -mem "$mem"
+case $cpus in 1) ;; [2-8]) set -- "$@" -cpus "$cpus" ;;
+*) echo "make run: CPUS must be a number from 1 to 8, not '$cpus'" >&2; exit 2 ;; esac
 kargs=${stacktable:+stacktable=$stacktable}
 # (seed 1 is the kernel's own: not given, the command line stays as it was)
 case $seed in 1) ;; *[!0-9]*|'') echo "make run: SEED must be a number, not '$seed'" >&2; exit 2 ;;

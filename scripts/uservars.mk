@@ -10,10 +10,12 @@
 # to makerun.sh through the environment, not through a command line.
 # PROG_CFLAGS and CFLAGS are compiler flags, left as any Makefile's.
 
-USER_VARS := HZ SEED SPREAD MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V TRUTH
+USER_VARS := HZ CPUS SEED SPREAD MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V TRUTH
 $(foreach v,$(USER_VARS),$(if $(filter undefined,$(origin $(v))),,$(eval override $(v) := $$(value $(v)))))
 
 HZ         ?= 1000
+# the machine's CPUs (docs/smp.md): QEMU's -smp N
+CPUS       ?= 1
 # the sampling jitter's seed (docs/accuracy.md): the kernel's seed=N
 SEED       ?= 1
 # 1: profrun keeps the sub-profiles that measure each share's spread (docs/accuracy.md)
@@ -70,6 +72,7 @@ upper = $(strip $(eval up_left := $$(1))$(foreach p,$(join $(LOWERCASE),$(addpre
 	up_left := $$(subst $(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p))),$$(up_left))))$(up_left))
 
 $(if $(call in_range,$(HZ),19,20000),,$(call refuse,HZ,the sample rate: a number from 19 to 20000 (Hz)))
+$(if $(call in_range,$(CPUS),1,8),,$(call refuse,CPUS,the machine's CPUs: a number from 1 to 8))
 $(if $(call in_range,$(SEED),0,4294967295),,$(call refuse,SEED,the sampling jitter's seed: a number from 0 to 4294967295))
 $(if $(call in_range,$(MEM),16,1024),,$(call refuse,MEM,the machine's memory: a number from 16 to 1024 (MiB)))
 $(if $(call in_range,$(TIMEOUT),1,86400),,$(call refuse,TIMEOUT,a number of seconds from 1 to 86400))
@@ -98,6 +101,8 @@ $(if $(filter-out 0 1,$(SPREAD)),$(call refuse,SPREAD,1 (keep the sub-profiles) 
 $(if $(filter-out 0 1,$(REALTIME)),$(call refuse,REALTIME,1 (real time) or 0 (-icount)))
 $(if $(TRUTH),$(if $(filter 0 1,$(call one_of,$(TRUTH),$(DIGITS))),,$(call refuse,TRUTH,1 (the exact instruction \
 	counts too) or 0)))
+$(if $(filter 1,$(CPUS)),,$(if $(filter bochs,$(EMU)),$(error make run: CPUS=$(CPUS) needs EMU=qemu: \
+	several CPUs boot in QEMU only (docs/smp.md))))
 $(if $(filter 1,$(TRUTH)),$(if $(filter bochs,$(EMU)),$(error make run: TRUTH=1 needs EMU=qemu: the instruction \
 	counts come from a QEMU plugin, and Bochs runs none)))
 $(if $(STACKTABLE),$(if $(filter 256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576,$(call \

@@ -65,6 +65,11 @@ refused seed-subshell "make run: SEED must be the sampling jitter's seed: a numb
 refused seed-range "make run: SEED must be the sampling jitter's seed: a number from 0 to 4294967295, not '4294967296'" \
 	SEED=4294967296
 refused seed-octal "make run: SEED must be the sampling jitter's seed: a number from 0 to 4294967295, not '07'" SEED=07
+refused cpus-subshell "make run: CPUS must be the machine's CPUs: a number from 1 to 8, not '\$(touch $trap/cp)'" \
+	CPUS="\$(touch $trap/cp)"
+refused cpus-range "make run: CPUS must be the machine's CPUs: a number from 1 to 8, not '9'" CPUS=9
+refused cpus-zero "make run: CPUS must be the machine's CPUs: a number from 1 to 8, not '0'" CPUS=0
+refused cpus-bochs "make run: CPUS=2 needs EMU=qemu: several CPUs boot in QEMU only (docs/smp.md)" CPUS=2 EMU=bochs
 refused spread-backtick "make run: SPREAD must be 1 (keep the sub-profiles) or 0, not '\`touch $trap/sp\`'" \
 	SPREAD="\`touch $trap/sp\`"
 refused timeout-range "make run: TIMEOUT must be a number of seconds from 1 to 86400, not '0'" TIMEOUT=0

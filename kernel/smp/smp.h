@@ -1,0 +1,40 @@
+/* smp.h: the machine's CPUs: found in ACPI's MADT (acpi.h), started by
+ * INIT and start-up IPIs through boot/trampoline.asm, and what each counts
+ * of its own (docs/smp.md). */
+#ifndef KERNEL_SMP_SMP_H
+#define KERNEL_SMP_SMP_H
+
+#include <stdint.h>
+#include "acpi.h"
+
+#define SMP_TICK_VECTOR	0xF0	/* the IPI by which the first CPU's IRQ0 ticks the others */
+
+/* One CPU's own data, on a cache line of its own: the counts are written
+ * by that CPU only (its tick, boot/smptick.asm), read by the first at the
+ * shutdown (smp_report) and by whatever reads them at a dump. */
+struct cpu {
+	uint64_t samples;		/* ticks it took */
+	uint64_t kernel;		/* of them, in the kernel's own work */
+	uint64_t idle;			/* of them, idle */
+	uint64_t merged;		/* of them, taken with the next (another CPU's) */
+	uint32_t apic_id;
+	volatile uint32_t started;	/* set by the CPU once it runs the kernel */
+	uint8_t *kstack;		/* its own kernel stack (an AP's) */
+} __attribute__((aligned(64)));
+
+extern struct cpu cpus[NCPU_MAX];
+extern int ncpu;			/* CPUs running: 1 until smp_init() starts more */
+extern uint8_t apic_to_cpu[256];	/* a CPU's index by its APIC ID */
+
+/* Finds the CPUs and starts the others, their trampoline copied to the
+ * physical page tramp (below 1 MiB, page-aligned, not the allocator's).
+ * Returns the CPUs running. With one CPU found, touches nothing. */
+int smp_init(uint32_t tramp);
+/* With several CPUs: the timer's vector becomes boot/smptick.asm's
+ * irq0_smp, which ticks the others, and theirs smp_tick. After
+ * clockinit(), which chose the timer's entry. */
+void smp_clock_start(void);
+/* Each CPU's counts on the console (with several CPUs only). */
+void smp_report(void);
+
+#endif

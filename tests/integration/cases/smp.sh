@@ -1,0 +1,129 @@
+# cases/smp.sh (sourced by run.sh): several CPUs (docs/smp.md). The start line
+# counts the CPUs the kernel started (one: "1 CPU"); with four, all four
+# start and the demo runs to its end; two runs with four give the same
+# dump; every CPU takes the clock's ticks, each counting its own, within
+# 5% of the others', under four busy processes too; the hostile ring-3
+# suite passes with four; qrun's
+# -cpus takes 1 to 8, and QEMU only.
+startline='^.kernel: [0-9][0-9]* KiB free, '
+boot smp-one 0 $kernel $u/testprof.elf $u/cmd.elf &&
+has "kernel: cmd exited with status 0; shutting down" && {
+	if grep -q "${startline}1 CPU, 1000 Hz\$" "$log"; then pass
+	else fail "start line: $(grep -a 'KiB free' "$log")"; fi
+}
+boot smp-four 0 -cpus 4 $kernel $u/testprof.elf $u/cmd.elf && extract &&
+has "testprof: profile written to testprof.pro" &&
+has "kernel: cmd exited with status 0; shutting down" && hasnot "did not start" && {
+	if grep -q "${startline}4 CPUs, 1000 Hz\$" "$log"; then pass
+	else fail "start line: $(grep -a 'KiB free' "$log")"; fi
+}
+# Every CPU's ticks: "kernel: cpu N: S samples, K kernel, I idle" for each
+# of the four at the shutdown (and none with one CPU); the counts within 5%
+# of each other; the others, running no process, all idle or kernel.
+name=smp-ticks
+if [ "$(grep -c "^${K}kernel: cpu [0-9]: " "$out/smp-one/serial.log")" != 0 ]; then
+	fail "one CPU printed per-CPU counts"
+elif ! awk -v K="$K" '
+	index($0, K "kernel: cpu ") == 1 {
+		n++; cpu = $3; sub(/:/, "", cpu); s[cpu] = $4; k[cpu] = $6; i[cpu] = $8
+	}
+	END {
+		if (n != 4) { print n " lines of counts"; exit 1 }
+		lo = hi = s[0]
+		for (c = 0; c < 4; c++) {
+			if (s[c] < lo) lo = s[c]
+			if (s[c] > hi) hi = s[c]
+			if (c > 0 && k[c] + i[c] != s[c]) { print "cpu " c ": " k[c] " + " i[c] " != " s[c]; exit 1 }
+		}
+		if (lo < 100 || hi > lo * 1.05) { print "samples from " lo " to " hi; exit 1 }
+	}' "$out/smp-four/serial.log" > "$out/smp-ticks.out"; then
+	fail "$(cat "$out/smp-ticks.out")"
+else
+	pass
+fi
+boot smp-four-again 0 -cpus 4 $kernel $u/testprof.elf $u/cmd.elf && extract && {
+	name=smp-deterministic
+	if cmp -s "$out/smp-four/testprof.pro" "$dir/testprof.pro"; then pass
+	else fail "two runs with four CPUs gave different dumps"; fi
+}
+# Forged iret frames at 20000 Hz (cases/iretfuzz.sh) with four CPUs: the
+# kernel lives, and every CPU counted every tick (an IPI that merged with
+# the one pending counted too): the four counts within one of each other.
+printf 'iretfuzz 4242 200\nhello alive\n' > "$out/smp-iretfuzz.cmd"
+LIMIT=120 boot smp-iretfuzz 0 -cpus 4 -hz 20000 -batch "$out/smp-iretfuzz.cmd" $kernel $u/iretfuzz.elf $u/hello.elf \
+	$u/cmd.elf &&
+has " 0 bad; the kernel lives" && has "[hello] [alive]" && hasnot "panic" && {
+	if awk -v K="$K" 'index($0, K "kernel: cpu ") == 1 { n++; s[n] = $4 }
+		END { if (n != 4) exit 1; for (i = 2; i <= 4; i++) if (s[i] > s[1] || s[i] < s[1] - 1) exit 1 }' "$log"
+	then pass
+	else fail "$(grep -a 'kernel: cpu' "$log")"; fi
+}
+# Four busy processes under a system profile (they run on the first CPU:
+# docs/smp.md, "Not yet"), with one CPU and with four: with four, every
+# CPU's count within 5% of the others', and the workers' ticks within 2%
+# of the one-CPU run's (the other CPUs' ticks cost the first little).
+printf 'pset init\npset on\nstart worker 5\nstart worker 5\nstart worker 5\nstart worker 5\nwait\npset off\npset dump busy.pro\n' \
+	> "$out/smp-busy.cmd"
+boot smp-busy1 0 -batch "$out/smp-busy.cmd" $kernel $u/worker.elf $u/pset.elf $u/cmd.elf && extract &&
+$pinfo "$dir/busy.pro" > "$dir/summary.txt" 2>&1 &&
+boot smp-busy4 0 -cpus 4 -batch "$out/smp-busy.cmd" $kernel $u/worker.elf $u/pset.elf $u/cmd.elf && extract &&
+$pinfo "$dir/busy.pro" > "$dir/summary.txt" 2>&1 && {
+	name=smp-busy
+	one=$(modtics WORKER < "$out/smp-busy1/summary.txt") four=$(modtics WORKER < "$dir/summary.txt")
+	if ! awk -v K="$K" 'index($0, K "kernel: cpu ") == 1 { n++; s[n] = $4 }
+		END { if (n != 4) exit 1; lo = hi = s[1]; for (i = 2; i <= 4; i++) { if (s[i] < lo) lo = s[i]; if (s[i] > hi) hi = s[i] }
+		      exit !(lo > 100 && hi <= lo * 1.05) }' "$log"; then
+		fail "per-CPU counts: $(grep -a 'kernel: cpu' "$log")"
+	elif [ "$one" -lt 1000 ] || ! ratio "$four" "$one" 0.98 1.02; then
+		fail "WORKER: $four ticks with four CPUs, $one with one"
+	else
+		pass "WORKER $one and $four ticks"
+	fi
+}
+# The hostile ring-3 suite (cases/usertests.sh) with four CPUs.
+printf 'usertests\nhello alive\n' > "$out/smp-usertests.cmd"
+boot smp-usertests 0 -cpus 4 -batch "$out/smp-usertests.cmd" $kernel $u/usertests.elf $u/faults.elf $u/hello.elf \
+	$u/cmd.elf &&
+has "usertests: 0 failed" && hasnot "FAILED" && has "[hello] [alive]" && count_is ": OK$" 11 &&
+has "kernel: cpu 3: " && pass
+name=smp-qrun dir=$out/smp-qrun
+rm -rf "$dir" && mkdir -p "$dir"
+if sh scripts/qrun -cpus 9 -o "$dir" $kernel $u/testprof.elf $u/cmd.elf > "$dir/out" 2>&1 || [ $? != 5 ] ||
+   ! grep -qxF "qrun: -cpus must be the machine's CPUs, a number from 1 to 8, not '9'" "$dir/out"; then
+	fail "-cpus 9: $(cat "$dir/out")"
+elif sh scripts/qrun -emu bochs -cpus 2 -o "$dir" $kernel $u/testprof.elf $u/cmd.elf > "$dir/out" 2>&1 ||
+     ! grep -qxF "qrun: -cpus 2: several CPUs boot in QEMU only" "$dir/out"; then
+	fail "-emu bochs -cpus 2: $(cat "$dir/out")"
+elif ! sh scripts/qrun -h | grep -qF -- "-cpus N: the machine's CPUs, 1 to 8"; then
+	fail "qrun -h does not name -cpus"
+else
+	pass
+fi
+# make run CPUS=4, as a user runs it (the GRUB image, PROFKERN_CPUS to
+# qrun's -cpus): call stacks (STACKS=1) with four CPUs give the folded
+# stacks, and a second run the same dump and stacks, byte for byte.
+name=smp-makerun log=$out/smp-makerun.log dir=$out/smp-makerun
+rm -rf "$dir" && mkdir -p "$dir"
+cat > "$dir/smpdeep.c" <<'PROG'
+#include <stdio.h>
+static volatile unsigned sink;
+__attribute__((noinline)) static void leaf(unsigned n) { for (unsigned i = 0; i < n; i++) sink += i; }
+__attribute__((noinline)) static void mid(unsigned n) { leaf(n); leaf(n / 2); }
+int main(void) { for (int k = 0; k < 40; k++) mid(40000); printf("deep done\n"); return 0; }
+PROG
+if ! $make --no-print-directory run PROG="$dir/smpdeep.c" CPUS=4 STACKS=1 > "$log" 2>&1; then
+	fail "make run CPUS=4 STACKS=1: $(tail -3 "$log")"
+elif has "kernel: cpu 3: " && has "deep done" && grep -q "^kernel: [0-9]* KiB free, 4 CPUs, 1000 Hz\$" "$log" &&
+     [ -s "$build/run/smpdeep.folded" ] && grep -q ";leaf [0-9]" "$build/run/smpdeep.folded" &&
+     cp "$build/run/dumps/smpdeep.pro" "$dir/first.pro" && cp "$build/run/smpdeep.folded" "$dir/first.folded"; then
+	if ! $make --no-print-directory run PROG="$dir/smpdeep.c" CPUS=4 STACKS=1 > "$log.2" 2>&1; then
+		fail "the second make run: $(tail -3 "$log.2")"
+	elif ! cmp -s "$build/run/dumps/smpdeep.pro" "$dir/first.pro" ||
+	     ! cmp -s "$build/run/smpdeep.folded" "$dir/first.folded"; then
+		fail "two make runs with CPUS=4 gave different dumps or stacks"
+	else
+		pass
+	fi
+else
+	fail "$(grep -a 'KiB free\|cpu 3\|deep' "$log"; ls "$build/run" | grep smpdeep)"
+fi

@@ -448,7 +448,7 @@ static int merge_one(struct pdump *out, const char *first, const struct pdump *b
 	}
 	if ((b->type & PDUMP_TYPE_STACKS) && merge_stacks(out, b, segmap, bfile, errs))
 		return -1;
-	out->type |= b->type;	/* PT_VERBOSE in either */
+	out->type |= b->type & ~(PDUMP_TYPE_SPREAD | PDUMP_TYPE_TRACE);	/* PT_VERBOSE in either; no sub-profiles, no trace */
 	out->total += b->total;
 	out->kernel += b->kernel;
 	out->idle += b->idle;

@@ -116,6 +116,12 @@ $(BENCH)/cistat: $(BUILD)/host/bench/cistat.o $(patsubst %.c,$(BUILD)/host/%.o,$
 	$(call msg,HOSTLD,$@)$(HOST_CC) $^ -o $@ $(PINFO_MORE_LIBS)
 $(BUILD)/host/bench/cistat.o: HOST_CFLAGS += $(HOST_INC)
 bench: $(BENCH)/cistat
+# section 7's wire table: a dump's trace and CPU records apart from its buckets
+$(BENCH)/dumpparts: $(BUILD)/host/bench/dumpparts.o $(patsubst %.c,$(BUILD)/host/%.o,$(PINFO_LIB))
+	@mkdir -p $(@D)
+	$(call msg,HOSTLD,$@)$(HOST_CC) $^ -o $@ $(PINFO_MORE_LIBS)
+$(BUILD)/host/bench/dumpparts.o: HOST_CFLAGS += $(HOST_INC)
+bench: $(BENCH)/dumpparts
 # Section 12 alone, in place in docs/PERFORMANCE.md.
 CAL_DEPS := $(TRUTH_DEPS) $(foreach w,graded recurse syscalls profrun cmd,$(BUILD)/user/$(w).elf) \
 	$(BUILD)/kernel.elf $(BUILD)/mkmap $(BUILD)/profextract $(BENCH)/cistat

@@ -130,6 +130,11 @@ int pdump_walk_cpus(struct reader *r, struct pdump *h, const struct pdump_alloc 
 	r->pos += 4;
 	if (!h->ncpu || h->ncpu > PDUMP_MAXCPUS)
 		return HARD(r, "%u CPUs (a dump has 1 to %u)", NULL, h->ncpu, PDUMP_MAXCPUS, 0);
+	/* each record takes its header and a count at least: a short file is
+	 * refused before the allocation */
+	if (r->len - r->pos < (size_t)h->ncpu * (PDUMP_CPUHDR_SIZE + 1))
+		return HARD(r, "truncated: %u CPUs' records need %u bytes at offset %u", NULL, h->ncpu,
+			    (uint64_t)h->ncpu * (PDUMP_CPUHDR_SIZE + 1), r->pos);
 	if (!(h->cpus = a->zalloc(a->ctx, (size_t)h->ncpu * sizeof *h->cpus)) ||
 	    (h->nseg && !(h->cputics = a->zalloc(a->ctx, (size_t)h->ncpu * h->nseg * 8))))
 		return HARD(r, "out of memory for %u CPUs", NULL, h->ncpu, 0, 0);

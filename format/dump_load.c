@@ -159,6 +159,7 @@ void pdump_release(struct pdump *d, const struct pdump_alloc *a)
 		a->free(a->ctx, d->trace);
 	d->trace = NULL;
 	d->ntrace = 0;
+	pdump_trace_index_free(d, a);
 	if (d->cputics)
 		a->free(a->ctx, d->cputics);
 	if (d->cpus)

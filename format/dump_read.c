@@ -552,6 +552,7 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	h.ntrace = 0;
 	h.trace = NULL;
 	h.trace_bytes = 0;
+	h.trace_seg = h.trace_first = h.trace_at = h.trace_by = NULL;
 	h.ncpu = 0;
 	h.cpus = NULL;
 	h.cputics = NULL;
@@ -580,6 +581,8 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	d->ntrace = h.ntrace;
 	d->trace = h.trace;
 	d->trace_bytes = h.trace_bytes;
+	d->trace_seg = h.trace_seg, d->trace_first = h.trace_first;
+	d->trace_at = h.trace_at, d->trace_by = h.trace_by;
 	d->ncpu = h.ncpu;
 	d->cpus = h.cpus;
 	d->cputics = h.cputics;

@@ -31,21 +31,18 @@
 #define PDUMP_ENC_DENSE		0	/* nbuckets u32 counters */
 #define PDUMP_ENC_SPARSE	1	/* varint n, then n (varint gap, varint count) */
 #define PDUMP_TYPE_BITS		15u	/* PT_USER | PT_USEDD | PT_USEKP | PT_VERBOSE */
-#define PDUMP_TYPE_STACKS	16u	/* PT_STACKS: version 3, or 4 */
+#define PDUMP_TYPE_STACKS	16u	/* PT_STACKS: version 3, or 4 to 6 */
 #define PDUMP_VERSION_V4	4	/* with PT_SPREAD: the sub-profiles after the rest */
-#define PDUMP_TYPE_SPREAD	32u	/* PT_SPREAD: version 4 only */
+#define PDUMP_TYPE_SPREAD	32u	/* PT_SPREAD: version 4, or 5 and 6 */
 #define PDUMP_VERSION_V5	5	/* with a trace: the order of the ticks, after the rest */
-#define PDUMP_TYPE_TRACE	64u	/* version 5 only; set by the writer's caller, not a ProfInit type */
-/* A reader refuses a longer trace (the kernel keeps PROF_TRACE_ENTRIES). */
-#define PDUMP_MAXTRACE		(1u << 24)
+#define PDUMP_TYPE_TRACE	64u	/* version 5, or 6; set by the writer's caller, not a ProfInit type */
+/* A reader refuses a longer trace (the kernel keeps PROF_TRACE_ENTRIES, 16384). */
+#define PDUMP_MAXTRACE		(1u << 20)
 #define PDUMP_VERSION_V6	6	/* with each CPU's totals, after the rest (the kernel's) */
 #define PDUMP_MAXCPUS		256	/* a reader refuses more CPUs (and fewer than 1) */
 #define PDUMP_CPUHDR_SIZE	32	/* a CPU's record: samples, kernel, idle, out_of_range */
 #define PDUMP_NSUB_MIN		2	/* a reader's bounds on the sub-profiles */
 #define PDUMP_NSUB_MAX		64
-#define PDUMP_VERSION_V5	5	/* with each CPU's totals, after the rest (the kernel's) */
-#define PDUMP_MAXCPUS		256	/* a reader refuses more CPUs (and fewer than 1) */
-#define PDUMP_CPUHDR_SIZE	32	/* a CPU's record: samples, kernel, idle, out_of_range */
 /* A reader refuses more sub-profile buckets than this, all sub-profiles of
  * all segments together (64 MiB decoded: the scan decodes them). */
 #define PDUMP_READ_MAXSUBBUCKETS	(1u << 24)

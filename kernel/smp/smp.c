@@ -154,7 +154,7 @@ int smp_init(uint32_t tramp)
 	__asm__ volatile("mov %%cr0, %0" : "=r"(ap_boot_cr0));
 	__asm__ volatile("mov %%cr4, %0" : "=r"(ap_boot_cr4));
 	ap_boot_cr3 = vm_kernel_cr3();
-	for (int i = 0; i < m.ncpu; i++) {
+	for (int i = 0; i < m.ncpu && ncpu < NCPU_MAX; i++) {
 		if (m.apic_id[i] == cpus[0].apic_id)
 			continue;
 		cpus[ncpu].apic_id = m.apic_id[i];
@@ -163,6 +163,7 @@ int smp_init(uint32_t tramp)
 			(void)lapic_ipi(m.apic_id[i], ICR_INIT | ICR_ASSERT | ICR_LEVEL);	/* halted again */
 			kfree(cpus[ncpu].kstack);
 			cpus[ncpu].kstack = 0;
+			cpus[ncpu].started = 0;	/* one that came up late leaves the slot to the next */
 			continue;
 		}
 		apic_to_cpu[m.apic_id[i]] = (uint8_t)ncpu;

@@ -1,6 +1,10 @@
-/* runs.c: the runs of a version 5 dump's trace (runs.h). */
+/* runs.c: the runs of a dump's trace (runs.h). The trace's index
+ * (pdump_trace_index, made by the reader) gives each segment's entries,
+ * so a group of segments costs the ticks in it, not the whole trace: a
+ * report of many modules walks each entry once. */
 #include <stdlib.h>
 
+#include "hostio.h"
 #include "runs.h"
 
 double runs_c2(const struct pdump *d)
@@ -12,56 +16,64 @@ double runs_c2(const struct pdump *d)
 	return (s * s - 1) / 12 / (mean * mean);
 }
 
-/* Where the trace's entries are: the first bucket number of each of d's
- * segments (1-based, as the entries), and which of them count (their index
- * in segs, or -1). */
-struct where {
-	uint64_t *first;	/* nseg + 1 */
-	int *pick;
-};
-
-static int where_make(struct where *w, const struct pdump *d, const struct pdump_seg *const *segs, size_t n)
+/* The positions in the trace of the entries in segs[0..n) (pointers into
+ * d->segs), in order: malloc'd, *count of them; NULL when out of memory.
+ * *own: the index made here for a dump without one (freed by done()). */
+static int by_pos(const void *x, const void *y)
 {
-	uint32_t i;
-	size_t k;
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
 
-	w->first = malloc((d->nseg + 1) * sizeof *w->first);
-	w->pick = malloc((d->nseg ? d->nseg : 1) * sizeof *w->pick);
-	if (!w->first || !w->pick) {
-		free(w->first);
-		free(w->pick);
-		return -1;
-	}
-	w->first[0] = 1;
-	for (i = 0; i < d->nseg; i++) {
-		w->first[i + 1] = w->first[i] + pdump_nbuckets(d->segs[i].length, d->shift);
-		w->pick[i] = -1;
-	}
+	return (a > b) - (a < b);
+}
+
+static uint32_t *positions(struct pdump *d, const struct pdump_seg *const *segs, size_t n, size_t *count)
+{
+	size_t k, m = 0, s;
+	uint32_t *pos;
+
 	for (k = 0; k < n; k++)
 		if (segs[k] >= d->segs && segs[k] < d->segs + d->nseg)
-			w->pick[segs[k] - d->segs] = (int)k;
+			m += d->trace_at[segs[k] - d->segs + 1] - d->trace_at[segs[k] - d->segs];
+	if (!(pos = malloc((m ? m : 1) * sizeof *pos)))
+		return NULL;
+	*count = 0;
+	for (k = 0; k < n; k++) {
+		if (!(segs[k] >= d->segs && segs[k] < d->segs + d->nseg))
+			continue;
+		s = (size_t)(segs[k] - d->segs);
+		for (uint32_t j = d->trace_at[s]; j < d->trace_at[s + 1]; j++)
+			pos[(*count)++] = d->trace_by[j];
+	}
+	if (n > 1)	/* a segment's are in order; several are merged */
+		qsort(pos, *count, sizeof *pos, by_pos);
+	return pos;
+}
+
+/* d with its index: d itself, or a copy with an index made here. */
+static int indexed(const struct pdump *d, struct pdump *x, int *own)
+{
+	*x = *d;
+	*own = 0;
+	if (d->trace_at)
+		return 0;
+	if (pdump_trace_index(x, &host_alloc))
+		return -1;
+	*own = 1;
 	return 0;
 }
 
-/* Entry v's segment (an index into d->segs) and address; -1 when it is in
- * none of the picked ones. */
-static long where_at(const struct where *w, const struct pdump *d, uint32_t v, uint64_t *addr)
+static void done(struct pdump *x, int own)
 {
-	uint32_t lo = 0, hi = d->nseg, mid;
+	if (own)
+		pdump_trace_index_free(x, &host_alloc);
+}
 
-	if (!v)
-		return -1;
-	while (hi - lo > 1) {	/* the last segment whose first bucket is at most v */
-		mid = lo + (hi - lo) / 2;
-		if (w->first[mid] <= v)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	if (lo >= d->nseg || v >= w->first[lo + 1] || w->pick[lo] < 0)
-		return -1;
-	*addr = d->segs[lo].origin + ((uint64_t)(v - w->first[lo]) << d->shift);
-	return lo;
+/* Entry i's address (its segment picked). */
+static uint64_t addr_of(const struct pdump *x, uint32_t i)
+{
+	uint32_t s = x->trace_seg[i];
+
+	return x->segs[s].origin + ((uint64_t)(x->trace[i] - x->trace_first[s]) << x->shift);
 }
 
 static double run_var(uint64_t n)
@@ -74,64 +86,86 @@ static double scale(const struct pdump *d)
 	return d->ntrace && d->total > d->ntrace ? (double)d->total / d->ntrace : 1.0;
 }
 
+/* The class of entry i of the group: an owner of a (or 0 without a), or
+ * -1 when out of [lo, hi) or, with keep, in an owner not kept. */
+static long class_of(const struct pdump *x, uint32_t i, uint64_t lo, uint64_t hi, const struct attribution *a,
+		     const unsigned char *keep)
+{
+	uint64_t at = addr_of(x, i);
+	size_t o;
+
+	if (at < lo || at >= hi)
+		return -1;
+	if (!a)
+		return 0;
+	if (at < a->lo || at >= a->hi)
+		return -1;
+	o = attribution_owner(a, at);
+	return keep && !keep[o] ? -1 : (long)o;
+}
+
+/* The runs of the group's entries, each class's edge into edge[class]
+ * (with one, every class taken as 0: the entries together). 0, or -1
+ * when out of memory. */
+static int walk(const struct pdump *d, const struct pdump_seg *const *segs, size_t n, uint64_t lo, uint64_t hi,
+		const struct attribution *a, const unsigned char *keep, int one, double *edge)
+{
+	struct pdump x;
+	uint32_t *pos, prev = 0;
+	size_t count = 0, k;
+	long c, pc = -1;
+	uint64_t run = 0;
+	int own;
+
+	if (indexed(d, &x, &own))
+		return -1;
+	if (!(pos = positions(&x, segs, n, &count))) {
+		done(&x, own);
+		return -1;
+	}
+	for (k = 0; k < count; k++) {
+		c = class_of(&x, pos[k], lo, hi, a, keep);
+		c = one && c > 0 ? 0 : c;
+		if (c >= 0 && c == pc && pos[k] == prev + 1) {
+			run++;
+		} else {
+			if (pc >= 0)
+				edge[pc] += run_var(run);
+			pc = c;
+			run = 1;
+		}
+		prev = pos[k];
+	}
+	if (pc >= 0)
+		edge[pc] += run_var(run);
+	free(pos);
+	done(&x, own);
+	return 0;
+}
+
 int runs_owners(const struct pdump *d, const struct attribution *a, const struct pdump_seg *const *segs,
 		size_t nsegs, double *edge)
 {
-	struct where w;
-	uint64_t addr, n = 0;
-	size_t i, prev = (size_t)-1, o;
-	double k;
+	double k = scale(d);
+	size_t i;
 
 	if (!d->trace)
 		return 1;
-	if (where_make(&w, d, segs, nsegs))
-		return -1;
 	for (i = 0; i < a->n; i++)
 		edge[i] = 0;
-	for (i = 0; i <= d->ntrace; i++) {
-		o = (size_t)-1;
-		if (i < d->ntrace && where_at(&w, d, d->trace[i], &addr) >= 0 && addr >= a->lo && addr < a->hi)
-			o = attribution_owner(a, addr);
-		if (o == prev && o != (size_t)-1) {
-			n++;
-			continue;
-		}
-		if (prev != (size_t)-1)
-			edge[prev] += run_var(n);
-		prev = o;
-		n = 1;
-	}
-	k = scale(d);
+	if (walk(d, segs, nsegs, 0, UINT64_MAX, a, NULL, 0, edge))
+		return -1;
 	for (i = 0; i < a->n; i++)
 		edge[i] *= k;
-	free(w.first);
-	free(w.pick);
 	return 0;
 }
 
 double runs_range(const struct pdump *d, const struct pdump_seg *const *segs, size_t n, uint64_t lo,
 		  uint64_t hi, const struct attribution *a, const unsigned char *keep)
 {
-	struct where w;
-	uint64_t addr, run = 0;
 	double e = 0;
-	size_t i;
-	int in;
 
-	if (!d->trace || where_make(&w, d, segs, n))
+	if (!d->trace || walk(d, segs, n, lo, hi, a, keep, 1, &e))
 		return RUNS_NONE;
-	for (i = 0; i <= d->ntrace; i++) {
-		in = i < d->ntrace && where_at(&w, d, d->trace[i], &addr) >= 0 && addr >= lo && addr < hi;
-		if (in && keep && a)
-			in = addr >= a->lo && addr < a->hi && keep[attribution_owner(a, addr)];
-		if (in) {
-			run++;
-			continue;
-		}
-		e += run_var(run);
-		run = 0;
-	}
-	free(w.first);
-	free(w.pick);
 	return e * scale(d);
 }

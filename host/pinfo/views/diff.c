@@ -511,6 +511,7 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 				out.subtotal = NULL;
 				out.ntrace = 0;	/* nor a trace: its ticks are of one run */
 				out.trace = NULL;
+				out.trace_seg = out.trace_first = out.trace_at = out.trace_by = NULL;
 				out.stacks = NULL;	/* b's: copied below, as its own */
 				out.frames = NULL;
 				out.nstacks = 0;

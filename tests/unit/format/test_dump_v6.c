@@ -311,10 +311,10 @@ static void v6_fields(void **state)
 	b.data[at + 1] = 1;		/* 257 */
 	recrc(b.data, b.len);
 	read_bad(b.data, b.len, "257 CPUs (a dump has 1 to 256)");
-	b.data[at] = 3;			/* 3: the third record cut */
-	b.data[at + 1] = 0;
+	b.data[at] = 3;			/* 3: no room for the third record, refused */
+	b.data[at + 1] = 0;		/* before anything is allocated for them */
 	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "truncated: cpu 2's record needs 32 bytes");
+	read_bad(b.data, b.len, "truncated: 3 CPUs' records need 99 bytes");
 	b.data[at] = 2;
 	{	/* one CPU with 4 segments listed, of 3 */
 		static const uint8_t rec[] = { 4, 0, 1, 0, 1, 0, 1, 0, 1 };

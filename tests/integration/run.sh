@@ -35,7 +35,7 @@ CASES="
 	system fingerprint shares modulelist pset cpus
 	fstest fsstdin fsiso usertests console sysfuzz ticktest fpmix iretfuzz badstacks
 	pinfo-files
-	makerun-names makerun makerun-many makerun-prog makerun-real makerun-null makerun-portable
+	makerun-names makerun makerun-docs makerun-many makerun-prog makerun-real makerun-null makerun-portable
 	makerun-bochs makerun-hz makerun-seed makerun-diff makerun-stacktable makerun-reserved makerun-align makerun-loadtime makerun-truth
 	spawn-fair spawn-order profrun-busy
 "

@@ -13,32 +13,6 @@
 #include "testbuf.h"
 
 /* Reads bytes back; asserts failure, a reason, and no allocation left. */
-static void read_bad(const uint8_t *buf, size_t len, const char *want)
-{
-	struct talloc t = { 0 };
-	struct pdump_alloc a = talloc_make(&t);
-	struct pdump d;
-	char err[200];
-
-	memset(&d, 0x5a, sizeof d);
-	assert_int_equal(pdump_read(buf, len, &d, &a, err, sizeof err), -1);
-	assert_true(strlen(err) > 0);
-	assert_null(strchr(err, '\n'));
-	assert_int_equal(t.live, 0);
-	assert_int_equal(d.nseg, 0x5a5a5a5a);	/* *d untouched */
-	if (want && !strstr(err, want))
-		fail_msg("reason \"%s\" does not mention \"%s\"", err, want);
-}
-
-static void recrc(uint8_t *buf, size_t len)
-{
-	uint32_t c = crc32_update(0, buf, len - 4);
-	int k;
-
-	for (k = 0; k < 4; k++)
-		buf[len - 4 + k] = (uint8_t)(c >> (8 * k));
-}
-
 /* Any byte flipped, in any bit, is refused with a reason. */
 static void test_dump_corrupt_each_byte(void **state)
 {
@@ -51,7 +25,7 @@ static void test_dump_corrupt_each_byte(void **state)
 	for (i = 0; i < b.len; i++)
 		for (bit = 0; bit < 8; bit++) {
 			b.data[i] ^= (uint8_t)(1 << bit);
-			read_bad(b.data, b.len, NULL);
+			tdump_read_bad(b.data, b.len, NULL);
 			b.data[i] ^= (uint8_t)(1 << bit);
 		}
 	tbuf_free(&b);
@@ -67,9 +41,9 @@ static void test_dump_truncated_every_length(void **state)
 	size_t n;
 
 	(void)state;
-	read_bad(b.data, 0, "empty");
+	tdump_read_bad(b.data, 0, "empty");
 	for (n = 1; n < b.len; n++)
-		read_bad(b.data, n, "truncated");
+		tdump_read_bad(b.data, n, "truncated");
 	tbuf_free(&b);
 	tdump_free(d);
 }
@@ -82,7 +56,7 @@ static void test_dump_trailing_bytes(void **state)
 
 	(void)state;
 	tbuf_put(&b, "\n", 1);
-	read_bad(b.data, b.len, "trailing");
+	tdump_read_bad(b.data, b.len, "trailing");
 	tbuf_free(&b);
 	tdump_free(d);
 }
@@ -94,11 +68,11 @@ static void test_dump_foreign(void **state)
 	struct tbuf b = tdump_bytes(d);
 
 	(void)state;
-	read_bad((const uint8_t *)"\177ELF\1\1\1", 7, "magic");
+	tdump_read_bad((const uint8_t *)"\177ELF\1\1\1", 7, "magic");
 	b.data[4] = 7;	/* 3 has the stack table, 4 the sub-profiles, 5 the trace, 6 the CPUs: known */
-	read_bad(b.data, b.len, "version 7");
+	tdump_read_bad(b.data, b.len, "version 7");
 	b.data[4] = 0;
-	read_bad(b.data, b.len, "version 0");
+	tdump_read_bad(b.data, b.len, "version 0");
 	tbuf_free(&b);
 	tdump_free(d);
 }
@@ -145,10 +119,10 @@ static void test_dump_version1(void **state)
 	 * prefix of it is refused */
 	memcpy(copy, v1_seed, sizeof copy);
 	copy[4] = 2;
-	recrc(copy, sizeof copy);
-	read_bad(copy, sizeof copy, NULL);
+	tdump_recrc(copy, sizeof copy);
+	tdump_read_bad(copy, sizeof copy, NULL);
 	for (n = 0; n < sizeof v1_seed; n++)
-		read_bad(v1_seed, n, n ? "truncated" : "empty");
+		tdump_read_bad(v1_seed, n, n ? "truncated" : "empty");
 	tdump_free(seed);
 }
 
@@ -189,8 +163,8 @@ static void test_dump_bad_fields(void **state)
 		memcpy(copy, b.data, b.len);
 		for (k = 0; k < cases[i].width; k++)
 			copy[off + k] = k < 4 ? (uint8_t)(cases[i].val >> (8 * k)) : 0;
-		recrc(copy, b.len);
-		read_bad(copy, b.len, cases[i].want);
+		tdump_recrc(copy, b.len);
+		tdump_read_bad(copy, b.len, cases[i].want);
 	}
 	free(copy);
 	tbuf_free(&b);
@@ -215,14 +189,14 @@ static void test_dump_bad_sparse(void **state)
 	assert_int_equal(tdump_encoding(&b), PDUMP_ENC_SPARSE);
 	assert_memory_equal(p, "\1\3\5", 3);
 
-	p[1] = 16, recrc(b.data, b.len);
-	read_bad(b.data, b.len, "out of range");
-	p[1] = 3, p[2] = 0, recrc(b.data, b.len);
-	read_bad(b.data, b.len, "zero count");
-	p[2] = 0x85, recrc(b.data, b.len);	/* continues into the CRC's bytes */
-	read_bad(b.data, b.len, NULL);
-	p[2] = 5, p[0] = 17, recrc(b.data, b.len);
-	read_bad(b.data, b.len, NULL);
+	p[1] = 16, tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "out of range");
+	p[1] = 3, p[2] = 0, tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "zero count");
+	p[2] = 0x85, tdump_recrc(b.data, b.len);	/* continues into the CRC's bytes */
+	tdump_read_bad(b.data, b.len, NULL);
+	p[2] = 5, p[0] = 17, tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, NULL);
 	tbuf_free(&b);
 
 	/* a varint with a needless zero byte, and one of six bytes */
@@ -234,13 +208,13 @@ static void test_dump_bad_sparse(void **state)
 		tbuf_put(&c, b.data, body);
 		tbuf_put(&c, "\1\3\x85\x00", 4);
 		tbuf_put(&c, "CRC!", 4);
-		recrc(c.data, c.len);
-		read_bad(c.data, c.len, "malformed varint");
+		tdump_recrc(c.data, c.len);
+		tdump_read_bad(c.data, c.len, "malformed varint");
 		c.len = body;
 		tbuf_put(&c, "\1\3\x80\x80\x80\x80\x80\x01", 8);
 		tbuf_put(&c, "CRC!", 4);
-		recrc(c.data, c.len);
-		read_bad(c.data, c.len, "longer than 5");
+		tdump_recrc(c.data, c.len);
+		tdump_read_bad(c.data, c.len, "longer than 5");
 		tbuf_free(&c);
 	}
 	tbuf_free(&b);
@@ -258,8 +232,8 @@ static void test_dump_limits(void **state)
 	tdump_fix_totals(d);
 	b = tdump_bytes(d);
 	b.data[52] = 0x01, b.data[53] = 0x10;	/* nseg 4097 */
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "more than the limit");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "more than the limit");
 	tbuf_free(&b);
 
 	/* shift 0, 4 GiB - 1 of one-byte buckets, none counted: patched in,
@@ -267,8 +241,8 @@ static void test_dump_limits(void **state)
 	b = tdump_bytes(d);
 	memset(b.data + 12, 0, 4);
 	memset(b.data + PDUMP_HDR_SIZE + PDUMP_SEG_NAME + PDUMP_SEG_LENGTH, 0xff, 8);
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "buckets in all");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "buckets in all");
 	tbuf_free(&b);
 	tdump_free(d);
 }

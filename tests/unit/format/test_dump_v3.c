@@ -41,30 +41,6 @@ static void free_seed(struct pdump *d)
 	tdump_free(d);
 }
 
-static void read_bad(const uint8_t *buf, size_t len, const char *want)
-{
-	struct talloc t = { 0 };
-	struct pdump_alloc a = talloc_make(&t);
-	struct pdump d;
-	char err[200];
-
-	memset(&d, 0x5a, sizeof d);
-	assert_int_equal(pdump_read(buf, len, &d, &a, err, sizeof err), -1);
-	assert_true(strlen(err) > 0);
-	assert_int_equal(t.live, 0);
-	assert_int_equal(d.nseg, 0x5a5a5a5a);
-	if (want && !strstr(err, want))
-		fail_msg("reason \"%s\" does not mention \"%s\"", err, want);
-}
-
-static void recrc(uint8_t *buf, size_t len)
-{
-	uint32_t c = crc32_update(0, buf, len - 4);
-
-	for (int k = 0; k < 4; k++)
-		buf[len - 4 + k] = (uint8_t)(c >> (8 * k));
-}
-
 static void v3_round_trip(void **state)
 {
 	struct pdump *d = seed_v3(), back;
@@ -140,11 +116,11 @@ static void v3_corrupt_each_byte(void **state)
 	for (size_t i = 0; i < b.len; i++)
 		for (int bit = 0; bit < 8; bit++) {
 			b.data[i] ^= (uint8_t)(1 << bit);
-			read_bad(b.data, b.len, NULL);
+			tdump_read_bad(b.data, b.len, NULL);
 			b.data[i] ^= (uint8_t)(1 << bit);
 		}
 	for (size_t n = 0; n < b.len; n++)
-		read_bad(b.data, n, NULL);	/* every cut */
+		tdump_read_bad(b.data, n, NULL);	/* every cut */
 	tbuf_free(&b);
 	free_seed(d);
 }
@@ -160,38 +136,38 @@ static void v3_fields(void **state)
 	b = tdump_bytes(d);
 	tab = b.len - 4 - TABLE_BYTES;	/* the table's start (v3_layout's bytes) */
 	b.data[tab + 13] = 0x00;	/* count 0xd0 0x00: a needless zero group */
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "malformed varint");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "malformed varint");
 	tbuf_free(&b);
 
 	stacks[1].count = 0;
 	b = tdump_bytes(d);
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "count 0");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "count 0");
 	tbuf_free(&b);
 	stacks[1].count = 4;
 
 	stacks[1].useg = 2;	/* the dump has one segment */
 	b = tdump_bytes(d);
-	read_bad(b.data, b.len, "segment 2");
+	tdump_read_bad(b.data, b.len, "segment 2");
 	tbuf_free(&b);
 	stacks[1].useg = 1;
 
 	stacks[1].kdepth = 5;
 	b = tdump_bytes(d);
-	read_bad(b.data, b.len, "kernel frames");
+	tdump_read_bad(b.data, b.len, "kernel frames");
 	tbuf_free(&b);
 	stacks[1].kdepth = 2;
 
 	stacks[1].depth = 0;
 	b = tdump_bytes(d);
-	read_bad(b.data, b.len, "no frame");
+	tdump_read_bad(b.data, b.len, "no frame");
 	tbuf_free(&b);
 	stacks[1].depth = 4;
 
 	d->dropped = 12;	/* 464 + 4 + 12 > 479 - 0 idle */
 	b = tdump_bytes(d);
-	read_bad(b.data, b.len, "stacks do not add up");
+	tdump_read_bad(b.data, b.len, "stacks do not add up");
 	tbuf_free(&b);
 	d->dropped = 11;	/* exactly all */
 	b = tdump_bytes(d);
@@ -209,15 +185,15 @@ static void v3_fields(void **state)
 
 	b = tdump_bytes(d);	/* version 3 without the stacks bit */
 	b.data[8 + 0] &= (uint8_t)~PDUMP_TYPE_STACKS;
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "stacks type bit");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "stacks type bit");
 	tbuf_free(&b);
 
 	d->type &= ~PDUMP_TYPE_STACKS;	/* version 2 with it */
 	b = tdump_bytes(d);
 	b.data[8] |= PDUMP_TYPE_STACKS;
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "unknown profile type");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "unknown profile type");
 	tbuf_free(&b);
 	d->type |= PDUMP_TYPE_STACKS;
 
@@ -225,14 +201,14 @@ static void v3_fields(void **state)
 	b.data[b.len - 4 - TABLE_BYTES + 8] = 0xff;
 	b.data[b.len - 4 - TABLE_BYTES + 9] = 0xff;
 	b.data[b.len - 4 - TABLE_BYTES + 10] = 0xff;
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "stacks, more than the limit");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "stacks, more than the limit");
 	tbuf_free(&b);
 
 	b = tdump_bytes(d);	/* version 7: not known */
 	b.data[4] = 7;
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "this reader knows 1 to 6");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "this reader knows 1 to 6");
 	tbuf_free(&b);
 	free_seed(d);
 }

@@ -48,29 +48,6 @@ static void free_seed(struct pdump *d)
 	tdump_free(d);
 }
 
-static void read_bad(const uint8_t *buf, size_t len, const char *want)
-{
-	struct talloc t = { 0 };
-	struct pdump_alloc a = talloc_make(&t);
-	struct pdump d;
-	char err[200];
-
-	memset(&d, 0x5a, sizeof d);
-	assert_int_equal(pdump_read(buf, len, &d, &a, err, sizeof err), -1);
-	assert_int_equal(t.live, 0);
-	assert_int_equal(d.nseg, 0x5a5a5a5a);
-	if (want && !strstr(err, want))
-		fail_msg("reason \"%s\" does not mention \"%s\"", err, want);
-}
-
-static void recrc(uint8_t *buf, size_t len)
-{
-	uint32_t c = crc32_update(0, buf, len - 4);
-
-	for (int k = 0; k < 4; k++)
-		buf[len - 4 + k] = (uint8_t)(c >> (8 * k));
-}
-
 static void check_back(const struct pdump *back, uint32_t nb)
 {
 	assert_int_equal(back->nsub, PDUMP_NSUB);
@@ -180,30 +157,30 @@ static void v4_damage(void **state)
 	(void)state;
 	assert_int_equal(b.data[at], PDUMP_NSUB);	/* the count, as laid out */
 	b.data[at] = 1;
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "1 sub-profiles (a dump has 2 to 64)");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "1 sub-profiles (a dump has 2 to 64)");
 	b.data[at] = PDUMP_NSUB;
 	b.data[at + 4] ^= 1;	/* sub-profile 0's total */
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "the sub-profiles' totals add up to");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "the sub-profiles' totals add up to");
 	b.data[at + 4] ^= 1;
 	assert_int_equal(b.data[at + 4 + PDUMP_NSUB * 8 + 5], 50);
 	b.data[at + 4 + PDUMP_NSUB * 8 + 5] = 51;	/* sub-profile 0: 51 at inner's first bucket */
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "its sub-profiles hold 471 ticks, its counters 470");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "its sub-profiles hold 471 ticks, its counters 470");
 	tbuf_free(&b);
 	b = tdump_bytes(d);
 	b.data[at + 4 + PDUMP_NSUB * 8] = 7;	/* an encoding that is none */
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "unknown sub-profile encoding 7");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "unknown sub-profile encoding 7");
 	tbuf_free(&b);
 	b = tdump_bytes(d);
 	for (size_t cut = at; cut < b.len - 4; cut += 3) {	/* cut short, the CRC moved up */
 		struct tbuf c = tdump_bytes(d);
 
 		memmove(c.data + cut, c.data + b.len - 4, 4);
-		recrc(c.data, cut + 4);
-		read_bad(c.data, cut + 4, NULL);	/* (the CRC read as data: any reason) */
+		tdump_recrc(c.data, cut + 4);
+		tdump_read_bad(c.data, cut + 4, NULL);	/* (the CRC read as data: any reason) */
 		tbuf_free(&c);
 	}
 	/* a segment of 2^22 buckets (sparse, a few bytes) in 8 sub-profiles: 2^25, refused */
@@ -220,14 +197,14 @@ static void v4_damage(void **state)
 		for (int k = 0; k < PDUMP_NSUB; k++)
 			subtotal[k] = k == 7 ? big->kernel : 0;
 		g = tdump_bytes(big);
-		read_bad(g.data, g.len, "more than 16777216 buckets in all the sub-profiles");
+		tdump_read_bad(g.data, g.len, "more than 16777216 buckets in all the sub-profiles");
 		tbuf_free(&g);
 		free_seed(big);
 	}
 	/* version 4 without the type bit */
 	b.data[8] &= (uint8_t)~PDUMP_TYPE_SPREAD;
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "version 4 dump without the sub-profiles type bit");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "version 4 dump without the sub-profiles type bit");
 	tbuf_free(&b);
 	free_seed(d);
 }

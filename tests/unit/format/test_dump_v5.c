@@ -32,29 +32,6 @@ static struct pdump *seed_v5(void)
 	return d;
 }
 
-static void read_bad(const uint8_t *buf, size_t len, const char *want)
-{
-	struct talloc t = { 0 };
-	struct pdump_alloc a = talloc_make(&t);
-	struct pdump d;
-	char err[200];
-
-	memset(&d, 0x5a, sizeof d);
-	assert_int_equal(pdump_read(buf, len, &d, &a, err, sizeof err), -1);
-	assert_int_equal(t.live, 0);
-	assert_int_equal(d.nseg, 0x5a5a5a5a);
-	if (want && !strstr(err, want))
-		fail_msg("reason \"%s\" does not mention \"%s\"", err, want);
-}
-
-static void recrc(uint8_t *buf, size_t len)
-{
-	uint32_t c = crc32_update(0, buf, len - 4);
-
-	for (int k = 0; k < 4; k++)
-		buf[len - 4 + k] = (uint8_t)(c >> (8 * k));
-}
-
 static void put32(uint8_t *p, uint32_t v)
 {
 	for (int k = 0; k < 4; k++)
@@ -130,29 +107,29 @@ static void v5_refused(void **state)
 	c = (struct tbuf){ 0 };
 	tbuf_put(&c, b.data, b.len);
 	c.data[at + 12] = 0x01;			/* -1: past the segment's buckets */
-	recrc(c.data, c.len);
-	read_bad(c.data, c.len, "names bucket");
+	tdump_recrc(c.data, c.len);
+	tdump_read_bad(c.data, c.len, "names bucket");
 	memcpy(c.data, b.data, b.len);
 	put32(c.data + at + 8, 480);		/* 480 entries of 479 ticks (and cut) */
-	recrc(c.data, c.len);
-	read_bad(c.data, c.len, "truncated");
+	tdump_recrc(c.data, c.len);
+	tdump_read_bad(c.data, c.len, "truncated");
 	memcpy(c.data, b.data, b.len);
 	put32(c.data + at + 8, PDUMP_MAXTRACE + 1);
-	recrc(c.data, c.len);
-	read_bad(c.data, c.len, "more than the limit");
+	tdump_recrc(c.data, c.len);
+	tdump_read_bad(c.data, c.len, "more than the limit");
 	memcpy(c.data, b.data, b.len);
 	put32(c.data + at, 0);			/* a period of 0 counts */
-	recrc(c.data, c.len);
-	read_bad(c.data, c.len, "not a PIT period");
+	tdump_recrc(c.data, c.len);
+	tdump_read_bad(c.data, c.len, "not a PIT period");
 	memcpy(c.data, b.data, b.len);
 	c.data[8] &= (uint8_t)~PDUMP_TYPE_TRACE;	/* version 5 without the bit */
-	recrc(c.data, c.len);
-	read_bad(c.data, c.len, "without the trace type bit");
+	tdump_recrc(c.data, c.len);
+	tdump_read_bad(c.data, c.len, "without the trace type bit");
 	memcpy(c.data, b.data, b.len);
 	c.data[4] = 4;				/* the bit in a version 4 dump */
-	recrc(c.data, c.len);
-	read_bad(c.data, c.len, NULL);
-	read_bad(b.data, b.len - 6, "truncated");	/* cut in the trace */
+	tdump_recrc(c.data, c.len);
+	tdump_read_bad(c.data, c.len, NULL);
+	tdump_read_bad(b.data, b.len - 6, "truncated");	/* cut in the trace */
 	tbuf_free(&c);
 	tbuf_free(&b);
 	d->trace = NULL;
@@ -170,7 +147,7 @@ static void v5_more_than_ticks(void **state)
 	d->trace = many;
 	d->ntrace = 480;
 	b = tdump_bytes(d);
-	read_bad(b.data, b.len, "more than the 479 ticks");
+	tdump_read_bad(b.data, b.len, "more than the 479 ticks");
 	tbuf_free(&b);
 	d->trace = NULL;
 	tdump_free(d);

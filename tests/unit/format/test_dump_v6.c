@@ -47,30 +47,6 @@ static void read_ok(const struct tbuf *b, struct pdump *back, struct talloc *t)
 		fail_msg("pdump_read: %s", err);
 }
 
-static void read_bad(const uint8_t *buf, size_t len, const char *want)
-{
-	struct talloc t = { 0 };
-	struct pdump_alloc a = talloc_make(&t);
-	struct pdump d;
-	char err[200];
-
-	memset(&d, 0x5a, sizeof d);
-	assert_int_equal(pdump_read(buf, len, &d, &a, err, sizeof err), -1);
-	assert_true(strlen(err) > 0);
-	assert_int_equal(t.live, 0);
-	assert_int_equal(d.nseg, 0x5a5a5a5a);
-	if (want && !strstr(err, want))
-		fail_msg("reason \"%s\" does not mention \"%s\"", err, want);
-}
-
-static void recrc(uint8_t *buf, size_t len)
-{
-	uint32_t c = crc32_update(0, buf, len - 4);
-
-	for (int k = 0; k < 4; k++)
-		buf[len - 4 + k] = (uint8_t)(c >> (8 * k));
-}
-
 /* Where the CPU records start in d's bytes: they are last, before the CRC. */
 static size_t cpus_at(struct pdump *d)
 {
@@ -89,7 +65,7 @@ static void write_bad(const struct pdump *d, const char *want)
 	struct tbuf b = tdump_bytes(d);
 
 	assert_int_equal(b.data[4], 6);
-	read_bad(b.data, b.len, want);
+	tdump_read_bad(b.data, b.len, want);
 	tbuf_free(&b);
 }
 
@@ -305,16 +281,16 @@ static void v6_fields(void **state)
 	c1 = at + 4 + 32 + 1 + 1 + 2 + 1 + 1;	/* CPU 1's record */
 	assert_int_equal(b.data[c1 - 1], 1);
 	b.data[at] = 0;			/* no CPU */
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "0 CPUs (a dump has 1 to 256)");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "0 CPUs (a dump has 1 to 256)");
 	b.data[at] = 1;
 	b.data[at + 1] = 1;		/* 257 */
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "257 CPUs (a dump has 1 to 256)");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "257 CPUs (a dump has 1 to 256)");
 	b.data[at] = 3;			/* 3: no room for the third record, refused */
 	b.data[at + 1] = 0;		/* before anything is allocated for them */
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "truncated: 3 CPUs' records need 99 bytes");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "truncated: 3 CPUs' records need 99 bytes");
 	b.data[at] = 2;
 	{	/* one CPU with 4 segments listed, of 3 */
 		static const uint8_t rec[] = { 4, 0, 1, 0, 1, 0, 1, 0, 1 };
@@ -325,27 +301,27 @@ static void v6_fields(void **state)
 		tbuf_put(&f, b.data + at + 4, 32);
 		tbuf_put(&f, rec, sizeof rec);
 		tbuf_put(&f, "CRC!", 4);
-		recrc(f.data, f.len);
-		read_bad(f.data, f.len, "cpu 0: 4 segments with ticks, but the dump has 3");
+		tdump_recrc(f.data, f.len);
+		tdump_read_bad(f.data, f.len, "cpu 0: 4 segments with ticks, but the dump has 3");
 		tbuf_free(&f);
 	}
 	b.data[at + 4 + 36] = 2;	/* the kernel's entry moved past the last segment */
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "cpu 0: segment 3 out of range (3 segments)");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "cpu 0: segment 3 out of range (3 segments)");
 	b.data[at + 4 + 36] = 0;
 	b.data[c1 - 1] = 0;		/* zero ticks listed */
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "cpu 0: zero ticks listed for segment 1");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "cpu 0: zero ticks listed for segment 1");
 	b.data[c1 - 1] = 0x80;		/* 0x80 0x00: a needless zero group */
 	b.data[c1] = 0;
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "cpu 0: malformed varint (segment ticks)");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "cpu 0: malformed varint (segment ticks)");
 	b.data[c1 - 1] = 1;
 	b.data[c1] = 0x4b;		/* CPU 1's 331 samples */
 	b.data[at + 4 + 33] = 0x80;	/* the gap 0 as 0x80 0x00 */
 	b.data[at + 4 + 34] = 0;
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "cpu 0: malformed varint (segment gap)");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "cpu 0: malformed varint (segment gap)");
 	tbuf_free(&b);
 	tdump_free(d);
 }
@@ -376,20 +352,20 @@ static void v6_varint64(void **state)
 	end = b.len - 4;
 	assert_int_equal(b.data[end - 1], 0x01);	/* the 10th byte of 2^64 - 1 */
 	assert_int_equal(b.data[end - 2], 0xff);
-	read_bad(b.data, b.len, "cpu 0: kernel + idle + out_of_range + its segments' ticks overflow 64 bits");
+	tdump_read_bad(b.data, b.len, "cpu 0: kernel + idle + out_of_range + its segments' ticks overflow 64 bits");
 	b.data[end - 1] = 0x02;		/* bit 64 */
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "cpu 0: malformed varint (segment ticks)");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "cpu 0: malformed varint (segment ticks)");
 	b.data[end - 1] = 0x00;		/* a needless zero group */
-	recrc(b.data, b.len);
-	read_bad(b.data, b.len, "cpu 0: malformed varint (segment ticks)");
+	tdump_recrc(b.data, b.len);
+	tdump_read_bad(b.data, b.len, "cpu 0: malformed varint (segment ticks)");
 	tbuf_free(&b);
 	cpus[0].kernel = 0;		/* as a segment's counters cannot hold it: refused by the sums */
 	cpus[0].samples = UINT64_MAX;
 	d->kernel = 0;
 	d->total = 0;
 	b = tdump_bytes(d);
-	read_bad(b.data, b.len, "the CPUs' samples add up to 18446744073709551615, the dump's are 0");
+	tdump_read_bad(b.data, b.len, "the CPUs' samples add up to 18446744073709551615, the dump's are 0");
 	tbuf_free(&b);
 	tics[0] = 0;			/* and a CPU without ticks: n = 0 */
 	cpus[0].samples = 0;
@@ -422,19 +398,19 @@ static void v6_damage(void **state)
 	for (k = at; k < b.len - 4; k++) {
 		for (int bit = 0; bit < 8; bit++) {
 			b.data[k] ^= (uint8_t)(1u << bit);
-			read_bad(b.data, b.len, NULL);	/* the CRC, or the structure first */
-			recrc(b.data, b.len);
-			read_bad(b.data, b.len, NULL);
+			tdump_read_bad(b.data, b.len, NULL);	/* the CRC, or the structure first */
+			tdump_recrc(b.data, b.len);
+			tdump_read_bad(b.data, b.len, NULL);
 			b.data[k] ^= (uint8_t)(1u << bit);
-			recrc(b.data, b.len);
+			tdump_recrc(b.data, b.len);
 		}
 	}
 	for (size_t cut = at; cut < b.len - 4; cut++) {	/* cut short, the CRC moved up */
 		struct tbuf c = tdump_bytes(d);
 
 		memmove(c.data + cut, c.data + b.len - 4, 4);
-		recrc(c.data, cut + 4);
-		read_bad(c.data, cut + 4, NULL);
+		tdump_recrc(c.data, cut + 4);
+		tdump_read_bad(c.data, cut + 4, NULL);
 		tbuf_free(&c);
 	}
 	for (long fail = 1;; fail++) {

@@ -213,3 +213,28 @@ uint8_t tdump_encoding(const struct tbuf *b)
 {
 	return b->data[PDUMP_HDR_SIZE + PDUMP_SEG_ENCODING];
 }
+
+void tdump_read_bad(const uint8_t *buf, size_t len, const char *want)
+{
+	struct talloc t = { 0 };
+	struct pdump_alloc a = talloc_make(&t);
+	struct pdump d;
+	char err[200];
+
+	memset(&d, 0x5a, sizeof d);
+	assert_int_equal(pdump_read(buf, len, &d, &a, err, sizeof err), -1);
+	assert_true(strlen(err) > 0);
+	assert_null(strchr(err, '\n'));
+	assert_int_equal(t.live, 0);
+	assert_int_equal(d.nseg, 0x5a5a5a5a);	/* *d untouched */
+	if (want && !strstr(err, want))
+		fail_msg("reason \"%s\" does not mention \"%s\"", err, want);
+}
+
+void tdump_recrc(uint8_t *buf, size_t len)
+{
+	uint32_t c = crc32_update(0, buf, len - 4);
+
+	for (int k = 0; k < 4; k++)
+		buf[len - 4 + k] = (uint8_t)(c >> (8 * k));
+}

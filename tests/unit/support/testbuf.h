@@ -38,6 +38,13 @@ struct pdump *tdump_seed(void);	/* the seed's TESTPROF example */
 void tdump_cpus(struct pdump *d, uint32_t n);
 void tdump_free(struct pdump *d);
 
+/* buf[0..len) refused by pdump_read with a one-line reason that mentions
+ * want (NULL: any), nothing allocated kept, the output untouched; a
+ * cmocka failure otherwise. */
+void tdump_read_bad(const uint8_t *buf, size_t len, const char *want);
+/* The CRC of buf[0..len) made right again, after a test's damage. */
+void tdump_recrc(uint8_t *buf, size_t len);
+
 /* The encoding byte of the first segment of a written dump. */
 uint8_t tdump_encoding(const struct tbuf *b);
 

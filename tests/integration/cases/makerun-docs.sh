@@ -19,6 +19,7 @@ doc_block() {
 		$0 == c { on = 1 }
 		END { for (i = 1; i <= last; i++) print l[i] }' "$1"
 }
+# (pinfo is run in a UTF-8 locale, as the doc's "±" is; without one it prints "+-")
 # doc_check WHERE COMMAND: COMMAND run in WHERE ("copies": the folder of the dump's copies; "tree":
 # the tree, for the views that name sources relative to it) against the doc's lines under it
 doc_check() {
@@ -28,14 +29,14 @@ doc_check() {
 	where=$1
 	shift 2
 	if [ "$where" = copies ]; then
-		(cd "$dir" && "$absbuild/pinfo" "$@") > "$dir/got" 2>&1
+		(cd "$dir" && LC_ALL=C.UTF-8 "$absbuild/pinfo" "$@") > "$dir/got" 2>&1
 	else
 		for a; do
 			shift
 			case $a in testprof.pro) a=$dir/testprof.pro ;; build/*) a=$build/${a#build/} ;; esac
 			set -- "$@" "$a"
 		done
-		"$build/pinfo" "$@" > "$dir/got" 2>&1
+		LC_ALL=C.UTF-8 "$build/pinfo" "$@" > "$dir/got" 2>&1
 	fi
 	if ! cmp -s "$dir/want" "$dir/got"; then
 		fail "$doc's example of pinfo $* differs from the demo's output (shown < , real > ): $(diff "$dir/want" "$dir/got" | grep '^[<>]' | head -4 | tr '\n' '|')"

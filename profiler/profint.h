@@ -26,7 +26,7 @@ void prof_spread_adjust(int d);
 void prof_trace_new(struct prof_session *s);
 void prof_trace_free(struct prof_session *s);
 void prof_trace_clear(struct prof_session *s);
-uint32_t prof_trace_number(struct prof_session *s, uint32_t n);
+void prof_trace_number(struct prof_session *s, uint32_t n);
 
 /* The tick's entry: where it was counted (v), unless the trace is full. */
 static inline void prof_trace_put(struct prof_session *s, uint32_t v)

@@ -32,32 +32,40 @@ void prof_trace_clear(struct prof_session *s)
 	s->trace.conv = 0;
 }
 
-/* The bucket number of the counter at address a (its low 32 bits), 0 if
- * none of s's; hint: the buffer the last one was in. */
-static uint32_t number(const struct prof_session *s, uint32_t a, uint32_t *hint)
-{
-	uint32_t i = *hint, k, first;
+/* Where the last entry was found: a buffer and the number of its first
+ * bucket (the buckets of the buffers before it, plus 1). */
+struct at {
+	uint32_t i, first;
+};
 
-	for (k = 0; k < s->nbufs; k++, i = i + 1 < s->nbufs ? i + 1 : 0) {
-		const struct pdump_seg *b = &s->bufs[i];
+/* The bucket number of the counter at address a (its low 32 bits), 0 if
+ * none of s's. The search starts at the last one's buffer and walks the
+ * others in turn, their first buckets added as it goes: an entry in the
+ * same buffer as the one before costs one compare. */
+static uint32_t number(const struct prof_session *s, uint32_t a, struct at *at)
+{
+	for (uint32_t k = 0; k < s->nbufs; k++) {
+		const struct pdump_seg *b = &s->bufs[at->i];
 		uint32_t nb = pdump_nbuckets(b->length, PROF_SHIFT), off = a - (uint32_t)(uintptr_t)b->counters;
 
-		if (off / 4 < nb) {
-			*hint = i;
-			for (first = 0, k = 0; k < i; k++)
-				first += pdump_nbuckets(s->bufs[k].length, PROF_SHIFT);
-			return 1 + first + off / 4;
+		if (off / 4 < nb)
+			return at->first + off / 4;
+		if (++at->i < s->nbufs) {
+			at->first += nb;
+		} else {
+			at->i = 0;
+			at->first = 1;
 		}
 	}
 	return 0;
 }
 
-uint32_t prof_trace_number(struct prof_session *s, uint32_t n)
+void prof_trace_number(struct prof_session *s, uint32_t n)
 {
-	uint32_t hint = 0, *t = s->trace.base;
+	struct at at = { 0, 1 };
+	uint32_t *t = s->trace.base;
 
 	for (; s->trace.conv < n; s->trace.conv++)
 		if (t[s->trace.conv])
-			t[s->trace.conv] = number(s, t[s->trace.conv], &hint);
-	return n;
+			t[s->trace.conv] = number(s, t[s->trace.conv], &at);
 }

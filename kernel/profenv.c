@@ -6,6 +6,7 @@
 #include "module.h"
 #include "x86.h"
 #include "clock.h"
+#include "smp.h"
 
 void *prof_zalloc(size_t size) { return kalloc(size); }
 void prof_release(void *p) { kfree(p); }
@@ -28,3 +29,7 @@ int prof_module_known(const char *name)
 			return 1;
 	return 0;
 }
+
+int prof_ncpu(void) { return ncpu; }
+int prof_cpu(void) { return smp_cpu(); }
+void prof_replan(int wait) { smp_replan(wait); }

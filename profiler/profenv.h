@@ -13,5 +13,17 @@ void prof_clock_restore(uint32_t state);
 int prof_module_known(const char *name);	/* 1 if a program module has this name */
 /* The sampling period in PIT counts, uniform over base + [0, spread). */
 void prof_clock_period(uint32_t *base, uint32_t *spread);
+/* The CPUs (docs/smp.md): how many run (fixed before the first process
+ * starts), and the index of the one that runs the caller, 0 to
+ * prof_ncpu() - 1. */
+int prof_ncpu(void);
+int prof_cpu(void);
+/* A profile changed (prof_gen moved): every other CPU stops ticking by
+ * the plan it made before (prof_plan) and counts through prof_tick() until
+ * it makes its plan again, which it does soon (at its quantum's end at the
+ * latest). With wait, returns only once no other CPU is still in a tick
+ * begun under an old plan: after it, memory an old plan named may be
+ * freed. With one CPU, nothing. Called with the clock masked. */
+void prof_replan(int wait);
 
 #endif

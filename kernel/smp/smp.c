@@ -193,3 +193,15 @@ void smp_report(void)
 		kprintf("kernel: cpu %d: %u samples, %u kernel, %u idle, %u merged\n", i, (uint32_t)cpus[i].samples,
 			(uint32_t)cpus[i].kernel, (uint32_t)cpus[i].idle, (uint32_t)cpus[i].merged);
 }
+
+int smp_cpu(void)
+{
+	return ncpu > 1 ? apic_to_cpu[lapic_id()] : 0;
+}
+
+/* Processes run on the first CPU only, so the others' ticks follow no
+ * plan of a profile: there is none to drop. */
+void smp_replan(int wait)
+{
+	(void)wait;
+}

@@ -34,6 +34,11 @@ int smp_init(uint32_t tramp);
  * irq0_smp, which ticks the others, and theirs smp_tick. After
  * clockinit(), which chose the timer's entry. */
 void smp_clock_start(void);
+/* The index of the CPU that runs the caller: 0 to ncpu - 1. */
+int smp_cpu(void);
+/* profiler/profenv.h's prof_replan(): every other CPU's plan dropped, and
+ * with wait, no tick begun under an old one still running. */
+void smp_replan(int wait);
 /* Each CPU's counts on the console (with several CPUs only). */
 void smp_report(void);
 

@@ -35,3 +35,12 @@ int prof_module_known(const char *name)
 	       !strcmp(name, "WORKER") || !strcmp(name, "worker");
 }
 void prof_clock_period(uint32_t *base, uint32_t *spread) { *base = 1193; *spread = 1024; }
+
+int stub_ncpu = 1, stub_cpu, stub_replans, stub_replan_waits;
+int prof_ncpu(void) { return stub_ncpu; }
+int prof_cpu(void) { return stub_cpu; }
+void prof_replan(int wait)
+{
+	stub_replans++;
+	stub_replan_waits += wait != 0;
+}

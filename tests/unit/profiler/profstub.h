@@ -7,6 +7,10 @@
 extern long live_allocs;
 extern int fail_alloc_after;	/* the n-th allocation from now fails; -1: none */
 
+/* The CPUs: how many (1 unless a test sets it), the one running, and
+ * the calls of prof_replan() (with wait, and all). */
+extern int stub_ncpu, stub_cpu, stub_replans, stub_replan_waits;
+
 #define UCS 0x07	/* LDT 0, RPL 3 */
 #define KCS 0x08
 

@@ -9,6 +9,7 @@
 #include "fpu.h"
 #include "fs.h"
 #include "prof.h"
+#include "percpu.h"
 
 #define NPROC		32
 #define KSTACK_SIZE	8192
@@ -48,7 +49,8 @@ struct proc {
 	uint64_t runstart;	/* while running: the tick it was switched in at */
 };
 
-extern struct proc *curproc;
+/* The process this CPU runs (its idle process when none). */
+#define curproc (this_cpu->cur)
 
 void procinit(void);
 /* The kernel's text fingerprint (CRC-32 of _text_start.._text_end), taken

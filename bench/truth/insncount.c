@@ -20,7 +20,7 @@
  *              before ring 3 or idle runs again (trapret): processes
  *              switch, and profiling turns on or off, only inside traps;
  *   cur=A      the kernel variable pointing to the running process
- *              (curproc), and pid=, name=, image= the offsets of its pid,
+ *              (cpu0_curproc: the first CPU's), and pid=, name=, image= the offsets of its pid,
  *              name and code image (physical address) in struct proc;
  *   active=A   the kernel's count of profiles that are counting
  *              (prof_active): the window is open while it is not 0;

@@ -104,11 +104,6 @@ extern irq0, prof_active, prof_tick_fn, trap_common, percpu_area
 %macro KTICK 0
 	cmp dword [ss:irq0 + IRQ0_PROF], 0
 	je %%idle
-	mov eax, [ss:PCPU_DBGN]
-	and eax, 63
-	mov edx, [ss:ebp + 4]
-	mov [ss:PCPU_DBG + eax*4], edx
-	inc dword [ss:PCPU_DBGN]
 	add dword [ss:PCPU_KTICKS], 1
 	adc dword [ss:PCPU_KTICKS + 4], 0
 	jmp %%done

@@ -72,8 +72,6 @@ void asm_offsets(void)
 	DEFINE(PCPU_KTICKS, PERCPU_VA + offsetof(struct percpu, kticks));
 	DEFINE(PCPU_ITICKS, PERCPU_VA + offsetof(struct percpu, iticks));
 	DEFINE(PCPU_MERGED, PERCPU_VA + offsetof(struct percpu, merged));
-	DEFINE(PCPU_DBG, PERCPU_VA + offsetof(struct percpu, dbg_eip));
-	DEFINE(PCPU_DBGN, PERCPU_VA + offsetof(struct percpu, dbg_n));
 	DEFINE(PCPU_IRQ0, offsetof(struct percpu, irq0));
 	DEFINE(LAPIC_EOI_VA, LAPIC_VA + LAPIC_EOI);
 	DEFINE(LAPIC_ICR_LO_VA, LAPIC_VA + LAPIC_ICR_LO);

@@ -83,7 +83,7 @@ static void wake_sleepers(void)
 		else if (procs[i].wakeup < soonest)
 			soonest = procs[i].wakeup;
 	}
-	for (int c = 0; c < ncpu; c++)
+	for (int c = smp_first_runner(); c < ncpu; c++)
 		percpu_area[c].irq0.next_wakeup = soonest;
 }
 
@@ -96,7 +96,7 @@ static void note_work(const struct proc *running)
 	for (int i = 0; i < NPROC; i++)
 		if (procs[i].state == P_RUNNABLE && &procs[i] != running)
 			work = 1;
-	for (int c = 0; c < ncpu; c++)
+	for (int c = smp_first_runner(); c < ncpu; c++)
 		percpu_area[c].irq0.sched_work = work;
 }
 
@@ -127,6 +127,8 @@ void sched_yield(void)
 
 static struct proc *pick_next(void)
 {
+	if (this_cpu->index < smp_first_runner())
+		return &idleproc;	/* (the clock's CPU) */
 	int start = curproc == &idleproc ? 0 : (int)(curproc - procs) + 1;
 
 	for (int n = 0; n < NPROC; n++) {
@@ -211,7 +213,6 @@ struct trapframe *sched_return(struct trapframe *tf)
 		fpu_owner = next;
 	}
 	next->runstart = irq0.ticks;
-	if (ncpu > 1) kprintf("DBGS cpu %d t%u: %s -> %s\n", this_cpu->index, (uint32_t)irq0.ticks, old->name, next->name);
 	curproc = next;
 	irq0.prof = next == &idleproc ? 0 : &next->prof;
 	tick_plan_load();
@@ -219,17 +220,11 @@ struct trapframe *sched_return(struct trapframe *tf)
 }
 
 /* Leaves kmain for the first process; kmain's stack is never used again.
- * Under the kernel's lock, as another CPU may look for work meanwhile;
- * trapret lets it go. */
+ * With several CPUs, the first keeps the clock and idles: the others run
+ * the processes (kernel/smp/smp.c lets them in). */
 void sched_start(void)
 {
-	struct proc *next;
-
-	if (ncpu > 1) {
-		klock_take();
-		this_cpu->klock_release = 1;
-	}
-	next = pick_next();
+	struct proc *next = ncpu > 1 ? &idleproc : pick_next();
 
 	if (next != &idleproc) {
 		next->state = P_RUNNING;

@@ -79,7 +79,7 @@ void sched_tick(void)
 /* Another process became runnable: every CPU's next slice end looks. */
 void sched_runnable(void)
 {
-	for (int c = 0; c < ncpu; c++)
+	for (int c = smp_first_runner(); c < ncpu; c++)
 		percpu_area[c].irq0.sched_work = 1;
 }
 
@@ -88,7 +88,7 @@ void sched_wake_at(uint64_t tick)
 {
 	uint32_t fl = irq_save();	/* this CPU's IRQ0 reads next_wakeup: not half-written */
 
-	for (int c = 0; c < ncpu; c++)
+	for (int c = smp_first_runner(); c < ncpu; c++)
 		if (tick < percpu_area[c].irq0.next_wakeup)
 			percpu_area[c].irq0.next_wakeup = tick;
 	irq_restore(fl);

@@ -6,6 +6,7 @@
 #include "pic8259.h"
 #include "smp.h"
 #include "sched.h"
+#include "x86.h"
 #include <stddef.h>
 
 static void kernelfault(struct trapframe *tf)
@@ -45,7 +46,6 @@ struct trapframe *trap(struct trapframe *tf)
 
 	if (took < 0)
 		return tf;
-	{ static int n; if (ncpu > 1 && this_cpu->index == 0 && n++ < 40) { extern uint32_t lapic_id(void); uint32_t cr3; __asm__ volatile("mov %%cr3,%0":"=r"(cr3)); kprintf("DBGE0 v%u eip %x cs %x cur %s t%u apic %u cr3 %x pde %x\n", v, tf->eip, tf->cs, curproc->name, (uint32_t)irq0.ticks, lapic_id(), cr3, ((uint32_t*)cr3)[PERCPU_PDX]); } }
 	if (TF_VM86(tf)) {
 		/* Virtual-8086 mode, entered by a forged iret: the interrupt is
 		 * served, and the process ends as it would for a #GP. */
@@ -72,7 +72,6 @@ struct trapframe *trap(struct trapframe *tf)
 		kprintf("trap: stray vector %u\n", v);
 	}
 	tf = sched_return(tf);
-	if (ncpu > 1 && !TF_USER(tf) && curproc != &idleproc && tf->trapno != 32) kprintf("DBGT cpu %d v%u eip %x cur %s took %d\n", this_cpu->index, tf->trapno, tf->eip, curproc->name, took);
 	if (took)
 		this_cpu->klock_release = 1;
 	return tf;

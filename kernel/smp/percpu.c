@@ -63,4 +63,3 @@ void klock_take(void)
 	this_cpu->klocked = 1;
 	irq_restore(fl);
 }
-uint32_t dbg_next(void); uint32_t dbg_next(void) { return klock_next; }

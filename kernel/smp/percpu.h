@@ -41,7 +41,6 @@ struct percpu {
 	/* Counted by its ticks since the clock started, with several CPUs:
 	 * in the kernel, idle, and merged (docs/smp.md). */
 	uint64_t kticks, iticks, merged;
-	uint32_t dbg_eip[64]; uint32_t dbg_n;
 } __attribute__((aligned(4096)));
 #define PERCPU_IRQ0	(PERCPU_VA + 64)	/* linker.ld's irq0 */
 

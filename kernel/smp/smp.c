@@ -219,9 +219,11 @@ void smp_replan(int wait)
 	for (int c = 0; c < ncpu; c++) {
 		if (c == me)
 			continue;
+		seen[c] = (uint32_t)percpu_area[c].irq0.ticks;
+		if (c < smp_first_runner())
+			continue;	/* (the clock's CPU: idle, no plan) */
 		percpu_area[c].irq0.sampler = irq0_call;
 		percpu_area[c].irq0.sched_work = 1;
-		seen[c] = (uint32_t)percpu_area[c].irq0.ticks;
 	}
 	if (!wait)
 		return;
@@ -241,8 +243,4 @@ void smp_report(void)
 		kprintf("kernel: cpu %d: %u samples, %u kernel, %u idle, %u merged\n", i,
 			(uint32_t)percpu_area[i].irq0.ticks, (uint32_t)percpu_area[i].kticks,
 			(uint32_t)percpu_area[i].iticks, (uint32_t)percpu_area[i].merged);
-	{ extern uint32_t dbg_next(void); kprintf("DBG next %u owner %u\n", dbg_next(), klock_owner);
-	for (int i = 0; i < ncpu; i++) { kprintf("DBGE %d:", i); for (int j = 0; j < 64; j++) kprintf(" %x", percpu_area[i].dbg_eip[j]); kprintf("\n"); }
-	for (int i = 0; i < ncpu; i++) kprintf("DBGI %d idle tf %x kstack %x\n", i, (uint32_t)percpu_area[i].idle->tf, (uint32_t)percpu_area[i].idle->kstack);
-	for (int i = 0; i < ncpu; i++) kprintf("DBG cpu %d klocked %u waiting %u cur %s\n", i, percpu_area[i].klocked, percpu_area[i].klock_waiting, ((char*)percpu_area[i].cur) + 8); }
 }

@@ -30,6 +30,12 @@ int smp_init(uint32_t tramp);
  * other CPU gets its idle process and goes into the scheduler. After
  * clockinit(), which chose the timer's entry, and procinit(). */
 void smp_clock_start(void);
+/* The first CPU that runs processes: with several CPUs, the first keeps
+ * the clock and runs none (docs/smp.md, "The first CPU"); with one, it. */
+static inline int smp_first_runner(void)
+{
+	return ncpu > 1;
+}
 /* The index of the CPU that runs the caller: 0 to ncpu - 1. */
 int smp_cpu(void);
 /* profiler/profenv.h's prof_replan(): every other CPU's plan dropped, and

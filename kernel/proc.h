@@ -47,6 +47,7 @@ struct proc {
 	struct fs_fdtable files;	/* its file descriptors (kernel/fs.h) */
 	uint64_t cputicks;	/* ticks it ran, up to its last switch out (times) */
 	uint64_t runstart;	/* while running: the tick it was switched in at */
+	int ranon;		/* the CPU it ran on last, plus 1 (0: none yet) */
 };
 
 /* The process this CPU runs (its idle process when none). */

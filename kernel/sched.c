@@ -212,6 +212,10 @@ struct trapframe *sched_return(struct trapframe *tf)
 			fpu_switch(fpu_owner ? &fpu_owner->fpu : 0, &next->fpu);
 		fpu_owner = next;
 	}
+	if (next != &idleproc) {
+		this_cpu->moved_in += next->ranon && next->ranon != this_cpu->index + 1;
+		next->ranon = this_cpu->index + 1;
+	}
 	next->runstart = irq0.ticks;
 	curproc = next;
 	irq0.prof = next == &idleproc ? 0 : &next->prof;

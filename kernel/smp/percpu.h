@@ -39,8 +39,10 @@ struct percpu {
 	uint32_t klocked, klock_waiting, klock_release;
 	struct irq0_state irq0 __attribute__((aligned(64)));	/* at PERCPU_IRQ0 */
 	/* Counted by its ticks since the clock started, with several CPUs:
-	 * in the kernel, idle, and merged (docs/smp.md). */
+	 * in the kernel, idle, and merged (docs/smp.md); and the processes
+	 * it took that last ran on another CPU. */
 	uint64_t kticks, iticks, merged;
+	uint32_t moved_in;
 } __attribute__((aligned(4096)));
 #define PERCPU_IRQ0	(PERCPU_VA + 64)	/* linker.ld's irq0 */
 

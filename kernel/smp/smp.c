@@ -235,12 +235,24 @@ void smp_replan(int wait)
 	irq_restore(fl);
 }
 
+/* The counts taken all at once, with this CPU's clock masked, then
+ * printed: the others tick on while the console writes. */
 void smp_report(void)
 {
+	uint32_t n[NCPU_MAX][5], fl;
+
 	if (ncpu < 2)
 		return;
+	fl = irq_save();
+	for (int i = 0; i < ncpu; i++) {
+		n[i][0] = (uint32_t)percpu_area[i].irq0.ticks;
+		n[i][1] = (uint32_t)percpu_area[i].kticks;
+		n[i][2] = (uint32_t)percpu_area[i].iticks;
+		n[i][3] = (uint32_t)percpu_area[i].merged;
+		n[i][4] = percpu_area[i].moved_in;
+	}
+	irq_restore(fl);
 	for (int i = 0; i < ncpu; i++)
-		kprintf("kernel: cpu %d: %u samples, %u kernel, %u idle, %u merged\n", i,
-			(uint32_t)percpu_area[i].irq0.ticks, (uint32_t)percpu_area[i].kticks,
-			(uint32_t)percpu_area[i].iticks, (uint32_t)percpu_area[i].merged);
+		kprintf("kernel: cpu %d: %u samples, %u kernel, %u idle, %u merged, %u moved in\n", i, n[i][0],
+			n[i][1], n[i][2], n[i][3], n[i][4]);
 }

@@ -2,8 +2,9 @@
 # counts the CPUs the kernel started (one: "1 CPU"); with four, all four
 # start and the demo runs to its end; two runs with four give the same
 # dump; every CPU takes the clock's ticks, each counting its own, within
-# 5% of the others', under four busy processes too; the hostile ring-3
-# suite passes with four; qrun's
+# one of the others' (5% under four busy processes, which run on the three
+# CPUs that run processes: docs/smp.md); the x87 and SSE registers follow
+# a process that moves; the hostile ring-3 suite passes with four; qrun's
 # -cpus takes 1 to 8, and QEMU only.
 startline='^.kernel: [0-9][0-9]* KiB free, '
 boot smp-one 0 $kernel $u/testprof.elf $u/cmd.elf &&
@@ -17,9 +18,11 @@ has "kernel: cmd exited with status 0; shutting down" && hasnot "did not start" 
 	if grep -q "${startline}4 CPUs, 1000 Hz\$" "$log"; then pass
 	else fail "start line: $(grep -a 'KiB free' "$log")"; fi
 }
-# Every CPU's ticks: "kernel: cpu N: S samples, K kernel, I idle" for each
-# of the four at the shutdown (and none with one CPU); the counts within 5%
-# of each other; the others, running no process, all idle or kernel.
+# Every CPU's ticks: "kernel: cpu N: S samples, K kernel, I idle, M merged"
+# for each of the four at the shutdown (and none with one CPU), taken at
+# one moment: the counts within one of each other. The first CPU keeps the
+# clock and runs no process: all its ticks idle. The demo's processes ran
+# on the others: one of them has ring-3 ticks (neither kernel nor idle).
 name=smp-ticks
 if [ "$(grep -c "^${K}kernel: cpu [0-9]: " "$out/smp-one/serial.log")" != 0 ]; then
 	fail "one CPU printed per-CPU counts"
@@ -29,13 +32,16 @@ elif ! awk -v K="$K" '
 	}
 	END {
 		if (n != 4) { print n " lines of counts"; exit 1 }
-		lo = hi = s[0]
+		lo = hi = s[0]; user = 0
 		for (c = 0; c < 4; c++) {
 			if (s[c] < lo) lo = s[c]
 			if (s[c] > hi) hi = s[c]
-			if (c > 0 && k[c] + i[c] != s[c]) { print "cpu " c ": " k[c] " + " i[c] " != " s[c]; exit 1 }
+			if (k[c] + i[c] > s[c]) { print "cpu " c ": " k[c] " + " i[c] " > " s[c]; exit 1 }
+			if (c > 0 && s[c] - k[c] - i[c] > 100) user++
 		}
-		if (lo < 100 || hi > lo * 1.05) { print "samples from " lo " to " hi; exit 1 }
+		if (i[0] != s[0]) { print "cpu 0: " i[0] " idle of " s[0]; exit 1 }
+		if (user == 0) { print "no CPU ran the demo in ring 3"; exit 1 }
+		if (lo < 100 || hi > lo + 1) { print "samples from " lo " to " hi; exit 1 }
 	}' "$out/smp-four/serial.log" > "$out/smp-ticks.out"; then
 	fail "$(cat "$out/smp-ticks.out")"
 else
@@ -58,27 +64,33 @@ has " 0 bad; the kernel lives" && has "[hello] [alive]" && hasnot "panic" && {
 	then pass
 	else fail "$(grep -a 'kernel: cpu' "$log")"; fi
 }
-# Four busy processes under a system profile (they run on the first CPU:
-# docs/smp.md, "Not yet"), with one CPU and with four: with four, every
-# CPU's count within 5% of the others', and the workers' ticks within 2%
-# of the one-CPU run's (the other CPUs' ticks cost the first little).
+# Four busy processes under a system profile, with four CPUs: they run on
+# the three CPUs that run processes, each of which spends most of its ticks
+# in ring 3; every CPU's count within 5% of the others'. Processes move
+# between CPUs, their x87 and SSE registers with them: cases/fpmix.sh's
+# program three times at once with four CPUs, six children on three CPUs.
 printf 'pset init\npset on\nstart worker 5\nstart worker 5\nstart worker 5\nstart worker 5\nwait\npset off\npset dump busy.pro\n' \
 	> "$out/smp-busy.cmd"
-boot smp-busy1 0 -batch "$out/smp-busy.cmd" $kernel $u/worker.elf $u/pset.elf $u/cmd.elf && extract &&
-$pinfo "$dir/busy.pro" > "$dir/summary.txt" 2>&1 &&
-boot smp-busy4 0 -cpus 4 -batch "$out/smp-busy.cmd" $kernel $u/worker.elf $u/pset.elf $u/cmd.elf && extract &&
+boot smp-busy 0 -cpus 4 -batch "$out/smp-busy.cmd" $kernel $u/worker.elf $u/pset.elf $u/cmd.elf && extract &&
 $pinfo "$dir/busy.pro" > "$dir/summary.txt" 2>&1 && {
-	name=smp-busy
-	one=$(modtics WORKER < "$out/smp-busy1/summary.txt") four=$(modtics WORKER < "$dir/summary.txt")
-	if ! awk -v K="$K" 'index($0, K "kernel: cpu ") == 1 { n++; s[n] = $4 }
-		END { if (n != 4) exit 1; lo = hi = s[1]; for (i = 2; i <= 4; i++) { if (s[i] < lo) lo = s[i]; if (s[i] > hi) hi = s[i] }
+	if ! awk -v K="$K" 'index($0, K "kernel: cpu ") == 1 { n++; s[n] = $4; u[n] = $4 - $6 - $8 }
+		END { if (n != 4) exit 1; lo = hi = s[1]
+		      for (i = 2; i <= 4; i++) { if (s[i] < lo) lo = s[i]; if (s[i] > hi) hi = s[i]; if (u[i] * 2 < s[i]) exit 1 }
 		      exit !(lo > 100 && hi <= lo * 1.05) }' "$log"; then
 		fail "per-CPU counts: $(grep -a 'kernel: cpu' "$log")"
-	elif [ "$one" -lt 1000 ] || ! ratio "$four" "$one" 0.98 1.02; then
-		fail "WORKER: $four ticks with four CPUs, $one with one"
+	elif [ "$(modtics WORKER < "$dir/summary.txt")" -lt 1000 ]; then
+		fail "WORKER: $(modtics WORKER < "$dir/summary.txt") ticks"
 	else
-		pass "WORKER $one and $four ticks"
+		pass "WORKER $(modtics WORKER < "$dir/summary.txt") ticks"
 	fi
+}
+printf 'start fpmix\nstart fpmix\nstart fpmix\nwait\nhello alive\n' > "$out/smp-fpmix.cmd"
+boot smp-fpmix 0 -cpus 4 -batch "$out/smp-fpmix.cmd" $kernel $u/fpmix.elf $u/hello.elf $u/cmd.elf &&
+count_is "fpmix down: 4000 rounds, 0 bad" 3 && count_is "fpmix up: 4000 rounds, 0 bad" 3 &&
+count_is "fpmix: 0 of 2 children failed" 3 && has "[hello] [alive]" && {
+	if awk -v K="$K" 'index($0, K "kernel: cpu ") == 1 { n++; moved += $12 } END { exit !(n == 4 && moved >= 10) }' "$log"
+	then pass
+	else fail "few processes moved between CPUs: $(grep -a 'kernel: cpu' "$log")"; fi
 }
 # The hostile ring-3 suite (cases/usertests.sh) with four CPUs.
 printf 'usertests\nhello alive\n' > "$out/smp-usertests.cmd"

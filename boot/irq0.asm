@@ -42,6 +42,10 @@ F_ESP    equ 20                 ; a ring-3 frame's: the process's ESP
 %endif
 
 section .text
+; The tick's code, from irq0_text to irq0_text_end (bench/smptick.c
+; counts the instructions each CPU runs between them).
+global irq0_text, irq0_text_end
+irq0_text:
 global irq0_fast, irq0_fixed, irq0_none, irq0_dword, irq0_profil, irq0_call, irq0_stacks
 global irq0_smp, irq0_smpfixed, smp_tick
 extern irq0, prof_active, prof_tick_fn, trap_common, percpu_area
@@ -485,3 +489,4 @@ irq0_slow:
 	push dword 0
 	push dword IRQ0_VECTOR
 	jmp trap_common
+irq0_text_end:

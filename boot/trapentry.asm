@@ -21,7 +21,7 @@ vector%1:
 %endmacro
 
 section .text
-extern trap, klock_owner
+extern trap, klock_owner, klock_next
 global trapret
 global trap_common
 
@@ -72,6 +72,12 @@ trapret:
 	mov dword [ss:PCPU_KLOCK_RELEASE], 0
 	mov dword [ss:PCPU_KLOCKED], 0
 	lock inc dword [ss:klock_owner]
+	push eax
+	mov eax, [ss:klock_next]
+	cmp eax, [ss:klock_owner]
+	pop eax
+	je .pop
+	pause                       ; another CPU waits for it: let it run now
 .pop:
 	popad
 	pop gs

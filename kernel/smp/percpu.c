@@ -20,8 +20,7 @@ static uint32_t percpu_pt[NCPU_MAX][1024] __attribute__((aligned(4096)));
 
 /* The lock: a ticket lock. A CPU takes the next ticket and waits until
  * klock_owner comes to it; trapret adds 1 to klock_owner to let it go. */
-static volatile uint32_t klock_next;
-volatile uint32_t klock_owner;
+volatile uint32_t klock_next, klock_owner;
 
 uint32_t percpu_init(int cpu)
 {

@@ -61,7 +61,10 @@ void percpu_map_lapic(uint32_t lapic_phys);
  * takes its ticks meanwhile (they are the kernel's), and a trap nested in
  * the wait goes no further than counting. With one CPU, nothing is done. */
 void klock_take(void);
-/* The word boot/trapentry.asm adds 1 to, to let the lock go. */
-extern volatile uint32_t klock_owner;
+/* The ticket lock's words: the next ticket, and the one served, which
+ * boot/trapentry.asm adds 1 to, to let the lock go; then, if another CPU
+ * waits, it runs pause, which under -icount ends its turn so that the
+ * waiter runs now rather than at its next turn (docs/smp.md). */
+extern volatile uint32_t klock_next, klock_owner;
 
 #endif

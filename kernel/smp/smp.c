@@ -206,9 +206,11 @@ int smp_cpu(void)
 /* Each other CPU's ring-3 ticks go to prof_tick() (irq0_call), which
  * reads the profiles as they are now, and its next slice end calls on the
  * scheduler, which makes its plan again. A tick begun before is over once
- * the CPU's count has moved on (the tick after it has begun), or while it
- * waits for the kernel's lock, which no tick does. The clock's ticks come
- * from the first CPU's IRQ0, so the wait lets this CPU's interrupts in. */
+ * the CPU's count has moved on: the tick after it has begun. Every other
+ * CPU ticks within a period: in ring 3, idle, and while it waits for the
+ * kernel's lock, which lets its ticks in (a tick there may be in
+ * prof_tick() too). The ticks come from the first CPU's IRQ0, so the wait
+ * lets this CPU's interrupts in. */
 void smp_replan(int wait)
 {
 	uint32_t seen[NCPU_MAX], fl;
@@ -229,8 +231,7 @@ void smp_replan(int wait)
 		return;
 	fl = irq_save();
 	for (int c = 0; c < ncpu; c++)
-		while (c != me && (uint32_t)percpu_area[c].irq0.ticks == seen[c] &&
-		       !*(volatile uint32_t *)&percpu_area[c].klock_waiting)
+		while (c != me && (uint32_t)percpu_area[c].irq0.ticks == seen[c])
 			__asm__ volatile("sti; nop; pause; cli" ::: "memory");
 	irq_restore(fl);
 }

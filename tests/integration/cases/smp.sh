@@ -3,7 +3,9 @@
 # start and the demo runs to its end; two runs with four give the same
 # dump; every CPU takes the clock's ticks, each counting its own, within
 # one of the others' (5% under four busy processes, which run on the three
-# CPUs that run processes: docs/smp.md); the x87 and SSE registers follow
+# CPUs that run processes: docs/smp.md), and so in the dump's records:
+# every tick counted on every CPU while profiling; call stacks on every
+# CPU; the x87 and SSE registers follow
 # a process that moves; the hostile ring-3 suite passes with four; qrun's
 # -cpus takes 1 to 8, and QEMU only.
 startline='^.kernel: [0-9][0-9]* KiB free, '
@@ -80,8 +82,34 @@ $pinfo "$dir/busy.pro" > "$dir/summary.txt" 2>&1 && {
 		fail "per-CPU counts: $(grep -a 'kernel: cpu' "$log")"
 	elif [ "$(modtics WORKER < "$dir/summary.txt")" -lt 1000 ]; then
 		fail "WORKER: $(modtics WORKER < "$dir/summary.txt") ticks"
+	elif ! $pinfo --cpus "$dir/busy.pro" > "$dir/cpus.txt" 2>&1 || ! awk '
+		$1 == "cpu" && $2 == "N" { for (f = 1; f <= NF; f++) if ($f == "WORKER") col = f }
+		$1 == "cpu" && $2 ~ /^[0-9]+$/ { n++; s[$2] = $3; k[$2] = $4; i[$2] = $5; w[$2] = $col; sum += $col }
+		END { if (n != 4 || i[0] != s[0] || w[0] != 0) exit 1
+		      for (c = 1; c < 4; c++) { if (s[c] < s[0] - 1 || s[c] > s[0] + 1 || w[c] * 2 < s[c]) exit 1 }
+		      exit !(sum == total) }' total="$(modtics WORKER < "$dir/summary.txt")" "$dir/cpus.txt"; then
+		fail "pinfo --cpus: $(cat "$dir/cpus.txt")"
 	else
 		pass "WORKER $(modtics WORKER < "$dir/summary.txt") ticks"
+	fi
+}
+# Call stacks on every CPU: a system profile with stacks (pset init
+# /stacks) of the four busy workers: every ring-3 tick of theirs, on
+# whichever CPU it came, has its stack, main's call of crunch.
+printf 'pset init /stacks\npset on\nstart worker 5\nstart worker 5\nstart worker 5\nstart worker 5\nwait\npset off\npset dump st.pro\n' \
+	> "$out/smp-stacks.cmd"
+boot smp-stacks 0 -cpus 4 -batch "$out/smp-stacks.cmd" $kernel $u/worker.elf $u/pset.elf $u/cmd.elf && extract &&
+$pinfo --folded "$dir/st.folded" "$dir/st.pro" "$u/worker.map" > "$dir/out.txt" 2>&1 &&
+$pinfo --cpus "$dir/st.pro" > "$dir/cpus.txt" 2>&1 && {
+	folded=$(awk '$1 == "WORKER`_start;WORKER`main;WORKER`crunch" { print $2 }' "$dir/st.folded")
+	ring3=$(awk '$1 == "cpu" && $2 == "N" { for (f = 1; f <= NF; f++) if ($f == "WORKER") col = f }
+		$1 == "cpu" && $2 ~ /^[0-9]+$/ { n += $col } END { print n + 0 }' "$dir/cpus.txt")
+	cpus=$(awk '$1 == "cpu" && $2 == "N" { for (f = 1; f <= NF; f++) if ($f == "WORKER") col = f }
+		$1 == "cpu" && $2 ~ /^[1-9]$/ && $col > 0 { n++ } END { print n + 0 }' "$dir/cpus.txt")
+	if [ "${folded:-0}" -lt 1000 ] || [ "$folded" != "$ring3" ] || [ "$cpus" != 3 ]; then
+		fail "crunch's stack $folded times, WORKER's ticks $ring3, on $cpus CPUs: $(cat "$dir/cpus.txt")"
+	else
+		pass "crunch's stack $folded times, on three CPUs"
 	fi
 }
 printf 'start fpmix\nstart fpmix\nstart fpmix\nwait\nhello alive\n' > "$out/smp-fpmix.cmd"

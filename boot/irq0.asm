@@ -369,15 +369,18 @@ irq0_stacks:
 	jne .next
 %assign j j - 1
 %endrep
-	; Found: its count, saturating, and the flat count, as irq0_dword's.
-	add dword [ss:ebp + ecx + ST_COUNT], 1
-	sbb dword [ss:ebp + ecx + ST_COUNT], 0
+	; Found: the flat count, as irq0_dword's, then its count, both
+	; saturating: a tick counts its place before its stack, as
+	; prof_tick() does, the order a dump on another CPU reads them back
+	; in (profiler/snap.c).
 	add esp, esi
 	mov eax, [esp + 32 + F_EIP]
 	and eax, -4
 	add eax, [ss:irq0 + PLAN_COUNTERS]
 	add dword [ss:eax], 1
 	sbb dword [ss:eax], 0
+	add dword [ss:ebp + ecx + ST_COUNT], 1
+	sbb dword [ss:ebp + ecx + ST_COUNT], 0
 	mov ebx, [ss:irq0 + PLAN_TRACE]  ; the trace, as irq0_dword's
 	mov ecx, [ss:ebx + TRACE_POS]
 	mov [ss:ecx * 4], eax

@@ -214,16 +214,21 @@ int prof_snap(struct prof_session *s, uint32_t me, const struct prof_cpustate *o
 		return -ENOMEM;
 	b.used = 0;
 	lay_out(s, h, d, &b);
+	/* in this order (the fences keep the compiler to it; x86 keeps loads
+	 * in order): traces, tables, counters, totals */
 	if (s->cpu[0].trace.base)
 		copy_traces(s, h, d);
 	else
 		d->ntrace = 0;
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	if (s->stacks)
 		merge_stacks(s, h, d);
 	else
 		d->nstacks = 0, d->dropped = 0;
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	for (uint32_t i = 0; i < s->nbufs; i++)
 		sum_segment(s, i, d);
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	sum_totals(s, me, own, d);
 	d->nseg = s->nbufs;
 	d->ncpu = s->ncpu;

@@ -443,6 +443,81 @@ static void dump_while_counting(void **state)
 	prof_exit(&pp);
 }
 
+/* With one CPU a dump is the one the profiler sent before it kept copies,
+ * byte for byte: the frames of these ticks (a user profile, cleared and
+ * dumped again; a system profile with the kernel's text and sub-profiles;
+ * one with stacks) hash, length and FNV-1a of the bytes sent, as the code
+ * before the copies sent them. */
+static uint32_t fnv(const uint8_t *p, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	while (n--)
+		h = (h ^ *p++) * 16777619u;
+	return h;
+}
+
+static void plain_sink(void *ctx, const void *data, size_t len)
+{
+	(void)ctx;
+	assert_true(wirelen + len <= sizeof wire);
+	memcpy(wire + wirelen, data, len);
+	wirelen += len;
+}
+
+static void dump_hash(struct prof_proc *pp, int type, const char *name, size_t len, uint32_t hash)
+{
+	wirelen = 0;
+	assert_int_equal(prof_dump(pp, type, 1000, name, plain_sink, NULL), 0);
+	assert_int_equal(wirelen, len);
+	assert_int_equal(fnv(wire, wirelen), hash);
+}
+
+static void one_cpu_bytes(void **state)
+{
+	static struct prof_proc a, b;
+	struct prof_codeseg s[3] = { { &a, 0x07, 1, 0, 0x1000, "TESTPROF", 11 },
+				     { &a, 0x0F, 2, 0, 0x44, "TESTPROF", 12 },
+				     { 0, 0x08, 1, 0x100000, 0x2000, "kernel", 13 } };
+	struct prof_codeseg w = { &b, 0x07, 1, 0, 0x800, "WORKER", 14 };
+	uint32_t r;
+
+	(void)state;
+	stub_ncpu = 1;
+	assert_int_equal(prof_init(&a, PT_USER, NULL, s, 2), 0);
+	assert_int_equal(prof_on(&a, PT_USER), 0);
+	for (uint32_t i = 0; i < 3000; i++)
+		prof_tick_fn(&a, i % 7 ? 0x07 : 0x08, (i * 2654435761u) % 0x1100 + (i % 7 ? 0 : 0x100000), 0);
+	dump_hash(&a, PT_USER, "u.pro", 9483, 0x976dffdfu);
+	assert_int_equal(prof_clear(&a, PT_USER), 0);
+	for (uint32_t i = 0; i < 50; i++)
+		prof_tick_fn(&a, 0x0F, i, 0);
+	dump_hash(&a, PT_USER, "u.pro", 497, 0x5a3320a3u);
+	assert_int_equal(prof_off(&a, PT_USER), 0);
+	prof_exit(&a);
+	assert_int_equal(prof_init(&a, PT_SYSTEM | PT_VERBOSE | PT_SPREAD, NULL, s, 3), 0);
+	assert_int_equal(prof_proc_start(&b, &w, 1), 0);
+	assert_int_equal(prof_on(&a, PT_SYSTEM), 0);
+	for (uint32_t i = 0; i < 20000; i++) {
+		r = i * 2654435761u;
+		prof_tick_fn(r % 5 == 0 ? NULL : r % 5 == 1 ? &b : &a, r % 3 ? 0x07 : 0x08,
+			     (r >> 8) % 0x1100 + (r % 3 ? 0 : 0x100000), 0);
+	}
+	dump_hash(&a, PT_SYSTEM, "s.pro", 76431, 0x91feeab8u);
+	assert_int_equal(prof_off(&a, PT_SYSTEM), 0);
+	assert_int_equal(prof_free(&a, PT_SYSTEM), 0);
+	assert_int_equal(prof_init(&a, PT_SYSTEM | PT_STACKS, NULL, s, 3), 0);
+	assert_int_equal(prof_on(&a, PT_SYSTEM), 0);
+	for (uint32_t i = 0; i < 5000; i++) {
+		r = i * 2654435761u;
+		prof_tick_fn(r % 4 ? &a : NULL, r % 3 ? 0x07 : 0x08, (r >> 8) % 0x1100 + (r % 3 ? 0 : 0x100000), 0);
+	}
+	dump_hash(&a, PT_SYSTEM, "st.pro", 42889, 0x56ff5008u);
+	assert_int_equal(prof_off(&a, PT_SYSTEM), 0);
+	assert_int_equal(prof_free(&a, PT_SYSTEM), 0);
+	prof_exit(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -456,6 +531,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(stacks_merged, setup, teardown),
 		cmocka_unit_test_setup_teardown(spread_per_cpu, setup, teardown),
 		cmocka_unit_test_setup_teardown(dump_while_counting, setup, teardown),
+		cmocka_unit_test_setup_teardown(one_cpu_bytes, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

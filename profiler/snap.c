@@ -97,7 +97,9 @@ static uint32_t sat_add(uint32_t a, uint32_t b)
 
 /* The tables merged: each distinct stack once, where it is first found
  * (CPU 0's table first, each in its own order), its count the CPUs' added
- * up (saturating); and the samples dropped, added up. */
+ * up (saturating); and the samples dropped, added up, with those of the
+ * stacks past the PDUMP_MAXSTACKS a reader takes (tables that large on
+ * several CPUs: 2^20 entries each). */
 static void merge_stacks(struct prof_session *s, const struct held *h, struct pdump *d)
 {
 	d->nstacks = 0;
@@ -118,7 +120,10 @@ static void merge_stacks(struct prof_session *s, const struct held *h, struct pd
 			for (o = c + 1; o < s->ncpu; o++)
 				if ((f = prof_stacks_find(s->cpu[o].stacks, h[o].nents, e)))
 					out->count = sat_add(out->count, load32(&f->count));
-			d->nstacks++;
+			if (d->nstacks == PDUMP_MAXSTACKS)
+				d->dropped += out->count;	/* more than a reader takes */
+			else
+				d->nstacks++;
 		}
 	}
 }

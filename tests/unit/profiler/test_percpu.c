@@ -465,10 +465,23 @@ static void plain_sink(void *ctx, const void *data, size_t len)
 	wirelen += len;
 }
 
+/* (Under AddressSanitizer the bytes are not known: its heap puts buffers
+ * of different sizes a multiple of 2^32 apart, where a trace entry, the
+ * low 32 bits of a counter's address on a 64-bit host, can name a counter
+ * of another buffer. The code before the copies sent other bytes there as
+ * well. The kernel's addresses are 32 bits.) */
+#if defined(__SANITIZE_ADDRESS__)
+#define BYTES_KNOWN 0
+#else
+#define BYTES_KNOWN 1
+#endif
+
 static void dump_hash(struct prof_proc *pp, int type, const char *name, size_t len, uint32_t hash)
 {
 	wirelen = 0;
 	assert_int_equal(prof_dump(pp, type, 1000, name, plain_sink, NULL), 0);
+	if (!BYTES_KNOWN)
+		return;
 	assert_int_equal(wirelen, len);
 	assert_int_equal(fnv(wire, wirelen), hash);
 }

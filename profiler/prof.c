@@ -148,7 +148,7 @@ static void clear_session(struct prof_session *s)
 		nb = prof_copy_stride(s->bufs[i].length) * s->ncpu;
 		for (uint32_t j = 0; j < nb; j++)
 			s->bufs[i].counters[j] = 0;
-		nb = prof_sub_stride(s->bufs[i].length) * s->ncpu;
+		nb *= PDUMP_NSUB;
 		for (uint32_t j = 0; s->bufs[i].sub && j < nb; j++)
 			s->bufs[i].sub[j] = 0;
 	}

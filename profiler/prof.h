@@ -38,16 +38,12 @@ struct prof_codeseg {
  * With several CPUs, counters is the first of ncpu copies of them in one
  * block (docs/smp.md, "Counter buffers per CPU"): CPU c counts into
  * counters + c * prof_copy_stride(length), each copy on cache lines of its
- * own; sub (PT_SPREAD) likewise, CPU c's at sub + c * prof_sub_stride().
- * A dump adds the copies up. */
+ * own (b->stride keeps the stride); sub (PT_SPREAD) likewise, CPU c's
+ * sub-profile k at sub + (c * PDUMP_NSUB + k) * stride. A dump adds the
+ * copies up. */
 static inline uint32_t prof_copy_stride(uint32_t length)
 {
 	return (pdump_nbuckets(length, PROF_SHIFT) + PROF_LINE / 4 - 1) & ~(uint32_t)(PROF_LINE / 4 - 1);
-}
-static inline uint32_t prof_sub_stride(uint32_t length)
-{
-	return (pdump_nbuckets(length, PROF_SHIFT) * PDUMP_NSUB + PROF_LINE / 4 - 1) &
-	       ~(uint32_t)(PROF_LINE / 4 - 1);
 }
 
 /* The trace (docs/accuracy.md): where each tick the profile counted on

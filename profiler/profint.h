@@ -24,10 +24,10 @@ static inline int prof_counts(const struct prof_session *s, uint32_t cpu)
 {
 	return s->depth && (!s->clearing || s->clearing == cpu + 1);
 }
-/* CPU cpu's counters of b. */
+/* CPU cpu's counters of b (b->stride is prof_copy_stride(b->length)). */
 static inline uint32_t *prof_counters_of(const struct pdump_seg *b, uint32_t cpu)
 {
-	return b->counters + (size_t)cpu * prof_copy_stride(b->length);
+	return b->counters + cpu * b->stride;
 }
 
 /* session.c */
@@ -45,7 +45,9 @@ int prof_valid_user_seg(const struct prof_codeseg *cs);
  * -ENOMEM. */
 int prof_new_stacks(struct prof_session *s);
 
-/* sample.c: a profile with PT_SPREAD made (1) or freed (-1): prof_tick_fn
+/* sample.c: prof_tick() on CPU cpu, known already (prof_tick_spread()). */
+void prof_tick_on(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp, uint32_t cpu);
+/* A profile with PT_SPREAD made (1) or freed (-1): prof_tick_fn
  * follows. Called with the clock masked. */
 void prof_spread_adjust(int d);
 

@@ -104,12 +104,11 @@ add:
 		prof_stacks_add(sys->cpu[cpu].stacks, pcs, n, k, k == n ? 0 : useg_of(sys, pp->sbuf, cs));
 }
 
-/* No frame pointer here: the few instructions it costs are paid each tick. */
-__attribute__((optimize("omit-frame-pointer")))
-void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp)
+/* The tick on CPU cpu. */
+static inline __attribute__((always_inline))
+void tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp, uint32_t cpu)
 {
 	struct prof_session *s, *u = 0, *sys = 0;
-	uint32_t cpu = (uint32_t)prof_cpu();
 	struct prof_cpustate *pc;
 
 	if (pp && (s = pp->user) && prof_counts(s, cpu)) {
@@ -133,6 +132,19 @@ void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_
 	}
 	if (u || sys)
 		take_stack(pp, u, sys, cpu, cs, eip, ebp);
+}
+
+/* No frame pointer here: the few instructions it costs are paid each tick. */
+__attribute__((optimize("omit-frame-pointer")))
+void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp)
+{
+	tick(pp, cs, eip, ebp, (uint32_t)prof_cpu());
+}
+
+__attribute__((optimize("omit-frame-pointer")))
+void prof_tick_on(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp, uint32_t cpu)
+{
+	tick(pp, cs, eip, ebp, cpu);
 }
 
 /* The ring-3 byte offsets profil's plan can count at: d = pc - offset,

@@ -107,11 +107,12 @@ struct pdump_seg *prof_buffer_for(struct prof_session *s, const struct prof_code
 		return 0;
 	b->sub = 0;
 	if ((s->type & PT_SPREAD) &&
-	    !(b->sub = prof_zalloc_lines((size_t)prof_sub_stride(cs->length) * 4 * s->ncpu))) {
+	    !(b->sub = prof_zalloc_lines((size_t)prof_copy_stride(cs->length) * 4 * PDUMP_NSUB * s->ncpu))) {
 		prof_release_lines(b->counters);
 		b->counters = 0;
 		return 0;
 	}
+	b->stride = prof_copy_stride(cs->length);
 	b->origin = cs->origin;
 	b->length = cs->length;
 	b->fingerprint = cs->fingerprint;

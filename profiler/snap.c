@@ -143,7 +143,7 @@ static void sum_segment(const struct prof_session *s, uint32_t i, struct pdump *
 		for (uint32_t k = 0; k < ns; k++) {
 			uint32_t part = 0;
 			for (uint32_t c = 0; c < s->ncpu; c++) {
-				uint32_t v = ns > 1 ? load32(&b->sub[c * prof_sub_stride(b->length) + k * nb + j])
+				uint32_t v = ns > 1 ? load32(&b->sub[(c * PDUMP_NSUB + k) * b->stride + j])
 						    : load32(&prof_counters_of(b, c)[j]);
 				if (v > SATURATED - sum)
 					v = SATURATED - sum;

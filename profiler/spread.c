@@ -39,8 +39,7 @@ static void count_sub(struct prof_session *s, uint32_t cpu, struct pdump_seg *co
 			return;
 		}
 	}
-	c = &b->sub[cpu * prof_sub_stride(b->length) + k * pdump_nbuckets(b->length, PROF_SHIFT) +
-		    (off >> PROF_SHIFT)];
+	c = &b->sub[(cpu * PDUMP_NSUB + k) * b->stride + (off >> PROF_SHIFT)];
 	*c += *c != SATURATED;
 }
 
@@ -54,7 +53,7 @@ void PROF_HOT prof_tick_spread(struct prof_proc *pp, uint32_t cs, uint32_t eip, 
 		count_sub(s, cpu, pp->ubuf, cs, eip, 0);
 	if ((s = prof_system) && prof_counts(s, cpu) && (s->type & PT_SPREAD))
 		count_sub(s, cpu, pp ? pp->sbuf : 0, cs, eip, !pp);
-	prof_tick(pp, cs, eip, ebp);
+	prof_tick_on(pp, cs, eip, ebp, cpu);
 }
 
 /* How many profiles with PT_SPREAD live; prof_tick_fn follows. */

@@ -56,7 +56,7 @@ static uint32_t number(const struct prof_session *s, uint32_t a, struct at *at)
 {
 	for (uint32_t k = 0; k < s->nbufs; k++) {
 		const struct pdump_seg *b = &s->bufs[at->i];
-		uint32_t nb = pdump_nbuckets(b->length, PROF_SHIFT), stride = prof_copy_stride(b->length);
+		uint32_t nb = pdump_nbuckets(b->length, PROF_SHIFT), stride = b->stride;
 		uint32_t w = (a - (uint32_t)(uintptr_t)b->counters) / 4;
 
 		if (w < stride * s->ncpu && w % stride < nb)

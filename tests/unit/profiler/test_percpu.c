@@ -251,8 +251,8 @@ static void clear_every_cpu(void **state)
 		const struct prof_cpustate *pc = &pp.user->cpu[c];
 		for (uint32_t j = 0; j < prof_copy_stride(0x1000); j++)
 			assert_int_equal(copy_of(pp.ubuf[0], c)[j], 0);
-		for (uint32_t j = 0; j < prof_sub_stride(0x1000); j++)
-			assert_int_equal(pp.ubuf[0]->sub[c * prof_sub_stride(0x1000) + j], 0);
+		for (uint32_t j = 0; j < prof_copy_stride(0x1000) * PDUMP_NSUB; j++)
+			assert_int_equal(pp.ubuf[0]->sub[c * prof_copy_stride(0x1000) * PDUMP_NSUB + j], 0);
 		assert_int_equal(pc->kernel + pc->idle + pc->out_of_range + pc->seq, 0);
 		assert_int_equal(pc->nob[0][0] + pc->nob[1][0] + pc->nob[2][2], 0);
 		assert_int_equal(prof_trace_len(&pc->trace), 0);

@@ -129,3 +129,20 @@ bench: $(CAL_DEPS)
 .PHONY: bench-calibrate
 bench-calibrate: deps $(CAL_DEPS)
 	@sh bench/calibrate-only.sh $(BUILD)
+# ---- several CPUs (bench/smp.sh): the tick's instructions on each CPU -------
+# A TCG plugin as the truth's is, with its header; the same under ASan and
+# UBSan for tests/integration/truth.sh.
+$(BENCH)/smptick.so: bench/smptick.c bench/truth/qplugin.h
+	@mkdir -p $(@D)
+	$(call msg,HOSTCC,$<)$(HOST_CC) $(HOST_CFLAGS) -Ibench/truth -shared -fPIC -fvisibility=hidden $< -o $@
+$(BUILD)/san/bench/smptick.so: bench/smptick.c bench/truth/qplugin.h
+	@mkdir -p $(@D)
+	$(call msg,SANCC,$<)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ibench/truth -shared -fPIC -fvisibility=hidden $< -o $@
+SMP_DEPS := $(BENCH)/smptick.so $(BUILD)/kernel.elf $(BUILD)/user/worker.elf $(BUILD)/user/pset.elf $(BUILD)/user/cmd.elf
+bench: $(SMP_DEPS)
+# tests/integration/smptick.sh checks it, against bench/tickcost.c too.
+integration: $(BENCH)/smptick.so $(BUILD)/san/bench/smptick.so $(BUILD)/user/tickcost.elf $(BUILD)/user/testprof.elf
+# Section 13 alone: its tables printed (docs/PERFORMANCE.md is make bench's).
+.PHONY: bench-smp
+bench-smp: deps $(SMP_DEPS)
+	@sh bench/smp-only.sh $(BUILD)

@@ -102,9 +102,9 @@ extern irq0, prof_active, prof_tick_fn, trap_common, percpu_area
 	jne %1
 %endmacro
 
-; With several CPUs, a tick not from ring 3 is counted in the CPU's own
-; counts (kernel/smp/percpu.h): idle when no process runs there, else the
-; kernel's.
+; With several CPUs, another CPU's tick not from ring 3 is counted in its
+; own counts (kernel/smp/percpu.h): idle when no process runs there, else
+; the kernel's.
 %macro KTICK 0
 	cmp dword [ss:irq0 + IRQ0_PROF], 0
 	je %%idle
@@ -146,23 +146,16 @@ irq0_kfixed:
 ; or irq0_fixed's work, and one store more, to its local APIC's ICR: the
 ; IPI (kernel/smp/smp.h's SMP_TICK_VECTOR, to all but itself) that ticks
 ; every other CPU at smp_tick, sent once this CPU's count has moved on.
+; The first CPU runs no process (it keeps the clock): its ticks are idle.
 align 16
 irq0_smp:
-	IRQ0_ENTRY irq0_smpkernel, IPI
+	IRQ0_ENTRY irq0_kernel, IPI
 	NEXT_PERIOD
 	jmp [ss:irq0 + IRQ0_SAMPLER]
 align 16
 irq0_smpfixed:
-	IRQ0_ENTRY irq0_smpkfixed, IPI
+	IRQ0_ENTRY irq0_kfixed, IPI
 	jmp [ss:irq0 + IRQ0_SAMPLER]
-irq0_smpkernel:
-	NOT_VM86
-	KTICK
-	jmp irq0_kheld
-irq0_smpkfixed:
-	NOT_VM86
-	KTICK
-	jmp irq0_ksample
 
 ; Every other CPU's tick, the IPI. Its count follows the first CPU's: a
 ; local APIC holds one IPI of a vector pending, so a second that comes
@@ -431,7 +424,6 @@ irq0_none:
 ; back; then its profile, if any, is prof_tick()'s.
 irq0_kernel:
 	NOT_VM86
-irq0_kheld:
 	mov eax, [esp + F_EIP]
 	cmp word [ss:eax - 2], STI_NOP
 	je irq0_ksample

@@ -38,9 +38,9 @@ struct percpu {
 	 * that took it until trapret); waited for; to be let go at trapret. */
 	uint32_t klocked, klock_waiting, klock_release;
 	struct irq0_state irq0 __attribute__((aligned(64)));	/* at PERCPU_IRQ0 */
-	/* Counted by its ticks since the clock started, with several CPUs:
-	 * in the kernel, idle, and merged (docs/smp.md); and the processes
-	 * it took that last ran on another CPU. */
+	/* Counted by its ticks since the clock started, another CPU than the
+	 * first (which runs no process: docs/smp.md): in the kernel, idle,
+	 * and merged; and the processes it took that last ran on another. */
 	uint64_t kticks, iticks, merged;
 	uint32_t moved_in;
 } __attribute__((aligned(4096)));

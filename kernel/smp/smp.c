@@ -253,7 +253,8 @@ void smp_report(void)
 		n[i][4] = percpu_area[i].moved_in;
 	}
 	irq_restore(fl);
-	for (int i = 0; i < ncpu; i++)
+	kprintf("kernel: cpu 0: %u samples, the clock's: no process\n", n[0][0]);
+	for (int i = 1; i < ncpu; i++)
 		kprintf("kernel: cpu %d: %u samples, %u kernel, %u idle, %u merged, %u moved in\n", i, n[i][0],
 			n[i][1], n[i][2], n[i][3], n[i][4]);
 }

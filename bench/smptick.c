@@ -69,6 +69,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "qplugin.h"
+#include "plugutil.h"
 
 QPLUGIN_EXPORT int qemu_plugin_version = QPLUGIN_API_VERSION;
 
@@ -243,38 +244,15 @@ static void write_out(FILE *f)
 
 static void on_exit_cb(qemu_plugin_id_t id, void *userdata)
 {
-	FILE *f;
-
 	(void)id;
 	(void)userdata;
 	settle();
 	for (unsigned c = 0; c < g.nvcpus; c++)
 		tick_end(&g.cpu[c]);
-	if (!(f = fopen(g.out, "w"))) {
-		fprintf(stderr, "smptick: %s: %s\n", g.out, strerror(errno));
-		return;
-	}
-	write_out(f);
-	if (fclose(f))
-		fprintf(stderr, "smptick: %s: %s\n", g.out, strerror(errno));
+	plug_write_file("smptick", g.out, write_out);
 }
 
 /* ---- arguments ------------------------------------------------------------ */
-
-static int number(const char *key, const char *s, uint32_t *v)
-{
-	char *end;
-	unsigned long long n;
-
-	errno = 0;
-	n = strtoull(s, &end, 0);
-	if (!*s || *end || errno || n > 0xffffffffull || *s == '-') {
-		fprintf(stderr, "smptick: %s=%s: not a 32-bit number\n", key, s);
-		return -1;
-	}
-	*v = (uint32_t)n;
-	return 0;
-}
 
 /* One KEY=VALUE; have: which of lo= and hi= were given (bits 1, 2). */
 static int argument(const char *arg, unsigned *have)
@@ -300,7 +278,7 @@ static int argument(const char *arg, unsigned *have)
 		g.exact = eq[1] == '1';
 		return 0;
 	}
-	if (number(KEY("lo") ? "lo" : KEY("hi") ? "hi" : KEY("mark") ? "mark" : "entry", eq + 1, &v))
+	if (plug_number("smptick", KEY("lo") ? "lo" : KEY("hi") ? "hi" : KEY("mark") ? "mark" : "entry", eq + 1, &v))
 		return -1;
 	if (KEY("mark")) {
 		if (g.nmarks == MAX_MARKS) {

@@ -40,12 +40,12 @@ $(BENCH)/gendump: $(patsubst %.c,$(BUILD)/host/%.o,$(BENCH_GENDUMP_SRCS))
 # for this kernel (symbols, struct proc's layout); the program whose counts
 # are known by construction. tests/integration/truth.sh checks the plugin.
 TRUTH_DIR := $(BENCH)/truth
-$(TRUTH_DIR)/insncount.so: bench/truth/insncount.c bench/truth/qplugin.h
+$(TRUTH_DIR)/insncount.so: bench/truth/insncount.c bench/truth/qplugin.h bench/truth/plugutil.h
 	@mkdir -p $(@D)
 	$(call msg,HOSTCC,$<)$(HOST_CC) $(HOST_CFLAGS) -shared -fPIC -fvisibility=hidden $< -o $@
 # The same under ASan and UBSan, for the integration test (QEMU runs it
 # with the sanitizers' runtime preloaded).
-$(BUILD)/san/bench/truth/insncount.so: bench/truth/insncount.c bench/truth/qplugin.h
+$(BUILD)/san/bench/truth/insncount.so: bench/truth/insncount.c bench/truth/qplugin.h bench/truth/plugutil.h
 	@mkdir -p $(@D)
 	$(call msg,SANCC,$<)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -shared -fPIC -fvisibility=hidden $< -o $@
 $(TRUTH_DIR)/offsets.s: bench/truth/offsets.c
@@ -129,3 +129,20 @@ bench: $(CAL_DEPS)
 .PHONY: bench-calibrate
 bench-calibrate: deps $(CAL_DEPS)
 	@sh bench/calibrate-only.sh $(BUILD)
+# ---- several CPUs (bench/smp.sh): the tick's instructions on each CPU -------
+# A TCG plugin as the truth's is, with its header; the same under ASan and
+# UBSan for tests/integration/truth.sh.
+$(BENCH)/smptick.so: bench/smptick.c bench/truth/qplugin.h bench/truth/plugutil.h
+	@mkdir -p $(@D)
+	$(call msg,HOSTCC,$<)$(HOST_CC) $(HOST_CFLAGS) -Ibench/truth -shared -fPIC -fvisibility=hidden $< -o $@
+$(BUILD)/san/bench/smptick.so: bench/smptick.c bench/truth/qplugin.h bench/truth/plugutil.h
+	@mkdir -p $(@D)
+	$(call msg,SANCC,$<)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ibench/truth -shared -fPIC -fvisibility=hidden $< -o $@
+SMP_DEPS := $(BENCH)/smptick.so $(BUILD)/kernel.elf $(BUILD)/user/worker.elf $(BUILD)/user/pset.elf $(BUILD)/user/cmd.elf
+bench: $(SMP_DEPS)
+# tests/integration/smptick.sh checks it, against bench/tickcost.c too.
+integration: $(BENCH)/smptick.so $(BUILD)/san/bench/smptick.so $(BUILD)/user/tickcost.elf $(BUILD)/user/testprof.elf
+# Section 13 alone: its tables printed (docs/PERFORMANCE.md is make bench's).
+.PHONY: bench-smp
+bench-smp: deps $(SMP_DEPS)
+	@sh bench/smp-only.sh $(BUILD)

@@ -17,6 +17,7 @@ started=$(date +%s)
 . bench/bounds.sh
 . bench/libc.sh
 . bench/calibrate.sh
+. bench/smp.sh
 
 mkdir -p "$out"
 rm -f "$out/targets.txt"
@@ -44,6 +45,7 @@ overhead
 stacks_cost
 libc_share
 calibrate
+smp
 if [ -n "$cg" ]; then
 	note "waiting for callgrind"
 	wait $cg || die "callgrind failed: $(cat "$out/callgrind.log")"
@@ -72,6 +74,10 @@ show bounds "10. pinfo on forged dumps: long names, deep stacks"
 show libc "11. The C library in the profile"
 show libc-detail "11. The C library in the profile, function by function"
 show calibration "12. How far to trust a share: the intervals' calibration"
+show smp-tick "13. Several CPUs: the tick on each CPU"
+show smp-overhead "13. Several CPUs: overhead per CPU at 1 kHz and 10 kHz"
+show smp-scale "13. Several CPUs: from 1 to 8 CPUs"
+show smp-check "13. Several CPUs: the plugin's block counts against one by one"
 
 # ---- the document ---------------------------------------------------------
 elapsed=$(( $(date +%s) - started ))

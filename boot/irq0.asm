@@ -42,8 +42,13 @@ F_ESP    equ 20                 ; a ring-3 frame's: the process's ESP
 %endif
 
 section .text
+; The tick's code, from irq0_text to irq0_text_end (bench/smptick.c
+; counts the instructions each CPU runs between them).
+global irq0_text, irq0_text_end
+irq0_text:
 global irq0_fast, irq0_fixed, irq0_none, irq0_dword, irq0_profil, irq0_call, irq0_stacks
-extern irq0, prof_active, prof_tick_fn, trap_common
+global irq0_smp, irq0_smpfixed, smp_tick
+extern irq0, prof_active, prof_tick_fn, trap_common, percpu_area
 
 ; The next period: the nominal divisor plus a seeded pseudo-random offset,
 ; uniform and centred, so the mean rate holds and runs stay identical. (The
@@ -83,15 +88,33 @@ extern irq0, prof_active, prof_tick_fn, trap_common
 ; four segment registers more. The CS of a vm86 frame is a real-mode
 ; paragraph that may have any low bits, so CS cannot tell; ESP can, at the
 ; same cost as a test of CS.
-%macro IRQ0_ENTRY 1             ; %1: where a tick not from ring 3 goes
+%macro IRQ0_ENTRY 1-2           ; %1: where a tick not from ring 3 goes; %2: IPI
 	push eax
 	push edx
 	add dword [ss:irq0 + IRQ0_TICKS], 1
 	adc dword [ss:irq0 + IRQ0_TICKS + 4], 0
 	mov al, PIC_EOI
 	out PIC1_CMD, al            ; IF stays clear until iret: no nesting
+%if %0 == 2
+	mov dword [ss:LAPIC_ICR_LO_VA], ICR_TICK ; the other CPUs' tick, after the count
+%endif
 	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
 	jne %1
+%endmacro
+
+; With several CPUs, another CPU's tick not from ring 3 is counted in its
+; own counts (kernel/smp/percpu.h): idle when no process runs there, else
+; the kernel's.
+%macro KTICK 0
+	cmp dword [ss:irq0 + IRQ0_PROF], 0
+	je %%idle
+	add dword [ss:PCPU_KTICKS], 1
+	adc dword [ss:PCPU_KTICKS + 4], 0
+	jmp %%done
+%%idle:
+	add dword [ss:PCPU_ITICKS], 1
+	adc dword [ss:PCPU_ITICKS + 4], 0
+%%done:
 %endmacro
 
 ; Not ring 3: the kernel, idle, or virtual-8086 mode, which a forged ring-3
@@ -118,6 +141,83 @@ irq0_fixed:
 irq0_kfixed:
 	NOT_VM86
 	jmp irq0_ksample
+
+; Several CPUs (docs/smp.md). The first CPU's timer vector: irq0_fast's
+; or irq0_fixed's work, and one store more, to its local APIC's ICR: the
+; IPI (kernel/smp/smp.h's SMP_TICK_VECTOR, to all but itself) that ticks
+; every other CPU at smp_tick, sent once this CPU's count has moved on.
+; The first CPU runs no process (it keeps the clock): its ticks are idle.
+align 16
+irq0_smp:
+	IRQ0_ENTRY irq0_kernel, IPI
+	NEXT_PERIOD
+	jmp [ss:irq0 + IRQ0_SAMPLER]
+align 16
+irq0_smpfixed:
+	IRQ0_ENTRY irq0_kfixed, IPI
+	jmp [ss:irq0 + IRQ0_SAMPLER]
+
+; Every other CPU's tick, the IPI. Its count follows the first CPU's: a
+; local APIC holds one IPI of a vector pending, so a second that comes
+; before the CPU took the first merges with it; the CPU counts the ticks
+; it is behind the first CPU's count, not 1, and prof_tick() counts each
+; merged one where the tick that is taken found the CPU (PCPU_MERGED says
+; how many). Then the same samplers as the first CPU's, with this CPU's
+; plan; no period to draw, and the EOI is the local APIC's.
+align 16
+smp_tick:
+	push eax
+	push edx
+	mov eax, [ss:percpu_area + PCPU_IRQ0 + IRQ0_TICKS] ; the first CPU's (low word)
+	sub eax, [ss:irq0 + IRQ0_TICKS]
+	jz .none                    ; (none behind: the first CPU's count not seen yet)
+	add [ss:irq0 + IRQ0_TICKS], eax
+	adc dword [ss:irq0 + IRQ0_TICKS + 4], 0
+	mov dword [ss:LAPIC_EOI_VA], 0
+	dec eax
+	jnz .merged
+.take:
+	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
+	jne .kernel
+	jmp [ss:irq0 + IRQ0_SAMPLER]
+.kernel:
+	NOT_VM86
+	KTICK
+	jmp irq0_ksample
+.none:
+	mov dword [ss:LAPIC_EOI_VA], 0
+	pop edx
+	pop eax
+	iret
+.merged:                        ; EAX: the ticks merged into this one
+	add [ss:PCPU_MERGED], eax
+	adc dword [ss:PCPU_MERGED + 4], 0
+	cmp dword [ss:prof_active], 0
+	je .take
+	test byte [esp + F_EFLAGS + 2], FL_VM >> 16
+	jnz .take
+	push ecx
+	push ds
+	push es
+	mov ecx, KDATA_SEL
+	mov ds, ecx
+	mov es, ecx
+	cld
+.again:                         ; prof_tick(), as irq0_call calls it, for each
+	push eax
+	mov edx, [esp + 16 + F_CS]  ; (ecx ds es and the count pushed)
+	mov ecx, [esp + 16 + F_EIP]
+	mov eax, [irq0 + IRQ0_PROF]
+	push ebp
+	call [prof_tick_fn]
+	add esp, 4
+	pop eax
+	dec eax
+	jnz .again
+	pop es
+	pop ds
+	pop ecx
+	jmp .take
 
 ; DWORD: counters[EIP >> 2] of the segment's entry, if EIP is below its
 ; limit; else prof_tick() decides. Counters saturate: a carry out of the
@@ -262,15 +362,18 @@ irq0_stacks:
 	jne .next
 %assign j j - 1
 %endrep
-	; Found: its count, saturating, and the flat count, as irq0_dword's.
-	add dword [ss:ebp + ecx + ST_COUNT], 1
-	sbb dword [ss:ebp + ecx + ST_COUNT], 0
+	; Found: the flat count, as irq0_dword's, then its count, both
+	; saturating: a tick counts its place before its stack, as
+	; prof_tick() does, the order a dump on another CPU reads them back
+	; in (profiler/snap.c).
 	add esp, esi
 	mov eax, [esp + 32 + F_EIP]
 	and eax, -4
 	add eax, [ss:irq0 + PLAN_COUNTERS]
 	add dword [ss:eax], 1
 	sbb dword [ss:eax], 0
+	add dword [ss:ebp + ecx + ST_COUNT], 1
+	sbb dword [ss:ebp + ecx + ST_COUNT], 0
 	mov ebx, [ss:irq0 + PLAN_TRACE]  ; the trace, as irq0_dword's
 	mov ecx, [ss:ebx + TRACE_POS]
 	mov [ss:ecx * 4], eax
@@ -381,3 +484,4 @@ irq0_slow:
 	push dword 0
 	push dword IRQ0_VECTOR
 	jmp trap_common
+irq0_text_end:

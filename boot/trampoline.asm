@@ -42,7 +42,6 @@ tramp_end:
 
 section .text
 bits 32
-global ap_idle, ap_idle_end
 extern ap_boot_cr0, ap_boot_cr3, ap_boot_cr4, ap_boot_stack, ap_main
 align 16
 ap_entry:
@@ -67,14 +66,3 @@ ap_entry:
 	cli
 	hlt
 	jmp .hang
-
-; An idle CPU: it waits for its ticks (the IPI of kernel/smp/smp.h's
-; SMP_TICK_VECTOR); a tick that finds it in [ap_idle, ap_idle_end) is
-; idle's. "sti; hlt" as kernel/sched.c's idle loop: a tick here is on time
-; (scripts/check-sti.sh).
-align 16
-ap_idle:
-	sti
-	hlt
-	jmp ap_idle
-ap_idle_end:

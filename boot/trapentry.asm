@@ -21,7 +21,7 @@ vector%1:
 %endmacro
 
 section .text
-extern trap
+extern trap, klock_owner, klock_next
 global trapret
 global trap_common
 
@@ -60,10 +60,24 @@ trapret:
 	; back (kernel/x86.h, boot/irq0.asm). Not for a ring-0 frame: idle's,
 	; or the kernel's own work, which was not masked.
 	test byte [esp + TF_CS], 3
-	jz .pop
+	jz .unlock
 	sti
 	nop
 	cli
+.unlock:
+	; With several CPUs: the kernel's lock, let go by the trap that took
+	; it (kernel/trap.c), now that this CPU is off the stack it ran on.
+	cmp dword [ss:PCPU_KLOCK_RELEASE], 0
+	je .pop
+	mov dword [ss:PCPU_KLOCK_RELEASE], 0
+	mov dword [ss:PCPU_KLOCKED], 0
+	lock inc dword [ss:klock_owner]
+	push eax
+	mov eax, [ss:klock_next]
+	cmp eax, [ss:klock_owner]
+	pop eax
+	je .pop
+	pause                       ; another CPU waits for it: let it run now
 .pop:
 	popad
 	pop gs

@@ -37,6 +37,9 @@ struct pdump_seg {
 	 * nbuckets DWORDs, sub-profile k's bucket j at sub[k * nbuckets + j];
 	 * NULL without (then the writer writes zeros). */
 	uint32_t *sub;
+	/* The kernel's, not in the file: DWORDs from one CPU's copy of the
+	 * counters to the next (profiler/prof.h, prof_copy_stride). */
+	uint32_t stride;
 };
 
 /* A distinct call stack and how many samples had it (version 3). Frames

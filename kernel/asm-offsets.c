@@ -9,6 +9,7 @@
 #include "pic8259.h"
 #include "smp.h"
 #include "lapic.h"
+#include "percpu.h"
 
 #define DEFINE(name, value) __asm__ volatile("\n.ascii \"->" #name " %c0\\n\"" : : "i"(value))
 
@@ -64,15 +65,16 @@ void asm_offsets(void)
 	/* struct trapframe (trap.h) */
 	DEFINE(TF_CS, offsetof(struct trapframe, cs));
 	DEFINE(TF_EFLAGS, offsetof(struct trapframe, eflags));
-	/* struct cpu (kernel/smp/smp.h), the local APIC's registers (lapic.h) */
-	DEFINE(CPU_SAMPLES, offsetof(struct cpu, samples));
-	DEFINE(CPU_KERNEL, offsetof(struct cpu, kernel));
-	DEFINE(CPU_IDLE, offsetof(struct cpu, idle));
-	DEFINE(CPU_MERGED, offsetof(struct cpu, merged));
-	DEFINE(CPU_SIZE, sizeof(struct cpu));
-	DEFINE(LAPIC_ID_REG, LAPIC_ID);
-	DEFINE(LAPIC_EOI_REG, LAPIC_EOI);
-	DEFINE(LAPIC_ICR_LO_REG, LAPIC_ICR_LO);
+	/* this CPU's own (kernel/smp/percpu.h), at its window's addresses;
+	 * the first CPU's irq0 in its page; the local APIC (lapic.h) */
+	DEFINE(PCPU_KLOCKED, PERCPU_VA + offsetof(struct percpu, klocked));
+	DEFINE(PCPU_KLOCK_RELEASE, PERCPU_VA + offsetof(struct percpu, klock_release));
+	DEFINE(PCPU_KTICKS, PERCPU_VA + offsetof(struct percpu, kticks));
+	DEFINE(PCPU_ITICKS, PERCPU_VA + offsetof(struct percpu, iticks));
+	DEFINE(PCPU_MERGED, PERCPU_VA + offsetof(struct percpu, merged));
+	DEFINE(PCPU_IRQ0, offsetof(struct percpu, irq0));
+	DEFINE(LAPIC_EOI_VA, LAPIC_VA + LAPIC_EOI);
+	DEFINE(LAPIC_ICR_LO_VA, LAPIC_VA + LAPIC_ICR_LO);
 	DEFINE(ICR_TICK, ICR_ALL_BUT_SELF | ICR_ASSERT | SMP_TICK_VECTOR);
 	/* selectors, vectors, flags */
 	DEFINE(KDATA_SEL, SEL_KDATA);

@@ -3,6 +3,7 @@
 #include "desc.h"
 #include "x86.h"
 #include "tick.h"
+#include "percpu.h"
 #include <string.h>
 
 struct tss {
@@ -67,12 +68,15 @@ uint32_t cpu_vector(int v)
 	return (uint32_t)(idt[v] & 0xFFFF) | (uint32_t)(idt[v] >> 32 & 0xFFFF0000u);
 }
 
-/* Installs a process's LDT and its kernel stack for traps from ring 3. */
+/* Installs a process's LDT and its kernel stack for traps from ring 3, in
+ * this CPU's GDT entry and TSS. */
 void cpu_setldt(const uint64_t *ldt, int n, uint32_t kstacktop)
 {
-	gdt[SEL_LDT >> 3] = seg_desc((uint32_t)ldt, (uint32_t)(n * sizeof(uint64_t)), STS_LDT, 0);
-	lldt(SEL_LDT);
-	tss[0].esp0 = kstacktop;
+	int cpu = this_cpu->index;
+
+	gdt[SEL_LDT_OF(cpu) >> 3] = seg_desc((uint32_t)ldt, (uint32_t)(n * sizeof(uint64_t)), STS_LDT, 0);
+	lldt((uint16_t)SEL_LDT_OF(cpu));
+	tss[cpu].esp0 = kstacktop;
 	/* ESP in boot/irq0.asm after its two pushes when a tick comes from
 	 * this process's ring 3: the only way to that depth (irq0.asm says why). */
 	irq0.ring3_esp = kstacktop - IRQ0_RING3_DEPTH;

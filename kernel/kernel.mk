@@ -12,10 +12,10 @@ KERNEL_SRCS  := kernel/bootargs.c kernel/console.c kernel/cpu.c kernel/desc.c ke
                 kernel/profenv.c kernel/sched.c kernel/syscall.c kernel/tick.c kernel/trap.c \
                 kernel/uaccess.c kernel/vm.c
 # The other CPUs: found, started, ticked (docs/smp.md).
-KERNEL_SMP_SRCS := kernel/smp/acpi.c kernel/smp/lapic.c kernel/smp/smp.c
+KERNEL_SMP_SRCS := kernel/smp/acpi.c kernel/smp/lapic.c kernel/smp/percpu.c kernel/smp/smp.c
 DRIVERS_SRCS := drivers/ioport.c drivers/pic8259.c drivers/pit8253.c drivers/qemuexit.c drivers/uart16550.c
 KERNEL_C  := $(KERNEL_SRCS) $(KERNEL_SMP_SRCS) $(DRIVERS_SRCS) $(PROFILER_SRCS) $(FORMAT_SRCS) $(LIB_SRCS)
-KERNEL_ASM := boot/boot.asm boot/trapentry.asm boot/irq0.asm boot/trampoline.asm boot/smptick.asm
+KERNEL_ASM := boot/boot.asm boot/trapentry.asm boot/irq0.asm boot/trampoline.asm
 KERNEL_OBJ := $(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM)) $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C))
 
 $(BUILD)/k/%.o: %.c

@@ -14,7 +14,6 @@
 #include "qemuexit.h"
 #include <string.h>
 
-struct proc *curproc;
 struct proc procs[NPROC];
 struct proc *initproc;
 static int nextpid = 1;

@@ -9,6 +9,7 @@
 #include "fpu.h"
 #include "fs.h"
 #include "prof.h"
+#include "percpu.h"
 
 #define NPROC		32
 #define KSTACK_SIZE	8192
@@ -46,9 +47,11 @@ struct proc {
 	struct fs_fdtable files;	/* its file descriptors (kernel/fs.h) */
 	uint64_t cputicks;	/* ticks it ran, up to its last switch out (times) */
 	uint64_t runstart;	/* while running: the tick it was switched in at */
+	int ranon;		/* the CPU it ran on last, plus 1 (0: none yet) */
 };
 
-extern struct proc *curproc;
+/* The process this CPU runs (its idle process when none). */
+#define curproc (this_cpu->cur)
 
 void procinit(void);
 /* The kernel's text fingerprint (CRC-32 of _text_start.._text_end), taken

@@ -11,14 +11,17 @@
 #include "vm.h"
 #include "tick.h"
 #include "qemuexit.h"
+#include "smp.h"
 #include <stddef.h>
 #include <string.h>
 
-struct proc idleproc;
-int need_resched;
-/* Whose registers the FPU holds: the last process to run, or 0 when its
- * owner has been freed (then nothing is saved). */
-static struct proc *fpu_owner;
+/* Each CPU's idle process; this CPU's is idleproc (sched.h). Whose
+ * registers a CPU's FPU holds is its fpu_owner (kernel/smp/percpu.h): the
+ * last process to run there, or 0 when that one's registers were saved
+ * (with several CPUs, at every switch away: the process may run next on
+ * another CPU) or it has been freed (then nothing is saved). */
+static struct proc idleprocs[NCPU_MAX];
+#define fpu_owner (this_cpu->fpu_owner)
 
 void sched_fpu_release(struct proc *p)
 {
@@ -40,23 +43,30 @@ static void idle_loop(void)
 		__asm__ volatile("sti; hlt" ::: "memory");	/* a tick here is on time: no sti(), see x86.h */
 }
 
-void procinit(void)
+void sched_idle_init(int cpu)
 {
+	struct proc *idle = &idleprocs[cpu];
 	struct trapframe *tf;
 
-	idleproc.kstack = kalloc(KSTACK_SIZE);
-	if (!idleproc.kstack)
+	idle->kstack = kalloc(KSTACK_SIZE);
+	if (!idle->kstack)
 		panic("procinit: no memory for the idle stack");
-	memcpy(idleproc.name, "idle", 5);
-	idleproc.state = P_RUNNING;
+	memcpy(idle->name, "idle", 5);
+	idle->state = P_RUNNING;
 	/* A ring-0 frame: iret pops no ESP/SS, so leave them out of the stack. */
-	tf = (struct trapframe *)(idleproc.kstack + KSTACK_SIZE - (sizeof(*tf) - 8));
+	tf = (struct trapframe *)(idle->kstack + KSTACK_SIZE - (sizeof(*tf) - 8));
 	tf->cs = SEL_KCODE;
 	tf->eip = (uint32_t)idle_loop;
 	tf->eflags = FL_IF | 2;
 	tf->ds = tf->es = tf->fs = tf->gs = SEL_KDATA;
-	idleproc.tf = tf;
-	curproc = &idleproc;
+	idle->tf = tf;
+	percpu_area[cpu].idle = idle;
+	percpu_area[cpu].cur = idle;
+}
+
+void procinit(void)
+{
+	sched_idle_init(0);
 }
 
 static void wake_sleepers(void)
@@ -73,16 +83,21 @@ static void wake_sleepers(void)
 		else if (procs[i].wakeup < soonest)
 			soonest = procs[i].wakeup;
 	}
-	irq0.next_wakeup = soonest;
+	for (int c = smp_first_runner(); c < ncpu; c++)
+		percpu_area[c].irq0.next_wakeup = soonest;
 }
 
-/* Whether a process other than the one about to run is waiting to. */
+/* Whether a process other than the one about to run is waiting to: then
+ * every CPU's clock calls on the scheduler at its slice's end. */
 static void note_work(const struct proc *running)
 {
-	irq0.sched_work = 0;
+	uint32_t work = 0;
+
 	for (int i = 0; i < NPROC; i++)
 		if (procs[i].state == P_RUNNABLE && &procs[i] != running)
-			irq0.sched_work = 1;
+			work = 1;
+	for (int c = smp_first_runner(); c < ncpu; c++)
+		percpu_area[c].irq0.sched_work = work;
 }
 
 /* After a spawn: the caller goes on for at least one whole tick period
@@ -112,6 +127,8 @@ void sched_yield(void)
 
 static struct proc *pick_next(void)
 {
+	if (this_cpu->index < smp_first_runner())
+		return &idleproc;	/* (the clock's CPU) */
 	int start = curproc == &idleproc ? 0 : (int)(curproc - procs) + 1;
 
 	for (int n = 0; n < NPROC; n++) {
@@ -170,9 +187,10 @@ struct trapframe *sched_return(struct trapframe *tf)
 	if (next == &idleproc && old == &idleproc)
 		return tf;
 	if (next == &idleproc) {
-		int alive = 0;
+		int alive = 0;	/* (running on another CPU, or waiting to) */
 		for (int i = 0; i < NPROC; i++)
-			alive += procs[i].state == P_WAITING || procs[i].state == P_SLEEPING;
+			alive += procs[i].state == P_WAITING || procs[i].state == P_SLEEPING ||
+				 procs[i].state == P_RUNNING || procs[i].state == P_RUNNABLE;
 		if (!alive) {
 			kprintf("kernel: no process left; shutting down\n");
 			proc_shutdown();
@@ -182,12 +200,21 @@ struct trapframe *sched_return(struct trapframe *tf)
 		next->state = P_RUNNING;
 		cpu_setldt(next->ldt, NLDT_ALL, (uint32_t)next->kstack + KSTACK_SIZE);
 	}
-	/* The FPU holds the registers of the last process that ran (idle never
-	 * touches them): they go to it, and next's come back. */
+	/* The FPU holds the registers of the last process that ran here (idle
+	 * never touches them): they go to it, and next's come back. With
+	 * several CPUs they go at once, as old may run next elsewhere. */
+	if (next != old && ncpu > 1 && fpu_owner && fpu_owner == old) {
+		fpu_switch(&old->fpu, 0);
+		fpu_owner = 0;
+	}
 	if (next != old && next != &idleproc) {
 		if (fpu_owner != next)
 			fpu_switch(fpu_owner ? &fpu_owner->fpu : 0, &next->fpu);
 		fpu_owner = next;
+	}
+	if (next != &idleproc) {
+		this_cpu->moved_in += next->ranon && next->ranon != this_cpu->index + 1;
+		next->ranon = this_cpu->index + 1;
 	}
 	next->runstart = irq0.ticks;
 	curproc = next;
@@ -196,10 +223,12 @@ struct trapframe *sched_return(struct trapframe *tf)
 	return next->tf;	/* trapret lets in a tick held back meanwhile */
 }
 
-/* Leaves kmain for the first process; kmain's stack is never used again. */
+/* Leaves kmain for the first process; kmain's stack is never used again.
+ * With several CPUs, the first keeps the clock and idles: the others run
+ * the processes (kernel/smp/smp.c lets them in). */
 void sched_start(void)
 {
-	struct proc *next = pick_next();
+	struct proc *next = ncpu > 1 ? &idleproc : pick_next();
 
 	if (next != &idleproc) {
 		next->state = P_RUNNING;
@@ -214,5 +243,16 @@ void sched_start(void)
 	tick_plan_load();
 	new_slice(next);
 	__asm__ volatile("mov %0, %%esp\n jmp trapret" : : "r"(next->tf) : "memory");
+	__builtin_unreachable();
+}
+
+/* Another CPU: idle, until its clock finds work (sched_work, which
+ * kernel/smp/smp.c sets before it lets the CPU in). */
+void sched_ap_start(void)
+{
+	irq0.prof = 0;
+	tick_plan_load();
+	new_slice(&idleproc);
+	__asm__ volatile("mov %0, %%esp\n jmp trapret" : : "r"(idleproc.tf) : "memory");
 	__builtin_unreachable();
 }

@@ -16,16 +16,13 @@
 #include "tick.h"
 #include "proc.h"
 #include "sched.h"
+#include "smp.h"
 
-/* The generator's seed is fixed, so that runs stay identical (clockinit()
- * sets the boot argument seed=N's, 1 by default); no sleeper waits yet. */
-struct irq0_state irq0 = { .jitter_seed = 1, .next_wakeup = ~0ull };
-
-/* The plan's generation: prof_gen when tick_plan_load() made it. irq0.asm
- * indexes plan.seg[] by a ring-3 CS with its low 3 bits cleared: the LDT
+/* irq0, each CPU's, is in its own page (kernel/smp/percpu.c's
+ * percpu_init: the generator's seed 1 until clockinit() sets seed=N's, no
+ * sleeper). irq0.asm indexes plan.seg[] by a ring-3 CS with its low 3 bits cleared: the LDT
  * index times 8. Ring 3 runs only in LDT code segments (the GDT has no
  * DPL-3 code), all inside seg[]. */
-uint32_t tick_plan_gen;
 _Static_assert(NLDT_ALL <= PROF_LDT_SLOTS, "every LDT index has a plan entry");
 
 static uint32_t hz;
@@ -55,11 +52,18 @@ void clock_period(uint32_t *base, uint32_t *spread)
 }
 uint32_t clock_quantum(void) { return quantum; }
 
+/* The first CPU's count: the PIT's ticks. Another CPU reads it as it
+ * stands still between two reads of its high word. */
 uint64_t clock_ticks(void)
 {
-	uint32_t fl = irq_save();
-	uint64_t t = irq0.ticks;
+	volatile uint64_t *ticks = &percpu_area[0].irq0.ticks;
+	uint32_t fl = irq_save(), hi;
+	uint64_t t;
 
+	do {
+		hi = (uint32_t)(*ticks >> 32);
+		t = *ticks;
+	} while ((uint32_t)(t >> 32) != hi);
 	irq_restore(fl);
 	return t;
 }
@@ -72,18 +76,20 @@ void sched_tick(void)
 	irq0.slice_left = 1;		/* if the switch must wait (a system call is under way), retry */
 }
 
-/* Another process became runnable: the clock's next slice end looks. */
+/* Another process became runnable: every CPU's next slice end looks. */
 void sched_runnable(void)
 {
-	irq0.sched_work = 1;
+	for (int c = smp_first_runner(); c < ncpu; c++)
+		percpu_area[c].irq0.sched_work = 1;
 }
 
 /* A sleeper's tick: the clock calls on the scheduler when it has come. */
 void sched_wake_at(uint64_t tick)
 {
-	uint32_t fl = irq_save();	/* IRQ0 reads next_wakeup: not half-written */
+	uint32_t fl = irq_save();	/* this CPU's IRQ0 reads next_wakeup: not half-written */
 
-	if (tick < irq0.next_wakeup)
-		irq0.next_wakeup = tick;
+	for (int c = smp_first_runner(); c < ncpu; c++)
+		if (tick < percpu_area[c].irq0.next_wakeup)
+			percpu_area[c].irq0.next_wakeup = tick;
 	irq_restore(fl);
 }

@@ -1,5 +1,5 @@
 /* tick.h: the timer interrupt's state, everything boot/irq0.asm reads or
- * writes, in one structure. The assembly reaches each field by an offset
+ * writes, in one structure, each CPU's own (kernel/smp/percpu.h). The assembly reaches each field by an offset
  * generated from this structure when the kernel is built
  * (kernel/asm-offsets.c), never by a number written twice. The tick's C
  * is kernel/tick.c, and the plan's loader below. Each field has one
@@ -16,8 +16,8 @@
  *                         sched.c's wake_sleepers)
  *   ring3_esp             cpu.c (cpu_setldt): ESP after irq0.asm's two
  *                         pushes when the tick came from ring 3
- *   prof, plan, sampler   tick_plan_load below, at sched.c's switches: the
- *                         running process's profiler view, its sampling
+ *   prof, plan, sampler,  tick_plan_load below, at sched.c's switches: the
+ *   plan_gen              running process's profiler view, its sampling
  *                         plan (profiler/prof.h) and the code of irq0.asm
  *                         that carries it out
  */
@@ -39,9 +39,11 @@ struct irq0_state {
 	uint32_t ring3_esp;		/* 0 until a process runs */
 	struct prof_proc *prof;		/* the running process's, NULL when idle */
 	const void *sampler;		/* irq0_none, irq0_dword, irq0_profil, irq0_call or irq0_stacks */
+	uint32_t plan_gen;		/* prof_gen when tick_plan_load() made the plan */
 	struct prof_plan plan;
 };
 
+/* This CPU's (kernel/smp/percpu.h: every CPU has its own, at one address). */
 extern struct irq0_state irq0;
 
 /* The code of boot/irq0.asm: the two entries (with and without the
@@ -52,9 +54,9 @@ extern const char irq0_none[], irq0_dword[], irq0_profil[], irq0_call[], irq0_st
 /* The running process's sampling plan (profiler/prof.h), made from
  * irq0.prof, and the code in boot/irq0.asm that carries it out, which a
  * ring-3 tick jumps to: at every switch (kernel/sched.c), and before ring
- * 3 runs again after a profile changed (tick_plan_gen, kernel/tick.c, is
+ * 3 runs again after a profile changed (tick_plan_gen, irq0.plan_gen, is
  * then behind prof_gen). Inline, as it was in the scheduler's switch. */
-extern uint32_t tick_plan_gen;
+#define tick_plan_gen (irq0.plan_gen)
 
 static inline void tick_plan_load(void)
 {

@@ -4,6 +4,9 @@
 #include "proc.h"
 #include "syscall.h"
 #include "pic8259.h"
+#include "smp.h"
+#include "sched.h"
+#include "x86.h"
 #include <stddef.h>
 
 static void kernelfault(struct trapframe *tf)
@@ -14,10 +17,35 @@ static void kernelfault(struct trapframe *tf)
 	      trapname(tf->trapno), tf->trapno, tf->err, tf->cs, tf->eip, tf->eflags, cr2);
 }
 
+/* With several CPUs, the kernel's C runs under its lock (kernel/smp/
+ * percpu.h, docs/ARCHITECTURE.md): taken by the trap that enters it from
+ * ring 3 or idle, and let go by trapret once the CPU is off the kernel
+ * stack it used (boot/trapentry.asm), which another CPU may take next. A
+ * trap nested in the kernel's work finds it held. One that comes while
+ * the CPU waits for it (a tick) only counts. */
+static int lock_kernel(struct trapframe *tf)
+{
+	if (ncpu < 2 || this_cpu->klocked)
+		return 0;
+	if (this_cpu->klock_waiting) {
+		uint32_t v = tf->trapno;
+		if (v == IRQ_BASE + IRQ_TIMER)
+			sched_tick();
+		else if (v >= IRQ_BASE && v < IRQ_BASE + 16 && !picspurious((int)(v - IRQ_BASE)))
+			piceoi((int)(v - IRQ_BASE));
+		return -1;
+	}
+	klock_take();
+	return 1;
+}
+
 struct trapframe *trap(struct trapframe *tf)
 {
 	uint32_t v = tf->trapno;
+	int took = lock_kernel(tf);
 
+	if (took < 0)
+		return tf;
 	if (TF_VM86(tf)) {
 		/* Virtual-8086 mode, entered by a forged iret: the interrupt is
 		 * served, and the process ends as it would for a #GP. */
@@ -43,5 +71,8 @@ struct trapframe *trap(struct trapframe *tf)
 		 * #GP before it gets here; anything else is a stray. */
 		kprintf("trap: stray vector %u\n", v);
 	}
-	return sched_return(tf);
+	tf = sched_return(tf);
+	if (took)
+		this_cpu->klock_release = 1;
+	return tf;
 }

@@ -2,6 +2,7 @@
  * window for each of a process's segments in 4 KiB pages. */
 #include "vm.h"
 #include "mem.h"
+#include "percpu.h"
 #include "sys/errno.h"
 
 #define PTE_P	0x001
@@ -31,6 +32,8 @@ void vminit(void)
 
 	for (uint32_t i = 0; i < KMAP_BYTES / 0x400000; i++)
 		kpgdir[i] = (i * 0x400000) | PDE_PS | PTE_W | PTE_P;	/* supervisor only */
+	kpgdir[PERCPU_PDX] = percpu_init(0);	/* the first CPU's own page */
+	percpu_area[0].kpgdir = kpgdir;
 	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
 	__asm__ volatile("mov %0, %%cr4" : : "r"(cr4 | CR4_PSE));
 	lcr3(kpgdir);
@@ -159,12 +162,32 @@ uint32_t vm_lookup(const struct vmspace *vm, uint32_t linear)
 	return (pt[(linear >> 12) & 0x3FF] & ~(PAGE - 1)) | (linear & (PAGE - 1));
 }
 
-uint32_t vm_kernel_cr3(void)
+/* CPU cpu's own copy of the kernel's directory, its window onto its own
+ * page (kernel/smp/percpu.h): its CR3 when it starts and when it idles. */
+uint32_t vm_kernel_cr3(int cpu)
 {
-	return (uint32_t)kpgdir;
+	uint32_t *d;
+
+	if (cpu == 0)
+		return (uint32_t)kpgdir;
+	if (!(d = kalloc_page()))
+		return 0;
+	for (int i = 0; i < NPDE; i++)
+		d[i] = kpgdir[i];
+	d[PERCPU_PDX] = percpu_init(cpu);
+	percpu_area[cpu].kpgdir = d;
+	return (uint32_t)d;
 }
 
+/* A process's directory maps the window onto the page of the CPU that
+ * loads it: it runs on one CPU at a time, and the entry is written under
+ * the kernel's lock, before the CPU that ran it last has let it go. */
 void vm_switch(const struct vmspace *vm)
 {
-	lcr3(vm && vm->pgdir ? vm->pgdir : kpgdir);
+	if (vm && vm->pgdir) {
+		vm->pgdir[PERCPU_PDX] = this_cpu->pde;
+		lcr3(vm->pgdir);
+	} else {
+		lcr3(this_cpu->kpgdir);
+	}
 }

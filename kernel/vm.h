@@ -39,8 +39,10 @@ void vm_trim(struct vmspace *vm, uint32_t end);
 void vm_switch(const struct vmspace *vm);	/* NULL: the kernel's own */
 /* The 4 MiB page of a device's registers at phys (above 3 GiB), mapped 1:1
  * uncached in the kernel's directory, before any process is made: 0, or
- * -EINVAL. The kernel's directory (CR3) for a CPU being started. */
+ * -EINVAL. */
 int vm_map_mmio(uint32_t phys);
-uint32_t vm_kernel_cr3(void);
+/* CPU cpu's kernel directory (its CR3 at its start; the first CPU's is the
+ * kernel's own, the others' copies of it made here), 0 with no memory. */
+uint32_t vm_kernel_cr3(int cpu);
 
 #endif

@@ -2,7 +2,9 @@
  * the system's. Every call checks all it is given before it changes
  * anything. A change the sampler could see half made (a session or a
  * buffer coming or going, counters cleared, profil() armed, a process's
- * end) is committed with the clock interrupt masked. ProfOn and ProfOff
+ * end) is committed with the clock interrupt masked, and then moves
+ * prof_gen and tells the other CPUs (prof_moved(), percpu.c); memory a
+ * plan may name is given back only after prof_moved(1). ProfOn and ProfOff
  * change only the nesting depth, prof_active and prof_gen, one aligned word
  * each, and any order of those states is one the sampler reads rightly: a
  * depth above 0 with prof_active still 0 only leaves one kernel tick
@@ -56,13 +58,8 @@ static int init_user(struct prof_proc *pp, uint32_t t, const char *modulelist,
 		return -EINVAL;		/* user profiling covers the caller only */
 	if (pp->user)
 		return -EEXIST;
-	if (!(s = prof_zalloc(PROF_INTERNAL_SIZE)))
+	if (!(s = prof_new_session(t)))
 		return -ENOMEM;
-	s->type = t;
-	if ((t & PT_STACKS) && !(s->stacks = prof_new_stacks())) {
-		prof_free_session(s);
-		return -ENOMEM;
-	}
 	for (int i = 0; i < nsegs; i++)
 		if (!prof_buffer_for(s, &segs[i])) {
 			prof_free_session(s);
@@ -75,7 +72,7 @@ static int init_user(struct prof_proc *pp, uint32_t t, const char *modulelist,
 	pp->user = s;
 	if (t & PT_SPREAD)
 		prof_spread_adjust(1);
-	prof_gen++;
+	prof_moved(0);
 	prof_clock_restore(mask);
 	return 0;
 }
@@ -101,6 +98,7 @@ int prof_init(struct prof_proc *pp, int type, const char *modulelist,
 int prof_on(struct prof_proc *pp, int type)
 {
 	struct prof_session *s;
+	uint32_t mask;
 	int err = session_of(pp, type, &s);
 
 	if (err)
@@ -109,7 +107,9 @@ int prof_on(struct prof_proc *pp, int type)
 		return -EOVERFLOW;
 	if (s->depth++ == 0) {
 		prof_active++;
-		prof_gen++;
+		mask = prof_clock_mask();
+		prof_moved(0);
+		prof_clock_restore(mask);
 	}
 	return 0;
 }
@@ -117,6 +117,7 @@ int prof_on(struct prof_proc *pp, int type)
 int prof_off(struct prof_proc *pp, int type)
 {
 	struct prof_session *s;
+	uint32_t mask;
 	int err = session_of(pp, type, &s);
 
 	if (err)
@@ -125,9 +126,44 @@ int prof_off(struct prof_proc *pp, int type)
 		return -ENOTON;
 	if (--s->depth == 0) {
 		prof_active--;
-		prof_gen++;
+		mask = prof_clock_mask();
+		prof_moved(0);
+		prof_clock_restore(mask);
 	}
 	return 0;
+}
+
+/* Every CPU's counts of s back to 0. The counters are zeroed with the
+ * clock running, so that a large segment loses no timer tick; a tick on
+ * this CPU meanwhile lands in a counter already zeroed (and stays, as a
+ * tick after the clear) or in one not yet zeroed (and goes, as a tick
+ * before it). With several CPUs the others count nothing of s until the
+ * clear is done (s->clearing): their ticks meanwhile are ticks before it,
+ * and no CPU writes what this one zeroes. */
+static void clear_session(struct prof_session *s)
+{
+	uint32_t mask, nb;
+
+	for (uint32_t i = 0; i < s->nbufs; i++) {
+		nb = prof_copy_stride(s->bufs[i].length) * s->ncpu;
+		for (uint32_t j = 0; j < nb; j++)
+			s->bufs[i].counters[j] = 0;
+		nb *= PDUMP_NSUB;
+		for (uint32_t j = 0; s->bufs[i].sub && j < nb; j++)
+			s->bufs[i].sub[j] = 0;
+	}
+	mask = prof_clock_mask();
+	for (uint32_t c = 0; c < s->ncpu; c++) {
+		struct prof_cpustate *pc = &s->cpu[c];
+		pc->kernel = pc->idle = pc->out_of_range = 0;
+		pc->seq = 0;
+		for (int k = 0; k < PDUMP_NSUB; k++)
+			pc->nob[k][0] = pc->nob[k][1] = pc->nob[k][2] = 0;
+		if (pc->stacks)
+			prof_stacks_clear(pc->stacks);
+	}
+	prof_trace_clear(s);
+	prof_clock_restore(mask);
 }
 
 int prof_clear(struct prof_proc *pp, int type)
@@ -138,25 +174,20 @@ int prof_clear(struct prof_proc *pp, int type)
 
 	if (err)
 		return err;
-	/* The counters are zeroed with the clock running, so that a large
-	 * segment loses no timer tick; a tick meanwhile lands in a counter
-	 * already zeroed (and stays, as a tick after the clear) or in one not
-	 * yet zeroed (and goes, as a tick before it). */
-	for (uint32_t i = 0; i < s->nbufs; i++) {
-		uint32_t n = pdump_nbuckets(s->bufs[i].length, PROF_SHIFT);
-		for (uint32_t j = 0; j < n; j++)
-			s->bufs[i].counters[j] = 0;
-		for (uint32_t j = 0; s->bufs[i].sub && j < n * PDUMP_NSUB; j++)
-			s->bufs[i].sub[j] = 0;
+	if (s->ncpu == 1) {
+		clear_session(s);
+		return 0;
 	}
+	/* The other CPUs' plans go (a plan made meanwhile calls prof_tick(),
+	 * which skips s), and none is still in a tick begun before. */
 	mask = prof_clock_mask();
-	s->kernel = s->idle = s->out_of_range = 0;
-	s->seq = 0;
-	for (int k = 0; k < PDUMP_NSUB; k++)
-		s->subtotal[k] = 0;
-	prof_trace_clear(s);
-	if (s->stacks)
-		prof_stacks_clear(s->stacks);
+	s->clearing = (uint32_t)prof_cpu() + 1;
+	prof_moved(1);
+	prof_clock_restore(mask);
+	clear_session(s);
+	mask = prof_clock_mask();
+	s->clearing = 0;
+	prof_moved(0);
 	prof_clock_restore(mask);
 	return 0;
 }
@@ -187,7 +218,7 @@ int prof_free(struct prof_proc *pp, int type)
 	}
 	if (s->type & PT_SPREAD)
 		prof_spread_adjust(-1);
-	prof_gen++;
+	prof_moved(1);		/* no tick reaches s any more: it may go */
 	prof_clock_restore(mask);
 	prof_free_session(s);
 	return 0;
@@ -197,64 +228,39 @@ int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 	      pdump_sink sink, void *ctx)
 {
 	struct prof_session *s;
+	struct prof_cpustate own;
 	struct pdump d;
-	struct pdump_cpu cpu;
-	uint64_t subtotal[PDUMP_NSUB];
-	uint32_t mask;
+	void *scratch = 0;
+	uint32_t mask, me;
 	int err = session_of(pp, type, &s);
 
 	if (err)
 		return err;
-	d.version = PDUMP_VERSION_V5;
-	d.type = s->type;
-	d.shift = PROF_SHIFT;
-	d.hz = hz;
-	d.nseg = s->nbufs;
-	d.segs = s->bufs;
-	/* While it is sent, the counters stand still: no process runs (the
-	 * kernel is not preempted), and the kernel's own ticks, the dump's
-	 * cost, go to the kernel line of the next dump. */
+	/* While it is sent, this CPU's counts stand still: no process runs
+	 * on it (the kernel is not preempted), and the kernel's own ticks, the
+	 * dump's cost, go to the kernel line of the next dump. Its totals are
+	 * taken now; the other CPUs', which go on counting, as the dump reads
+	 * them into memory of its own (snap.c). */
 	mask = prof_clock_mask();
-	s->dumping = 1;
-	d.kernel = s->kernel;
-	d.idle = s->idle;
-	d.out_of_range = s->out_of_range;
-	d.dropped = s->stacks ? s->stacks->dropped : 0;
-	d.nstacks = s->stacks ? s->stacks->nents : 0;
-	d.stacks = s->stacks ? s->stacks->ents : 0;
-	d.frames = 0;
-	for (int k = 0; k < PDUMP_NSUB; k++)	/* the sub-profiles' totals at the same tick */
-		subtotal[k] = s->subtotal[k];
-	d.nsub = (s->type & PT_SPREAD) ? PDUMP_NSUB : 0;
-	d.subtotal = subtotal;
-	d.ntrace = prof_trace_len(&s->trace);
+	me = (uint32_t)prof_cpu();
+	s->cpu[me].dumping = 1;
+	own = s->cpu[me];
 	prof_clock_restore(mask);
-	/* the entries before ntrace stand still: the ticks meanwhile go after */
-	d.trace = s->trace.base;
-	if (d.trace) {
-		d.type |= PDUMP_TYPE_TRACE;
-		prof_trace_number(s, d.ntrace);
-		prof_clock_period(&d.period_base, &d.period_spread);
+	err = prof_snap(s, me, &own, &d, &scratch);
+	if (!err) {
+		d.version = PDUMP_VERSION_V6;
+		d.type = s->type;
+		d.shift = PROF_SHIFT;
+		d.hz = hz;
+		if (s->cpu[0].trace.base) {
+			d.type |= PDUMP_TYPE_TRACE;
+			prof_clock_period(&d.period_base, &d.period_spread);
+		}
+		frame_write(name, &d, sink, ctx);
 	}
-	d.total = d.kernel + d.idle + d.out_of_range;
-	for (uint32_t i = 0; i < s->nbufs; i++) {
-		uint32_t n = pdump_nbuckets(s->bufs[i].length, PROF_SHIFT);
-		for (uint32_t j = 0; j < n; j++)
-			d.total += s->bufs[i].counters[j];
-	}
-	/* One CPU, whose totals are the session's; its ticks of each segment
-	 * are the segment's counters' sum (segtics NULL: the writer adds them). */
-	cpu.samples = d.total;
-	cpu.kernel = d.kernel;
-	cpu.idle = d.idle;
-	cpu.out_of_range = d.out_of_range;
-	cpu.segtics = 0;
-	d.ncpu = 1;
-	d.cpus = &cpu;
-	d.cputics = 0;
-	frame_write(name, &d, sink, ctx);
-	s->dumping = 0;
-	return 0;
+	prof_release(scratch);
+	s->cpu[me].dumping = 0;
+	return err;
 }
 
 void prof_exit(struct prof_proc *pp)
@@ -272,6 +278,7 @@ void prof_exit(struct prof_proc *pp)
 	if (pp->attached) {
 		mask = prof_clock_mask();
 		prof_detach(pp);
+		prof_moved(0);
 		prof_clock_restore(mask);
 	}
 }
@@ -281,8 +288,8 @@ void prof_profil(struct prof_proc *pp, uint8_t *buf, uint32_t bufsiz, uint32_t o
 {
 	uint32_t mask = prof_clock_mask();
 
-	if (pp->pfbuf || buf)
-		prof_gen++;	/* armed, disarmed or changed: the plan goes */
+	int moved = pp->pfbuf || buf;	/* armed, disarmed or changed: the plans go */
+
 	if (pp->pfbuf)
 		prof_active--;
 	if (!buf || scale < 2 || bufsiz < 2) {
@@ -294,5 +301,7 @@ void prof_profil(struct prof_proc *pp, uint8_t *buf, uint32_t bufsiz, uint32_t o
 		pp->pfoffset = offset;
 		pp->pfscale = scale;
 	}
+	if (moved)
+		prof_moved(0);	/* (only the CPU that runs pp follows a plan of pp's) */
 	prof_clock_restore(mask);
 }

@@ -22,8 +22,12 @@ int prof_cpu(void);
  * the plan it made before (prof_plan) and counts through prof_tick() until
  * it makes its plan again, which it does soon (at its quantum's end at the
  * latest). With wait, returns only once no other CPU is still in a tick
- * begun under an old plan: after it, memory an old plan named may be
- * freed. With one CPU, nothing. Called with the clock masked. */
+ * begun before the call (by an old plan, or in prof_tick(), which reads
+ * the profiles too), and every tick after it sees what was written before
+ * the call: after it, memory an old plan named may be freed, and a
+ * profile's s->clearing holds the others off. With one CPU, nothing.
+ * Called with the clock masked. The profiler's calls (prof.h) are made one
+ * at a time: only ticks run beside them. */
 void prof_replan(int wait);
 
 #endif

@@ -3,4 +3,4 @@
 # profenv.h). Every build that needs it names PROFILER_SRCS, with the
 # format's FORMAT_SRCS.
 PROFILER_SRCS := profiler/prof.c profiler/session.c profiler/system.c profiler/sample.c profiler/stacks.c \
-	profiler/spread.c profiler/trace.c
+	profiler/spread.c profiler/trace.c profiler/percpu.c profiler/snap.c

@@ -8,34 +8,77 @@
 
 extern struct prof_session *prof_system;	/* the system profile, or NULL */
 
+/* percpu.c: memory by CPU (docs/smp.md, "Counter buffers per CPU").
+ * size zeroed bytes that start on a cache line (PROF_LINE), or NULL;
+ * given back by prof_release_lines(). */
+void *prof_zalloc_lines(size_t size);
+void prof_release_lines(void *p);
+/* The CPUs a profile made now counts on: prof_ncpu(), 1 to PROF_NCPU_MAX. */
+uint32_t prof_copies(void);
+/* A change to the profiles is committed (with the clock masked): prof_gen
+ * moves, and the other CPUs drop their plans (prof_replan(wait)). */
+void prof_moved(int wait);
+/* Whether s counts a tick on CPU cpu: on, and not being cleared from
+ * another CPU. */
+static inline int prof_counts(const struct prof_session *s, uint32_t cpu)
+{
+	return s->depth && (!s->clearing || s->clearing == cpu + 1);
+}
+/* CPU cpu's counters of b (b->stride is prof_copy_stride(b->length)). */
+static inline uint32_t *prof_counters_of(const struct pdump_seg *b, uint32_t cpu)
+{
+	return b->counters + cpu * b->stride;
+}
+
 /* session.c */
 void prof_copyname(char *dst, const char *src);
+/* A profile of type, empty, for the CPUs there are, with its tables of
+ * stacks if it keeps them; NULL when memory runs out. */
+struct prof_session *prof_new_session(uint32_t type);
+/* Gives back s and all it holds; with the clock running, and only once
+ * no tick can reach it (prof_moved(1) after it was let go). */
 void prof_free_session(struct prof_session *s);
 struct pdump_seg *prof_buffer_for(struct prof_session *s, const struct prof_codeseg *cs);
 int prof_valid_user_seg(const struct prof_codeseg *cs);
-/* A table of stacks of prof_stack_entries() entries, empty; NULL when
- * memory runs out. */
-struct prof_stacks *prof_new_stacks(void);
+/* s's tables of stacks, one a CPU, of prof_stack_entries() entries each,
+ * empty, in one block (s->stacks, CPU c's at s->cpu[c].stacks). 0, or
+ * -ENOMEM. */
+int prof_new_stacks(struct prof_session *s);
 
-/* sample.c: a profile with PT_SPREAD made (1) or freed (-1): prof_tick_fn
+/* sample.c: prof_tick() on CPU cpu, known already (prof_tick_spread()). */
+void prof_tick_on(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp, uint32_t cpu);
+/* A profile with PT_SPREAD made (1) or freed (-1): prof_tick_fn
  * follows. Called with the clock masked. */
 void prof_spread_adjust(int d);
 
-/* trace.c: a trace for s (none when memory runs out), freed, emptied;
- * and its first n entries turned into bucket numbers (the dump's). */
+/* trace.c: the CPUs' traces for s (none when memory runs out), freed,
+ * emptied; and CPU cpu's first n entries turned into bucket numbers (the
+ * dump's). */
 void prof_trace_new(struct prof_session *s);
 void prof_trace_free(struct prof_session *s);
 void prof_trace_clear(struct prof_session *s);
-void prof_trace_number(struct prof_session *s, uint32_t n);
+void prof_trace_number(struct prof_session *s, uint32_t cpu, uint32_t n);
 
-/* The tick's entry: where it was counted (v), unless the trace is full. */
-static inline void prof_trace_put(struct prof_session *s, uint32_t v)
+/* The tick's entry: where it was counted (v), unless the trace is full.
+ * The entry is stored, and the tick's counts before it, before pos4 moves
+ * on (a release store, a plain one on x86): a dump from another CPU that
+ * reads pos4 finds them. */
+static inline void prof_trace_put(struct prof_trace *t, uint32_t v)
 {
-	struct prof_trace *t = &s->trace;
+	uintptr_t pos = t->pos4;
 
-	if (t->pos4 < t->end4)
-		*(uint32_t *)(t->pos4++ << 2) = v;
+	if (pos < t->end4) {
+		*(uint32_t *)(pos << 2) = v;
+		__atomic_store_n(&t->pos4, pos + 1, __ATOMIC_RELEASE);
+	}
 }
+
+/* snap.c: what prof_dump() sends of s, read from every CPU's copies into
+ * memory of its own (*scratch, for prof_release()), so that the CPUs
+ * still counting change nothing it sends; the caller's CPU me has its
+ * totals in own, read with the clock masked. 0, or -ENOMEM. */
+int prof_snap(struct prof_session *s, uint32_t me, const struct prof_cpustate *own,
+	      struct pdump *d, void **scratch);
 
 /* system.c */
 int prof_init_system(uint32_t type, const char *modulelist, const struct prof_codeseg *segs, int nsegs);

@@ -8,33 +8,36 @@
  * sub-profiles are counted by prof_tick_spread() (spread.c), which then
  * calls prof_tick(). */
 #include "profint.h"
+#include "profenv.h"
 #include "profile.h"
 
-static inline void count(struct prof_session *s, struct pdump_seg *const *bufs,
-			 uint32_t cs, uint32_t eip)
+/* The tick on CPU cpu (its part pc of s): in its copy of the counters. */
+static inline __attribute__((always_inline))
+void count(struct prof_session *s, struct prof_cpustate *pc, uint32_t cpu, struct pdump_seg *const *bufs,
+	   uint32_t cs, uint32_t eip)
 {
 	struct pdump_seg *b;
 	uint32_t off, *c;
 
 	if ((cs & 3) == 0) {		/* RPL 0: the kernel's own code */
 		b = s->kbuf;
-		if (!b || s->dumping || (off = eip - b->origin) >= b->length) {
-			s->kernel++;
-			prof_trace_put(s, 0);
+		if (!b || pc->dumping || (off = eip - b->origin) >= b->length) {
+			pc->kernel++;
+			prof_trace_put(&pc->trace, 0);
 			return;
 		}
 	} else {
 		uint32_t idx = cs >> 3;	/* the LDT index: O(1) to the buffer */
 		b = idx < PROF_LDT_SLOTS ? bufs[idx] : 0;
 		if (!b || (off = eip - b->origin) >= b->length) {
-			s->out_of_range++;
-			prof_trace_put(s, 0);
+			pc->out_of_range++;
+			prof_trace_put(&pc->trace, 0);
 			return;
 		}
 	}
-	c = &b->counters[off >> PROF_SHIFT];
+	c = &prof_counters_of(b, cpu)[off >> PROF_SHIFT];
 	*c += *c != SATURATED;
-	prof_trace_put(s, (uint32_t)(uintptr_t)c);
+	prof_trace_put(&pc->trace, (uint32_t)(uintptr_t)c);
 }
 
 /* profil(): the user's PC only, into a 16-bit counter that saturates. */
@@ -65,7 +68,7 @@ static inline uint32_t useg_of(struct prof_session *s, struct pdump_seg *const *
  * frames from EBP. A kernel tick: EIP, the kernel's frames from EBP, then
  * the process's EIP and frames at its entry into the kernel. */
 static void take_stack(struct prof_proc *pp, struct prof_session *u, struct prof_session *sys,
-		       uint32_t cs, uint32_t eip, uint32_t ebp)
+		       uint32_t cpu, uint32_t cs, uint32_t eip, uint32_t ebp)
 {
 	uint32_t pcs[PROF_STACK_DEPTH], n = 1, k = 0, w;
 
@@ -96,36 +99,52 @@ static void take_stack(struct prof_proc *pp, struct prof_session *u, struct prof
 	n += prof_walk(&pp->ustack, ebp, pcs + n, PROF_STACK_DEPTH - n);
 add:
 	if (u)
-		prof_stacks_add(u->stacks, pcs, n, k, k == n ? 0 : useg_of(u, pp->ubuf, cs));
+		prof_stacks_add(u->cpu[cpu].stacks, pcs, n, k, k == n ? 0 : useg_of(u, pp->ubuf, cs));
 	if (sys)
-		prof_stacks_add(sys->stacks, pcs, n, k, k == n ? 0 : useg_of(sys, pp->sbuf, cs));
+		prof_stacks_add(sys->cpu[cpu].stacks, pcs, n, k, k == n ? 0 : useg_of(sys, pp->sbuf, cs));
+}
+
+/* The tick on CPU cpu. */
+static inline __attribute__((always_inline))
+void tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp, uint32_t cpu)
+{
+	struct prof_session *s, *u = 0, *sys = 0;
+	struct prof_cpustate *pc;
+
+	if (pp && (s = pp->user) && prof_counts(s, cpu)) {
+		pc = &s->cpu[cpu];
+		count(s, pc, cpu, pp->ubuf, cs, eip);
+		if (s->stacks && !pc->dumping)
+			u = s;
+	}
+	if (pp && pp->pfbuf && (cs & 3))
+		count_profil(pp, eip);
+	if ((s = prof_system) && prof_counts(s, cpu)) {
+		pc = &s->cpu[cpu];
+		if (!pp) {
+			pc->idle++;
+			prof_trace_put(&pc->trace, 0);
+		} else {
+			count(s, pc, cpu, pp->sbuf, cs, eip);
+			if (s->stacks && !pc->dumping && pp->attached)
+				sys = s;	/* a process the profile selected */
+		}
+	}
+	if (u || sys)
+		take_stack(pp, u, sys, cpu, cs, eip, ebp);
 }
 
 /* No frame pointer here: the few instructions it costs are paid each tick. */
 __attribute__((optimize("omit-frame-pointer")))
 void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp)
 {
-	struct prof_session *s, *u = 0, *sys = 0;
+	tick(pp, cs, eip, ebp, (uint32_t)prof_cpu());
+}
 
-	if (pp && (s = pp->user) && s->depth) {
-		count(s, pp->ubuf, cs, eip);
-		if (s->stacks && !s->dumping)
-			u = s;
-	}
-	if (pp && pp->pfbuf && (cs & 3))
-		count_profil(pp, eip);
-	if ((s = prof_system) && s->depth) {
-		if (!pp) {
-			s->idle++;
-			prof_trace_put(s, 0);
-		} else {
-			count(s, pp->sbuf, cs, eip);
-			if (s->stacks && !s->dumping && pp->attached)
-				sys = s;	/* a process the profile selected */
-		}
-	}
-	if (u || sys)
-		take_stack(pp, u, sys, cs, eip, ebp);
+__attribute__((optimize("omit-frame-pointer")))
+void prof_tick_on(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp, uint32_t cpu)
+{
+	tick(pp, cs, eip, ebp, cpu);
 }
 
 /* The ring-3 byte offsets profil's plan can count at: d = pc - offset,
@@ -170,9 +189,12 @@ static int stacks_windows(const struct prof_proc *pp)
 }
 
 /* The trace of a plan whose profile has none: always full (pos4 == end4),
- * the assembly's store going to its one spare entry. */
-static struct prof_trace no_trace;
-static uint32_t no_trace_spare;
+ * the assembly's store going to its one spare entry; one a CPU, on a
+ * cache line of its own. */
+static struct {
+	struct prof_trace t;
+	uint32_t spare;
+} __attribute__((aligned(PROF_LINE))) no_trace[PROF_NCPU_MAX];
 
 void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 {
@@ -180,6 +202,9 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 	int user = u && u->depth, sys = s && s->depth, pf = pp && pp->pfbuf;
 	struct pdump_seg *const *bufs;
 	struct prof_session *one;
+	uint32_t cpu = (uint32_t)prof_cpu();
+	struct prof_trace *nt = &no_trace[cpu].t;
+	struct prof_cpustate *pc;
 	int slot;
 
 	for (int i = 0; i < PROF_LDT_SLOTS; i++)
@@ -190,16 +215,18 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 	plan->spmax = plan->codemax = plan->s1 = plan->useg = 0;
 	plan->table = 0;
 	plan->counters = 0;
-	no_trace.pos4 = no_trace.end4 = (uintptr_t)&no_trace_spare >> 2;
-	plan->trace = &no_trace;
-	plan->trend = no_trace.end4;
+	nt->pos4 = nt->end4 = (uintptr_t)&no_trace[cpu].spare >> 2;
+	plan->trace = nt;
+	plan->trend = nt->end4;
 	if (!pp || user + sys + pf == 0) {	/* (idle has no ring-3 tick) */
 		plan->kind = PROF_PLAN_NONE;
 		return;
 	}
 	one = user ? u : s;
+	pc = user + sys ? &one->cpu[cpu] : 0;
 	bufs = user ? pp->ubuf : pp->sbuf;
-	if (user + sys == 1 && !pf && one->stacks && !(one->type & PT_SPREAD) && !one->dumping &&
+	if (user + sys == 1 && !pf && one->stacks && !(one->type & PT_SPREAD) && !pc->dumping &&
+	    !one->clearing &&
 	    (user || pp->attached) &&
 	    stacks_windows(pp) && (slot = stacks_slot(bufs)) >= 0) {
 		/* One profile with stacks: irq0_stacks, for the one segment. */
@@ -207,8 +234,8 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 		/* EIP + 2 within the code, for the look at mov ebp, esp */
 		plan->seg[slot].limit = bufs[slot]->length < pp->ucode.size - 1 ?
 					bufs[slot]->length : pp->ucode.size - 1;
-		plan->seg[slot].counters = bufs[slot]->counters;
-		plan->counters = bufs[slot]->counters;
+		plan->seg[slot].counters = prof_counters_of(bufs[slot], cpu);
+		plan->counters = plan->seg[slot].counters;
 		plan->useg = (uint32_t)(bufs[slot] - one->bufs) + 1;
 		plan->ubase = pp->ustack.base;
 		plan->cbase = pp->ucode.base;
@@ -216,11 +243,11 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 		plan->codemax = pp->ucode.size - 5;
 		plan->s1 = pp->ustack.size - 7;
 		plan->wbase = pp->ustack.base + plan->s1;
-		plan->table = one->stacks;
-		if (one->trace.base)
-			plan->trace = &one->trace, plan->trend = one->trace.end4;
-	} else if (user + sys + pf > 1 || (user && (u->stacks || (u->type & PT_SPREAD))) ||
-		   (sys && (s->stacks || (s->type & PT_SPREAD)))) {
+		plan->table = pc->stacks;
+		if (pc->trace.base)
+			plan->trace = &pc->trace, plan->trend = pc->trace.end4;
+	} else if (user + sys + pf > 1 || (user && (u->stacks || (u->type & PT_SPREAD) || u->clearing)) ||
+		   (sys && (s->stacks || (s->type & PT_SPREAD) || s->clearing))) {
 		plan->kind = PROF_PLAN_CALL;
 	} else if (pf) {
 		plan->pflimit = profil_limit(pp);
@@ -230,13 +257,13 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 		plan->pfbuf = pp->pfbuf;
 	} else {
 		plan->kind = PROF_PLAN_DWORD;
-		if (one->trace.base)
-			plan->trace = &one->trace, plan->trend = one->trace.end4;
+		if (pc->trace.base)
+			plan->trace = &pc->trace, plan->trend = pc->trace.end4;
 		for (int i = 0; i < PROF_LDT_SLOTS; i++) {
 			const struct pdump_seg *b = bufs[i];
 			if (b && b->origin == 0) {
 				plan->seg[i].limit = b->length;
-				plan->seg[i].counters = b->counters;
+				plan->seg[i].counters = prof_counters_of(b, cpu);
 			}
 		}
 	}

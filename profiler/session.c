@@ -21,13 +21,40 @@ uint32_t prof_stack_entries(void)
 	return stack_entries;
 }
 
-struct prof_stacks *prof_new_stacks(void)
+/* Each CPU's table on lines of its own (percpu.c). */
+static size_t table_stride(void)
 {
-	struct prof_stacks *t = prof_zalloc(prof_stacks_size(stack_entries));
+	return (prof_stacks_size(stack_entries) + PROF_LINE - 1) & ~(size_t)(PROF_LINE - 1);
+}
 
-	if (t)
-		prof_stacks_init(t, stack_entries);
-	return t;
+int prof_new_stacks(struct prof_session *s)
+{
+	size_t stride = table_stride();
+	uint8_t *block = prof_zalloc_lines(stride * s->ncpu);
+
+	if (!block)
+		return -ENOMEM;
+	s->stacks = (struct prof_stacks *)block;
+	for (uint32_t c = 0; c < s->ncpu; c++) {
+		s->cpu[c].stacks = (struct prof_stacks *)(block + c * stride);
+		prof_stacks_init(s->cpu[c].stacks, stack_entries);
+	}
+	return 0;
+}
+
+struct prof_session *prof_new_session(uint32_t type)
+{
+	struct prof_session *s = prof_zalloc_lines(PROF_INTERNAL_SIZE);
+
+	if (!s)
+		return 0;
+	s->type = type;
+	s->ncpu = prof_copies();
+	if ((type & PT_STACKS) && prof_new_stacks(s)) {
+		prof_free_session(s);
+		return 0;
+	}
+	return s;
 }
 
 static char upper(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 32) : c; }
@@ -50,14 +77,12 @@ void prof_copyname(char *dst, const char *src)
 void prof_free_session(struct prof_session *s)
 {
 	for (uint32_t i = 0; i < s->nbufs; i++) {
-		prof_release(s->bufs[i].counters);
-		if (s->bufs[i].sub)
-			prof_release(s->bufs[i].sub);
+		prof_release_lines(s->bufs[i].counters);
+		prof_release_lines(s->bufs[i].sub);
 	}
-	if (s->stacks)
-		prof_release(s->stacks);
+	prof_release_lines(s->stacks);
 	prof_trace_free(s);
-	prof_release(s);
+	prof_release_lines(s);
 }
 
 /* The buffer of a code segment: the one its module already has (two runs
@@ -76,16 +101,18 @@ struct pdump_seg *prof_buffer_for(struct prof_session *s, const struct prof_code
 	if (s->nbufs == PROF_MAX_BUFS)
 		return 0;
 	b = &s->bufs[s->nbufs];
-	b->counters = prof_zalloc((size_t)pdump_nbuckets(cs->length, PROF_SHIFT) * 4);
+	/* a copy for each CPU (prof.h) */
+	b->counters = prof_zalloc_lines((size_t)prof_copy_stride(cs->length) * 4 * s->ncpu);
 	if (!b->counters)
 		return 0;
 	b->sub = 0;
 	if ((s->type & PT_SPREAD) &&
-	    !(b->sub = prof_zalloc((size_t)pdump_nbuckets(cs->length, PROF_SHIFT) * 4 * PDUMP_NSUB))) {
-		prof_release(b->counters);
+	    !(b->sub = prof_zalloc_lines((size_t)prof_copy_stride(cs->length) * 4 * PDUMP_NSUB * s->ncpu))) {
+		prof_release_lines(b->counters);
 		b->counters = 0;
 		return 0;
 	}
+	b->stride = prof_copy_stride(cs->length);
 	b->origin = cs->origin;
 	b->length = cs->length;
 	b->fingerprint = cs->fingerprint;

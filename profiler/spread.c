@@ -6,46 +6,54 @@
  * prof_tick() (sample.c), which does the profile's own counting, is the
  * same code with or without them. */
 #include "profint.h"
+#include "profenv.h"
 #include "profile.h"
 
-/* The sub-profile of s this tick goes to: counted in its total, and in the
- * bucket's counter if the tick lands in one (as sample.c's count() finds
- * it: the kernel's buffer, or the process's by LDT index). */
-static void count_sub(struct prof_session *s, struct pdump_seg *const *bufs, uint32_t cs, uint32_t eip,
-		      int idle)
+/* The sub-profile of s this tick on CPU cpu goes to: counted in the
+ * bucket's counter of the CPU's copy if the tick lands in one (as sample.c's
+ * count() finds it: the kernel's buffer, or the process's by LDT index),
+ * else as a kernel, idle or out-of-range tick of it (nob). A dump adds
+ * them up into the sub-profiles' totals (snap.c). */
+static void count_sub(struct prof_session *s, uint32_t cpu, struct pdump_seg *const *bufs,
+		      uint32_t cs, uint32_t eip, int idle)
 {
-	uint32_t k = s->seq++ & (PDUMP_NSUB - 1), off, *c;
+	struct prof_cpustate *pc = &s->cpu[cpu];
+	uint32_t k = pc->seq++ & (PDUMP_NSUB - 1), off, *c;
 	struct pdump_seg *b;
 
-	s->subtotal[k]++;
-	if (idle)
+	if (idle) {
+		pc->nob[k][1]++;
 		return;
+	}
 	if ((cs & 3) == 0) {
 		b = s->kbuf;
-		if (!b || s->dumping || (off = eip - b->origin) >= b->length)
+		if (!b || pc->dumping || (off = eip - b->origin) >= b->length) {
+			pc->nob[k][0]++;
 			return;
+		}
 	} else {
 		uint32_t idx = cs >> 3;
 		b = idx < PROF_LDT_SLOTS ? bufs[idx] : 0;
-		if (!b || (off = eip - b->origin) >= b->length)
+		if (!b || (off = eip - b->origin) >= b->length) {
+			pc->nob[k][2]++;
 			return;
+		}
 	}
-	if (b->sub) {
-		c = &b->sub[k * pdump_nbuckets(b->length, PROF_SHIFT) + (off >> PROF_SHIFT)];
-		*c += *c != SATURATED;
-	}
+	c = &b->sub[(cpu * PDUMP_NSUB + k) * b->stride + (off >> PROF_SHIFT)];
+	*c += *c != SATURATED;
 }
 
 void PROF_HOT prof_tick_spread(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp)
 {
 	struct prof_session *s;
+	uint32_t cpu = (uint32_t)prof_cpu();
 
 	/* the profiles prof_tick() counts the tick into, as it decides */
-	if (pp && (s = pp->user) && s->depth && (s->type & PT_SPREAD))
-		count_sub(s, pp->ubuf, cs, eip, 0);
-	if ((s = prof_system) && s->depth && (s->type & PT_SPREAD))
-		count_sub(s, pp ? pp->sbuf : 0, cs, eip, !pp);
-	prof_tick(pp, cs, eip, ebp);
+	if (pp && (s = pp->user) && prof_counts(s, cpu) && (s->type & PT_SPREAD))
+		count_sub(s, cpu, pp->ubuf, cs, eip, 0);
+	if ((s = prof_system) && prof_counts(s, cpu) && (s->type & PT_SPREAD))
+		count_sub(s, cpu, pp ? pp->sbuf : 0, cs, eip, !pp);
+	prof_tick_on(pp, cs, eip, ebp, cpu);
 }
 
 /* How many profiles with PT_SPREAD live; prof_tick_fn follows. */

@@ -142,8 +142,25 @@ void prof_stacks_add(struct prof_stacks *t, const uint32_t *pcs, uint32_t depth,
 	for (uint32_t k = 0; k < depth; k++)
 		st->pcs[k] = pcs[k];
 	t->pool_used += depth;
-	t->slots[i] = (uint32_t)((uint8_t *)st - (uint8_t *)t);
-	t->nents++;
+	/* published whole: the entry and its frames, then its slot, then the
+	 * count of entries (release stores, plain ones on x86), for a dump
+	 * that reads the table from another CPU (prof_stacks_find) */
+	__atomic_store_n(&t->slots[i], (uint32_t)((uint8_t *)st - (uint8_t *)t), __ATOMIC_RELEASE);
+	__atomic_store_n(&t->nents, t->nents + 1, __ATOMIC_RELEASE);
+}
+
+const struct pdump_stack *prof_stacks_find(const struct prof_stacks *t, uint32_t n,
+					   const struct pdump_stack *e)
+{
+	uint32_t i, off;
+
+	for (i = e->hash >> t->shift; (off = __atomic_load_n(&t->slots[i], __ATOMIC_ACQUIRE)) != 0;
+	     i = (i + 1) & t->mask) {
+		const struct pdump_stack *st = (const struct pdump_stack *)((const uint8_t *)t + off);
+		if ((uint32_t)(st - t->ents) < n && same(st, e->pcs, e->depth, e->kdepth, e->useg, e->hash))
+			return st;
+	}
+	return 0;
 }
 
 void prof_stacks_clear(struct prof_stacks *t)

@@ -98,5 +98,11 @@ void prof_stacks_init(struct prof_stacks *t, uint32_t n);
 void prof_stacks_add(struct prof_stacks *t, const uint32_t *pcs, uint32_t depth,
 		     uint32_t kdepth, uint32_t useg);
 void prof_stacks_clear(struct prof_stacks *t);
+/* The entry among t's first n that holds the stack of e (its frames,
+ * kdepth and useg; e->hash is the table's hash of it), or NULL. t may be
+ * another CPU's, counting meanwhile: n is its nents read before (an entry
+ * is published whole before nents counts it). */
+const struct pdump_stack *prof_stacks_find(const struct prof_stacks *t, uint32_t n,
+					   const struct pdump_stack *e);
 
 #endif

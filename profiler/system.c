@@ -60,7 +60,6 @@ static int parse_modules(struct prof_session *s, const char *list)
 static void attach(struct prof_proc *pp, const struct prof_codeseg *cs, struct pdump_seg *b)
 {
 	pp->sbuf[cs->selector >> 3] = b;
-	prof_gen++;
 	if (!pp->attached) {
 		pp->attached = 1;
 		pp->sysnext = attached;
@@ -77,13 +76,8 @@ int prof_init_system(uint32_t t, const char *modulelist, const struct prof_codes
 
 	if (prof_system)
 		return -EEXIST;
-	if (!(s = prof_zalloc(PROF_INTERNAL_SIZE)))
+	if (!(s = prof_new_session(t)))
 		return -ENOMEM;
-	s->type = t;
-	if ((t & PT_STACKS) && !(s->stacks = prof_new_stacks())) {
-		prof_free_session(s);
-		return -ENOMEM;
-	}
 	if (modulelist && (err = parse_modules(s, modulelist))) {
 		prof_free_session(s);
 		return err;
@@ -107,7 +101,7 @@ int prof_init_system(uint32_t t, const char *modulelist, const struct prof_codes
 	prof_system = s;
 	if (t & PT_SPREAD)
 		prof_spread_adjust(1);
-	prof_gen++;
+	prof_moved(0);
 	prof_clock_restore(mask);
 	return 0;
 }
@@ -130,6 +124,7 @@ int prof_proc_start(struct prof_proc *pp, const struct prof_codeseg *segs, int n
 		}
 		mask = prof_clock_mask();
 		attach(pp, &segs[i], b);
+		prof_moved(0);
 		prof_clock_restore(mask);
 	}
 	return err;
@@ -147,10 +142,10 @@ void prof_detach(struct prof_proc *pp)
 		pp->sbuf[i] = 0;
 	pp->attached = 0;
 	pp->sysnext = 0;
-	prof_gen++;
 }
 
-/* Every process lets go of the system profile (with the clock masked). */
+/* Every process lets go of the system profile (with the clock masked;
+ * the caller moves prof_gen, prof_moved()). */
 void prof_detach_all(void)
 {
 	while (attached)

@@ -1,35 +1,44 @@
-/* trace.c: a profile's trace (prof.h, docs/accuracy.md): its memory, and
- * its entries turned from counter addresses into the dump's bucket
- * numbers. The sampler appends (prof_trace_put, profint.h; boot/irq0.asm). */
+/* trace.c: a profile's traces, one a CPU (prof.h, docs/accuracy.md): their
+ * memory, and their entries turned from counter addresses into the dump's
+ * bucket numbers. The sampler appends (prof_trace_put, profint.h;
+ * boot/irq0.asm). */
 #include "profint.h"
 #include "profenv.h"
 #include "profile.h"
 
+/* One block: CPU c's entries at c * PROF_TRACE_STRIDE words, each with its
+ * spare, on cache lines of their own. */
 void prof_trace_new(struct prof_session *s)
 {
-	uint32_t *t = prof_zalloc(((size_t)PROF_TRACE_ENTRIES + 1) * 4);	/* and the spare */
+	uint32_t *t = prof_zalloc_lines((size_t)PROF_TRACE_STRIDE * 4 * s->ncpu);
 
 	if (!t)
 		return;		/* a profile without a trace: pinfo's intervals are Wilson's */
-	s->trace.base = t;
-	s->trace.pos4 = (uintptr_t)t >> 2;
-	s->trace.end4 = (uintptr_t)(t + PROF_TRACE_ENTRIES) >> 2;
-	s->trace.conv = 0;
+	for (uint32_t c = 0; c < s->ncpu; c++) {
+		struct prof_trace *tr = &s->cpu[c].trace;
+		tr->base = t + (size_t)c * PROF_TRACE_STRIDE;
+		tr->pos4 = (uintptr_t)tr->base >> 2;
+		tr->end4 = (uintptr_t)(tr->base + PROF_TRACE_ENTRIES) >> 2;
+		tr->conv = 0;
+	}
 }
 
 void prof_trace_free(struct prof_session *s)
 {
-	if (s->trace.base)
-		prof_release(s->trace.base);
-	s->trace.base = 0;
-	s->trace.pos4 = s->trace.end4 = 0;
+	prof_release_lines(s->cpu[0].trace.base);
+	for (uint32_t c = 0; c < PROF_NCPU_MAX; c++) {
+		s->cpu[c].trace.base = 0;
+		s->cpu[c].trace.pos4 = s->cpu[c].trace.end4 = 0;
+	}
 }
 
-/* With the clock masked. */
+/* With the clock masked, and no other CPU counting into s. */
 void prof_trace_clear(struct prof_session *s)
 {
-	s->trace.pos4 = (uintptr_t)s->trace.base >> 2;
-	s->trace.conv = 0;
+	for (uint32_t c = 0; c < s->ncpu; c++) {
+		s->cpu[c].trace.pos4 = (uintptr_t)s->cpu[c].trace.base >> 2;
+		s->cpu[c].trace.conv = 0;
+	}
 }
 
 /* Where the last entry was found: a buffer and the number of its first
@@ -38,18 +47,20 @@ struct at {
 	uint32_t i, first;
 };
 
-/* The bucket number of the counter at address a (its low 32 bits), 0 if
- * none of s's. The search starts at the last one's buffer and walks the
- * others in turn, their first buckets added as it goes: an entry in the
- * same buffer as the one before costs one compare. */
+/* The bucket number of the counter at address a (its low 32 bits) in any
+ * CPU's copy of s's buffers, 0 if none. The search starts at the last
+ * one's buffer and walks the others in turn, their first buckets added as
+ * it goes: an entry in the same buffer as the one before costs one
+ * compare (and one division, by the copies' stride). */
 static uint32_t number(const struct prof_session *s, uint32_t a, struct at *at)
 {
 	for (uint32_t k = 0; k < s->nbufs; k++) {
 		const struct pdump_seg *b = &s->bufs[at->i];
-		uint32_t nb = pdump_nbuckets(b->length, PROF_SHIFT), off = a - (uint32_t)(uintptr_t)b->counters;
+		uint32_t nb = pdump_nbuckets(b->length, PROF_SHIFT), stride = b->stride;
+		uint32_t w = (a - (uint32_t)(uintptr_t)b->counters) / 4;
 
-		if (off / 4 < nb)
-			return at->first + off / 4;
+		if (w < stride * s->ncpu && w % stride < nb)
+			return at->first + w % stride;
 		if (++at->i < s->nbufs) {
 			at->first += nb;
 		} else {
@@ -60,12 +71,13 @@ static uint32_t number(const struct prof_session *s, uint32_t a, struct at *at)
 	return 0;
 }
 
-void prof_trace_number(struct prof_session *s, uint32_t n)
+void prof_trace_number(struct prof_session *s, uint32_t cpu, uint32_t n)
 {
 	struct at at = { 0, 1 };
-	uint32_t *t = s->trace.base;
+	struct prof_trace *tr = &s->cpu[cpu].trace;
+	uint32_t *t = tr->base;
 
-	for (; s->trace.conv < n; s->trace.conv++)
-		if (t[s->trace.conv])
-			t[s->trace.conv] = number(s, t[s->trace.conv], &at);
+	for (; tr->conv < n; tr->conv++)
+		if (t[tr->conv])
+			t[tr->conv] = number(s, t[tr->conv], &at);
 }

@@ -4,8 +4,7 @@
 # bytes "sti; nop" before the EIP it interrupted (boot/irq0.asm, STI_NOP),
 # so every place the kernel unmasks must be written that way (kernel/x86.h's
 # sti(), irq_restore()). The one exception: idle's "sti; hlt", where a tick
-# is on time (kernel/sched.c's idle_loop, and boot/trampoline.asm's ap_idle
-# for the other CPUs).
+# is on time (kernel/sched.c's idle_loop, every CPU's).
 set -u
 [ "${1:-}" = -- ] && shift
 elf=${1:?usage: check-sti.sh [--] KERNEL.ELF}
@@ -17,7 +16,7 @@ objdump -d -j .text --start-address="0x$stext" --no-show-raw-insn -- "$elf" | aw
 	/^ *[0-9a-f]+:\t/ {
 		split($0, part, "\t"); insn = part[2]; sub(/ .*/, "", insn)
 		addr = part[1]; sub(/^ */, "", addr); sub(/:$/, "", addr)
-		if (after_sti && insn != "nop" && !(insn == "hlt" && (fn == "idle_loop" || fn == "ap_idle"))) {
+		if (after_sti && insn != "nop" && !(insn == "hlt" && fn == "idle_loop")) {
 			printf "check-sti: %s: sti at %s in %s is followed by %s, not nop\n", elf, sti_at, sti_fn, insn
 			bad++
 		}

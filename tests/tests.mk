@@ -21,6 +21,7 @@ integration: all $(BUILD)/selftest.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).
 	@sh tests/integration/progs.sh $(BUILD)
 	@sh tests/integration/tools.sh $(BUILD)
 	@sh tests/integration/truth.sh $(BUILD)
+	@sh tests/integration/smptick.sh $(BUILD)
 	@sh tests/integration/report.sh $(BUILD)
 	@sh tests/integration/stacks.sh $(BUILD)
 

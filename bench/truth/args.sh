@@ -8,9 +8,9 @@ set -eu
 nm "$1" | awk -v offs="$2" '
 	{ addr[$3] = $1 }
 	END {
-		need["trapret"] = "mark"; need["curproc"] = "cur"; need["prof_active"] = "active"
+		need["trapret"] = "mark"; need["cpu0_curproc"] = "cur"; need["prof_active"] = "active"
 		need["_text_start"] = "klo"; need["_text_end"] = "khi"
-		n = split("trapret curproc prof_active _text_start _text_end", order, " ")
+		n = split("trapret cpu0_curproc prof_active _text_start _text_end", order, " ")
 		for (i = 1; i <= n; i++) {
 			if (!(order[i] in addr)) { print "args.sh: no symbol " order[i] " in the kernel" > "/dev/stderr"; exit 1 }
 			line = line sep need[order[i]] "=0x" addr[order[i]]; sep = ","

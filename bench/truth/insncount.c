@@ -20,7 +20,7 @@
  *              before ring 3 or idle runs again (trapret): processes
  *              switch, and profiling turns on or off, only inside traps;
  *   cur=A      the kernel variable pointing to the running process
- *              (curproc), and pid=, name=, image= the offsets of its pid,
+ *              (cpu0_curproc: the first CPU's), and pid=, name=, image= the offsets of its pid,
  *              name and code image (physical address) in struct proc;
  *   active=A   the kernel's count of profiles that are counting
  *              (prof_active): the window is open while it is not 0;
@@ -56,6 +56,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "qplugin.h"
+#include "plugutil.h"
 
 QPLUGIN_EXPORT int qemu_plugin_version = QPLUGIN_API_VERSION;
 
@@ -354,36 +355,13 @@ static void write_out(FILE *f)
 
 static void on_exit_cb(qemu_plugin_id_t id, void *userdata)
 {
-	FILE *f;
-
 	(void)id;
 	(void)userdata;
 	settle();
-	if (!(f = fopen(g.out, "w"))) {
-		fprintf(stderr, "insncount: %s: %s\n", g.out, strerror(errno));
-		return;
-	}
-	write_out(f);
-	if (fclose(f))
-		fprintf(stderr, "insncount: %s: %s\n", g.out, strerror(errno));
+	plug_write_file("insncount", g.out, write_out);
 }
 
 /* ---- arguments ------------------------------------------------------------ */
-
-static int number(const char *key, const char *s, uint32_t *v)
-{
-	char *end;
-	unsigned long long n;
-
-	errno = 0;
-	n = strtoull(s, &end, 0);
-	if (!*s || *end || errno || n > 0xffffffffull || *s == '-') {
-		fprintf(stderr, "insncount: %s=%s: not a 32-bit number\n", key, s);
-		return -1;
-	}
-	*v = (uint32_t)n;
-	return 0;
-}
 
 QPLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char **argv)
 {
@@ -422,7 +400,7 @@ QPLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *i
 				argv[i]);
 			return -1;
 		}
-		if (number(keys[k].key, eq + 1, keys[k].v))
+		if (plug_number("insncount", keys[k].key, eq + 1, keys[k].v))
 			return -1;
 		have |= keys[k].bit;
 	}

@@ -1,10 +1,10 @@
 /* qplugin.h: the part of QEMU's TCG plugin interface (API version 1, as
- * QEMU 7.2 has it) that bench/truth/insncount.c uses. Debian ships no
- * header for it; these are the C declarations of the functions and types
- * the QEMU binary exports, written out for this project. QEMU calls
- * qemu_plugin_install() when it loads the plugin (-plugin FILE,KEY=VALUE)
- * and checks the plugin's qemu_plugin_version against the versions it
- * supports (0 to 1 for 7.2). */
+ * QEMU 7.2 has it) that bench/truth/insncount.c and bench/smptick.c use.
+ * Debian ships no header for it; these are the C declarations of the
+ * functions and types the QEMU binary exports, written out for this
+ * project. QEMU calls qemu_plugin_install() when it loads the plugin
+ * (-plugin FILE,KEY=VALUE) and checks the plugin's qemu_plugin_version
+ * against the versions it supports (0 to 1 for 7.2). */
 #ifndef BENCH_TRUTH_QPLUGIN_H
 #define BENCH_TRUTH_QPLUGIN_H
 
@@ -54,6 +54,10 @@ uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
 /* Where the instruction's bytes are in QEMU's own memory: within guest
  * RAM, host addresses differ as the guest-physical addresses do. */
 void *qemu_plugin_insn_haddr(const struct qemu_plugin_insn *insn);
+
+/* Each time the block runs, before its first instruction: cb(vcpu, userdata). */
+void qemu_plugin_register_vcpu_tb_exec_cb(struct qemu_plugin_tb *tb, qemu_plugin_vcpu_udata_cb_t cb,
+					  enum qemu_plugin_cb_flags flags, void *userdata);
 
 /* Each time the instruction runs: *ptr += imm, generated code, no call. */
 void qemu_plugin_register_vcpu_insn_exec_inline(struct qemu_plugin_insn *insn, enum qemu_plugin_op op,

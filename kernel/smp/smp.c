@@ -10,6 +10,9 @@
 #include "trap.h"
 #include "tick.h"
 #include "pic8259.h"
+#include "percpu.h"
+#include "sched.h"
+#include "x86.h"
 #include <string.h>
 
 #define AP_KSTACK	8192
@@ -22,8 +25,9 @@ uint8_t apic_to_cpu[256];
 /* What boot/trampoline.asm reads as it brings a CPU up. */
 uint32_t ap_boot_cr0, ap_boot_cr3, ap_boot_cr4, ap_boot_stack;
 int ap_boot_cpu;
+/* Set once the other CPUs may go into the scheduler (smp_clock_start). */
+static volatile int smp_go;
 extern const char tramp_start[], tramp_end[];	/* boot/trampoline.asm */
-void ap_idle(void) __attribute__((noreturn));	/* boot/trampoline.asm */
 void ap_main(void) __attribute__((noreturn));
 
 /* Physical memory the kernel maps, [a, a + n), or NULL. (Through an asm
@@ -98,7 +102,9 @@ void ap_main(void)
 	cpu_ap_init(cpu, (uint32_t)cpus[cpu].kstack + AP_KSTACK);
 	lapic_enable();
 	cpus[cpu].started = 1;
-	ap_idle();
+	while (!smp_go)
+		__asm__ volatile("pause" ::: "memory");
+	sched_ap_start();
 }
 
 /* Starts CPU cpu (APIC ID cpus[cpu].apic_id) at the trampoline's page:
@@ -111,6 +117,8 @@ static int start_ap(int cpu, uint32_t tramp)
 		return -1;
 	ap_boot_cpu = cpu;
 	ap_boot_stack = (uint32_t)cpus[cpu].kstack + AP_KSTACK;
+	if (!(ap_boot_cr3 = vm_kernel_cr3(cpu)))
+		return -1;
 	__asm__ volatile("" ::: "memory");
 	if (lapic_ipi(id, ICR_INIT | ICR_ASSERT | ICR_LEVEL))
 		return -1;
@@ -153,7 +161,7 @@ int smp_init(uint32_t tramp)
 	memcpy((void *)tramp, tramp_start, (size_t)(tramp_end - tramp_start));
 	__asm__ volatile("mov %%cr0, %0" : "=r"(ap_boot_cr0));
 	__asm__ volatile("mov %%cr4, %0" : "=r"(ap_boot_cr4));
-	ap_boot_cr3 = vm_kernel_cr3();
+	percpu_map_lapic(m.lapic_phys);
 	for (int i = 0; i < m.ncpu && ncpu < NCPU_MAX; i++) {
 		if (m.apic_id[i] == cpus[0].apic_id)
 			continue;
@@ -163,6 +171,8 @@ int smp_init(uint32_t tramp)
 			(void)lapic_ipi(m.apic_id[i], ICR_INIT | ICR_ASSERT | ICR_LEVEL);	/* halted again */
 			kfree(cpus[ncpu].kstack);
 			cpus[ncpu].kstack = 0;
+			kfree_page(percpu_area[ncpu].kpgdir);
+			percpu_area[ncpu].kpgdir = 0;
 			cpus[ncpu].started = 0;	/* one that came up late leaves the slot to the next */
 			continue;
 		}
@@ -172,36 +182,79 @@ int smp_init(uint32_t tramp)
 	return ncpu;
 }
 
-/* The timer's usual entry, which irq0_smp goes on to. */
-uint32_t irq0_smp_next;
-extern const char irq0_smp[], smp_tick[];	/* boot/smptick.asm */
+extern const char irq0_smp[], irq0_smpfixed[], smp_tick[];	/* boot/irq0.asm */
 
 void smp_clock_start(void)
 {
 	if (ncpu < 2)
 		return;
 	cpu_setvector(SMP_TICK_VECTOR, (uint32_t)smp_tick);
-	irq0_smp_next = cpu_vector(IRQ_BASE + IRQ_TIMER);
-	cpu_setvector(IRQ_BASE + IRQ_TIMER, (uint32_t)irq0_smp);
-}
-
-void smp_report(void)
-{
-	if (ncpu < 2)
-		return;
-	for (int i = 0; i < ncpu; i++)
-		kprintf("kernel: cpu %d: %u samples, %u kernel, %u idle, %u merged\n", i, (uint32_t)cpus[i].samples,
-			(uint32_t)cpus[i].kernel, (uint32_t)cpus[i].idle, (uint32_t)cpus[i].merged);
+	cpu_setvector(IRQ_BASE + IRQ_TIMER, cpu_vector(IRQ_BASE + IRQ_TIMER) == (uint32_t)irq0_fixed ?
+			    (uint32_t)irq0_smpfixed : (uint32_t)irq0_smp);
+	for (int c = 1; c < ncpu; c++) {
+		sched_idle_init(c);
+		percpu_area[c].irq0.sched_work = 1;	/* the first process is runnable */
+	}
+	smp_go = 1;
 }
 
 int smp_cpu(void)
 {
-	return ncpu > 1 ? apic_to_cpu[lapic_id()] : 0;
+	return this_cpu->index;
 }
 
-/* Processes run on the first CPU only, so the others' ticks follow no
- * plan of a profile: there is none to drop. */
+/* Each other CPU's ring-3 ticks go to prof_tick() (irq0_call), which
+ * reads the profiles as they are now, and its next slice end calls on the
+ * scheduler, which makes its plan again. A tick begun before is over once
+ * the CPU's count has moved on: the tick after it has begun. Every other
+ * CPU ticks within a period: in ring 3, idle, and while it waits for the
+ * kernel's lock, which lets its ticks in (a tick there may be in
+ * prof_tick() too). The ticks come from the first CPU's IRQ0, so the wait
+ * lets this CPU's interrupts in. */
 void smp_replan(int wait)
 {
-	(void)wait;
+	uint32_t seen[NCPU_MAX], fl;
+	int me = this_cpu->index;
+
+	if (ncpu < 2)
+		return;
+	for (int c = 0; c < ncpu; c++) {
+		if (c == me)
+			continue;
+		seen[c] = (uint32_t)percpu_area[c].irq0.ticks;
+		if (c < smp_first_runner())
+			continue;	/* (the clock's CPU: idle, no plan) */
+		percpu_area[c].irq0.sampler = irq0_call;
+		percpu_area[c].irq0.sched_work = 1;
+	}
+	if (!wait)
+		return;
+	fl = irq_save();
+	for (int c = 0; c < ncpu; c++)
+		while (c != me && (uint32_t)percpu_area[c].irq0.ticks == seen[c])
+			__asm__ volatile("sti; nop; pause; cli" ::: "memory");
+	irq_restore(fl);
+}
+
+/* The counts taken all at once, with this CPU's clock masked, then
+ * printed: the others tick on while the console writes. */
+void smp_report(void)
+{
+	uint32_t n[NCPU_MAX][5], fl;
+
+	if (ncpu < 2)
+		return;
+	fl = irq_save();
+	for (int i = 0; i < ncpu; i++) {
+		n[i][0] = (uint32_t)percpu_area[i].irq0.ticks;
+		n[i][1] = (uint32_t)percpu_area[i].kticks;
+		n[i][2] = (uint32_t)percpu_area[i].iticks;
+		n[i][3] = (uint32_t)percpu_area[i].merged;
+		n[i][4] = percpu_area[i].moved_in;
+	}
+	irq_restore(fl);
+	kprintf("kernel: cpu 0: %u samples, the clock's: no process\n", n[0][0]);
+	for (int i = 1; i < ncpu; i++)
+		kprintf("kernel: cpu %d: %u samples, %u kernel, %u idle, %u merged, %u moved in\n", i, n[i][0],
+			n[i][1], n[i][2], n[i][3], n[i][4]);
 }

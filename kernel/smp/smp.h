@@ -9,14 +9,9 @@
 
 #define SMP_TICK_VECTOR	0xF0	/* the IPI by which the first CPU's IRQ0 ticks the others */
 
-/* One CPU's own data, on a cache line of its own: the counts are written
- * by that CPU only (its tick, boot/smptick.asm), read by the first at the
- * shutdown (smp_report) and by whatever reads them at a dump. */
+/* A CPU as it was started. What it keeps of its own, its ticks' counts
+ * among them, is its page (percpu.h). */
 struct cpu {
-	uint64_t samples;		/* ticks it took */
-	uint64_t kernel;		/* of them, in the kernel's own work */
-	uint64_t idle;			/* of them, idle */
-	uint64_t merged;		/* of them, taken with the next (another CPU's) */
 	uint32_t apic_id;
 	volatile uint32_t started;	/* set by the CPU once it runs the kernel */
 	uint8_t *kstack;		/* its own kernel stack (an AP's) */
@@ -30,10 +25,17 @@ extern uint8_t apic_to_cpu[256];	/* a CPU's index by its APIC ID */
  * physical page tramp (below 1 MiB, page-aligned, not the allocator's).
  * Returns the CPUs running. With one CPU found, touches nothing. */
 int smp_init(uint32_t tramp);
-/* With several CPUs: the timer's vector becomes boot/smptick.asm's
- * irq0_smp, which ticks the others, and theirs smp_tick. After
- * clockinit(), which chose the timer's entry. */
+/* With several CPUs: the timer's vector becomes boot/irq0.asm's irq0_smp
+ * (or irq0_smpfixed), which ticks the others, and theirs smp_tick; each
+ * other CPU gets its idle process and goes into the scheduler. After
+ * clockinit(), which chose the timer's entry, and procinit(). */
 void smp_clock_start(void);
+/* The first CPU that runs processes: with several CPUs, the first keeps
+ * the clock and runs none (docs/smp.md, "The first CPU"); with one, it. */
+static inline int smp_first_runner(void)
+{
+	return ncpu > 1;
+}
 /* The index of the CPU that runs the caller: 0 to ncpu - 1. */
 int smp_cpu(void);
 /* profiler/profenv.h's prof_replan(): every other CPU's plan dropped, and

@@ -1,8 +1,10 @@
 /* fpmix.c: `fpmix` runs two children at once, `fpmix down` and `fpmix up`,
  * each with its own x87 control word (rounding and precision) and its own
- * SSE MXCSR (rounding), computing 1/3 over and over across many switches
- * and yields. Each must get the answer its own modes give, find its control
- * words as it set them, and find the integer it left on the x87 stack; and
+ * SSE MXCSR (rounding), computing 1/3 over and over across many switches,
+ * yields and sleeps. Each must get the answer its own modes give, find its
+ * control words as it set them, and find the integer it left on the x87
+ * stack, a new one each round (so that registers restored from an old copy
+ * show, as with several CPUs a process may run next on another); and
  * each must start from a clean FPU, with nothing of the other's in it.
  * (Built without the compiler's FPU code: every FPU instruction is inline.) */
 #include <stdio.h>
@@ -18,7 +20,7 @@ struct mode {
 	uint32_t mxcsr;		/* SSE: rounding bits 13-14 (the sticky flags, bits 0-5, aside) */
 	uint64_t x87_third;	/* 1/3 as the x87 gives it in these modes, stored as a double */
 	uint64_t sse_third;	/* 1/3 by divsd in these modes */
-	int64_t secret;		/* left on the x87 stack throughout */
+	int64_t secret;		/* left on the x87 stack, plus the round's number */
 };
 
 static const struct mode modes[] = {
@@ -49,7 +51,7 @@ static int child(const struct mode *m)
 {
 	uint16_t fcw, env[14];
 	uint32_t mxcsr;
-	int64_t top;
+	int64_t top, next;
 	int bad = 0;
 
 	/* A clean FPU: FNINIT's control word, MXCSR's default, no register in use. */
@@ -64,13 +66,17 @@ static int child(const struct mode *m)
 		uint64_t x = x87_third(), s = sse_third();
 		__asm__ volatile("fnstcw %0; stmxcsr %1; fld %%st(0); fistpll %2" : "=m"(fcw), "=m"(mxcsr), "=m"(top));
 		if (x != m->x87_third || s != m->sse_third || fcw != m->fcw || (mxcsr & ~0x3Fu) != m->mxcsr ||
-		    top != m->secret) {
+		    top != m->secret + i) {
 			if (bad++ < 5)
 				printf("fpmix %s: round %d: x87 %08x%08x sse %08x%08x fcw %04x mxcsr %08x\n",
 				       m->name, i, (unsigned)(x >> 32), (unsigned)x, (unsigned)(s >> 32),
 				       (unsigned)s, fcw, mxcsr);
 		}
-		if (i % 16 == 0)
+		next = m->secret + i + 1;	/* the integer at the top moves on: a stale copy shows */
+		__asm__ volatile("fstp %%st(0); fildll %0" : : "m"(next));
+		if (i % 256 == 128)
+			sleep_ms(1);	/* its CPU idles with these registers; it may wake on another */
+		else if (i % 16 == 0)
 			yield();
 	}
 	printf("fpmix %s: %d rounds, %d bad\n", m->name, ROUNDS, bad);

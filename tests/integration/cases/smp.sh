@@ -2,8 +2,11 @@
 # counts the CPUs the kernel started (one: "1 CPU"); with four, all four
 # start and the demo runs to its end; two runs with four give the same
 # dump; every CPU takes the clock's ticks, each counting its own, within
-# 5% of the others', under four busy processes too; the hostile ring-3
-# suite passes with four; qrun's
+# one of the others' (5% under four busy processes, which run on the three
+# CPUs that run processes: docs/smp.md), and so in the dump's records:
+# every tick counted on every CPU while profiling; call stacks on every
+# CPU; the x87 and SSE registers follow
+# a process that moves; the hostile ring-3 suite passes with four; qrun's
 # -cpus takes 1 to 8, and QEMU only.
 startline='^.kernel: [0-9][0-9]* KiB free, '
 boot smp-one 0 $kernel $u/testprof.elf $u/cmd.elf &&
@@ -17,25 +20,31 @@ has "kernel: cmd exited with status 0; shutting down" && hasnot "did not start" 
 	if grep -q "${startline}4 CPUs, 1000 Hz\$" "$log"; then pass
 	else fail "start line: $(grep -a 'KiB free' "$log")"; fi
 }
-# Every CPU's ticks: "kernel: cpu N: S samples, K kernel, I idle" for each
-# of the four at the shutdown (and none with one CPU); the counts within 5%
-# of each other; the others, running no process, all idle or kernel.
+# Every CPU's ticks: "kernel: cpu N: S samples, K kernel, I idle, M merged"
+# for each of the four at the shutdown (and none with one CPU), taken at
+# one moment: the counts within one of each other. The first CPU keeps the
+# clock and runs no process (its line says so). The demo's processes ran
+# on the others: one of them has ring-3 ticks (neither kernel nor idle).
 name=smp-ticks
 if [ "$(grep -c "^${K}kernel: cpu [0-9]: " "$out/smp-one/serial.log")" != 0 ]; then
 	fail "one CPU printed per-CPU counts"
 elif ! awk -v K="$K" '
 	index($0, K "kernel: cpu ") == 1 {
 		n++; cpu = $3; sub(/:/, "", cpu); s[cpu] = $4; k[cpu] = $6; i[cpu] = $8
+		if (cpu == 0) { clock += $0 ~ /samples, the clock.s: no process$/; k[0] = i[0] = 0 }
 	}
 	END {
 		if (n != 4) { print n " lines of counts"; exit 1 }
-		lo = hi = s[0]
+		lo = hi = s[0]; user = 0
 		for (c = 0; c < 4; c++) {
 			if (s[c] < lo) lo = s[c]
 			if (s[c] > hi) hi = s[c]
-			if (c > 0 && k[c] + i[c] != s[c]) { print "cpu " c ": " k[c] " + " i[c] " != " s[c]; exit 1 }
+			if (k[c] + i[c] > s[c]) { print "cpu " c ": " k[c] " + " i[c] " > " s[c]; exit 1 }
+			if (c > 0 && s[c] - k[c] - i[c] > 100) user++
 		}
-		if (lo < 100 || hi > lo * 1.05) { print "samples from " lo " to " hi; exit 1 }
+		if (clock != 1) { print "cpu 0 not said to keep the clock"; exit 1 }
+		if (user == 0) { print "no CPU ran the demo in ring 3"; exit 1 }
+		if (lo < 100 || hi > lo + 1) { print "samples from " lo " to " hi; exit 1 }
 	}' "$out/smp-four/serial.log" > "$out/smp-ticks.out"; then
 	fail "$(cat "$out/smp-ticks.out")"
 else
@@ -58,27 +67,61 @@ has " 0 bad; the kernel lives" && has "[hello] [alive]" && hasnot "panic" && {
 	then pass
 	else fail "$(grep -a 'kernel: cpu' "$log")"; fi
 }
-# Four busy processes under a system profile (they run on the first CPU:
-# docs/smp.md, "Not yet"), with one CPU and with four: with four, every
-# CPU's count within 5% of the others', and the workers' ticks within 2%
-# of the one-CPU run's (the other CPUs' ticks cost the first little).
+# Four busy processes under a system profile, with four CPUs: they run on
+# the three CPUs that run processes, each of which spends most of its ticks
+# in ring 3; every CPU's count within 5% of the others'. Processes move
+# between CPUs, their x87 and SSE registers with them: cases/fpmix.sh's
+# program three times at once with four CPUs, six children on three CPUs.
 printf 'pset init\npset on\nstart worker 5\nstart worker 5\nstart worker 5\nstart worker 5\nwait\npset off\npset dump busy.pro\n' \
 	> "$out/smp-busy.cmd"
-boot smp-busy1 0 -batch "$out/smp-busy.cmd" $kernel $u/worker.elf $u/pset.elf $u/cmd.elf && extract &&
-$pinfo "$dir/busy.pro" > "$dir/summary.txt" 2>&1 &&
-boot smp-busy4 0 -cpus 4 -batch "$out/smp-busy.cmd" $kernel $u/worker.elf $u/pset.elf $u/cmd.elf && extract &&
+boot smp-busy 0 -cpus 4 -batch "$out/smp-busy.cmd" $kernel $u/worker.elf $u/pset.elf $u/cmd.elf && extract &&
 $pinfo "$dir/busy.pro" > "$dir/summary.txt" 2>&1 && {
-	name=smp-busy
-	one=$(modtics WORKER < "$out/smp-busy1/summary.txt") four=$(modtics WORKER < "$dir/summary.txt")
-	if ! awk -v K="$K" 'index($0, K "kernel: cpu ") == 1 { n++; s[n] = $4 }
-		END { if (n != 4) exit 1; lo = hi = s[1]; for (i = 2; i <= 4; i++) { if (s[i] < lo) lo = s[i]; if (s[i] > hi) hi = s[i] }
+	if ! awk -v K="$K" 'index($0, K "kernel: cpu ") == 1 { n++; s[n] = $4; u[n] = $4 - $6 - $8 }
+		END { if (n != 4) exit 1; lo = hi = s[1]
+		      for (i = 2; i <= 4; i++) { if (s[i] < lo) lo = s[i]; if (s[i] > hi) hi = s[i]; if (u[i] * 2 < s[i]) exit 1 }
 		      exit !(lo > 100 && hi <= lo * 1.05) }' "$log"; then
 		fail "per-CPU counts: $(grep -a 'kernel: cpu' "$log")"
-	elif [ "$one" -lt 1000 ] || ! ratio "$four" "$one" 0.98 1.02; then
-		fail "WORKER: $four ticks with four CPUs, $one with one"
+	elif [ "$(modtics WORKER < "$dir/summary.txt")" -lt 1000 ]; then
+		fail "WORKER: $(modtics WORKER < "$dir/summary.txt") ticks"
+	elif ! $pinfo --cpus "$dir/busy.pro" > "$dir/cpus.txt" 2>&1 || ! awk '
+		$1 == "cpu" && $2 == "N" { for (f = 1; f <= NF; f++) if ($f == "WORKER") col = f }
+		$1 == "cpu" && $2 ~ /^[0-9]+$/ { n++; s[$2] = $3; k[$2] = $4; i[$2] = $5; w[$2] = $col; sum += $col }
+		END { if (n != 4 || i[0] != s[0] || w[0] != 0) exit 1
+		      for (c = 1; c < 4; c++) { if (s[c] < s[0] - 1 || s[c] > s[0] + 1 || w[c] * 2 < s[c]) exit 1 }
+		      exit !(sum == total) }' total="$(modtics WORKER < "$dir/summary.txt")" "$dir/cpus.txt"; then
+		fail "pinfo --cpus: $(cat "$dir/cpus.txt")"
 	else
-		pass "WORKER $one and $four ticks"
+		pass "WORKER $(modtics WORKER < "$dir/summary.txt") ticks"
 	fi
+}
+# Call stacks on every CPU: a system profile with stacks (pset init
+# /stacks) of the four busy workers: every ring-3 tick of theirs, on
+# whichever CPU it came, has its stack (most of them main's call of
+# crunch).
+printf 'pset init /stacks\npset on\nstart worker 5\nstart worker 5\nstart worker 5\nstart worker 5\nwait\npset off\npset dump st.pro\n' \
+	> "$out/smp-stacks.cmd"
+boot smp-stacks 0 -cpus 4 -batch "$out/smp-stacks.cmd" $kernel $u/worker.elf $u/pset.elf $u/cmd.elf && extract &&
+$pinfo --folded "$dir/st.folded" "$dir/st.pro" "$u/worker.map" > "$dir/out.txt" 2>&1 &&
+$pinfo --cpus "$dir/st.pro" > "$dir/cpus.txt" 2>&1 && {
+	crunch=$(awk '$1 == "WORKER`_start;WORKER`main;WORKER`crunch" { print $2 }' "$dir/st.folded")
+	folded=$(awk '$1 ~ /^WORKER`/ && $1 !~ /\[kernel\]/ { n += $2 } END { print n + 0 }' "$dir/st.folded")
+	ring3=$(awk '$1 == "cpu" && $2 == "N" { for (f = 1; f <= NF; f++) if ($f == "WORKER") col = f }
+		$1 == "cpu" && $2 ~ /^[0-9]+$/ { n += $col } END { print n + 0 }' "$dir/cpus.txt")
+	cpus=$(awk '$1 == "cpu" && $2 == "N" { for (f = 1; f <= NF; f++) if ($f == "WORKER") col = f }
+		$1 == "cpu" && $2 ~ /^[1-9]$/ && $col > 0 { n++ } END { print n + 0 }' "$dir/cpus.txt")
+	if [ "${crunch:-0}" -lt 1000 ] || [ "$folded" != "$ring3" ] || [ "$cpus" != 3 ]; then
+		fail "crunch's stack $crunch times, WORKER's stacks $folded, its ticks $ring3, on $cpus CPUs: $(cat "$dir/cpus.txt")"
+	else
+		pass "WORKER's $folded ticks, each with its stack (crunch's $crunch), on three CPUs"
+	fi
+}
+printf 'start fpmix\nstart fpmix\nstart fpmix\nwait\nhello alive\n' > "$out/smp-fpmix.cmd"
+boot smp-fpmix 0 -cpus 4 -batch "$out/smp-fpmix.cmd" $kernel $u/fpmix.elf $u/hello.elf $u/cmd.elf &&
+count_is "fpmix down: 4000 rounds, 0 bad" 3 && count_is "fpmix up: 4000 rounds, 0 bad" 3 &&
+count_is "fpmix: 0 of 2 children failed" 3 && has "[hello] [alive]" && {
+	if awk -v K="$K" 'index($0, K "kernel: cpu ") == 1 { n++; moved += $12 } END { exit !(n == 4 && moved >= 10) }' "$log"
+	then pass
+	else fail "few processes moved between CPUs: $(grep -a 'kernel: cpu' "$log")"; fi
 }
 # The hostile ring-3 suite (cases/usertests.sh) with four CPUs.
 printf 'usertests\nhello alive\n' > "$out/smp-usertests.cmd"

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "profenv.h"
+#include "prof.h"
 #include "profstub.h"
 
 long live_allocs;
@@ -19,8 +20,16 @@ void *prof_zalloc(size_t size)
 	return calloc(1, size);
 }
 
+int stub_check_release, stub_releases, stub_unsafe_releases;
+static int waited;
+static uint32_t waited_gen;	/* prof_gen at the last prof_replan(1) */
+
 void prof_release(void *p)
 {
+	if (p && stub_check_release) {
+		stub_releases++;
+		stub_unsafe_releases += !waited || waited_gen != prof_gen;
+	}
 	if (p)
 		live_allocs--;
 	free(p);
@@ -42,5 +51,9 @@ int prof_cpu(void) { return stub_cpu; }
 void prof_replan(int wait)
 {
 	stub_replans++;
-	stub_replan_waits += wait != 0;
+	if (wait) {
+		stub_replan_waits++;
+		waited = 1;
+		waited_gen = prof_gen;
+	}
 }

@@ -10,6 +10,10 @@ extern int fail_alloc_after;	/* the n-th allocation from now fails; -1: none */
 /* The CPUs: how many (1 unless a test sets it), the one running, and
  * the calls of prof_replan() (with wait, and all). */
 extern int stub_ncpu, stub_cpu, stub_replans, stub_replan_waits;
+/* While stub_check_release is set, each release is counted, and counted
+ * unsafe unless prof_replan(1) was called since prof_gen last moved (a
+ * plan on another CPU may still name the memory). */
+extern int stub_check_release, stub_releases, stub_unsafe_releases;
 
 #define UCS 0x07	/* LDT 0, RPL 3 */
 #define KCS 0x08

@@ -5,9 +5,12 @@
 ; Interrupted in ring 3, DS and ES are the process's; the kernel's data is
 ; reached through SS, which the CPU loaded from the TSS (the kernel's flat
 ; data segment), so no segment register is reloaded unless prof_tick() has
-; to run. Everything this file reads or writes is one structure, irq0
-; (kernel/tick.h, which names each field's owner), at offsets generated
-; from it (kernel/asm-offsets.c). A ring-3 tick is sampled by the running
+; to run. What this file reads or writes is this CPU's structure irq0
+; (kernel/tick.h, which names each field's owner; each CPU's own, at one
+; address: kernel/smp/percpu.h), at offsets generated from it
+; (kernel/asm-offsets.c); with several CPUs also the CPU's own counts
+; beside it (PCPU_*), the first CPU's tick count (another CPU's tick) and
+; the local APIC. A ring-3 tick is sampled by the running
 ; process's plan (profiler/prof.h, made at a switch by tick_plan_load(),
 ; kernel/tick.h): irq0.sampler is one of irq0_none, irq0_dword,
 ; irq0_profil, irq0_stacks or irq0_call below.

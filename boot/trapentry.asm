@@ -65,8 +65,11 @@ trapret:
 	nop
 	cli
 .unlock:
-	; With several CPUs: the kernel's lock, let go by the trap that took
-	; it (kernel/trap.c), now that this CPU is off the stack it ran on.
+	; With several CPUs: the kernel's lock, let go on the way out of the
+	; trap that took it (kernel/trap.c), or of a trap nested in the
+	; sti; nop above, which finds it to let go; by then this CPU runs on
+	; the stack it returns on, its own process's, no longer the one it
+	; came in on, which another CPU may take next.
 	cmp dword [ss:PCPU_KLOCK_RELEASE], 0
 	je .pop
 	mov dword [ss:PCPU_KLOCK_RELEASE], 0

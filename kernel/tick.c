@@ -52,8 +52,10 @@ void clock_period(uint32_t *base, uint32_t *spread)
 }
 uint32_t clock_quantum(void) { return quantum; }
 
-/* The first CPU's count: the PIT's ticks. Another CPU reads it as it
- * stands still between two reads of its high word. */
+/* The first CPU's count: the PIT's ticks. Another CPU reads it until its
+ * high word is the same before and after; the tick writes the low word,
+ * then the carry into the high one, so a read across a carry (every 2^32
+ * ticks: 49.7 days at 1000 Hz) may still come out 2^32 short. */
 uint64_t clock_ticks(void)
 {
 	volatile uint64_t *ticks = &percpu_area[0].irq0.ticks;
@@ -86,7 +88,9 @@ void sched_runnable(void)
 /* A sleeper's tick: the clock calls on the scheduler when it has come. */
 void sched_wake_at(uint64_t tick)
 {
-	uint32_t fl = irq_save();	/* this CPU's IRQ0 reads next_wakeup: not half-written */
+	uint32_t fl = irq_save();	/* this CPU's IRQ0 reads next_wakeup: not half-written
+					 * (another's may read it so: at worst a needless trip
+					 * into the scheduler, or a wakeup one tick late) */
 
 	for (int c = smp_first_runner(); c < ncpu; c++)
 		if (tick < percpu_area[c].irq0.next_wakeup)

@@ -1,6 +1,7 @@
 /* tick.h: the timer interrupt's state, everything boot/irq0.asm reads or
- * writes, in one structure, each CPU's own (kernel/smp/percpu.h). The assembly reaches each field by an offset
- * generated from this structure when the kernel is built
+ * writes, in one structure, each CPU's own (kernel/smp/percpu.h). The
+ * assembly reaches each field by an offset generated from this structure
+ * when the kernel is built
  * (kernel/asm-offsets.c), never by a number written twice. The tick's C
  * is kernel/tick.c, and the plan's loader below. Each field has one
  * owner, the code that writes it:
@@ -20,6 +21,10 @@
  *   plan_gen              running process's profiler view, its sampling
  *                         plan (profiler/prof.h) and the code of irq0.asm
  *                         that carries it out
+ * With several CPUs, sched_work, next_wakeup and sampler are also written
+ * by another CPU, under the kernel's lock: sched.c and tick.c set every
+ * CPU's sched_work and next_wakeup, and kernel/smp/smp.c's smp_replan
+ * points a CPU's sampler at irq0_call when a profile changes.
  */
 #ifndef KERNEL_TICK_H
 #define KERNEL_TICK_H

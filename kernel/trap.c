@@ -19,10 +19,10 @@ static void kernelfault(struct trapframe *tf)
 
 /* With several CPUs, the kernel's C runs under its lock (kernel/smp/
  * percpu.h, docs/ARCHITECTURE.md): taken by the trap that enters it from
- * ring 3 or idle, and let go by trapret once the CPU is off the kernel
- * stack it used (boot/trapentry.asm), which another CPU may take next. A
- * trap nested in the kernel's work finds it held. One that comes while
- * the CPU waits for it (a tick) only counts. */
+ * ring 3 or idle, and let go by trapret once the CPU has switched to the
+ * stack it returns on (boot/trapentry.asm): the one it came in on may be
+ * another CPU's next. A trap nested in the kernel's work finds it held.
+ * One that comes while the CPU waits for it (a tick) only counts. */
 static int lock_kernel(struct trapframe *tf)
 {
 	if (ncpu < 2 || this_cpu->klocked)

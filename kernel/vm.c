@@ -181,7 +181,8 @@ uint32_t vm_kernel_cr3(int cpu)
 
 /* A process's directory maps the window onto the page of the CPU that
  * loads it: it runs on one CPU at a time, and the entry is written under
- * the kernel's lock, before the CPU that ran it last has let it go. */
+ * the kernel's lock, which the CPU that ran it last let go only after it
+ * had loaded another directory. */
 void vm_switch(const struct vmspace *vm)
 {
 	if (vm && vm->pgdir) {

@@ -205,12 +205,16 @@ int smp_cpu(void)
 
 /* Each other CPU's ring-3 ticks go to prof_tick() (irq0_call), which
  * reads the profiles as they are now, and its next slice end calls on the
- * scheduler, which makes its plan again. A tick begun before is over once
- * the CPU's count has moved on: the tick after it has begun. Every other
- * CPU ticks within a period: in ring 3, idle, and while it waits for the
- * kernel's lock, which lets its ticks in (a tick there may be in
- * prof_tick() too). The ticks come from the first CPU's IRQ0, so the wait
- * lets this CPU's interrupts in. */
+ * scheduler, which makes its plan again. The samplers are written first,
+ * then a fence, then each CPU's count read (seen): a tick that began
+ * before may still run an old sampler, the next one (seen + 1) may too,
+ * as it may have read its sampler before its count's store was seen here;
+ * the one after (seen + 2) begins only once those have ended. So the wait
+ * is for each count to move on by 2. Every other CPU ticks within a
+ * period: in ring 3, idle, and while it waits for the kernel's lock,
+ * which lets its ticks in (a tick there may be in prof_tick() too). The
+ * ticks come from the first CPU's IRQ0, so the wait lets this CPU's
+ * interrupts in. */
 void smp_replan(int wait)
 {
 	uint32_t seen[NCPU_MAX], fl;
@@ -218,26 +222,24 @@ void smp_replan(int wait)
 
 	if (ncpu < 2)
 		return;
-	for (int c = 0; c < ncpu; c++) {
+	for (int c = smp_first_runner(); c < ncpu; c++) {
 		if (c == me)
 			continue;
-		seen[c] = (uint32_t)percpu_area[c].irq0.ticks;
-		if (c < smp_first_runner())
-			continue;	/* (the clock's CPU: idle, no plan) */
 		percpu_area[c].irq0.sampler = irq0_call;
 		percpu_area[c].irq0.sched_work = 1;
 	}
 	if (!wait)
 		return;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	for (int c = 0; c < ncpu; c++)
+		seen[c] = (uint32_t)percpu_area[c].irq0.ticks;
 	fl = irq_save();
 	for (int c = 0; c < ncpu; c++)
-		while (c != me && (uint32_t)percpu_area[c].irq0.ticks == seen[c])
+		while (c != me && (uint32_t)percpu_area[c].irq0.ticks - seen[c] < 2)
 			__asm__ volatile("sti; nop; pause; cli" ::: "memory");
 	irq_restore(fl);
 }
 
-/* The counts taken all at once, with this CPU's clock masked, then
- * printed: the others tick on while the console writes. */
 void smp_report(void)
 {
 	uint32_t n[NCPU_MAX][5], fl;

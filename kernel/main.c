@@ -203,6 +203,8 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	smp_clock_start();
 	/* selftest=tick: the self-test kernel's (build/selftest.elf, built with
 	 * KERNEL_SELFTEST: kernel/kernel.mk); the product kernel has none. */
+	if (args.selftest_tick && ncpu > 1)
+		panic("selftest=tick: one CPU's timer entry: boot it with one CPU");
 	if (args.selftest_tick)
 #ifdef KERNEL_SELFTEST
 		ticktest();

@@ -22,3 +22,6 @@ has "selftest=tick: this kernel has no self-test (boot build/selftest.elf)" && {
 	t=$(nm "$kernel" | grep -i ticktest)
 	[ -z "$t" ] || { fail "the product kernel has the self-test's code: $(echo $t)"; false; }
 } && pass
+# It tests the one CPU's entry: with several CPUs it is refused, by name.
+boot ticktest-cpus 2 -cpus 2 -append selftest=tick $build/selftest.elf $u/hello.elf $u/cmd.elf &&
+has "selftest=tick: one CPU's timer entry: boot it with one CPU" && pass

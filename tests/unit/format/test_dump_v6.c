@@ -16,28 +16,6 @@
 #include "dumpfmt.h"
 #include "testbuf.h"
 
-/* The seed's example (9 kernel ticks, 470 in TESTPROF) with 7 idle ticks,
- * 2 out of range, a kernel segment of 5 ticks and a module without any,
- * over two CPUs (tdump_cpus: a third to CPU 0, two thirds to CPU 1). */
-static struct pdump *two_cpus(void)
-{
-	struct pdump *d = tdump_new(0, 3);
-
-	tdump_seg(d, 0, "TESTPROF", 1, 0, 0x182c);
-	d->segs[0].counters[0x40 >> 2] = 6;
-	d->segs[0].counters[0x128 >> 2] = 400;
-	d->segs[0].counters[0x12c >> 2] = 64;
-	tdump_seg(d, 1, "kernel", 1, 0x100000, 0x1000);
-	d->segs[1].counters[3] = 5;
-	tdump_seg(d, 2, "WORKER", 1, 0, 0x100);
-	d->kernel = 9;
-	d->idle = 7;
-	d->out_of_range = 2;
-	tdump_fix_totals(d);
-	tdump_cpus(d, 2);
-	return d;
-}
-
 static void read_ok(const struct tbuf *b, struct pdump *back, struct talloc *t)
 {
 	struct pdump_alloc a = talloc_make(t);
@@ -71,7 +49,7 @@ static void write_bad(const struct pdump *d, const char *want)
 
 static void v6_round_trip(void **state)
 {
-	struct pdump *d = two_cpus(), back;
+	struct pdump *d = tdump_two_cpus(), back;
 	struct tbuf b = tdump_bytes(d);
 	struct talloc t = { 0 };
 	struct pdump_alloc a = talloc_make(&t);
@@ -150,7 +128,7 @@ static void v6_with_stacks_and_spread(void **state)
 	static uint32_t pcs[] = { 0x128, 0x45 };
 	struct pdump_stack st = { 470, 0, 1, 0, 2, pcs };
 	uint64_t subtotal[2];
-	struct pdump *d = two_cpus(), back;
+	struct pdump *d = tdump_two_cpus(), back;
 	uint32_t nb = pdump_nbuckets(0x182c, 2), *sub = calloc((size_t)2 * nb, 4);
 	struct talloc t = { 0 };
 	struct pdump_alloc a = talloc_make(&t);
@@ -239,7 +217,7 @@ static void v6_old_versions(void **state)
 /* The sums: each CPU's, the CPUs' against the header's and each segment's. */
 static void v6_sums(void **state)
 {
-	struct pdump *d = two_cpus();
+	struct pdump *d = tdump_two_cpus();
 	struct pdump_cpu *c0 = &d->cpus[0], *c1 = &d->cpus[1];
 
 	(void)state;
@@ -270,7 +248,7 @@ static void v6_sums(void **state)
 /* The section's bytes damaged, the CRC made right: each refused by name. */
 static void v6_fields(void **state)
 {
-	struct pdump *d = two_cpus();
+	struct pdump *d = tdump_two_cpus();
 	struct tbuf b = tdump_bytes(d);
 	size_t at = cpus_at(d), c1;
 
@@ -386,7 +364,7 @@ static void v6_varint64(void **state)
  * each allocation, nothing kept. */
 static void v6_damage(void **state)
 {
-	struct pdump *d = two_cpus();
+	struct pdump *d = tdump_two_cpus();
 	struct tbuf b = tdump_bytes(d);
 	size_t at = cpus_at(d), k;
 	struct talloc t = { 0 };

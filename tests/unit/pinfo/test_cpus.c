@@ -34,26 +34,6 @@ static void written_back(struct pdump *d, struct pdump *back)
 	tbuf_free(&b);
 }
 
-/* Two CPUs: test_dump_v6's example (TESTPROF 470, a kernel segment of 5,
- * WORKER without a tick; kernel 9, idle 7, out of range 2). */
-static struct pdump *two(void)
-{
-	struct pdump *d = tdump_new(0, 3);
-
-	tdump_seg(d, 0, "TESTPROF", 1, 0, 0x182c);
-	d->segs[0].counters[0x40 >> 2] = 6;
-	d->segs[0].counters[0x128 >> 2] = 464;
-	tdump_seg(d, 1, "kernel", 1, 0x100000, 0x1000);
-	d->segs[1].counters[3] = 5;
-	tdump_seg(d, 2, "WORKER", 1, 0, 0x100);
-	d->kernel = 9;
-	d->idle = 7;
-	d->out_of_range = 2;
-	tdump_fix_totals(d);
-	tdump_cpus(d, 2);
-	return d;
-}
-
 /* Four CPUs: TESTPROF run twice (the second spelled testprof, other code),
  * the kernel's segment, CMD, IDLEMOD without a tick; no out of range. */
 static struct pdump *four(void)
@@ -94,7 +74,7 @@ static char *table_text(const struct pdump *d, const char *const *mods, size_t n
 
 static void cpus_two(void **state)
 {
-	struct pdump *d = two(), back;
+	struct pdump *d = tdump_two_cpus(), back;
 	char *text;
 
 	(void)state;
@@ -217,7 +197,7 @@ static int run(const char *dump, char *const *maps, size_t n, int flags, char **
  * of another; an older dump refused, saying it has no per-CPU totals. */
 static void cpus_files(void **state)
 {
-	struct pdump *d = tdump_seed(), *d2 = two(), *tiny = tdump_new(5, 1);
+	struct pdump *d = tdump_seed(), *d2 = tdump_two_cpus(), *tiny = tdump_new(5, 1);
 	char *path, *out, *err, *maps[1], *hot = data_path("hot.pro"), *hot1 = data_path("hot-v1.pro");
 	char *elf = data_path("tiny.elf"), want[400];
 
@@ -314,7 +294,7 @@ static void cpus_absent(void **state)
 /* The HTML report's section: the same table, cells with their values. */
 static void cpus_html_section(void **state)
 {
-	struct pdump *d = two(), back;
+	struct pdump *d = tdump_two_cpus(), back;
 	char *text = NULL;
 	size_t len;
 	FILE *f;

@@ -163,6 +163,25 @@ void tdump_cpus(struct pdump *d, uint32_t n)
 	}
 }
 
+struct pdump *tdump_two_cpus(void)
+{
+	struct pdump *d = tdump_new(0, 3);
+
+	tdump_seg(d, 0, "TESTPROF", 1, 0, 0x182c);
+	d->segs[0].counters[0x40 >> 2] = 6;
+	d->segs[0].counters[0x128 >> 2] = 400;
+	d->segs[0].counters[0x12c >> 2] = 64;
+	tdump_seg(d, 1, "kernel", 1, 0x100000, 0x1000);
+	d->segs[1].counters[3] = 5;
+	tdump_seg(d, 2, "WORKER", 1, 0, 0x100);
+	d->kernel = 9;
+	d->idle = 7;
+	d->out_of_range = 2;
+	tdump_fix_totals(d);
+	tdump_cpus(d, 2);
+	return d;
+}
+
 void tdump_free(struct pdump *d)
 {
 	uint32_t i;

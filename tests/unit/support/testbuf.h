@@ -36,6 +36,11 @@ struct pdump *tdump_seed(void);	/* the seed's TESTPROF example */
  * ticks v give CPU c floor(v * S(c) / S(n-1)) - floor(v * S(c-1) / S(n-1)),
  * S(c) = 1 + ... + (c + 1). d's counters and totals must be set. */
 void tdump_cpus(struct pdump *d, uint32_t n);
+/* Version 6's example of two CPUs: TESTPROF 470 ticks (6 at 0x40, 400 at
+ * 0x128, 64 at 0x12c), kernel 9, idle 7, 2 out of range, a kernel segment
+ * of 5 ticks and a module without any (WORKER), dealt by tdump_cpus: a
+ * third to CPU 0, two thirds to CPU 1. */
+struct pdump *tdump_two_cpus(void);
 void tdump_free(struct pdump *d);
 
 /* buf[0..len) refused by pdump_read with a one-line reason that mentions

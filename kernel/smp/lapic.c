@@ -27,10 +27,6 @@ uint32_t lapic_id(void)
 	return rd(LAPIC_ID) >> 24;
 }
 
-void lapic_eoi(void)
-{
-	wr(LAPIC_EOI, 0);
-}
 
 int lapic_ipi(uint32_t dest, uint32_t icr)
 {

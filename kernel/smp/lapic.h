@@ -26,7 +26,6 @@ extern volatile uint32_t *lapic;
 int lapic_map(uint32_t phys);		/* 0, or -1: not where it can be mapped */
 void lapic_enable(void);		/* this CPU's: software-enabled, spurious vector set */
 uint32_t lapic_id(void);		/* this CPU's APIC ID */
-void lapic_eoi(void);
 /* Sends an IPI (ICR's low word icr) to the CPU of APIC ID dest and waits
  * for its delivery: 0, or -1 when it stayed pending. */
 int lapic_ipi(uint32_t dest, uint32_t icr);

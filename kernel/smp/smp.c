@@ -20,7 +20,6 @@
 
 struct cpu cpus[NCPU_MAX];
 int ncpu = 1;
-uint8_t apic_to_cpu[256];
 
 /* What boot/trampoline.asm reads as it brings a CPU up. */
 uint32_t ap_boot_cr0, ap_boot_cr3, ap_boot_cr4, ap_boot_stack;
@@ -157,7 +156,6 @@ int smp_init(uint32_t tramp)
 	lapic_enable();
 	cpus[0].apic_id = lapic_id();
 	cpus[0].started = 1;
-	apic_to_cpu[cpus[0].apic_id] = 0;
 	memcpy((void *)tramp, tramp_start, (size_t)(tramp_end - tramp_start));
 	__asm__ volatile("mov %%cr0, %0" : "=r"(ap_boot_cr0));
 	__asm__ volatile("mov %%cr4, %0" : "=r"(ap_boot_cr4));
@@ -176,7 +174,6 @@ int smp_init(uint32_t tramp)
 			cpus[ncpu].started = 0;	/* one that came up late leaves the slot to the next */
 			continue;
 		}
-		apic_to_cpu[m.apic_id[i]] = (uint8_t)ncpu;
 		ncpu++;
 	}
 	return ncpu;

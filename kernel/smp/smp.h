@@ -19,7 +19,6 @@ struct cpu {
 
 extern struct cpu cpus[NCPU_MAX];
 extern int ncpu;			/* CPUs running: 1 until smp_init() starts more */
-extern uint8_t apic_to_cpu[256];	/* a CPU's index by its APIC ID */
 
 /* Finds the CPUs and starts the others, their trampoline copied to the
  * physical page tramp (below 1 MiB, page-aligned, not the allocator's).

@@ -443,89 +443,137 @@ static void dump_while_counting(void **state)
 	prof_exit(&pp);
 }
 
-/* With one CPU a dump is the one the profiler sent before it kept copies,
- * byte for byte: the frames of these ticks (a user profile, cleared and
- * dumped again; a system profile with the kernel's text and sub-profiles;
- * one with stacks) hash, length and FNV-1a of the bytes sent, as the code
- * before the copies sent them. */
-static uint32_t fnv(const uint8_t *p, size_t n)
+/* The segment of d named module, segment segno (NULL: none). */
+static const struct pdump_seg *seg_named(const struct pdump *d, const char *module, uint16_t segno)
 {
-	uint32_t h = 2166136261u;
-
-	while (n--)
-		h = (h ^ *p++) * 16777619u;
-	return h;
+	for (uint32_t i = 0; i < d->nseg; i++)
+		if (!strcmp(d->segs[i].module, module) && d->segs[i].segno == segno)
+			return &d->segs[i];
+	return 0;
 }
 
-static void plain_sink(void *ctx, const void *data, size_t len)
+/* Each of the dump's buckets of seg as the test counted them (want, of
+ * length bytes of code from origin). */
+static void buckets_are(const struct pdump *d, const char *module, uint16_t segno, const uint32_t *want,
+			uint32_t length)
 {
-	(void)ctx;
-	assert_true(wirelen + len <= sizeof wire);
-	memcpy(wire + wirelen, data, len);
-	wirelen += len;
+	const struct pdump_seg *b = seg_named(d, module, segno);
+
+	assert_non_null(b);
+	assert_int_equal(b->length, length);
+	for (uint32_t k = 0; k < pdump_nbuckets(length, PROF_SHIFT); k++)
+		assert_int_equal(b->counters[k], want[k]);
 }
 
-/* (Under AddressSanitizer the bytes are not known: its heap puts buffers
- * of different sizes a multiple of 2^32 apart, where a trace entry, the
- * low 32 bits of a counter's address on a 64-bit host, can name a counter
- * of another buffer. The code before the copies sent other bytes there as
- * well. The kernel's addresses are 32 bits.) */
-#if defined(__SANITIZE_ADDRESS__)
-#define BYTES_KNOWN 0
-#else
-#define BYTES_KNOWN 1
-#endif
-
-static void dump_hash(struct prof_proc *pp, int type, const char *name, size_t len, uint32_t hash)
-{
-	wirelen = 0;
-	assert_int_equal(prof_dump(pp, type, 1000, name, plain_sink, NULL), 0);
-	if (!BYTES_KNOWN)
-		return;
-	assert_int_equal(wirelen, len);
-	assert_int_equal(fnv(wire, wirelen), hash);
-}
-
-static void one_cpu_bytes(void **state)
+/* With one CPU (one copy of each count), the ticks of a user profile
+ * (cleared and counted again), of a system profile with the kernel's text
+ * and sub-profiles, and of one with stacks, read back from their dumps,
+ * against the counts the test makes of the same ticks by the profiler's
+ * rules: a ring-3 tick in its segment's bucket (EIP >> 2) if EIP is below
+ * its length, else out of range; a kernel tick in the kernel's text with
+ * PT_VERBOSE, else the kernel's; a tick of no process idle. */
+static void one_cpu_counts(void **state)
 {
 	static struct prof_proc a, b;
+	static uint32_t tp[0x1000 / 4], tp2[0x44 / 4], wk[0x800 / 4], kt[0x2000 / 4];
 	struct prof_codeseg s[3] = { { &a, 0x07, 1, 0, 0x1000, "TESTPROF", 11 },
 				     { &a, 0x0F, 2, 0, 0x44, "TESTPROF", 12 },
 				     { 0, 0x08, 1, 0x100000, 0x2000, "kernel", 13 } };
 	struct prof_codeseg w = { &b, 0x07, 1, 0, 0x800, "WORKER", 14 };
-	uint32_t r;
+	uint64_t kernel = 0, idle = 0, oor = 0, stacked = 0, sum = 0;
+	struct pdump d;
+	uint32_t r, eip;
 
 	(void)state;
 	stub_ncpu = 1;
 	assert_int_equal(prof_init(&a, PT_USER, NULL, s, 2), 0);
 	assert_int_equal(prof_on(&a, PT_USER), 0);
-	for (uint32_t i = 0; i < 3000; i++)
-		prof_tick_fn(&a, i % 7 ? 0x07 : 0x08, (i * 2654435761u) % 0x1100 + (i % 7 ? 0 : 0x100000), 0);
-	dump_hash(&a, PT_USER, "u.pro", 9483, 0x976dffdfu);
+	for (uint32_t i = 0; i < 3000; i++) {
+		eip = (i * 2654435761u) % 0x1100;
+		prof_tick_fn(&a, i % 7 ? 0x07 : 0x08, eip + (i % 7 ? 0 : 0x100000), 0);
+		if (i % 7 == 0)
+			kernel++;	/* a user profile keeps no kernel text */
+		else if (eip < 0x1000)
+			tp[eip >> 2]++;
+		else
+			oor++;
+	}
+	dump_back(&a, PT_USER, &d);
+	assert_int_equal(d.ncpu, 1);
+	assert_int_equal(d.total, 3000);
+	assert_int_equal(d.cpus[0].samples, 3000);
+	assert_int_equal(d.kernel, kernel);
+	assert_int_equal(d.out_of_range, oor);
+	assert_int_equal(d.ntrace, 3000);
+	buckets_are(&d, "TESTPROF", 1, tp, 0x1000);
+	pdump_release(&d, &dumpback_heap);
 	assert_int_equal(prof_clear(&a, PT_USER), 0);
 	for (uint32_t i = 0; i < 50; i++)
 		prof_tick_fn(&a, 0x0F, i, 0);
-	dump_hash(&a, PT_USER, "u.pro", 497, 0x5a3320a3u);
+	for (uint32_t i = 0; i < 50; i++)
+		tp2[i >> 2]++;
+	memset(tp, 0, sizeof tp);
+	dump_back(&a, PT_USER, &d);
+	assert_int_equal(d.total, 50);
+	assert_int_equal(d.ntrace, 50);
+	buckets_are(&d, "TESTPROF", 1, tp, 0x1000);
+	buckets_are(&d, "TESTPROF", 2, tp2, 0x44);
+	pdump_release(&d, &dumpback_heap);
 	assert_int_equal(prof_off(&a, PT_USER), 0);
 	prof_exit(&a);
+
 	assert_int_equal(prof_init(&a, PT_SYSTEM | PT_VERBOSE | PT_SPREAD, NULL, s, 3), 0);
 	assert_int_equal(prof_proc_start(&b, &w, 1), 0);
 	assert_int_equal(prof_on(&a, PT_SYSTEM), 0);
+	memset(tp, 0, sizeof tp);
+	kernel = oor = 0;
 	for (uint32_t i = 0; i < 20000; i++) {
+		struct prof_proc *pp;
 		r = i * 2654435761u;
-		prof_tick_fn(r % 5 == 0 ? NULL : r % 5 == 1 ? &b : &a, r % 3 ? 0x07 : 0x08,
-			     (r >> 8) % 0x1100 + (r % 3 ? 0 : 0x100000), 0);
+		pp = r % 5 == 0 ? NULL : r % 5 == 1 ? &b : &a;
+		eip = (r >> 8) % 0x1100;
+		prof_tick_fn(pp, r % 3 ? 0x07 : 0x08, eip + (r % 3 ? 0 : 0x100000), 0);
+		if (!pp)
+			idle++;
+		else if (r % 3 == 0)
+			kt[eip >> 2]++;		/* PT_VERBOSE: within the kernel's 0x2000 */
+		else if (eip < (pp == &b ? 0x800u : 0x1000u))
+			(pp == &b ? wk : tp)[eip >> 2]++;
+		else
+			oor++;
 	}
-	dump_hash(&a, PT_SYSTEM, "s.pro", 76431, 0x91feeab8u);
+	dump_back(&a, PT_SYSTEM, &d);
+	assert_int_equal(d.total, 20000);
+	assert_int_equal(d.idle, idle);
+	assert_int_equal(d.kernel, 0);
+	assert_int_equal(d.out_of_range, oor);
+	assert_int_equal(d.nsub, PDUMP_NSUB);
+	for (int k = 0; k < PDUMP_NSUB; k++)
+		sum += d.subtotal[k];
+	assert_int_equal(sum, 20000);	/* every tick in one sub-profile */
+	buckets_are(&d, "TESTPROF", 1, tp, 0x1000);
+	buckets_are(&d, "WORKER", 1, wk, 0x800);
+	buckets_are(&d, "kernel", 1, kt, 0x2000);
+	pdump_release(&d, &dumpback_heap);
 	assert_int_equal(prof_off(&a, PT_SYSTEM), 0);
 	assert_int_equal(prof_free(&a, PT_SYSTEM), 0);
+
+	/* with stacks: one stack a tick of a process the profile counts */
 	assert_int_equal(prof_init(&a, PT_SYSTEM | PT_STACKS, NULL, s, 3), 0);
 	assert_int_equal(prof_on(&a, PT_SYSTEM), 0);
 	for (uint32_t i = 0; i < 5000; i++) {
 		r = i * 2654435761u;
 		prof_tick_fn(r % 4 ? &a : NULL, r % 3 ? 0x07 : 0x08, (r >> 8) % 0x1100 + (r % 3 ? 0 : 0x100000), 0);
+		stacked += r % 4 != 0;
 	}
-	dump_hash(&a, PT_SYSTEM, "st.pro", 42889, 0x56ff5008u);
+	dump_back(&a, PT_SYSTEM, &d);
+	assert_int_equal(d.total, 5000);
+	assert_int_equal(d.dropped, 0);
+	sum = 0;
+	for (uint32_t k = 0; k < d.nstacks; k++)
+		sum += d.stacks[k].count;
+	assert_int_equal(sum, stacked);
+	pdump_release(&d, &dumpback_heap);
 	assert_int_equal(prof_off(&a, PT_SYSTEM), 0);
 	assert_int_equal(prof_free(&a, PT_SYSTEM), 0);
 	prof_exit(&b);
@@ -544,7 +592,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(stacks_merged, setup, teardown),
 		cmocka_unit_test_setup_teardown(spread_per_cpu, setup, teardown),
 		cmocka_unit_test_setup_teardown(dump_while_counting, setup, teardown),
-		cmocka_unit_test_setup_teardown(one_cpu_bytes, setup, teardown),
+		cmocka_unit_test_setup_teardown(one_cpu_counts, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,6 +17,19 @@ static void kernelfault(struct trapframe *tf)
 	      trapname(tf->trapno), tf->trapno, tf->err, tf->cs, tf->eip, tf->eflags, cr2);
 }
 
+/* An IRQ's own work (v from IRQ_BASE on): the timer's slice end (the tick
+ * itself counted and acknowledged by boot/irq0.asm), another's EOI unless
+ * it was spurious. */
+static void serve_irq(uint32_t v)
+{
+	int irq = (int)(v - IRQ_BASE);
+
+	if (irq == IRQ_TIMER)
+		sched_tick();
+	else if (!picspurious(irq))
+		piceoi(irq);
+}
+
 /* With several CPUs, the kernel's C runs under its lock (kernel/smp/
  * percpu.h, docs/ARCHITECTURE.md): taken by the trap that enters it from
  * ring 3 or idle, and let go by trapret once the CPU has switched to the
@@ -28,11 +41,8 @@ static int lock_kernel(struct trapframe *tf)
 	if (ncpu < 2 || this_cpu->klocked)
 		return 0;
 	if (this_cpu->klock_waiting) {
-		uint32_t v = tf->trapno;
-		if (v == IRQ_BASE + IRQ_TIMER)
-			sched_tick();
-		else if (v >= IRQ_BASE && v < IRQ_BASE + 16 && !picspurious((int)(v - IRQ_BASE)))
-			piceoi((int)(v - IRQ_BASE));
+		if (tf->trapno >= IRQ_BASE && tf->trapno < IRQ_BASE + 16)
+			serve_irq(tf->trapno);
 		return -1;
 	}
 	klock_take();
@@ -49,21 +59,15 @@ struct trapframe *trap(struct trapframe *tf)
 	if (TF_VM86(tf)) {
 		/* Virtual-8086 mode, entered by a forged iret: the interrupt is
 		 * served, and the process ends as it would for a #GP. */
-		if (v >= IRQ_BASE && v < IRQ_BASE + 16 && v != IRQ_BASE + IRQ_TIMER &&
-		    !picspurious((int)(v - IRQ_BASE)))
-			piceoi((int)(v - IRQ_BASE));
+		if (v >= IRQ_BASE && v < IRQ_BASE + 16)
+			serve_irq(v);
 		proc_fault(tf);
 	} else if (v < IRQ_BASE) {
 		if (!TF_USER(tf))
 			kernelfault(tf);
 		proc_fault(tf);	/* ends the process, never the kernel */
 	} else if (v < IRQ_BASE + 16) {
-		int irq = (int)(v - IRQ_BASE);
-		if (irq == IRQ_TIMER) {
-			sched_tick();	/* counted and acknowledged by boot/irq0.asm */
-		} else if (!picspurious(irq)) {
-			piceoi(irq);
-		}
+		serve_irq(v);
 	} else if (v == T_SYSCALL) {
 		syscall(tf);
 	} else {

@@ -62,11 +62,12 @@ static size_t snapshot(const struct prof_proc *pp, uint8_t *out, int back)
 		struct prof_session *s = ss[k];
 		if (!s)
 			continue;
+		/* the first CPU's kernel, idle, out_of_range (the self-test runs on it) */
 		if (back)
-			memcpy(&s->kernel, out + n, 24);
+			memcpy(&s->cpu[0].kernel, out + n, 3 * sizeof s->cpu[0].kernel);
 		else
-			memcpy(out + n, &s->kernel, 24);	/* kernel, idle, out_of_range */
-		n += 24;
+			memcpy(out + n, &s->cpu[0].kernel, 3 * sizeof s->cpu[0].kernel);
+		n += 3 * sizeof s->cpu[0].kernel;
 		if (s->stacks) {
 			struct prof_stacks *t = s->stacks;
 			/* counts, dropped, its sizes, slots */

@@ -101,14 +101,7 @@ struct prof_session {
 	struct prof_stacks *stacks;
 	uint32_t nmodules;	/* system: the module list, or 0 for every module */
 	char modules[PROF_MAX_MODULES][PDUMP_MODNAME_MAX];
-	union {
-		struct prof_cpustate cpu[PROF_NCPU_MAX];
-		/* CPU 0's, by the names they had when there was one CPU */
-		struct {
-			uint64_t kernel, idle, out_of_range;
-			struct prof_trace trace;
-		};
-	};
+	struct prof_cpustate cpu[PROF_NCPU_MAX];
 	uint32_t nbufs;
 	struct pdump_seg bufs[];
 };

@@ -57,8 +57,8 @@ static void test_trace_user(void **state)
 	prof_tick(&pp, UCS + 8, 0x10, 0);
 	prof_tick(&pp, UCS, 0x200, 0);
 	prof_tick(&pp, UCS, 0x121, 0);
-	assert_int_equal(prof_trace_len(&pp.user->trace), 6);
-	assert_int_equal(pp.user->trace.base[0], (uint32_t)(uintptr_t)&pp.ubuf[0]->counters[0x48]);
+	assert_int_equal(prof_trace_len(&pp.user->cpu[0].trace), 6);
+	assert_int_equal(pp.user->cpu[0].trace.base[0], (uint32_t)(uintptr_t)&pp.ubuf[0]->counters[0x48]);
 	dump_back(&pp, PT_USER, &d);
 	assert_int_equal(d.version, 6);	/* the trace, and the CPU after it */
 	assert_int_equal(d.type, PT_USER | PT_USEKP | PDUMP_TYPE_TRACE);
@@ -100,8 +100,8 @@ static void test_trace_full(void **state)
 	prof_on(&pp, PT_USER);
 	for (uint32_t i = 0; i < PROF_TRACE_ENTRIES + 10; i++)
 		prof_tick(&pp, UCS, i < PROF_TRACE_ENTRIES ? 0x8 : 0xc, 0);
-	assert_int_equal(pp.user->trace.pos4, pp.user->trace.end4);
-	assert_int_equal(prof_trace_len(&pp.user->trace), PROF_TRACE_ENTRIES);
+	assert_int_equal(pp.user->cpu[0].trace.pos4, pp.user->cpu[0].trace.end4);
+	assert_int_equal(prof_trace_len(&pp.user->cpu[0].trace), PROF_TRACE_ENTRIES);
 	dump_back(&pp, PT_USER, &d);
 	assert_int_equal(d.total, PROF_TRACE_ENTRIES + 10);
 	assert_int_equal(d.ntrace, PROF_TRACE_ENTRIES);
@@ -151,8 +151,8 @@ static void test_trace_plan(void **state)
 	prof_on(&pp, PT_USER);
 	prof_plan(&pp, &plan);
 	assert_int_equal(plan.kind, PROF_PLAN_DWORD);
-	assert_ptr_equal(plan.trace, &pp.user->trace);
-	assert_int_equal(plan.trend, pp.user->trace.end4);
+	assert_ptr_equal(plan.trace, &pp.user->cpu[0].trace);
+	assert_int_equal(plan.trend, pp.user->cpu[0].trace.end4);
 	prof_off(&pp, PT_USER);
 	prof_exit(&pp);
 }
@@ -169,7 +169,7 @@ static void test_trace_nomem(void **state)
 	fail_alloc_after = 2;	/* the session, the buffer, then the trace */
 	assert_int_equal(prof_init(&pp, PT_USER, NULL, &s, 1), 0);
 	fail_alloc_after = -1;
-	assert_null(pp.user->trace.base);
+	assert_null(pp.user->cpu[0].trace.base);
 	prof_on(&pp, PT_USER);
 	prof_tick(&pp, UCS, 0x8, 0);
 	dump_back(&pp, PT_USER, &d);

@@ -9,8 +9,7 @@
 ; (kernel/tick.h, which names each field's owner; each CPU's own, at one
 ; address: kernel/smp/percpu.h), at offsets generated from it
 ; (kernel/asm-offsets.c); with several CPUs also the CPU's own counts
-; beside it (PCPU_*), the first CPU's tick count (another CPU's tick) and
-; the local APIC. A ring-3 tick is sampled by the running
+; beside it (PCPU_*) and its local APIC (another CPU's tick). A ring-3 tick is sampled by the running
 ; process's plan (profiler/prof.h, made at a switch by tick_plan_load(),
 ; kernel/tick.h): irq0.sampler is one of irq0_none, irq0_dword,
 ; irq0_profil, irq0_stacks or irq0_call below.
@@ -50,8 +49,8 @@ section .text
 global irq0_text, irq0_text_end
 irq0_text:
 global irq0_fast, irq0_fixed, irq0_none, irq0_dword, irq0_profil, irq0_call, irq0_stacks
-global irq0_smp, irq0_smpfixed, smp_tick
-extern irq0, prof_active, prof_tick_fn, trap_common, percpu_area
+global irq0_clock, smp_tick, smp_tick0
+extern irq0, prof_active, prof_tick_fn, trap_common, clock_irq, smp_tick_late
 
 ; The next period: the nominal divisor plus a seeded pseudo-random offset,
 ; uniform and centred, so the mean rate holds and runs stay identical. (The
@@ -91,23 +90,20 @@ extern irq0, prof_active, prof_tick_fn, trap_common, percpu_area
 ; four segment registers more. The CS of a vm86 frame is a real-mode
 ; paragraph that may have any low bits, so CS cannot tell; ESP can, at the
 ; same cost as a test of CS.
-%macro IRQ0_ENTRY 1-2           ; %1: where a tick not from ring 3 goes; %2: IPI
+%macro IRQ0_ENTRY 1             ; %1: where a tick not from ring 3 goes
 	push eax
 	push edx
 	add dword [ss:irq0 + IRQ0_TICKS], 1
 	adc dword [ss:irq0 + IRQ0_TICKS + 4], 0
 	mov al, PIC_EOI
 	out PIC1_CMD, al            ; IF stays clear until iret: no nesting
-%if %0 == 2
-	mov dword [ss:LAPIC_ICR_LO_VA], ICR_TICK ; the other CPUs' tick, after the count
-%endif
 	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
 	jne %1
 %endmacro
 
-; With several CPUs, another CPU's tick not from ring 3 is counted in its
-; own counts (kernel/smp/percpu.h): idle when no process runs there, else
-; the kernel's.
+; With several CPUs, a CPU's tick not from ring 3 is also counted in its
+; own counts (kernel/smp/percpu.h), for its shutdown line: idle when no
+; process runs there, else the kernel's.
 %macro KTICK 0
 	cmp dword [ss:irq0 + IRQ0_PROF], 0
 	je %%idle
@@ -145,82 +141,87 @@ irq0_kfixed:
 	NOT_VM86
 	jmp irq0_ksample
 
-; Several CPUs (docs/smp.md). The first CPU's timer vector: irq0_fast's
-; or irq0_fixed's work, and one store more, to its local APIC's ICR: the
-; IPI (kernel/smp/smp.h's SMP_TICK_VECTOR, to all but itself) that ticks
-; every other CPU at smp_tick, sent once this CPU's count has moved on.
-; The first CPU runs no process (it keeps the clock): its ticks are idle.
-align 16
-irq0_smp:
-	IRQ0_ENTRY irq0_kernel, IPI
-	NEXT_PERIOD
-	jmp [ss:irq0 + IRQ0_SAMPLER]
-align 16
-irq0_smpfixed:
-	IRQ0_ENTRY irq0_kfixed, IPI
-	jmp [ss:irq0 + IRQ0_SAMPLER]
-
-; Every other CPU's tick, the IPI. Its count follows the first CPU's: a
-; local APIC holds one IPI of a vector pending, so a second that comes
-; before the CPU took the first merges with it; the CPU counts the ticks
-; it is behind the first CPU's count, not 1, and prof_tick() counts each
-; merged one where the tick that is taken found the CPU (PCPU_MERGED says
-; how many). Then the same samplers as the first CPU's, with this CPU's
-; plan; no period to draw, and the EOI is the local APIC's.
-align 16
-smp_tick:
+; Several CPUs (docs/smp.md). The PIT's IRQ0 is the clock of record, on
+; the first CPU, at the nominal period: irq0_clock counts it and samples
+; nothing. Every CPU, the first too, samples by its local APIC's timer,
+; one-shot, at deadlines on its TSC (the two run at one rate: kernel/smp/
+; smp.c checks it against the PIT): each next deadline is the last one
+; plus a period drawn as the one CPU's are, from a generator of its own,
+; so the periods do not depend on when the tick was taken. A deadline
+; already past (the CPU did not run for a period: an emulator that runs
+; the CPUs in turn) goes to smp_tick_late(), which counts each period
+; missed where the CPU stands. pause then ends the CPU's turn in such an
+; emulator, so that the next CPU runs (docs/smp.md). The clock's
+; interrupt costs the first CPU its own instructions (clock_irq(),
+; kernel/tick.c), outside the tick's code.
+; The local APIC's tick: counted, acknowledged, the next deadline drawn
+; and the timer written with the counts to it, then as the one CPU's
+; tick. %1: pause (the first CPU's: below).
+%macro SMP_TICK 1
 	push eax
 	push edx
-	mov eax, [ss:percpu_area + PCPU_IRQ0 + IRQ0_TICKS] ; the first CPU's (low word)
-	sub eax, [ss:irq0 + IRQ0_TICKS]
-	jz .none                    ; (none behind: the first CPU's count not seen yet)
-	add [ss:irq0 + IRQ0_TICKS], eax
+	add dword [ss:irq0 + IRQ0_TICKS], 1
 	adc dword [ss:irq0 + IRQ0_TICKS + 4], 0
 	mov dword [ss:LAPIC_EOI_VA], 0
-	dec eax
-	jnz .merged
-.take:
+%if %1
+	pause
+%endif
+	imul eax, [ss:irq0 + IRQ0_JITTER_SEED], 1664525
+	add eax, 1013904223
+	mov [ss:irq0 + IRQ0_JITTER_SEED], eax
+	mul dword [ss:irq0 + IRQ0_JITTER]
+	add edx, [ss:irq0 + IRQ0_JITTER_BASE]
+	add [ss:irq0 + IRQ0_DEADLINE], edx
+	rdtsc
+	mov edx, [ss:irq0 + IRQ0_DEADLINE]
+	sub edx, eax                ; the counts to it, from 1 to the longest
+	lea eax, [edx - 1]          ; period; else the deadline has passed (the
+	cmp eax, [ss:irq0 + IRQ0_LEFT_MAX] ; difference 0 or negative, or wrapped
+	jae smp_late                ; round when over 2 s late)
+	mov [ss:LAPIC_TMICT_VA], edx
 	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
-	jne .kernel
+	jne smp_kernel
 	jmp [ss:irq0 + IRQ0_SAMPLER]
-.kernel:
+%endmacro
+
+; Every CPU but the first.
+align 16
+smp_tick:
+	SMP_TICK 0
+
+; The first CPU's, which ends its turn: QEMU (7.2, -icount) runs the CPUs
+; in turn, each until the machine's next timer deadline, the first CPU
+; first, and a CPU after one that ran into a deadline gets no turn then;
+; so without it the first CPU, busy, would run at nearly every turn and
+; the next one nearly never (measured: docs/smp.md).
+align 16
+smp_tick0:
+	SMP_TICK 1
+
+smp_armed:
+	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
+	jne smp_kernel
+	jmp [ss:irq0 + IRQ0_SAMPLER]
+smp_kernel:
 	NOT_VM86
 	KTICK
 	jmp irq0_ksample
-.none:
-	mov dword [ss:LAPIC_EOI_VA], 0
-	pop edx
-	pop eax
-	iret
-.merged:                        ; EAX: the ticks merged into this one
-	add [ss:PCPU_MERGED], eax
-	adc dword [ss:PCPU_MERGED + 4], 0
-	cmp dword [ss:prof_active], 0
-	je .take
-	test byte [esp + F_EFLAGS + 2], FL_VM >> 16
-	jnz .take
+smp_late:                       ; smp_tick_late(frame, ebp), regparm(2): the count
 	push ecx
 	push ds
 	push es
-	mov ecx, KDATA_SEL
-	mov ds, ecx
-	mov es, ecx
+	mov eax, KDATA_SEL
+	mov ds, eax
+	mov es, eax
 	cld
-.again:                         ; prof_tick(), as irq0_call calls it, for each
-	push eax
-	mov edx, [esp + 16 + F_CS]  ; (ecx ds es and the count pushed)
-	mov ecx, [esp + 16 + F_EIP]
-	mov eax, [irq0 + IRQ0_PROF]
-	push ebp
-	call [prof_tick_fn]
-	add esp, 4
-	pop eax
-	dec eax
-	jnz .again
+	lea eax, [esp + 12 + F_EIP]
+	mov edx, ebp
+	call smp_tick_late
 	pop es
 	pop ds
 	pop ecx
-	jmp .take
+	mov [ss:LAPIC_TMICT_VA], eax
+	jmp smp_armed
 
 ; DWORD: counters[EIP >> 2] of the segment's entry, if EIP is below its
 ; limit; else prof_tick() decides. Counters saturate: a carry out of the
@@ -488,3 +489,23 @@ irq0_slow:
 	push dword IRQ0_VECTOR
 	jmp trap_common
 irq0_text_end:
+
+; The clock of record with several CPUs (above), outside the tick's code.
+align 16
+irq0_clock:
+	push eax
+	push ecx
+	push edx
+	push ds
+	push es
+	mov eax, KDATA_SEL
+	mov ds, eax
+	mov es, eax
+	cld
+	call clock_irq
+	pop es
+	pop ds
+	pop edx
+	pop ecx
+	pop eax
+	iret

@@ -5,8 +5,7 @@
 #define PIT_CH0		0x40
 #define PIT_CMD		0x43
 
-/* Latches and reads channel 0's count. */
-static uint16_t pitread(void)
+uint16_t pitcount(void)
 {
 	uint8_t lo;
 
@@ -22,10 +21,10 @@ static int pitprobe(void)
 {
 	outb(PIT_CMD, 0x34);	/* 00 11 010 0: channel 0, lobyte/hibyte, mode 2, binary */
 	pitsetdivisor(0xFFFF);
-	for (long i = 0; i < 10000000 && pitread() > 0x8000; i++)
+	for (long i = 0; i < 10000000 && pitcount() > 0x8000; i++)
 		;
 	pitsetdivisor(0xFFFF);
-	return pitread() > 0xC000;
+	return pitcount() > 0xC000;
 }
 
 void pitinit(uint32_t hz)

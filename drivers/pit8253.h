@@ -27,5 +27,6 @@ void pitinit(uint32_t hz);
  * to be drawn. */
 int pitjitter(uint32_t hz, int on, uint32_t *base, uint32_t *spread);
 void pitsetdivisor(uint16_t divisor);	/* the next period's length */
+uint16_t pitcount(void);		/* channel 0's count, latched and read */
 
 #endif

@@ -21,6 +21,8 @@ void asm_offsets(void)
 	DEFINE(IRQ0_JITTER, offsetof(struct irq0_state, jitter));
 	DEFINE(IRQ0_JITTER_BASE, offsetof(struct irq0_state, jitter_base));
 	DEFINE(IRQ0_JITTER_SEED, offsetof(struct irq0_state, jitter_seed));
+	DEFINE(IRQ0_DEADLINE, offsetof(struct irq0_state, deadline));
+	DEFINE(IRQ0_LEFT_MAX, offsetof(struct irq0_state, left_max));
 	DEFINE(IRQ0_SLICE_LEFT, offsetof(struct irq0_state, slice_left));
 	DEFINE(IRQ0_SLICE_TICKS, offsetof(struct irq0_state, slice_ticks));
 	DEFINE(IRQ0_SCHED_WORK, offsetof(struct irq0_state, sched_work));
@@ -71,11 +73,9 @@ void asm_offsets(void)
 	DEFINE(PCPU_KLOCK_RELEASE, PERCPU_VA + offsetof(struct percpu, klock_release));
 	DEFINE(PCPU_KTICKS, PERCPU_VA + offsetof(struct percpu, kticks));
 	DEFINE(PCPU_ITICKS, PERCPU_VA + offsetof(struct percpu, iticks));
-	DEFINE(PCPU_MERGED, PERCPU_VA + offsetof(struct percpu, merged));
 	DEFINE(PCPU_IRQ0, offsetof(struct percpu, irq0));
 	DEFINE(LAPIC_EOI_VA, LAPIC_VA + LAPIC_EOI);
-	DEFINE(LAPIC_ICR_LO_VA, LAPIC_VA + LAPIC_ICR_LO);
-	DEFINE(ICR_TICK, ICR_ALL_BUT_SELF | ICR_ASSERT | SMP_TICK_VECTOR);
+	DEFINE(LAPIC_TMICT_VA, LAPIC_VA + LAPIC_TMICT);
 	/* selectors, vectors, flags */
 	DEFINE(KDATA_SEL, SEL_KDATA);
 	DEFINE(IRQ0_VECTOR, IRQ_BASE + IRQ_TIMER);

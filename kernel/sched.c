@@ -73,7 +73,7 @@ static void wake_sleepers(void)
 {
 	uint64_t now = clock_ticks(), soonest = ~0ull;
 
-	if (now < irq0.next_wakeup)
+	if (irq0.ticks < irq0.next_wakeup)	/* (in this CPU's count) */
 		return;
 	for (int i = 0; i < NPROC; i++) {
 		if (procs[i].state != P_SLEEPING)
@@ -83,8 +83,7 @@ static void wake_sleepers(void)
 		else if (procs[i].wakeup < soonest)
 			soonest = procs[i].wakeup;
 	}
-	for (int c = smp_first_runner(); c < ncpu; c++)
-		percpu_area[c].irq0.next_wakeup = soonest;
+	clock_set_wakeups(soonest, 0);
 }
 
 /* Whether a process other than the one about to run is waiting to: then
@@ -96,7 +95,7 @@ static void note_work(const struct proc *running)
 	for (int i = 0; i < NPROC; i++)
 		if (procs[i].state == P_RUNNABLE && &procs[i] != running)
 			work = 1;
-	for (int c = smp_first_runner(); c < ncpu; c++)
+	for (int c = 0; c < ncpu; c++)
 		percpu_area[c].irq0.sched_work = work;
 }
 
@@ -127,8 +126,6 @@ void sched_yield(void)
 
 static struct proc *pick_next(void)
 {
-	if (this_cpu->index < smp_first_runner())
-		return &idleproc;	/* (the clock's CPU) */
 	int start = curproc == &idleproc ? 0 : (int)(curproc - procs) + 1;
 
 	for (int n = 0; n < NPROC; n++) {
@@ -224,11 +221,11 @@ struct trapframe *sched_return(struct trapframe *tf)
 }
 
 /* Leaves kmain for the first process; kmain's stack is never used again.
- * With several CPUs, the first keeps the clock and idles: the others run
- * the processes (kernel/smp/smp.c lets them in). */
+ * With several CPUs, the others are idle until their clocks find work
+ * (kernel/smp/smp.c lets them in). */
 void sched_start(void)
 {
-	struct proc *next = ncpu > 1 ? &idleproc : pick_next();
+	struct proc *next = pick_next();
 
 	if (next != &idleproc) {
 		next->state = P_RUNNING;

@@ -3,6 +3,8 @@
 #include "lapic.h"
 #include "vm.h"
 #include "ioport.h"
+#include "pit8253.h"
+#include "x86.h"
 
 volatile uint32_t *lapic;
 
@@ -44,4 +46,40 @@ void udelay(uint32_t us)
 {
 	while (us--)
 		(void)inb(0x80);
+}
+
+/* Over PIT_CAL_COUNTS of the PIT's counts (about 2 ms), read back from
+ * channel 0 at least twice a period: the local APIC's timer counting down
+ * from its largest count, and the TSC. A read of each is a few
+ * instructions, a hundredth of a PIT count or less, so each ratio is good
+ * to 1 in 10^4. */
+#define PIT_CAL_COUNTS	2400
+
+void lapic_calibrate(uint32_t divisor, uint32_t *lapic_ratio, uint32_t *tsc_ratio)
+{
+	uint32_t elapsed = 0, prev, cur, left;
+	uint64_t t0, t1;
+
+	wr(LAPIC_TDCR, TDCR_BY_1);
+	wr(LAPIC_LVT_TIMER, LVT_MASKED);
+	prev = pitcount();
+	wr(LAPIC_TMICT, 0xFFFFFFFFu);
+	t0 = rdtsc();
+	while (elapsed < PIT_CAL_COUNTS) {
+		cur = pitcount();
+		elapsed += (prev - cur + divisor) % divisor;
+		prev = cur;
+	}
+	left = rd(LAPIC_TMCCT);
+	t1 = rdtsc();
+	wr(LAPIC_TMICT, 0);
+	*lapic_ratio = (uint32_t)(((uint64_t)(0xFFFFFFFFu - left) << 16) / elapsed);
+	*tsc_ratio = (uint32_t)(((t1 - t0) << 16) / elapsed);
+}
+
+void lapic_timer_start(uint8_t vector, uint32_t count)
+{
+	wr(LAPIC_TDCR, TDCR_BY_1);
+	wr(LAPIC_LVT_TIMER, vector);
+	wr(LAPIC_TMICT, count);
 }

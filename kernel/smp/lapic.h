@@ -11,6 +11,10 @@
 #define LAPIC_SVR	0x0F0
 #define LAPIC_ICR_LO	0x300
 #define LAPIC_ICR_HI	0x310
+#define LAPIC_LVT_TIMER	0x320
+#define LAPIC_TMICT	0x380		/* the timer's initial count: a write starts it */
+#define LAPIC_TMCCT	0x390		/* its current count */
+#define LAPIC_TDCR	0x3E0		/* its divider */
 
 #define LAPIC_SPURIOUS	0xFF		/* the spurious vector; SVR bit 8 enables */
 #define ICR_INIT	0x00000500u
@@ -19,6 +23,8 @@
 #define ICR_LEVEL	0x00008000u
 #define ICR_BUSY	0x00001000u	/* delivery status: send pending */
 #define ICR_ALL_BUT_SELF 0x000C0000u
+#define LVT_MASKED	0x00010000u
+#define TDCR_BY_1	0xB
 
 /* The registers' linear address (= physical), 0 until lapic_map(). */
 extern volatile uint32_t *lapic;
@@ -30,5 +36,12 @@ uint32_t lapic_id(void);		/* this CPU's APIC ID */
  * for its delivery: 0, or -1 when it stayed pending. */
 int lapic_ipi(uint32_t dest, uint32_t icr);
 void udelay(uint32_t us);		/* about us microseconds: a port read each */
+/* This CPU's timer and TSC against the PIT's channel 0, which runs at its
+ * divisor (pitinit) with interrupts masked: the timer's counts (divided
+ * by 1) and the TSC's per PIT count, times 65536. */
+void lapic_calibrate(uint32_t divisor, uint32_t *lapic_ratio, uint32_t *tsc_ratio);
+/* This CPU's timer, one-shot, to interrupt at vector count counts from
+ * now; boot/irq0.asm's tick writes each next count. */
+void lapic_timer_start(uint8_t vector, uint32_t count);
 
 #endif

@@ -11,7 +11,7 @@
  * this CPU's with the same one-instruction operands it used for the one
  * CPU's, and the tick costs not an instruction more. The page after it in
  * the window is the local APIC's registers (with several CPUs), whose EOI
- * and ICR are then one store away too. Another CPU's page is reached at
+ * and timer count are then one store away too. Another CPU's page is reached at
  * its own address, percpu_area[cpu]. */
 #ifndef KERNEL_SMP_PERCPU_H
 #define KERNEL_SMP_PERCPU_H
@@ -38,10 +38,12 @@ struct percpu {
 	 * that took it until trapret); waited for; to be let go at trapret. */
 	uint32_t klocked, klock_waiting, klock_release;
 	struct irq0_state irq0 __attribute__((aligned(64)));	/* at PERCPU_IRQ0 */
-	/* Counted by its ticks since the clock started, another CPU than the
-	 * first (which runs no process: docs/smp.md): in the kernel, idle,
-	 * and merged; and the processes it took that last ran on another. */
-	uint64_t kticks, iticks, merged;
+	/* Counted by its ticks since the clock started, with several CPUs:
+	 * in the kernel, idle, and late (periods whose tick the CPU took
+	 * only after the next deadline: counted at once, by
+	 * smp_tick_late()); and the processes it took that last ran on
+	 * another. */
+	uint64_t kticks, iticks, late;
 	uint32_t moved_in;
 } __attribute__((aligned(4096)));
 #define PERCPU_IRQ0	(PERCPU_VA + 64)	/* linker.ld's irq0 */

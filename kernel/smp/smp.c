@@ -13,6 +13,8 @@
 #include "percpu.h"
 #include "sched.h"
 #include "x86.h"
+#include "clock.h"
+#include "pit8253.h"
 #include <string.h>
 
 #define AP_KSTACK	8192
@@ -28,6 +30,7 @@ int ap_boot_cpu;
 static volatile int smp_go;
 extern const char tramp_start[], tramp_end[];	/* boot/trampoline.asm */
 void ap_main(void) __attribute__((noreturn));
+static void smp_timer_start(void);
 
 /* Physical memory the kernel maps, [a, a + n), or NULL. (Through an asm
  * operand: the compiler takes a pointer made of a small number for an
@@ -103,6 +106,7 @@ void ap_main(void)
 	cpus[cpu].started = 1;
 	while (!smp_go)
 		__asm__ volatile("pause" ::: "memory");
+	smp_timer_start();
 	sched_ap_start();
 }
 
@@ -179,20 +183,95 @@ int smp_init(uint32_t tramp)
 	return ncpu;
 }
 
-extern const char irq0_smp[], irq0_smpfixed[], smp_tick[];	/* boot/irq0.asm */
+extern const char irq0_clock[], smp_tick[], smp_tick0[];	/* boot/irq0.asm */
 
+/* PIT counts n in the TSC's counts, at ratio (lapic_calibrate's). */
+static uint32_t in_tsc(uint32_t n, uint32_t ratio)
+{
+	return (uint32_t)(((uint64_t)n * ratio + 0x8000) >> 16);
+}
+
+/* This CPU's next period, drawn as boot/irq0.asm's smp_tick draws it. */
+static uint32_t next_period(void)
+{
+	irq0.jitter_seed = irq0.jitter_seed * 1664525u + 1013904223u;
+	return irq0.jitter_base + (uint32_t)(((uint64_t)irq0.jitter_seed * irq0.jitter) >> 32);
+}
+
+/* This CPU's timer: its first deadline a period from now. */
+static void smp_timer_start(void)
+{
+	uint32_t p = next_period();
+
+	irq0.deadline = (uint32_t)rdtsc() + p;
+	lapic_timer_start(this_cpu->index ? SMP_TICK_VECTOR : SMP_TICK_VECTOR + 1, p);
+}
+
+/* Every CPU's timer, the first's too: the PIT's periods (the shortest and
+ * the spread) in the TSC's counts, drawn from a generator of the CPU's
+ * own, whose seed is the first CPU's and its index's, so that no two
+ * CPUs' ticks fall at the same instants; the PIT keeps the clock at its
+ * nominal period. The local APIC's timer is written in TSC counts: the
+ * two must run at one rate (they do under QEMU, both at 1 GHz), which
+ * the calibration checks; else the other CPUs are left out. */
 void smp_clock_start(void)
 {
+	uint32_t base, spread, lr, tr, seed = irq0.jitter_seed;
+
 	if (ncpu < 2)
 		return;
-	cpu_setvector(SMP_TICK_VECTOR, (uint32_t)smp_tick);
-	cpu_setvector(IRQ_BASE + IRQ_TIMER, cpu_vector(IRQ_BASE + IRQ_TIMER) == (uint32_t)irq0_fixed ?
-			    (uint32_t)irq0_smpfixed : (uint32_t)irq0_smp);
-	for (int c = 1; c < ncpu; c++) {
-		sched_idle_init(c);
-		percpu_area[c].irq0.sched_work = 1;	/* the first process is runnable */
+	clock_period(&base, &spread);
+	lapic_calibrate(PIT_DIVISOR(clock_hz()), &lr, &tr);
+	if (lr / 1024 != tr / 1024 && (lr > tr ? lr - tr : tr - lr) > tr / 1000) {
+		kprintf("kernel: the local APIC's timer runs at %u counts, the TSC at %u, a PIT count "
+			"(/65536): one CPU\n", lr, tr);
+		ncpu = 1;
+		return;
 	}
+	clock_start_pit(tr);
+	cpu_setvector(SMP_TICK_VECTOR, (uint32_t)smp_tick);
+	cpu_setvector(SMP_TICK_VECTOR + 1, (uint32_t)smp_tick0);
+	cpu_setvector(IRQ_BASE + IRQ_TIMER, (uint32_t)irq0_clock);
+	for (int c = 0; c < ncpu; c++) {
+		struct irq0_state *q = &percpu_area[c].irq0;
+
+		q->jitter = in_tsc(spread, tr);
+		/* drawn from [0, spread - 1]: half a count more, a mean of the
+		 * nominal period */
+		q->jitter_base = spread ? in_tsc(2 * base + 1, tr) / 2 : in_tsc(base, tr);
+		q->jitter_seed = seed ^ (uint32_t)c * 0x9E3779B9u;
+		q->left_max = q->jitter_base + (q->jitter ? q->jitter - 1 : 0);	/* the longest period */
+		if (c) {
+			sched_idle_init(c);
+			q->sched_work = 1;	/* the first process may be runnable */
+		}
+	}
+	smp_timer_start();
 	smp_go = 1;
+}
+
+/* boot/irq0.asm's smp_tick, when the deadline it drew is already past:
+ * the CPU took its tick more than a period late (an emulator that runs
+ * the CPUs in turn left it out that long). Each period missed is counted
+ * here, a tick of the profile where the CPU stands, as the one it took,
+ * and the next deadline drawn, until one is ahead; returns the count to
+ * it for the timer. Called with interrupts off and the kernel's segments
+ * (frame: the interrupted EIP, CS and EFLAGS). */
+uint32_t __attribute__((regparm(2))) smp_tick_late(const uint32_t *frame, uint32_t ebp);
+uint32_t __attribute__((regparm(2))) smp_tick_late(const uint32_t *frame, uint32_t ebp)
+{
+	uint32_t now = (uint32_t)rdtsc();
+	uint32_t left;
+
+	while ((left = irq0.deadline - now) - 1 >= irq0.left_max) {
+		this_cpu->late++;
+		if (!(frame[2] & FL_VM) && (frame[1] & 3) != 3)
+			*(irq0.prof ? &this_cpu->kticks : &this_cpu->iticks) += 1;	/* as KTICK */
+		if (prof_active && !(frame[2] & FL_VM))
+			prof_tick_fn(irq0.prof, frame[1], frame[0], ebp);
+		irq0.deadline += next_period();
+	}
+	return left;
 }
 
 int smp_cpu(void)
@@ -208,10 +287,10 @@ int smp_cpu(void)
  * as it may have read its sampler before its count's store was seen here;
  * the one after (seen + 2) begins only once those have ended. So the wait
  * is for each count to move on by 2. Every other CPU ticks within a
- * period: in ring 3, idle, and while it waits for the kernel's lock,
- * which lets its ticks in (a tick there may be in prof_tick() too). The
- * ticks come from the first CPU's IRQ0, so the wait lets this CPU's
- * interrupts in. */
+ * period, by its own timer: in ring 3, idle, and while it waits for the
+ * kernel's lock, which lets its ticks in (a tick there may be in
+ * prof_tick() too). The wait lets this CPU's interrupts in too, and its
+ * pause lets the others run where an emulator runs the CPUs in turn. */
 void smp_replan(int wait)
 {
 	uint32_t seen[NCPU_MAX], fl;
@@ -219,7 +298,7 @@ void smp_replan(int wait)
 
 	if (ncpu < 2)
 		return;
-	for (int c = smp_first_runner(); c < ncpu; c++) {
+	for (int c = 0; c < ncpu; c++) {
 		if (c == me)
 			continue;
 		percpu_area[c].irq0.sampler = irq0_call;
@@ -248,12 +327,11 @@ void smp_report(void)
 		n[i][0] = (uint32_t)percpu_area[i].irq0.ticks;
 		n[i][1] = (uint32_t)percpu_area[i].kticks;
 		n[i][2] = (uint32_t)percpu_area[i].iticks;
-		n[i][3] = (uint32_t)percpu_area[i].merged;
+		n[i][3] = (uint32_t)percpu_area[i].late;
 		n[i][4] = percpu_area[i].moved_in;
 	}
 	irq_restore(fl);
-	kprintf("kernel: cpu 0: %u samples, the clock's: no process\n", n[0][0]);
-	for (int i = 1; i < ncpu; i++)
-		kprintf("kernel: cpu %d: %u samples, %u kernel, %u idle, %u merged, %u moved in\n", i, n[i][0],
-			n[i][1], n[i][2], n[i][3], n[i][4]);
+	for (int i = 0; i < ncpu; i++)
+		kprintf("kernel: cpu %d: %u samples, %u kernel, %u idle, %u late, %u moved in\n", i,
+			n[i][0] + n[i][3], n[i][1], n[i][2], n[i][3], n[i][4]);
 }

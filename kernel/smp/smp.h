@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include "acpi.h"
 
-#define SMP_TICK_VECTOR	0xF0	/* the IPI by which the first CPU's IRQ0 ticks the others */
+#define SMP_TICK_VECTOR	0xF0	/* every other CPU's local APIC timer */
 
 /* A CPU as it was started. What it keeps of its own, its ticks' counts
  * among them, is its page (percpu.h). */
@@ -25,16 +25,12 @@ extern int ncpu;			/* CPUs running: 1 until smp_init() starts more */
  * Returns the CPUs running. With one CPU found, touches nothing. */
 int smp_init(uint32_t tramp);
 /* With several CPUs: the timer's vector becomes boot/irq0.asm's irq0_smp
- * (or irq0_smpfixed), which ticks the others, and theirs smp_tick; each
- * other CPU gets its idle process and goes into the scheduler. After
- * clockinit(), which chose the timer's entry, and procinit(). */
+ * (or irq0_smpfixed), and every other CPU's local APIC timer, calibrated
+ * here against the PIT, ticks it at smp_tick (smp_tickfixed) at the same
+ * rate; each other CPU gets its idle process and goes into the scheduler.
+ * After clockinit(), which chose the timer's entry and started the PIT,
+ * and procinit(), with interrupts off. */
 void smp_clock_start(void);
-/* The first CPU that runs processes: with several CPUs, the first keeps
- * the clock and runs none (docs/smp.md, "The first CPU"); with one, it. */
-static inline int smp_first_runner(void)
-{
-	return ncpu > 1;
-}
 /* The index of the CPU that runs the caller: 0 to ncpu - 1. */
 int smp_cpu(void);
 /* profiler/profenv.h's prof_replan(): every other CPU's plan dropped, and

@@ -4,8 +4,7 @@
 # irq0_text_end) and its ticks. Sourced by bench/bench.sh.
 
 # The busy program: tests/guest/worker.c, `worker UNITS SLEEP_MS`, started
-# once for each CPU that runs processes (all but the first, which keeps
-# the clock; one with one CPU), under a system profile. Each run is made
+# once for each CPU, under a system profile. Each run is made
 # twice, with SMP_SHORT and SMP_LONG units: what the longer adds is the
 # CPUs' busy time alone (section 13's overhead). The sleep gives each CPU
 # idle ticks under the profile.
@@ -24,7 +23,7 @@ smp_sym() { nm "$build/kernel.elf" | awk -v s="$1" '$3 == s { print "0x" $1; f =
 smp_args() {
 	_a="lo=$(smp_sym irq0_text),hi=$(smp_sym irq0_text_end),mark=$(smp_sym irq0_dword),mark=$(smp_sym irq0_call)" ||
 		die "smp: the kernel lacks the tick's symbols"
-	for _e in irq0_fast irq0_fixed irq0_smp irq0_smpfixed smp_tick; do
+	for _e in irq0_fast irq0_fixed smp_tick0 smp_tick; do
 		_a="$_a,entry=$(smp_sym $_e)" || die "smp: the kernel has no $_e"
 	done
 	echo "$_a"
@@ -34,7 +33,7 @@ smp_args() {
 # its arguments); DIR/counts.txt its counts, DIR/serial.log the kernel's.
 smp_run() {
 	_d=$1 _cpus=$2
-	_w=$((_cpus > 1 ? _cpus - 1 : 1))
+	_w=$_cpus
 	rm -rf "$_d"
 	mkdir -p "$_d"
 	{
@@ -58,14 +57,14 @@ smp_run() {
 
 # smp_get DIR CPU FIELD: a figure of a CPU: insns, tick_insns, entries (the
 # ticks it took); r3, r3_insns (its ticks that ran irq0_dword, and their
-# instructions); pt, pt_insns (those that called prof_tick()); merged
-# (the kernel's count of IPIs merged into one).
+# instructions); pt, pt_insns (those that called prof_tick()); late (the
+# kernel's count of periods taken late, counted by smp_tick_late()).
 smp_get() {
 	awk -v c="$2" -v f="$3" -v dw="$(smp_sym irq0_dword)" -v call="$(smp_sym irq0_call)" '
 		FILENAME ~ /counts.txt$/ && $1 == "cpu" && $2 == c { v["insns"] = $4; v["tick_insns"] = $6; v["entries"] = $8 }
 		FILENAME ~ /counts.txt$/ && $1 == "marked" && $2 == c && $3 == dw { v["r3"] = $5; v["r3_insns"] = $7 }
 		FILENAME ~ /counts.txt$/ && $1 == "marked" && $2 == c && $3 == call { v["pt"] = $5; v["pt_insns"] = $7 }
-		FILENAME ~ /serial.log$/ && index($0, "kernel: cpu " c ": ") { v["merged"] = $10 }
+		FILENAME ~ /serial.log$/ && index($0, "kernel: cpu " c ": ") { v["late"] = $10 }
 		END { print v[f] + 0 }' "$1/counts.txt" "$1/serial.log"
 }
 # smp_per DIR CPU WHAT: instructions a tick, to a tenth (WHAT: all, r3, pt).
@@ -80,17 +79,17 @@ smp_per() {
 smp() {
 	smp_a=$(smp_args) || exit 1
 	smp_d=$out/smp
-	note "smp: the tick on each CPU, 1 and 5 CPUs at $SMP_RATES Hz, then 2, 4 and 8 CPUs"
+	note "smp: the tick on each CPU, 1 and 4 CPUs at $SMP_RATES Hz, then 2 and 8 CPUs"
 	for hz in $SMP_RATES; do
-		for c in 1 5; do
+		for c in 1 4; do
 			smp_run "$smp_d/c$c-$hz-short" "$c" "$hz" "$SMP_SHORT"
 			smp_run "$smp_d/c$c-$hz-long" "$c" "$hz" "$SMP_LONG"
 		done
 	done
 	for c in $SMP_SCALE; do
-		[ "$c" = 1 ] || smp_run "$smp_d/scale$c" "$c" 1000 "$SMP_LONG"
+		[ "$c" = 1 ] || [ "$c" = 4 ] || smp_run "$smp_d/scale$c" "$c" 1000 "$SMP_LONG"
 	done
-	smp_run "$smp_d/c5-exact" 5 1000 "$SMP_LONG" exact=1
+	smp_run "$smp_d/c4-exact" 4 1000 "$SMP_LONG" exact=1
 	smp_tick_table
 	smp_overhead_table
 	smp_scale_table
@@ -105,19 +104,15 @@ smp_tick_table() {
 		echo "| CPUs | CPU | its entry | ticks taken | instructions a tick | ring-3 ticks of a worker | instructions a tick | against one CPU's | ticks in the kernel or idle, profiled | instructions a tick | against one CPU's |"
 		echo "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 		smp_tick_row 1 0 irq0_fast "$smp_one"
-		for c in 0 1 2 3 4; do
-			smp_tick_row 5 "$c" "$([ "$c" = 0 ] && echo irq0_smp || echo smp_tick)" "$smp_d/c5-1000-long"
+		for c in 0 1 2 3; do
+			smp_tick_row 4 "$c" "$([ "$c" = 0 ] && echo smp_tick0 || echo smp_tick)" "$smp_d/c4-1000-long"
 		done
 	} > "$out/smp-tick.md"
-	# the target: a running program's tick on each CPU that runs one
-	smp_worst=$(for c in 1 2 3 4; do smp_per "$smp_d/c5-1000-long" "$c" r3; echo; done |
+	# the target: a running program's tick on each CPU
+	smp_worst=$(for c in 0 1 2 3; do smp_per "$smp_d/c4-1000-long" "$c" r3; echo; done |
 		awk -v one="$smp_r1" 'NR == 1 || $1 - one > w { w = $1 - one } END { printf "%+.2f", w }')
-	target 13 "the tick of a running program on each CPU, four running (5 CPUs), against one CPU's" \
+	target 13 "the tick of a running program on each CPU, four running (4 CPUs), against one CPU's" \
 		"$smp_worst instructions (the worst CPU; one CPU's: $smp_r1)" "within one (cheaper meets)" "$(holds "$smp_worst <= 1")"
-	smp_p0=$(smp_per "$smp_d/c5-1000-long" 0 pt)
-	target 13 "the first CPU's tick (the clock's; it runs no process), four running, against one CPU's idle tick" \
-		"$(awk -v a="$smp_p0" -v b="$smp_p1" 'BEGIN { printf "%+.2f", a - b }') instructions ($smp_p0 against $smp_p1)" \
-		"within one (cheaper meets)" "$(holds "$smp_p0 - $smp_p1 <= 1")"
 }
 # smp_tick_row CPUS CPU ENTRY DIR
 smp_tick_row() {
@@ -130,8 +125,7 @@ smp_tick_row() {
 }
 
 # ---- the overhead: the tick's share of each CPU's instructions -------------
-# What the longer run adds over the shorter, CPU by CPU: busy time alone
-# (on the first CPU of five, the clock's ticks while the others are busy).
+# What the longer run adds over the shorter, CPU by CPU: busy time alone.
 smp_share() {
 	awk -v a="$(smp_get "$1-long" "$2" tick_insns)" -v b="$(smp_get "$1-short" "$2" tick_insns)" \
 	    -v x="$(smp_get "$1-long" "$2" insns)" -v y="$(smp_get "$1-short" "$2" insns)" \
@@ -156,9 +150,9 @@ smp_overhead_table() {
 		printf "\n|---:|---:|---|"
 		for hz in $SMP_RATES; do printf -- "---:|---:|---:|"; done
 		echo
-		for row in "1 0" "5 0" "5 1" "5 2" "5 3" "5 4"; do
+		for row in "1 0" "4 0" "4 1" "4 2" "4 3"; do
 			set -- $row # (two numbers)
-			what=$([ "$1" = 5 ] && [ "$2" = 0 ] && echo "the clock, no process" || echo "a worker")
+			what="a worker"
 			printf "| %s | %s | %s |" "$1" "$2" "$what"
 			for hz in $SMP_RATES; do
 				printf " %s | %s |" "$(smp_share "$smp_d/c$1-$hz" "$2")" "$(smp_period "$smp_d/c$1-$hz" "$2" "$hz")"
@@ -171,18 +165,18 @@ smp_overhead_table() {
 # ---- from 1 to 8 CPUs --------------------------------------------------------
 smp_scale_table() {
 	{
-		echo "| CPUs | workers | a worker's ring-3 tick, instructions (mean over the CPUs that run one; least, most) | the first CPU: instructions a tick | its profiled ticks in the kernel or idle | ticks merged into another (all CPUs) |"
+		echo "| CPUs | workers | a worker's ring-3 tick, instructions (mean over the CPUs; least, most) | the first CPU: instructions a tick | its profiled ticks in the kernel or idle | periods taken late (all CPUs) |"
 		echo "|---:|---:|---:|---:|---:|---:|"
 		for c in $SMP_SCALE; do
 			dir=$smp_d/scale$c
 			[ "$c" = 1 ] && dir=$smp_d/c1-1000-long
-			first=$((c > 1 ? 1 : 0))
+			[ "$c" = 4 ] && dir=$smp_d/c4-1000-long
 			c1=$((c - 1))
-			for k in $(seq $first $c1); do smp_per "$dir" "$k" r3; echo; done > "$dir/r3.txt"
-			merged=0
-			for k in $(seq 0 $c1); do merged=$((merged + $(smp_get "$dir" "$k" merged))); done
-			awk -v c="$c" -v w="$((c > 1 ? c - 1 : 1))" -v all="$(smp_per "$dir" 0 all)" -v pt="$(smp_per "$dir" 0 pt)" \
-			    -v m="$merged" '
+			for k in $(seq 0 $c1); do smp_per "$dir" "$k" r3; echo; done > "$dir/r3.txt"
+			late=0
+			for k in $(seq 0 $c1); do late=$((late + $(smp_get "$dir" "$k" late))); done
+			awk -v c="$c" -v w="$c" -v all="$(smp_per "$dir" 0 all)" -v pt="$(smp_per "$dir" 0 pt)" \
+			    -v m="$late" '
 				{ s += $1; n++; if (n == 1 || $1 < lo) lo = $1; if (n == 1 || $1 > hi) hi = $1 }
 				END { printf "| %d | %d | %.2f (%.2f, %.2f) | %s | %s | %d |\n", c, w, s / n, lo, hi, all, pt, m }' "$dir/r3.txt"
 		done
@@ -192,11 +186,11 @@ smp_scale_table() {
 # ---- the plugin's check: blocks counted whole against one by one -----------
 smp_check_table() {
 	{
-		echo "| CPU (5 CPUs, four workers, 1000 Hz) | instructions: blocks whole | one by one (exact=1) | difference | the tick's instructions: blocks whole | one by one |"
+		echo "| CPU (4 CPUs, four workers, 1000 Hz) | instructions: blocks whole | one by one (exact=1) | difference | the tick's instructions: blocks whole | one by one |"
 		echo "|---:|---:|---:|---:|---:|---:|"
-		for c in 0 1 2 3 4; do
-			awk -v c="$c" -v a="$(smp_get "$smp_d/c5-1000-long" "$c" insns)" -v b="$(smp_get "$smp_d/c5-exact" "$c" insns)" \
-			    -v t="$(smp_get "$smp_d/c5-1000-long" "$c" tick_insns)" -v u="$(smp_get "$smp_d/c5-exact" "$c" tick_insns)" \
+		for c in 0 1 2 3; do
+			awk -v c="$c" -v a="$(smp_get "$smp_d/c4-1000-long" "$c" insns)" -v b="$(smp_get "$smp_d/c4-exact" "$c" insns)" \
+			    -v t="$(smp_get "$smp_d/c4-1000-long" "$c" tick_insns)" -v u="$(smp_get "$smp_d/c4-exact" "$c" tick_insns)" \
 			    'BEGIN { printf "| %d | %d | %d | %+d | %d | %d |\n", c, a, b, a - b, t, u }'
 		done
 	} > "$out/smp-check.md"

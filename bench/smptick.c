@@ -8,7 +8,7 @@
  * Arguments:
  *   lo=ADDR,hi=ADDR  the tick's code, [lo, hi): the kernel's irq0_text and
  *                    irq0_text_end (boot/irq0.asm);
- *   entry=ADDR       an entry of the tick (irq0_fast, irq0_smp, smp_tick...),
+ *   entry=ADDR       an entry of the tick (irq0_fast, smp_tick0, smp_tick...),
  *                    given once for each, up to 8: each time one runs on a
  *                    CPU, that CPU took a tick;
  *   mark=ADDR        optional, up to 4: an instruction of the tick's code
@@ -46,8 +46,8 @@
  * access again in a block of its own (uninstrumented), then the rest in a
  * new block. The block's callback has counted the instructions after the
  * access already, so they would be counted twice. The tick's own code
- * does exactly that: its stores to the local APIC (the first CPU's IPI
- * to the others, the other CPUs' EOI) are MMIO in the middle of a block.
+ * does exactly that: its stores to the local APIC (the EOI, the timer's
+ * next count, with several CPUs) are MMIO in the middle of a block.
  * So every block that holds an instruction of the tick's code is counted
  * instruction by instruction instead: QEMU adds 1 in generated code before
  * each instruction runs (an instruction after the cut does not run there,
@@ -329,7 +329,7 @@ QPLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *i
 		return -1;
 	}
 	if (!g.nentries) {
-		fputs("smptick: at least one entry= is required (irq0_fast, irq0_smp, smp_tick...)\n", stderr);
+		fputs("smptick: at least one entry= is required (irq0_fast, smp_tick0, smp_tick...)\n", stderr);
 		return -1;
 	}
 	for (unsigned k = 0; k < g.nmarks; k++)

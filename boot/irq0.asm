@@ -170,8 +170,10 @@ irq0_kfixed:
 	add eax, 1013904223
 	mov [ss:irq0 + IRQ0_JITTER_SEED], eax
 	mul dword [ss:irq0 + IRQ0_JITTER]
-	add edx, [ss:irq0 + IRQ0_JITTER_BASE]
-	add [ss:irq0 + IRQ0_DEADLINE], edx
+	add edx, [ss:irq0 + IRQ0_CELL]
+	mov [ss:irq0 + IRQ0_DEADLINE], edx
+	mov eax, [ss:irq0 + IRQ0_PERIOD]
+	add [ss:irq0 + IRQ0_CELL], eax
 	rdtsc
 	mov edx, [ss:irq0 + IRQ0_DEADLINE]
 	sub edx, eax                ; the counts to it, from 1 to the longest

@@ -23,6 +23,8 @@ void asm_offsets(void)
 	DEFINE(IRQ0_JITTER_SEED, offsetof(struct irq0_state, jitter_seed));
 	DEFINE(IRQ0_DEADLINE, offsetof(struct irq0_state, deadline));
 	DEFINE(IRQ0_LEFT_MAX, offsetof(struct irq0_state, left_max));
+	DEFINE(IRQ0_CELL, offsetof(struct irq0_state, cell));
+	DEFINE(IRQ0_PERIOD, offsetof(struct irq0_state, period));
 	DEFINE(IRQ0_SLICE_LEFT, offsetof(struct irq0_state, slice_left));
 	DEFINE(IRQ0_SLICE_TICKS, offsetof(struct irq0_state, slice_ticks));
 	DEFINE(IRQ0_SCHED_WORK, offsetof(struct irq0_state, sched_work));

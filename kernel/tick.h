@@ -10,8 +10,9 @@
  *   jitter, jitter_base,  tick.c (clockinit, from the PIT driver's figures;
  *   jitter_seed           with several CPUs kernel/smp/smp.c, in TSC counts);
  *                         irq0.asm draws each next period from them
- *   deadline              smp.c sets it as the CPU's timer starts;
- *                         irq0.asm's smp_tick moves it on by each period
+ *   deadline, cell,       kernel/smp/smp.c sets them as the CPU's timer
+ *   period, left_max      starts; irq0.asm's smp_tick draws each next
+ *                         deadline in the next cell
  *   slice_left,           sched.c (new_slice); irq0.asm counts slice_left
  *   slice_ticks,          down, renews it from slice_ticks, and calls on
  *   sched_work,           the scheduler only when sched_work is set
@@ -40,8 +41,11 @@ struct irq0_state {
 	uint32_t jitter;		/* the spread of a period in PIT counts; 0: fixed */
 	uint32_t jitter_base;		/* the shortest period */
 	uint32_t jitter_seed;		/* the period generator's state: fixed at boot */
-	uint32_t deadline;		/* with several CPUs: the next tick's, on the TSC (low word) */
-	uint32_t left_max;		/* with several CPUs: the longest period */
+	/* With several CPUs, on the TSC (low words): the next tick's
+	 * deadline; the start of the next period's cell, which a deadline is
+	 * drawn in (the spread from there), and the period, a cell to the
+	 * next; the longest wait for a deadline there can be. */
+	uint32_t deadline, cell, period, left_max;
 	uint32_t slice_left;		/* ticks left in the running one's slice */
 	uint32_t slice_ticks;		/* its whole slice: the quantum, or 1 for idle */
 	uint32_t sched_work;		/* another process may be runnable */

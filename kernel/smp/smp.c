@@ -191,32 +191,39 @@ static uint32_t in_tsc(uint32_t n, uint32_t ratio)
 	return (uint32_t)(((uint64_t)n * ratio + 0x8000) >> 16);
 }
 
-/* This CPU's next period, drawn as boot/irq0.asm's smp_tick draws it. */
-static uint32_t next_period(void)
+/* A CPU's next deadline, drawn in its next cell as boot/irq0.asm's
+ * smp_tick draws it. */
+static void irq0_draw(struct irq0_state *q)
 {
-	irq0.jitter_seed = irq0.jitter_seed * 1664525u + 1013904223u;
-	return irq0.jitter_base + (uint32_t)(((uint64_t)irq0.jitter_seed * irq0.jitter) >> 32);
+	q->jitter_seed = q->jitter_seed * 1664525u + 1013904223u;
+	q->deadline = q->cell + (uint32_t)(((uint64_t)q->jitter_seed * q->jitter) >> 32);
+	q->cell += q->period;
 }
 
-/* This CPU's timer: its first deadline a period from now. */
+/* This CPU's timer, to its first deadline (smp_clock_start's); one
+ * already passed is taken at once, as a tick taken late. */
 static void smp_timer_start(void)
 {
-	uint32_t p = next_period();
+	uint32_t left = irq0.deadline - (uint32_t)rdtsc();
 
-	irq0.deadline = (uint32_t)rdtsc() + p;
-	lapic_timer_start(this_cpu->index ? SMP_TICK_VECTOR : SMP_TICK_VECTOR + 1, p);
+	lapic_timer_start(this_cpu->index ? SMP_TICK_VECTOR : SMP_TICK_VECTOR + 1,
+			  left - 1 < irq0.left_max ? left : 1);
 }
 
-/* Every CPU's timer, the first's too: the PIT's periods (the shortest and
- * the spread) in the TSC's counts, drawn from a generator of the CPU's
- * own, whose seed is the first CPU's and its index's, so that no two
- * CPUs' ticks fall at the same instants; the PIT keeps the clock at its
- * nominal period. The local APIC's timer is written in TSC counts: the
- * two must run at one rate (they do under QEMU, both at 1 GHz), which
- * the calibration checks; else the other CPUs are left out. */
+/* Every CPU's timer, the first's too. Time is cut into cells a nominal
+ * period apart (in the TSC's counts), each CPU's shifted by its index's
+ * share of a period, and each tick's deadline is drawn in its cell,
+ * uniform over the one CPU's spread (the jitter, docs/accuracy.md), by a
+ * generator of the CPU's own (the first CPU's seed and its index): the
+ * ticks fall at instants random to any program, no two CPUs' the same,
+ * and every CPU's count of ticks is the others' within one. The PIT
+ * keeps the clock at its nominal period. The local APIC's timer is
+ * written in TSC counts: the two must run at one rate (they do under
+ * QEMU, both at 1 GHz), which the calibration checks; else the other
+ * CPUs are left out. */
 void smp_clock_start(void)
 {
-	uint32_t base, spread, lr, tr, seed = irq0.jitter_seed;
+	uint32_t base, spread, lr, tr, seed = irq0.jitter_seed, t0;
 
 	if (ncpu < 2)
 		return;
@@ -229,18 +236,19 @@ void smp_clock_start(void)
 		return;
 	}
 	clock_start_pit(tr);
+	t0 = (uint32_t)rdtsc();
 	cpu_setvector(SMP_TICK_VECTOR, (uint32_t)smp_tick);
 	cpu_setvector(SMP_TICK_VECTOR + 1, (uint32_t)smp_tick0);
 	cpu_setvector(IRQ_BASE + IRQ_TIMER, (uint32_t)irq0_clock);
 	for (int c = 0; c < ncpu; c++) {
 		struct irq0_state *q = &percpu_area[c].irq0;
 
+		q->period = in_tsc(PIT_DIVISOR(clock_hz()), tr);
 		q->jitter = in_tsc(spread, tr);
-		/* drawn from [0, spread - 1]: half a count more, a mean of the
-		 * nominal period */
-		q->jitter_base = spread ? in_tsc(2 * base + 1, tr) / 2 : in_tsc(base, tr);
 		q->jitter_seed = seed ^ (uint32_t)c * 0x9E3779B9u;
-		q->left_max = q->jitter_base + (q->jitter ? q->jitter - 1 : 0);	/* the longest period */
+		q->left_max = q->period + q->jitter;	/* a deadline at a cell's end, from the last one's start */
+		q->cell = t0 + q->period / (uint32_t)ncpu * (uint32_t)c + q->period - q->jitter / 2;
+		irq0_draw(q);
 		if (c) {
 			sched_idle_init(c);
 			q->sched_work = 1;	/* the first process may be runnable */
@@ -269,7 +277,7 @@ uint32_t __attribute__((regparm(2))) smp_tick_late(const uint32_t *frame, uint32
 			*(irq0.prof ? &this_cpu->kticks : &this_cpu->iticks) += 1;	/* as KTICK */
 		if (prof_active && !(frame[2] & FL_VM))
 			prof_tick_fn(irq0.prof, frame[1], frame[0], ebp);
-		irq0.deadline += next_period();
+		irq0_draw(&irq0);
 	}
 	return left;
 }

@@ -145,18 +145,20 @@ irq0_kfixed:
 ; the first CPU, at the nominal period: irq0_clock counts it and samples
 ; nothing. Every CPU, the first too, samples by its local APIC's timer,
 ; one-shot, at deadlines on its TSC (the two run at one rate: kernel/smp/
-; smp.c checks it against the PIT): each next deadline is the last one
-; plus a period drawn as the one CPU's are, from a generator of its own,
-; so the periods do not depend on when the tick was taken. A deadline
-; already past (the CPU did not run for a period: an emulator that runs
-; the CPUs in turn) goes to smp_tick_late(), which counts each period
-; missed where the CPU stands. pause then ends the CPU's turn in such an
-; emulator, so that the next CPU runs (docs/smp.md). The clock's
-; interrupt costs the first CPU its own instructions (clock_irq(),
-; kernel/tick.c), outside the tick's code.
+; smp.c checks it against the PIT): each next deadline is drawn in the
+; next of the CPU's cells, a nominal period apart, over the one CPU's
+; spread, by a generator of its own, so the deadlines do not depend on
+; when the tick was taken and every CPU's count stays the others'. A
+; deadline already past (the CPU did not run for a period: an emulator
+; that runs the CPUs in turn) goes to smp_tick_late(), which counts each
+; period missed where the CPU stands. The clock's interrupt costs the
+; first CPU its own instructions (clock_irq(), kernel/tick.c), outside
+; the tick's code.
+
 ; The local APIC's tick: counted, acknowledged, the next deadline drawn
-; and the timer written with the counts to it, then as the one CPU's
-; tick. %1: pause (the first CPU's: below).
+; (cell + spread * random, then the cell moved on by the period) and the
+; timer written with the counts to it, then as the one CPU's tick. %1:
+; pause (the first CPU's: below).
 %macro SMP_TICK 1
 	push eax
 	push edx

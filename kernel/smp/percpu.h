@@ -9,7 +9,7 @@
  * the timer's struct irq0_state (kernel/tick.h) is at PERCPU_IRQ0, where
  * linker.ld puts the symbol irq0, so that boot/irq0.asm reaches
  * this CPU's with the same one-instruction operands it used for the one
- * CPU's, and the tick costs not an instruction more. The page after it in
+ * CPU's. The page after it in
  * the window is the local APIC's registers (with several CPUs), whose EOI
  * and timer count are then one store away too. Another CPU's page is reached at
  * its own address, percpu_area[cpu]. */

@@ -206,7 +206,7 @@ static void smp_timer_start(void)
 {
 	uint32_t left = irq0.deadline - (uint32_t)rdtsc();
 
-	lapic_timer_start(this_cpu->index ? SMP_TICK_VECTOR : SMP_TICK_VECTOR + 1,
+	lapic_timer_start(this_cpu->index ? SMP_TICK_VECTOR : SMP_TICK0_VECTOR,
 			  left - 1 < irq0.left_max ? left : 1);
 }
 
@@ -238,7 +238,7 @@ void smp_clock_start(void)
 	clock_start_pit(tr);
 	t0 = (uint32_t)rdtsc();
 	cpu_setvector(SMP_TICK_VECTOR, (uint32_t)smp_tick);
-	cpu_setvector(SMP_TICK_VECTOR + 1, (uint32_t)smp_tick0);
+	cpu_setvector(SMP_TICK0_VECTOR, (uint32_t)smp_tick0);
 	cpu_setvector(IRQ_BASE + IRQ_TIMER, (uint32_t)irq0_clock);
 	for (int c = 0; c < ncpu; c++) {
 		struct irq0_state *q = &percpu_area[c].irq0;

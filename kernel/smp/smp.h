@@ -7,7 +7,8 @@
 #include <stdint.h>
 #include "acpi.h"
 
-#define SMP_TICK_VECTOR	0xF0	/* every other CPU's local APIC timer */
+#define SMP_TICK_VECTOR	0xF0	/* every other CPU's local APIC timer (boot/irq0.asm's smp_tick) */
+#define SMP_TICK0_VECTOR 0xF1	/* the first CPU's (smp_tick0) */
 
 /* A CPU as it was started. What it keeps of its own, its ticks' counts
  * among them, is its page (percpu.h). */
@@ -24,12 +25,12 @@ extern int ncpu;			/* CPUs running: 1 until smp_init() starts more */
  * physical page tramp (below 1 MiB, page-aligned, not the allocator's).
  * Returns the CPUs running. With one CPU found, touches nothing. */
 int smp_init(uint32_t tramp);
-/* With several CPUs: the timer's vector becomes boot/irq0.asm's irq0_smp
- * (or irq0_smpfixed), and every other CPU's local APIC timer, calibrated
- * here against the PIT, ticks it at smp_tick (smp_tickfixed) at the same
- * rate; each other CPU gets its idle process and goes into the scheduler.
- * After clockinit(), which chose the timer's entry and started the PIT,
- * and procinit(), with interrupts off. */
+/* With several CPUs: the PIT's IRQ0 becomes the clock alone (boot/
+ * irq0.asm's irq0_clock), and every CPU's local APIC timer, calibrated
+ * here against the PIT, ticks it (smp_tick0, smp_tick) at the same rate;
+ * each other CPU gets its idle process and goes into the scheduler.
+ * After clockinit(), which started the PIT, and procinit(), with
+ * interrupts off. */
 void smp_clock_start(void);
 /* The index of the CPU that runs the caller: 0 to ncpu - 1. */
 int smp_cpu(void);

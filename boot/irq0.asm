@@ -158,16 +158,13 @@ irq0_kfixed:
 ; The local APIC's tick: counted, acknowledged, the next deadline drawn
 ; (cell + spread * random, then the cell moved on by the period) and the
 ; timer written with the counts to it, then as the one CPU's tick. %1:
-; pause (the first CPU's: below).
+; pause once the timer is written (the first CPU's: below).
 %macro SMP_TICK 1
 	push eax
 	push edx
 	add dword [ss:irq0 + IRQ0_TICKS], 1
 	adc dword [ss:irq0 + IRQ0_TICKS + 4], 0
 	mov dword [ss:LAPIC_EOI_VA], 0
-%if %1
-	pause
-%endif
 	imul eax, [ss:irq0 + IRQ0_JITTER_SEED], 1664525
 	add eax, 1013904223
 	mov [ss:irq0 + IRQ0_JITTER_SEED], eax
@@ -183,6 +180,9 @@ irq0_kfixed:
 	cmp eax, [ss:irq0 + IRQ0_LEFT_MAX] ; difference 0 or negative, or wrapped
 	jae smp_late                ; round when over 2 s late)
 	mov [ss:LAPIC_TMICT_VA], edx
+%if %1
+	pause
+%endif
 	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
 	jne smp_kernel
 	jmp [ss:irq0 + IRQ0_SAMPLER]
@@ -193,11 +193,12 @@ align 16
 smp_tick:
 	SMP_TICK 0
 
-; The first CPU's, which ends its turn: QEMU (7.2, -icount) runs the CPUs
-; in turn, each until the machine's next timer deadline, the first CPU
-; first, and a CPU after one that ran into a deadline gets no turn then;
-; so without it the first CPU, busy, would run at nearly every turn and
-; the next one nearly never (measured: docs/smp.md).
+; The first CPU's, which ends its turn at a tick taken on time: QEMU
+; (7.2, -icount) runs the CPUs in turn, each until the machine's next
+; timer deadline, the first CPU first, and a CPU after one that ran into a
+; deadline gets no turn then; so without it the first CPU, busy, would run
+; at nearly every turn and the next one nearly never (measured:
+; docs/smp.md). A tick taken late goes on: the CPU has waited already.
 align 16
 smp_tick0:
 	SMP_TICK 1

@@ -9,7 +9,7 @@
 ; (kernel/tick.h, which names each field's owner; each CPU's own, at one
 ; address: kernel/smp/percpu.h), at offsets generated from it
 ; (kernel/asm-offsets.c); with several CPUs also the CPU's own counts
-; beside it (PCPU_*) and its local APIC (another CPU's tick). A ring-3 tick is sampled by the running
+; beside it (PCPU_*) and its local APIC (smp_tick0 and smp_tick below). A ring-3 tick is sampled by the running
 ; process's plan (profiler/prof.h, made at a switch by tick_plan_load(),
 ; kernel/tick.h): irq0.sampler is one of irq0_none, irq0_dword,
 ; irq0_profil, irq0_stacks or irq0_call below.
@@ -176,9 +176,9 @@ irq0_kfixed:
 	rdtsc
 	mov edx, [ss:irq0 + IRQ0_DEADLINE]
 	sub edx, eax                ; the counts to it, from 1 to the longest
-	lea eax, [edx - 1]          ; period; else the deadline has passed (the
+	lea eax, [edx - 1]          ; wait; else the deadline has passed (the
 	cmp eax, [ss:irq0 + IRQ0_LEFT_MAX] ; difference 0 or negative, or wrapped
-	jae smp_late                ; round when over 2 s late)
+	jae smp_late                ; round: late by up to 4 s)
 	mov [ss:LAPIC_TMICT_VA], edx
 %if %1
 	pause

@@ -16,6 +16,7 @@ uint64_t clock_ticks(void);	/* the clock's: the first CPU's count */
 /* Every CPU's next_wakeup at the clock's tick (~0: none), or only where
  * that is sooner (kernel/tick.c). */
 void clock_set_wakeups(uint64_t tick, int sooner);
+uint64_t clock_soonest(void);		/* the soonest sleeper's tick, in the clock's (~0: none) */
 /* With several CPUs (kernel/smp/smp.c): the PIT at its nominal period,
  * its IRQ0 the clock alone (clock_irq), the TSC at tsc_ratio counts a PIT
  * count (times 65536). */

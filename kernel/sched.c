@@ -73,7 +73,7 @@ static void wake_sleepers(void)
 {
 	uint64_t now = clock_ticks(), soonest = ~0ull;
 
-	if (irq0.ticks < irq0.next_wakeup)	/* (in this CPU's count) */
+	if (now < clock_soonest())
 		return;
 	for (int i = 0; i < NPROC; i++) {
 		if (procs[i].state != P_SLEEPING)

@@ -181,7 +181,8 @@ static int sys_times(struct trapframe *tf)
 
 	if ((err = argptr(arg(tf, 0), sizeof(t), &out)))
 		return err;
-	t.tms_utime = (uint32_t)ticks_ms(curproc->cputicks + (now - curproc->runstart));
+	/* (runstart and cputicks are in the ticks of the CPU that ran it) */
+	t.tms_utime = (uint32_t)ticks_ms(curproc->cputicks + (irq0.ticks - curproc->runstart));
 	memcpy(out, &t, sizeof(t));
 	return (int)(ticks_ms(now) & 0x7FFFFFFF);
 }

@@ -33,6 +33,7 @@ static uint32_t pit_base, pit_spread;	/* the periods, in PIT counts (clock_perio
 static volatile uint64_t clock_pit;
 static uint32_t clock_ratio;	/* TSC counts per PIT count, times 65536 */
 static uint32_t clock_last;	/* the TSC (low word) at the last period's start */
+static volatile uint64_t clock_wake = ~0ull;	/* the soonest sleeper's tick, in the clock's */
 
 void clockinit(uint32_t rate, int jitter, uint32_t seed)
 {
@@ -106,13 +107,20 @@ void clock_irq(void)
 {
 	uint32_t now = (uint32_t)rdtsc(), div = PIT_DIVISOR(hz);
 	uint32_t in = div - pitcount(), start = now - pit_in_tsc(in < div ? in : 0);
-	int32_t since = (int32_t)(start - clock_last);
+	int32_t since = (int32_t)(start - clock_last);	/* (2 s of IRQ0s missed would be lost) */
 
 	piceoi(IRQ_TIMER);
 	if (since > 0) {
 		clock_pit += ((uint32_t)since + pit_in_tsc(div) / 2) / pit_in_tsc(div);
 		clock_last = start;
 	}
+	/* A sleeper's tick come: this CPU's next slice end calls on the
+	 * scheduler, which wakes it. Each CPU's own count may fall behind
+	 * the clock by the periods it takes late (clock_set_wakeups()); the
+	 * clock's does not. (A word set to 1, which another CPU may set to 0
+	 * under the lock: then the next IRQ0 sets it again.) */
+	if (clock_pit >= clock_wake)
+		irq0.sched_work = 1;
 }
 
 uint64_t clock_ticks(void)
@@ -147,18 +155,21 @@ void sched_runnable(void)
 }
 
 /* Every CPU's next_wakeup, in its own count: each CPU's timer runs at the
- * clock's rate, its periods drawn apart from the first CPU's, so the
- * counts drift apart by a few ticks; tick is put in each CPU's count as
- * the two stand now (a CPU whose count gets there early finds no sleeper
- * due and is set again). With sooner, only where it is sooner. This
- * CPU's IRQ0 reads next_wakeup: not half-written (another's may read it
- * so: at worst a needless trip into the scheduler, or a wakeup one tick
- * late). */
+ * clock's rate, but its count leaves out the periods it took late (kernel/
+ * smp/smp.c), so it falls behind the clock's; tick is put in each CPU's
+ * count as the two stand now, and a CPU that falls behind meanwhile gets
+ * there late: so with several CPUs the clock's own IRQ0 also watches the
+ * soonest tick (clock_irq()), and the first CPU's next slice end wakes
+ * the sleeper. With sooner, only where it is sooner. This CPU's IRQ0
+ * reads next_wakeup: not half-written (another's may read it so: at worst
+ * a needless trip into the scheduler, or a wakeup one tick late). */
 void clock_set_wakeups(uint64_t tick, int sooner)
 {
 	uint32_t fl = irq_save();
 	uint64_t now = clock_ticks();
 
+	if (!sooner || tick < clock_wake)
+		clock_wake = tick;
 	for (int c = 0; c < ncpu; c++) {
 		struct irq0_state *q = &percpu_area[c].irq0;
 		uint64_t own = tick == ~0ull ? ~0ull : tick <= now ? 0 : ticks_of(c) + (tick - now);
@@ -167,6 +178,15 @@ void clock_set_wakeups(uint64_t tick, int sooner)
 			q->next_wakeup = own;
 	}
 	irq_restore(fl);
+}
+
+uint64_t clock_soonest(void)
+{
+	uint32_t fl = irq_save();
+	uint64_t t = clock_wake;	/* (written under the kernel's lock, which the caller holds) */
+
+	irq_restore(fl);
+	return t;
 }
 
 /* A sleeper's tick: the clock calls on the scheduler when it has come. */

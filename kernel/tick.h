@@ -8,8 +8,9 @@
  *
  *   ticks                 irq0.asm counts it, tick.c reads it (clock_ticks)
  *   jitter, jitter_base,  tick.c (clockinit, from the PIT driver's figures;
- *   jitter_seed           with several CPUs kernel/smp/smp.c, in TSC counts);
- *                         irq0.asm draws each next period from them
+ *   jitter_seed           with several CPUs kernel/smp/smp.c sets jitter and
+ *                         jitter_seed, in TSC counts); irq0.asm draws each
+ *                         next period from them
  *   deadline, cell,       kernel/smp/smp.c sets them as the CPU's timer
  *   period, left_max      starts; irq0.asm's smp_tick draws each next
  *                         deadline in the next cell
@@ -38,7 +39,7 @@
 
 struct irq0_state {
 	volatile uint64_t ticks;	/* since boot */
-	uint32_t jitter;		/* the spread of a period in PIT counts; 0: fixed */
+	uint32_t jitter;		/* the spread of a period in PIT counts (several CPUs: TSC counts); 0: fixed */
 	uint32_t jitter_base;		/* the shortest period */
 	uint32_t jitter_seed;		/* the period generator's state: fixed at boot */
 	/* With several CPUs, on the TSC (low words): the next tick's

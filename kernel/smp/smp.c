@@ -200,14 +200,16 @@ static void irq0_draw(struct irq0_state *q)
 	q->cell += q->period;
 }
 
-/* This CPU's timer, to its first deadline (smp_clock_start's); one
- * already passed is taken at once, as a tick taken late. */
+/* This CPU's timer, to its first deadline (smp_clock_start's), which may
+ * be further than a tick ever looks ahead (its cell is shifted by the
+ * CPU's share of a period); one already passed is taken at once, as a
+ * tick taken late. */
 static void smp_timer_start(void)
 {
 	uint32_t left = irq0.deadline - (uint32_t)rdtsc();
 
 	lapic_timer_start(this_cpu->index ? SMP_TICK_VECTOR : SMP_TICK0_VECTOR,
-			  left - 1 < irq0.left_max ? left : 1);
+			  (int32_t)left > 0 ? left : 1);
 }
 
 /* Every CPU's timer, the first's too. Time is cut into cells a nominal
@@ -231,7 +233,7 @@ void smp_clock_start(void)
 	lapic_calibrate(PIT_DIVISOR(clock_hz()), &lr, &tr);
 	if (lr / 1024 != tr / 1024 && (lr > tr ? lr - tr : tr - lr) > tr / 1000) {
 		kprintf("kernel: the local APIC's timer runs at %u counts, the TSC at %u, a PIT count "
-			"(/65536): one CPU\n", lr, tr);
+			"(/65536): the other CPUs stay in their wait, the kernel runs on one\n", lr, tr);
 		ncpu = 1;
 		return;
 	}
@@ -246,7 +248,10 @@ void smp_clock_start(void)
 		q->period = in_tsc(PIT_DIVISOR(clock_hz()), tr);
 		q->jitter = in_tsc(spread, tr);
 		q->jitter_seed = seed ^ (uint32_t)c * 0x9E3779B9u;
-		q->left_max = q->period + q->jitter;	/* a deadline at a cell's end, from the last one's start */
+		/* a deadline at a cell's end, from the last one's start, and an
+		 * eighth of a period for a timer a little early (the rates may
+		 * differ by 1 in 1000) */
+		q->left_max = q->period + q->jitter + q->period / 8;
 		q->cell = t0 + q->period / (uint32_t)ncpu * (uint32_t)c + q->period - q->jitter / 2;
 		irq0_draw(q);
 		if (c) {
@@ -326,11 +331,12 @@ void smp_replan(int wait)
 
 void smp_report(void)
 {
-	uint32_t n[NCPU_MAX][5], fl;
+	uint32_t n[NCPU_MAX][5], fl, clock;
 
 	if (ncpu < 2)
 		return;
 	fl = irq_save();
+	clock = (uint32_t)clock_ticks();
 	for (int i = 0; i < ncpu; i++) {
 		n[i][0] = (uint32_t)percpu_area[i].irq0.ticks;
 		n[i][1] = (uint32_t)percpu_area[i].kticks;
@@ -339,6 +345,7 @@ void smp_report(void)
 		n[i][4] = percpu_area[i].moved_in;
 	}
 	irq_restore(fl);
+	kprintf("kernel: clock: %u ticks\n", clock);
 	for (int i = 0; i < ncpu; i++)
 		kprintf("kernel: cpu %d: %u samples, %u kernel, %u idle, %u late, %u moved in\n", i,
 			n[i][0] + n[i][3], n[i][1], n[i][2], n[i][3], n[i][4]);

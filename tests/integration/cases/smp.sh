@@ -21,18 +21,23 @@ has "kernel: cmd exited with status 0; shutting down" && hasnot "did not start" 
 }
 # Every CPU's ticks: "kernel: cpu N: S samples, K kernel, I idle, L late,
 # M moved in" for each of the four at the shutdown (and none with one CPU),
-# taken at one moment: the counts within 5% of each other (each CPU's timer
-# draws its own periods). The demo ran in ring 3 on one of them.
+# taken at one moment, after "kernel: clock: C ticks", the PIT's: the
+# counts within 5% of each other and of the clock (each CPU's deadlines
+# are drawn in cells a period apart). The demo ran in ring 3 on one of
+# them.
 name=smp-ticks
 if [ "$(grep -c "^${K}kernel: cpu [0-9]: " "$out/smp-one/serial.log")" != 0 ]; then
 	fail "one CPU printed per-CPU counts"
 elif ! awk -v K="$K" '
+	index($0, K "kernel: clock: ") == 1 { clock = $3 }
 	index($0, K "kernel: cpu ") == 1 {
 		n++; cpu = $3; sub(/:/, "", cpu); s[cpu] = $4; k[cpu] = $6; i[cpu] = $8
 		if ($5 != "samples," || $11 != "late," || $13 != "moved") { print "line: " $0; exit 1 }
 	}
 	END {
 		if (n != 4) { print n " lines of counts"; exit 1 }
+		for (c = 0; c < 4; c++)
+			if (s[c] > clock * 1.05 || s[c] < clock * 0.95) { print "cpu " c ": " s[c] " samples, the clock " clock; exit 1 }
 		lo = hi = s[0]; user = 0
 		for (c = 0; c < 4; c++) {
 			if (s[c] < lo) lo = s[c]
@@ -47,6 +52,18 @@ elif ! awk -v K="$K" '
 else
 	pass
 fi
+# With jitter=0 every CPU's deadlines are the cells' starts, a period
+# apart, and a CPU's first deadline may be up to a period further than any
+# later one: the demo runs, and the counts agree as above.
+boot smp-fixed 0 -cpus 4 -append jitter=0 $kernel $u/testprof.elf $u/cmd.elf &&
+has "kernel: cmd exited with status 0; shutting down" && {
+	if awk -v K="$K" 'index($0, K "kernel: clock: ") == 1 { clock = $3 }
+		index($0, K "kernel: cpu ") == 1 { n++; s[n] = $4 }
+		END { if (n != 4 || clock < 100) exit 1
+		      for (i = 1; i <= 4; i++) if (s[i] > clock * 1.05 || s[i] < clock * 0.95) exit 1 }' "$log"
+	then pass "$(grep -a 'kernel: clock' "$log")"
+	else fail "$(grep -a 'kernel: c[lp][ou]' "$log")"; fi
+}
 boot smp-four-again 0 -cpus 4 $kernel $u/testprof.elf $u/cmd.elf && extract && {
 	name=smp-deterministic
 	if cmp -s "$out/smp-four/testprof.pro" "$dir/testprof.pro"; then pass

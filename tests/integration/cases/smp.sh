@@ -117,8 +117,10 @@ $pinfo "$dir/busy.pro" > "$dir/summary.txt" 2>&1 && {
 printf 'pset init /stacks\npset on\nstart worker 5\nstart worker 5\nstart worker 5\nstart worker 5\nwait\npset off\npset dump st.pro\n' \
 	> "$out/smp-stacks.cmd"
 boot smp-stacks 0 -cpus 4 -batch "$out/smp-stacks.cmd" $kernel $u/worker.elf $u/pset.elf $u/cmd.elf && extract &&
-$pinfo --folded "$dir/st.folded" "$dir/st.pro" "$u/worker.map" > "$dir/out.txt" 2>&1 &&
-$pinfo --cpus "$dir/st.pro" > "$dir/cpus.txt" 2>&1 && {
+if ! $pinfo --folded "$dir/st.folded" "$dir/st.pro" "$u/worker.map" > "$dir/out.txt" 2>&1 ||
+   ! $pinfo --cpus "$dir/st.pro" > "$dir/cpus.txt" 2>&1; then
+	fail "pinfo: $(cat "$dir/out.txt" "$dir/cpus.txt" 2>/dev/null | head -3)"
+else
 	crunch=$(awk '$1 == "WORKER`_start;WORKER`main;WORKER`crunch" { print $2 }' "$dir/st.folded")
 	folded=$(awk '$1 ~ /^WORKER`/ && $1 !~ /\[kernel\]/ { n += $2 } END { print n + 0 }' "$dir/st.folded")
 	ring3=$(awk '$1 == "cpu" && $2 == "N" { for (f = 1; f <= NF; f++) if ($f == "WORKER") col = f }
@@ -130,7 +132,7 @@ $pinfo --cpus "$dir/st.pro" > "$dir/cpus.txt" 2>&1 && {
 	else
 		pass "WORKER's $folded ticks, each with its stack (crunch's $crunch), on four CPUs"
 	fi
-}
+fi
 printf 'start fpmix\nstart fpmix\nstart fpmix\nwait\nhello alive\n' > "$out/smp-fpmix.cmd"
 boot smp-fpmix 0 -cpus 4 -batch "$out/smp-fpmix.cmd" $kernel $u/fpmix.elf $u/hello.elf $u/cmd.elf &&
 count_is "fpmix down: 4000 rounds, 0 bad" 3 && count_is "fpmix up: 4000 rounds, 0 bad" 3 &&

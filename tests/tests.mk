@@ -12,7 +12,8 @@ $(BUILD)/u/tests/guest/workerb.o: tests/guest/worker.c $(NEWLIB_LIB)/libc.a
 	$(call msg,CC,$@)$(CC) $(UCFLAGS) -c $< -o $@
 GUESTS += workerb
 
-integration: all $(BUILD)/selftest.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf)
+# (the worker's map: cases/smp.sh's stacks)
+integration: all $(BUILD)/selftest.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf) $(BUILD)/user/worker.map
 	@sh tests/integration/sti.sh $(BUILD)
 	@EMU=qemu sh tests/integration/run.sh $(BUILD)
 	@# (TERM as a chroot or a CI job may leave it: Bochs's display must not need the caller's)

@@ -43,6 +43,25 @@ F_ESP    equ 20                 ; a ring-3 frame's: the process's ESP
 %error "struct prof_trace: pos4 first"
 %endif
 
+; Into C from the tick: ECX (C may clobber it; EAX and EDX are saved
+; already), the kernel's data segments (ring 3's DS and ES may be
+; anything) and DF clear (iret puts the interrupted EFLAGS back). The
+; stack then holds 12 bytes more above the interrupted frame.
+%macro C_ENTER 0
+	push ecx
+	push ds
+	push es
+	mov eax, KDATA_SEL
+	mov ds, eax
+	mov es, eax
+	cld
+%endmacro
+%macro C_LEAVE 0
+	pop es
+	pop ds
+	pop ecx
+%endmacro
+
 section .text
 ; The tick's code, from irq0_text to irq0_text_end (bench/smptick.c
 ; counts the instructions each CPU runs between them).
@@ -212,19 +231,11 @@ smp_kernel:
 	KTICK
 	jmp irq0_ksample
 smp_late:                       ; smp_tick_late(frame, ebp), regparm(2): the count
-	push ecx
-	push ds
-	push es
-	mov eax, KDATA_SEL
-	mov ds, eax
-	mov es, eax
-	cld
+	C_ENTER
 	lea eax, [esp + 12 + F_EIP]
 	mov edx, ebp
 	call smp_tick_late
-	pop es
-	pop ds
-	pop ecx
+	C_LEAVE
 	mov [ss:LAPIC_TMICT_VA], eax
 	jmp smp_armed
 
@@ -447,22 +458,14 @@ irq0_ksample:
 ; the process's EFLAGS back). EBP is still the interrupted code's: the
 ; frame chain a profile with stacks walks.
 irq0_call:
-	push ecx
-	push ds
-	push es
-	mov eax, KDATA_SEL
-	mov ds, eax
-	mov es, eax
-	cld
+	C_ENTER
 	mov edx, [esp + 12 + F_CS]  ; CS  (ecx ds es pushed)
 	mov ecx, [esp + 12 + F_EIP] ; EIP
 	mov eax, [irq0 + IRQ0_PROF]
 	push ebp
 	call [prof_tick_fn]         ; prof_tick(), or prof_tick_spread() with sub-profiles
 	add esp, 4
-	pop es
-	pop ds
-	pop ecx
+	C_LEAVE
 	jmp irq0_none
 
 ; The quantum is over (or the machine idles): the scheduler runs only if
@@ -499,18 +502,10 @@ irq0_text_end:
 align 16
 irq0_clock:
 	push eax
-	push ecx
 	push edx
-	push ds
-	push es
-	mov eax, KDATA_SEL
-	mov ds, eax
-	mov es, eax
-	cld
+	C_ENTER
 	call clock_irq
-	pop es
-	pop ds
+	C_LEAVE
 	pop edx
-	pop ecx
 	pop eax
 	iret

@@ -58,7 +58,8 @@ smp_run() {
 # smp_get DIR CPU FIELD: a figure of a CPU: insns, tick_insns, entries (the
 # ticks it took); r3, r3_insns (its ticks that ran irq0_dword, and their
 # instructions); pt, pt_insns (those that called prof_tick()); late (the
-# kernel's count of periods taken late, counted by smp_tick_late()).
+# kernel's count of periods taken late, each a tick sent by the one that
+# found it late).
 smp_get() {
 	awk -v c="$2" -v f="$3" -v dw="$(smp_sym irq0_dword)" -v call="$(smp_sym irq0_call)" '
 		FILENAME ~ /counts.txt$/ && $1 == "cpu" && $2 == c { v["insns"] = $4; v["tick_insns"] = $6; v["entries"] = $8 }

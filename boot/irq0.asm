@@ -69,7 +69,7 @@ global irq0_text, irq0_text_end
 irq0_text:
 global irq0_fast, irq0_fixed, irq0_none, irq0_dword, irq0_profil, irq0_call, irq0_stacks
 global irq0_clock, smp_tick, smp_tick0
-extern irq0, prof_active, prof_tick_fn, trap_common, clock_irq, smp_tick_late
+extern irq0, prof_active, prof_tick_fn, trap_common, clock_irq
 
 ; The next period: the nominal divisor plus a seeded pseudo-random offset,
 ; uniform and centred, so the mean rate holds and runs stay identical. (The
@@ -165,52 +165,65 @@ irq0_kfixed:
 ; nothing. Every CPU, the first too, samples by its local APIC's timer,
 ; one-shot, at deadlines on its TSC (the two run at one rate: kernel/smp/
 ; smp.c checks it against the PIT): each next deadline is drawn in the
-; next of the CPU's cells, a nominal period apart, over the one CPU's
-; spread, by a generator of its own, so the deadlines do not depend on
-; when the tick was taken and every CPU's count stays the others'. A
-; deadline already past (the CPU did not run for a period: an emulator
-; that runs the CPUs in turn) goes to smp_tick_late(), which counts each
-; period missed where the CPU stands. The clock's interrupt costs the
-; first CPU its own instructions (clock_irq(), kernel/tick.c), outside
-; the tick's code.
+; next of the CPU's cells, a nominal period apart, over a spread chosen
+; as the one CPU's is, by a generator of its own, so the deadlines do not
+; depend on when the tick was taken and every CPU's count stays the
+; others'. A deadline already past (the CPU did not run for a period: an
+; emulator that runs the CPUs in turn) is counted by a tick of its own,
+; at once: the tick sends itself its vector (a self-IPI) instead of
+; writing the timer, and the CPU takes it as iret returns, where it
+; stands, then draws the next; so every period is a tick, through the
+; same code. The clock's interrupt costs the first CPU its own
+; instructions (clock_irq(), kernel/tick.c), outside the tick's code.
 
-; The local APIC's tick: counted, acknowledged, the next deadline drawn
-; (cell + spread * random, then the cell moved on by the period) and the
-; timer written with the counts to it, then as the one CPU's tick. %1:
-; pause once the timer is written (the first CPU's: below).
-%macro SMP_TICK 1
+; The local APIC's tick: counted, acknowledged, the TSC read, the cell
+; moved on by the period, then the counts to the deadline drawn in it,
+; cell + offset: since = TSC - cell stays in EAX while EDX draws the
+; offset (a multiplicative congruential step, whose top bits are the
+; offset: the spread is a power of two), and counts = offset - since.
+; Counts of 0 or less (signed: TSC and deadline within 2^31 counts of
+; each other, 2 s at 1 GHz) mean the deadline has passed. Then the timer
+; is written and the tick goes on as the one CPU's. The period and the
+; shift are immediates that kernel/smp/smp.c writes into the code at
+; boot, before any CPU runs it (each ends at its label: %3, %4). %1: the
+; vector; %2: pause once the timer is written (the first CPU's: below);
+; %5: the late path's label.
+%macro SMP_TICK 5
 	push eax
 	push edx
 	add dword [ss:irq0 + IRQ0_TICKS], 1
 	adc dword [ss:irq0 + IRQ0_TICKS + 4], 0
 	mov dword [ss:LAPIC_EOI_VA], 0
-	imul eax, [ss:irq0 + IRQ0_JITTER_SEED], 1664525
-	add eax, 1013904223
-	mov [ss:irq0 + IRQ0_JITTER_SEED], eax
-	mul dword [ss:irq0 + IRQ0_JITTER]
-	add edx, [ss:irq0 + IRQ0_CELL]
-	mov [ss:irq0 + IRQ0_DEADLINE], edx
-	mov eax, [ss:irq0 + IRQ0_PERIOD]
-	add [ss:irq0 + IRQ0_CELL], eax
 	rdtsc
-	mov edx, [ss:irq0 + IRQ0_DEADLINE]
-	sub edx, eax                ; the counts to it, from 1 to the longest
-	lea eax, [edx - 1]          ; wait; else the deadline has passed (the
-	cmp eax, [ss:irq0 + IRQ0_LEFT_MAX] ; difference 0 or negative, or wrapped
-	jae smp_late                ; round: late by up to 4 s)
+	sub eax, [ss:irq0 + IRQ0_CELL]
+	add dword [ss:irq0 + IRQ0_CELL], strict dword SMP_PERIOD_MARK
+%3:
+	imul edx, [ss:irq0 + IRQ0_JITTER_SEED], SMP_MCG_MUL
+	mov [ss:irq0 + IRQ0_JITTER_SEED], edx
+	shr edx, strict byte SMP_SHIFT_MARK
+%4:
+	sub edx, eax
+	jle %5
 	mov [ss:LAPIC_TMICT_VA], edx
-%if %1
+%if %2
 	pause
 %endif
 	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
 	jne smp_kernel
 	jmp [ss:irq0 + IRQ0_SAMPLER]
+%5:                            ; late: the next period's tick, at once
+	mov dword [ss:LAPIC_ICR_LO_VA], ICR_SELF_FIXED | %1
+	add dword [ss:PCPU_LATE], 1
+	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
+	jne smp_kernel
+	jmp [ss:irq0 + IRQ0_SAMPLER]
 %endmacro
 
+global smp_period_imm, smp_period_imm0, smp_shift_imm, smp_shift_imm0
 ; Every CPU but the first.
 align 16
 smp_tick:
-	SMP_TICK 0
+	SMP_TICK SMP_TICK_VECTOR, 0, smp_period_imm, smp_shift_imm, smp_late
 
 ; The first CPU's, which ends its turn at a tick taken on time: QEMU
 ; (7.2, -icount) runs the CPUs in turn, each until the machine's next
@@ -220,24 +233,12 @@ smp_tick:
 ; docs/smp.md). A tick taken late goes on: the CPU has waited already.
 align 16
 smp_tick0:
-	SMP_TICK 1
+	SMP_TICK SMP_TICK0_VECTOR, 1, smp_period_imm0, smp_shift_imm0, smp_late0
 
-smp_armed:
-	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
-	jne smp_kernel
-	jmp [ss:irq0 + IRQ0_SAMPLER]
 smp_kernel:
 	NOT_VM86
 	KTICK
 	jmp irq0_ksample
-smp_late:                       ; smp_tick_late(frame, ebp), regparm(2): the count
-	C_ENTER
-	lea eax, [esp + 12 + F_EIP]
-	mov edx, ebp
-	call smp_tick_late
-	C_LEAVE
-	mov [ss:LAPIC_TMICT_VA], eax
-	jmp smp_armed
 
 ; DWORD: counters[EIP >> 2] of the segment's entry, if EIP is below its
 ; limit; else prof_tick() decides. Counters saturate: a carry out of the

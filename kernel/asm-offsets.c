@@ -21,10 +21,7 @@ void asm_offsets(void)
 	DEFINE(IRQ0_JITTER, offsetof(struct irq0_state, jitter));
 	DEFINE(IRQ0_JITTER_BASE, offsetof(struct irq0_state, jitter_base));
 	DEFINE(IRQ0_JITTER_SEED, offsetof(struct irq0_state, jitter_seed));
-	DEFINE(IRQ0_DEADLINE, offsetof(struct irq0_state, deadline));
-	DEFINE(IRQ0_LEFT_MAX, offsetof(struct irq0_state, left_max));
 	DEFINE(IRQ0_CELL, offsetof(struct irq0_state, cell));
-	DEFINE(IRQ0_PERIOD, offsetof(struct irq0_state, period));
 	DEFINE(IRQ0_SLICE_LEFT, offsetof(struct irq0_state, slice_left));
 	DEFINE(IRQ0_SLICE_TICKS, offsetof(struct irq0_state, slice_ticks));
 	DEFINE(IRQ0_SCHED_WORK, offsetof(struct irq0_state, sched_work));
@@ -75,12 +72,20 @@ void asm_offsets(void)
 	DEFINE(PCPU_KLOCK_RELEASE, PERCPU_VA + offsetof(struct percpu, klock_release));
 	DEFINE(PCPU_KTICKS, PERCPU_VA + offsetof(struct percpu, kticks));
 	DEFINE(PCPU_ITICKS, PERCPU_VA + offsetof(struct percpu, iticks));
+	DEFINE(PCPU_LATE, PERCPU_VA + offsetof(struct percpu, late));
 	DEFINE(PCPU_IRQ0, offsetof(struct percpu, irq0));
 	DEFINE(LAPIC_EOI_VA, LAPIC_VA + LAPIC_EOI);
 	DEFINE(LAPIC_TMICT_VA, LAPIC_VA + LAPIC_TMICT);
+	DEFINE(LAPIC_ICR_LO_VA, LAPIC_VA + LAPIC_ICR_LO);
+	DEFINE(ICR_SELF_FIXED, ICR_SELF | ICR_ASSERT);
+	DEFINE(SMP_TICK_VECTOR, SMP_TICK_VECTOR);
+	DEFINE(SMP_TICK0_VECTOR, SMP_TICK0_VECTOR);
 	/* selectors, vectors, flags */
 	DEFINE(KDATA_SEL, SEL_KDATA);
 	DEFINE(IRQ0_VECTOR, IRQ_BASE + IRQ_TIMER);
+	DEFINE(SMP_MCG_MUL, SMP_MCG_MUL);
+	DEFINE(SMP_PERIOD_MARK, SMP_PERIOD_MARK);
+	DEFINE(SMP_SHIFT_MARK, SMP_SHIFT_MARK);
 	DEFINE(FL_VM, FL_VM);
 	DEFINE(IRQ0_RING3_DEPTH, IRQ0_RING3_DEPTH);
 }

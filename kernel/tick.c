@@ -121,9 +121,9 @@ void clock_irq(void)
 		clock_last = start;
 	}
 	/* A sleeper's tick come: this CPU's next slice end calls on the
-	 * scheduler, which wakes it. Each CPU's own count may fall behind
-	 * the clock by the periods it takes late (clock_set_wakeups()); the
-	 * clock's does not. (A word set to 1, which another CPU may set to 0
+	 * scheduler, which wakes it. Each CPU's own count may stand behind
+	 * the clock's until it takes its periods late (clock_set_wakeups());
+	 * the clock's does not. (A word set to 1, which another CPU may set to 0
 	 * under the lock: then the next IRQ0 sets it again.) */
 	if (clock_pit >= clock_wake)
 		irq0.sched_work = 1;
@@ -161,12 +161,15 @@ void sched_runnable(void)
 }
 
 /* Every CPU's next_wakeup, in its own count: each CPU's timer runs at the
- * clock's rate, but its count leaves out the periods it took late (kernel/
- * smp/smp.c), so it falls behind the clock's; tick is put in each CPU's
- * count as the two stand now, and a CPU that falls behind meanwhile gets
- * there late: so with several CPUs the clock's own IRQ0 also watches the
- * soonest tick (clock_irq()), and the first CPU's next slice end wakes
- * the sleeper. With sooner, only where it is sooner. This CPU's IRQ0
+ * clock's rate, but a CPU that an emulator leaves out for periods counts
+ * them only when it runs again (boot/irq0.asm), so its count may stand
+ * behind the clock's. tick is put in each CPU's count as the two stand
+ * now: a CPU behind then gets there early, as it catches up (its trips
+ * into the scheduler find the clock short of tick and wake no one until
+ * it has come: sched.c's wake_sleepers), and a CPU that falls behind
+ * later gets there late: so with several CPUs the clock's own IRQ0 also
+ * watches the soonest tick (clock_irq()), and the first CPU's next slice
+ * end wakes the sleeper. With sooner, only where it is sooner. This CPU's IRQ0
  * reads next_wakeup: not half-written (another's may read it so: at worst
  * a needless trip into the scheduler, or a wakeup one tick late). */
 void clock_set_wakeups(uint64_t tick, int sooner)

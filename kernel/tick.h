@@ -12,8 +12,9 @@
  *                         jitter_seed, in TSC counts); irq0.asm draws each
  *                         next period from them
  *   deadline, cell,       kernel/smp/smp.c sets them as the CPU's timer
- *   period, left_max      starts; irq0.asm's smp_tick draws each next
- *                         deadline in the next cell
+ *   period                starts; irq0.asm's smp_tick draws each next
+ *                         deadline in the next cell (the period is an
+ *                         immediate in its code)
  *   slice_left,           sched.c (new_slice); irq0.asm counts slice_left
  *   slice_ticks,          down, renews it from slice_ticks, and calls on
  *   sched_work,           the scheduler only when sched_work is set
@@ -45,8 +46,8 @@ struct irq0_state {
 	/* With several CPUs, on the TSC (low words): the next tick's
 	 * deadline; the start of the next period's cell, which a deadline is
 	 * drawn in (the spread from there), and the period, a cell to the
-	 * next; the longest wait for a deadline there can be. */
-	uint32_t deadline, cell, period, left_max;
+	 * next. */
+	uint32_t deadline, cell, period;
 	uint32_t slice_left;		/* ticks left in the running one's slice */
 	uint32_t slice_ticks;		/* its whole slice: the quantum, or 1 for idle */
 	uint32_t sched_work;		/* another process may be runnable */

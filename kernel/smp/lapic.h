@@ -22,6 +22,7 @@
 #define ICR_ASSERT	0x00004000u
 #define ICR_LEVEL	0x00008000u
 #define ICR_BUSY	0x00001000u	/* delivery status: send pending */
+#define ICR_SELF	0x00040000u	/* the destination shorthand: this CPU */
 #define LVT_MASKED	0x00010000u
 #define TDCR_BY_1	0xB
 

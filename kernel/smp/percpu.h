@@ -40,11 +40,11 @@ struct percpu {
 	struct irq0_state irq0 __attribute__((aligned(64)));	/* at PERCPU_IRQ0 */
 	/* Counted by its ticks since the clock started, with several CPUs:
 	 * in the kernel, idle, and late (periods whose tick the CPU took
-	 * only after the next deadline: counted at once, by
-	 * smp_tick_late()); and the processes it took that last ran on
-	 * another. */
-	uint64_t kticks, iticks, late;
-	uint32_t moved_in;
+	 * only after the next deadline: each then counted at once, by a
+	 * tick the last one sent itself, boot/irq0.asm); and the processes
+	 * it took that last ran on another. */
+	uint64_t kticks, iticks;
+	uint32_t late, moved_in;
 } __attribute__((aligned(4096)));
 #define PERCPU_IRQ0	(PERCPU_VA + 64)	/* linker.ld's irq0 */
 

@@ -184,6 +184,9 @@ int smp_init(uint32_t tramp)
 }
 
 extern const char irq0_clock[], smp_tick[], smp_tick0[];	/* boot/irq0.asm */
+/* The immediates in the ticks' code that smp_clock_start() writes: each
+ * ends at its label. */
+extern char smp_period_imm[], smp_period_imm0[], smp_shift_imm[], smp_shift_imm0[];
 
 /* PIT counts n in the TSC's counts, at ratio (lapic_calibrate's). */
 static uint32_t in_tsc(uint32_t n, uint32_t ratio)
@@ -195,7 +198,7 @@ static uint32_t in_tsc(uint32_t n, uint32_t ratio)
  * smp_tick draws it. */
 static void irq0_draw(struct irq0_state *q)
 {
-	q->jitter_seed = q->jitter_seed * 1664525u + 1013904223u;
+	q->jitter_seed *= SMP_MCG_MUL;
 	q->deadline = q->cell + (uint32_t)(((uint64_t)q->jitter_seed * q->jitter) >> 32);
 	q->cell += q->period;
 }
@@ -212,10 +215,25 @@ static void smp_timer_start(void)
 			  (int32_t)left > 0 ? left : 1);
 }
 
+/* The immediate that ends at label end in the ticks' code, of n bytes,
+ * assembled as mark: written v, before any CPU runs it (the kernel's
+ * mapping is writable). */
+static void patch(char *end, uint32_t n, uint32_t mark, uint32_t v)
+{
+	uint8_t *p = (uint8_t *)((uintptr_t)end - n);
+	uint32_t was = 0;
+
+	__builtin_memcpy(&was, p, n);
+	if (was != mark)
+		panic("smp: the tick's immediate at %p is %x, not %x", (void *)p, was, mark);
+	__builtin_memcpy(p, &v, n);
+}
+
 /* Every CPU's timer, the first's too. Time is cut into cells a nominal
  * period apart (in the TSC's counts), each CPU's shifted by its index's
  * share of a period, and each tick's deadline is drawn in its cell,
- * uniform over the one CPU's spread (the jitter, docs/accuracy.md), by a
+ * uniform over a spread chosen as the one CPU's is (the jitter,
+ * docs/accuracy.md: the largest power of two not over the period), by a
  * generator of the CPU's own (the first CPU's seed and its index): the
  * ticks fall at instants random to any program, no two CPUs' the same,
  * and every CPU's count of ticks is the others' within one. The PIT
@@ -225,7 +243,7 @@ static void smp_timer_start(void)
  * CPUs are left out. */
 void smp_clock_start(void)
 {
-	uint32_t base, spread, lr, tr, seed = irq0.jitter_seed, t0;
+	uint32_t base, spread, lr, tr, seed = irq0.jitter_seed, t0, period, shift = 31;
 
 	if (ncpu < 2)
 		return;
@@ -238,6 +256,16 @@ void smp_clock_start(void)
 		return;
 	}
 	clock_start_pit(tr);
+	period = in_tsc(PIT_DIVISOR(clock_hz()), tr);
+	if (spread) {
+		shift = (uint32_t)__builtin_clz(period) + 1;	/* the spread, 2^(32 - shift): */
+		spread = 1u << (32 - shift);
+	}
+	patch(smp_period_imm, 4, SMP_PERIOD_MARK, period);
+	patch(smp_period_imm0, 4, SMP_PERIOD_MARK, period);
+	patch(smp_shift_imm, 1, SMP_SHIFT_MARK, shift);
+	patch(smp_shift_imm0, 1, SMP_SHIFT_MARK, shift);
+	__asm__ volatile("" ::: "memory");
 	t0 = (uint32_t)rdtsc();
 	cpu_setvector(SMP_TICK_VECTOR, (uint32_t)smp_tick);
 	cpu_setvector(SMP_TICK0_VECTOR, (uint32_t)smp_tick0);
@@ -245,13 +273,11 @@ void smp_clock_start(void)
 	for (int c = 0; c < ncpu; c++) {
 		struct irq0_state *q = &percpu_area[c].irq0;
 
-		q->period = in_tsc(PIT_DIVISOR(clock_hz()), tr);
-		q->jitter = in_tsc(spread, tr);
-		q->jitter_seed = seed ^ (uint32_t)c * 0x9E3779B9u;
-		/* a deadline at a cell's end, from the last one's start, and an
-		 * eighth of a period for a timer a little early (the rates may
-		 * differ by 1 in 1000) */
-		q->left_max = q->period + q->jitter + q->period / 8;
+		q->period = period;
+		q->jitter = spread;
+		/* odd, for SMP_MCG_MUL's period (seeds that differ in their top
+		 * bit alone give the same); 0 with no spread */
+		q->jitter_seed = spread ? (seed ^ (uint32_t)c * 0x9E3779B9u) << 1 | 1 : 0;
 		q->cell = t0 + q->period / (uint32_t)ncpu * (uint32_t)c + q->period - q->jitter / 2;
 		irq0_draw(q);
 		if (c) {
@@ -261,30 +287,6 @@ void smp_clock_start(void)
 	}
 	smp_timer_start();
 	smp_go = 1;
-}
-
-/* boot/irq0.asm's smp_tick, when the deadline it drew is already past:
- * the CPU took its tick more than a period late (an emulator that runs
- * the CPUs in turn left it out that long). Each period missed is counted
- * here, a tick of the profile where the CPU stands, as the one it took,
- * and the next deadline drawn, until one is ahead; returns the count to
- * it for the timer. Called with interrupts off and the kernel's segments
- * (frame: the interrupted EIP, CS and EFLAGS). */
-uint32_t __attribute__((regparm(2))) smp_tick_late(const uint32_t *frame, uint32_t ebp);
-uint32_t __attribute__((regparm(2))) smp_tick_late(const uint32_t *frame, uint32_t ebp)
-{
-	uint32_t now = (uint32_t)rdtsc();
-	uint32_t left;
-
-	while ((left = irq0.deadline - now) - 1 >= irq0.left_max) {
-		this_cpu->late++;
-		if (!(frame[2] & FL_VM) && (frame[1] & 3) != 3)
-			*(irq0.prof ? &this_cpu->kticks : &this_cpu->iticks) += 1;	/* as KTICK */
-		if (prof_active && !(frame[2] & FL_VM))
-			prof_tick_fn(irq0.prof, frame[1], frame[0], ebp);
-		irq0_draw(&irq0);
-	}
-	return left;
 }
 
 int smp_cpu(void)
@@ -341,12 +343,12 @@ void smp_report(void)
 		n[i][0] = (uint32_t)percpu_area[i].irq0.ticks;
 		n[i][1] = (uint32_t)percpu_area[i].kticks;
 		n[i][2] = (uint32_t)percpu_area[i].iticks;
-		n[i][3] = (uint32_t)percpu_area[i].late;
+		n[i][3] = percpu_area[i].late;
 		n[i][4] = percpu_area[i].moved_in;
 	}
 	irq_restore(fl);
 	kprintf("kernel: clock: %u ticks\n", clock);
 	for (int i = 0; i < ncpu; i++)
 		kprintf("kernel: cpu %d: %u samples, %u kernel, %u idle, %u late, %u moved in\n", i,
-			n[i][0] + n[i][3], n[i][1], n[i][2], n[i][3], n[i][4]);
+			n[i][0], n[i][1], n[i][2], n[i][3], n[i][4]);
 }

@@ -9,6 +9,19 @@
 
 #define SMP_TICK_VECTOR	0xF0	/* every other CPU's local APIC timer (boot/irq0.asm's smp_tick) */
 #define SMP_TICK0_VECTOR 0xF1	/* the first CPU's (smp_tick0) */
+/* The local APIC tick's generator of deadlines, x = x * SMP_MCG_MUL mod
+ * 2^32 from an odd seed (0 with jitter=0: every offset 0): a
+ * multiplicative congruential generator, its period 2^30, of which the
+ * tick takes the top bits as the offset (x >> the shift: the spread is a
+ * power of two); the multiplier is Steele and Vigna's for 32 bits
+ * ("Computationally easy, spectrally good multipliers for congruential
+ * pseudorandom number generators", 2021). With the one CPU's LCG and a
+ * mul, the tick would take two instructions more (docs/smp.md). */
+#define SMP_MCG_MUL 0xAE3CC725u
+/* The immediates of the period and the shift as boot/irq0.asm assembles
+ * them, which smp_clock_start() checks before it writes each. */
+#define SMP_PERIOD_MARK 0x7EADBEEFu
+#define SMP_SHIFT_MARK 31
 
 /* A CPU as it was started. What it keeps of its own, its ticks' counts
  * among them, is its page (percpu.h). */

@@ -173,8 +173,12 @@ irq0_kfixed:
 ; at once: the tick sends itself its vector (a self-IPI) instead of
 ; writing the timer, and the CPU takes it as iret returns, where it
 ; stands, then draws the next; so every period is a tick, through the
-; same code. The clock's interrupt costs the first CPU its own
-; instructions (clock_irq(), kernel/tick.c), outside the tick's code.
+; same code. A tick that sends one does not end the slice (its slice_left
+; is given back the tick it counts down), so that no trip into the
+; scheduler comes between the chain's ticks: the slice ends, if it does,
+; at the chain's last tick, the one taken on time. The clock's interrupt
+; costs the first CPU its own instructions (clock_irq(), kernel/tick.c),
+; outside the tick's code.
 
 ; The local APIC's tick: counted, acknowledged, the TSC read, the cell
 ; moved on by the period, then the counts to the deadline drawn in it,
@@ -214,6 +218,7 @@ irq0_kfixed:
 %5:                            ; late: the next period's tick, at once
 	mov dword [ss:LAPIC_ICR_LO_VA], ICR_SELF_FIXED | %1
 	add dword [ss:PCPU_LATE], 1
+	add dword [ss:irq0 + IRQ0_SLICE_LEFT], 1	; not the slice's end
 	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
 	jne smp_kernel
 	jmp [ss:irq0 + IRQ0_SAMPLER]

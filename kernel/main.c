@@ -196,7 +196,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 		__asm__ volatile("int3");
 	}
 	modules_init(mbi, args.stdin_name);
-	proc_fingerprint_kernel();
+	proc_fingerprint_kernel();	/* before smp_clock_start() writes into the code */
 	procinit();
 	start_init();
 	clockinit(args.hz, args.jitter, args.seed);

@@ -12,9 +12,9 @@
  *                         jitter_seed, in TSC counts); irq0.asm draws each
  *                         next period from them
  *   deadline, cell,       kernel/smp/smp.c sets them as the CPU's timer
- *   period                starts; irq0.asm's smp_tick draws each next
- *                         deadline in the next cell (the period is an
- *                         immediate in its code)
+ *   period                starts; irq0.asm's smp_tick moves cell on and
+ *                         draws each next deadline in it (the period is
+ *                         an immediate in its code)
  *   slice_left,           sched.c (new_slice); irq0.asm counts slice_left
  *   slice_ticks,          down, renews it from slice_ticks, and calls on
  *   sched_work,           the scheduler only when sched_work is set
@@ -43,10 +43,11 @@ struct irq0_state {
 	uint32_t jitter;		/* the spread of a period in PIT counts (several CPUs: TSC counts); 0: fixed */
 	uint32_t jitter_base;		/* the shortest period */
 	uint32_t jitter_seed;		/* the period generator's state: fixed at boot */
-	/* With several CPUs, on the TSC (low words): the next tick's
-	 * deadline; the start of the next period's cell, which a deadline is
-	 * drawn in (the spread from there), and the period, a cell to the
-	 * next. */
+	/* With several CPUs, on the TSC (low words): the first tick's
+	 * deadline (the tick works out the later ones and keeps none); the
+	 * start of the next period's cell, which a deadline is drawn in (the
+	 * spread from there); and the period, a cell to the next (the tick
+	 * has it as an immediate). */
 	uint32_t deadline, cell, period;
 	uint32_t slice_left;		/* ticks left in the running one's slice */
 	uint32_t slice_ticks;		/* its whole slice: the quantum, or 1 for idle */

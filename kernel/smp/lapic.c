@@ -32,12 +32,16 @@ uint32_t lapic_id(void)
 
 int lapic_ipi(uint32_t dest, uint32_t icr)
 {
+	uint32_t fl = irq_save();	/* the tick writes ICR_LO too (its self-IPI) */
+	int r = -1;
+
 	wr(LAPIC_ICR_HI, dest << 24);
 	wr(LAPIC_ICR_LO, icr);
-	for (int i = 0; i < 100000; i++)
+	for (int i = 0; i < 100000 && r; i++)
 		if (!(rd(LAPIC_ICR_LO) & ICR_BUSY))
-			return 0;
-	return -1;
+			r = 0;
+	irq_restore(fl);
+	return r;
 }
 
 /* Port 0x80, the POST port, takes about a microsecond to read on a PC;

@@ -106,6 +106,9 @@ void ap_main(void)
 	cpus[cpu].started = 1;
 	while (!smp_go)
 		__asm__ volatile("pause" ::: "memory");
+	/* cpuid serializes: the tick's code the first CPU wrote (patch())
+	 * is fetched afresh, as cross-modifying code asks */
+	__asm__ volatile("cpuid" : : "a"(0) : "ebx", "ecx", "edx", "memory");
 	smp_timer_start();
 	sched_ap_start();
 }
@@ -217,7 +220,9 @@ static void smp_timer_start(void)
 
 /* The immediate that ends at label end in the ticks' code, of n bytes,
  * assembled as mark: written v, before any CPU runs it (the kernel's
- * mapping is writable). */
+ * mapping is writable). After proc_fingerprint_kernel() (kernel/main.c),
+ * whose fingerprint of the kernel's code is the file's, as the host's
+ * tools compute it. */
 static void patch(char *end, uint32_t n, uint32_t mark, uint32_t v)
 {
 	uint8_t *p = (uint8_t *)((uintptr_t)end - n);
@@ -249,7 +254,7 @@ void smp_clock_start(void)
 		return;
 	clock_period(&base, &spread);
 	lapic_calibrate(PIT_DIVISOR(clock_hz()), &lr, &tr);
-	if (lr / 1024 != tr / 1024 && (lr > tr ? lr - tr : tr - lr) > tr / 1000) {
+	if (tr < 1024 || (lr / 1024 != tr / 1024 && (lr > tr ? lr - tr : tr - lr) > tr / 1000)) {
 		kprintf("kernel: the local APIC's timer runs at %u counts, the TSC at %u, a PIT count "
 			"(/65536): the other CPUs stay in their wait, the kernel runs on one\n", lr, tr);
 		ncpu = 1;

@@ -62,7 +62,7 @@ fi
 
 name=smptick-exact
 # Blocks counted whole would count the instructions after the tick's local
-# APIC stores (the EOI, the timer's count) twice: the tick's instructions
+# APIC stores (the EOI, the timer's count or the self-IPI) twice: the tick's instructions
 # must be those counted one by one, to the instruction, on both CPUs.
 if ! run exact "$plugin" ",exact=1" -cpus 2 $demo; then
 	fail "$(cat "$out/exact.err")"

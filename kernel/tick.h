@@ -11,8 +11,8 @@
  *   jitter_seed           with several CPUs kernel/smp/smp.c sets jitter and
  *                         jitter_seed, in TSC counts); irq0.asm draws each
  *                         next period from them
- *   deadline, cell,       kernel/smp/smp.c sets them as the CPU's timer
- *   period                starts; irq0.asm's smp_tick moves cell on and
+ *   deadline, cell        kernel/smp/smp.c sets them as the CPU's timer
+ *                         starts; irq0.asm's smp_tick moves cell on and
  *                         draws each next deadline in it (the period is
  *                         an immediate in its code)
  *   slice_left,           sched.c (new_slice); irq0.asm counts slice_left
@@ -42,13 +42,13 @@ struct irq0_state {
 	volatile uint64_t ticks;	/* since boot */
 	uint32_t jitter;		/* the spread of a period in PIT counts (several CPUs: TSC counts); 0: fixed */
 	uint32_t jitter_base;		/* the shortest period */
-	uint32_t jitter_seed;		/* the period generator's state: fixed at boot */
+	uint32_t jitter_seed;		/* the period generator's state: its seed fixed at boot */
 	/* With several CPUs, on the TSC (low words): the first tick's
 	 * deadline (the tick works out the later ones and keeps none); the
 	 * start of the next period's cell, which a deadline is drawn in (the
-	 * spread from there); and the period, a cell to the next (the tick
-	 * has it as an immediate). */
-	uint32_t deadline, cell, period;
+	 * spread from there; the cells a period apart, which the tick has as
+	 * an immediate). */
+	uint32_t deadline, cell;
 	uint32_t slice_left;		/* ticks left in the running one's slice */
 	uint32_t slice_ticks;		/* its whole slice: the quantum, or 1 for idle */
 	uint32_t sched_work;		/* another process may be runnable */

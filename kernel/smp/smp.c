@@ -199,11 +199,11 @@ static uint32_t in_tsc(uint32_t n, uint32_t ratio)
 
 /* A CPU's next deadline, drawn in its next cell as boot/irq0.asm's
  * smp_tick draws it. */
-static void irq0_draw(struct irq0_state *q)
+static void irq0_draw(struct irq0_state *q, uint32_t period)
 {
 	q->jitter_seed *= SMP_MCG_MUL;
 	q->deadline = q->cell + (uint32_t)(((uint64_t)q->jitter_seed * q->jitter) >> 32);
-	q->cell += q->period;
+	q->cell += period;
 }
 
 /* This CPU's timer, to its first deadline (smp_clock_start's), which may
@@ -278,13 +278,12 @@ void smp_clock_start(void)
 	for (int c = 0; c < ncpu; c++) {
 		struct irq0_state *q = &percpu_area[c].irq0;
 
-		q->period = period;
 		q->jitter = spread;
 		/* odd, for SMP_MCG_MUL's period (seeds that differ in their top
 		 * bit alone give the same); 0 with no spread */
 		q->jitter_seed = spread ? (seed ^ (uint32_t)c * 0x9E3779B9u) << 1 | 1 : 0;
-		q->cell = t0 + q->period / (uint32_t)ncpu * (uint32_t)c + q->period - q->jitter / 2;
-		irq0_draw(q);
+		q->cell = t0 + period / (uint32_t)ncpu * (uint32_t)c + period - q->jitter / 2;
+		irq0_draw(q, period);
 		if (c) {
 			sched_idle_init(c);
 			q->sched_work = 1;	/* the first process may be runnable */

@@ -7,6 +7,7 @@
 
 #include "dump.h"
 #include "elf32.h"
+#include "hostsort.h"
 #include "shown.h"
 #include "elf.h"
 
@@ -303,7 +304,7 @@ int elf32_long_names(const struct elfsyms *e, struct elf32_long **out, size_t *n
 			ln[k].off = (size_t)(e->syms[i].name - e->strings);
 			ln[k++].sym = i;
 		}
-	qsort(ln, k, sizeof *ln, by_offset_down);
+	host_qsort(ln, k, sizeof *ln, by_offset_down);
 	for (i = 0; i < k;) {	/* the table ends with a NUL (add_symbols) */
 		unsigned char c = (unsigned char)e->strings[--pos];
 

@@ -7,6 +7,7 @@
 
 #include "attrib.h"
 #include "hostio.h"
+#include "hostsort.h"
 #include "rounding.h"
 #include "dumpfmt.h"
 
@@ -111,7 +112,7 @@ size_t map_sorted_symbols(const struct map *m, struct msym **out)
 			sorted = 0;
 	}
 	if (!sorted && m->n < 64) {
-		qsort(keys, m->n, sizeof *keys, by_seg_addr_index);
+		host_qsort(keys, m->n, sizeof *keys, by_seg_addr_index);
 	} else if (!sorted) {	/* a map in address order, as nm -n and mkmap write it, is not */
 		if (!(tmp = malloc(m->n * sizeof *tmp))) {
 			free(keys);

@@ -10,6 +10,7 @@
 
 #include "decode.h"
 #include "disasm.h"
+#include "hostsort.h"
 #include "lines.h"
 
 /* ---- the code's bytes (libelf) -------------------------------------------------- */
@@ -55,7 +56,7 @@ static void sort_code(struct line_table *t)
 	uint64_t end;
 	size_t i;
 
-	qsort(t->code, t->ncode, sizeof *t->code, by_addr);
+	host_qsort(t->code, t->ncode, sizeof *t->code, by_addr);
 	end = t->code[0].addr + t->code[0].size;
 	for (i = 1; i < t->ncode; i++) {
 		struct line_code *c = &t->code[i];
@@ -78,7 +79,7 @@ static void sort_ptrs(struct line_table *t)
 	size_t i, k = 0;
 
 	if (t->nptrs > 1)
-		qsort(t->ptrs, t->nptrs, sizeof *t->ptrs, by_u64);
+		host_qsort(t->ptrs, t->nptrs, sizeof *t->ptrs, by_u64);
 	for (i = 0; i < t->nptrs; i++)
 		if (!k || t->ptrs[k - 1] != t->ptrs[i])
 			t->ptrs[k++] = t->ptrs[i];
@@ -181,7 +182,7 @@ static void vsort(struct vec *v)
 	size_t i, k = 0;
 
 	if (v->n > 1)
-		qsort(v->v, v->n, sizeof *v->v, by_u64);
+		host_qsort(v->v, v->n, sizeof *v->v, by_u64);
 	for (i = 0; i < v->n; i++)
 		if (!k || v->v[k - 1] != v->v[i])
 			v->v[k++] = v->v[i];

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "decode.h"
+#include "hostsort.h"
 #include "lines.h"
 
 /* ---- the line table ---------------------------------------------------------- */
@@ -228,7 +229,7 @@ static void tidy(struct line_table *t)
 {
 	size_t i, k = 0;
 
-	qsort(t->r, t->n, sizeof *t->r, by_lo);
+	host_qsort(t->r, t->n, sizeof *t->r, by_lo);
 	for (i = 0; i < t->n; i++) {
 		struct line_range r = t->r[i];
 
@@ -306,7 +307,7 @@ int lines_load(const uint8_t *buf, size_t len, struct line_table *t, char *err, 
 		return fail(err, errlen, "out of memory");
 	}
 	tidy(t);
-	qsort(t->funcs, t->nfuncs, sizeof *t->funcs, by_lowpc);
+	host_qsort(t->funcs, t->nfuncs, sizeof *t->funcs, by_lowpc);
 	if (!units || !t->n) {
 		lines_free(t);
 		return fail(err, errlen, "no DWARF line table (build with -g)");

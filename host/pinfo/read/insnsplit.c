@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "hostsort.h"
 #include "lines.h"
 #include "split.h"
 
@@ -215,7 +216,7 @@ static void components(struct model *m)
 		o[i].root = root_of(m->upf, li->block[k]);
 	}
 	if (m->no > 1)
-		qsort(o, m->no, sizeof *o, by_root);
+		host_qsort(o, m->no, sizeof *o, by_root);
 }
 
 /* The rates of the blocks, by EM, one component at a time. */

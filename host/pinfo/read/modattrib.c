@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "dumpfmt.h"
+#include "hostsort.h"
 #include "modattrib.h"
 #include "runs.h"
 
@@ -43,7 +44,7 @@ static const struct pdump_seg **module_segs(const struct pdump *d, const char *m
 	for (i = 0; i < d->nseg; i++)
 		if (!strcasecmp(d->segs[i].module, module))
 			segs[(*n)++] = &d->segs[i];
-	qsort(segs, *n, sizeof *segs, by_segno);
+	host_qsort(segs, *n, sizeof *segs, by_segno);
 	return segs;
 }
 

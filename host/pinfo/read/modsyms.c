@@ -6,6 +6,7 @@
 
 #include "attrib.h"
 #include "frames.h"
+#include "hostsort.h"
 #include "modsyms.h"
 
 /* The maps' symbols by module (case aside), a module's first map first:
@@ -33,7 +34,7 @@ struct modsyms *modsyms_make(const struct map *maps, size_t nmaps)
 			return NULL;
 		}
 	}
-	qsort(ms, nmaps, sizeof *ms, by_module);
+	host_qsort(ms, nmaps, sizeof *ms, by_module);
 	return ms;
 }
 

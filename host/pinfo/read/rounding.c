@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hostsort.h"
 #include "rounding.h"
 
 /* The items as they are ranked: their fractions, and where their keys lie. */
@@ -58,7 +59,7 @@ int largest_remainder(void *items, size_t n, const struct round_layout *lay, uin
 		if (frac[i])
 			order[nfrac++] = i;
 	}
-	qsort_r(order, nfrac, sizeof *order, by_fraction, &r);
+	host_qsort_r(order, nfrac, sizeof *order, by_fraction, &r);
 	for (i = 0; given < total && i < nfrac; i++, given++) {
 		unsigned char *t = base + order[i] * lay->size + lay->tics;
 

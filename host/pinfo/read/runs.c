@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "hostio.h"
+#include "hostsort.h"
 #include "runs.h"
 
 double runs_c2(const struct pdump *d)
@@ -45,7 +46,7 @@ static uint32_t *positions(struct pdump *d, const struct pdump_seg *const *segs,
 			pos[(*count)++] = d->trace_by[j];
 	}
 	if (n > 1)	/* a segment's are in order; several are merged */
-		qsort(pos, *count, sizeof *pos, by_pos);
+		host_qsort(pos, *count, sizeof *pos, by_pos);
 	return pos;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "hostsort.h"
 #include "lines.h"
 #include "rounding.h"
 #include "split.h"
@@ -107,7 +108,7 @@ static int leaves_fill(const struct pdump_seg *s, uint32_t shift, struct line_le
 	size_t i = 0;
 
 	if (n > 1)
-		qsort(l, n, sizeof *l, leaf_by_addr);
+		host_qsort(l, n, sizeof *l, leaf_by_addr);
 	for (b = 0; b < nb; b++)
 		all += s->counters[b];
 	while (i < n) {
@@ -167,7 +168,7 @@ int lines_leaves(const struct pdump *d, const struct pdump_seg *const *segs, siz
 		return 0;
 	}
 	if (m > 1)
-		qsort(l, m, sizeof *l, leaf_by_addr);
+		host_qsort(l, m, sizeof *l, leaf_by_addr);
 	*out = l;
 	*n = m;
 	return 1;
@@ -235,7 +236,7 @@ int lines_attribute(const struct pdump_seg *const *segs, size_t nsegs, uint32_t 
 		}
 	}
 	/* one entry per (file, line, function): the cells grouped */
-	qsort(c, nc, sizeof *c, by_key);
+	host_qsort(c, nc, sizeof *c, by_key);
 	if (!(out->l = malloc((nc ? nc : 1) * sizeof *out->l))) {
 		free(c);
 		return -1;

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "hostio.h"
+#include "hostsort.h"
 #include "shown.h"
 #include "truth.h"
 
@@ -110,7 +111,7 @@ static int totals(struct truth *t, char *err, size_t errlen)
 	size_t i, k = 0;
 
 	if (t->n)
-		qsort(t->f, t->n, sizeof *t->f, by_pair);
+		host_qsort(t->f, t->n, sizeof *t->f, by_pair);
 	for (i = 0; i < t->n; i++) {
 		if (k && !by_pair(&t->f[k - 1], &t->f[i])) {
 			if (t->f[k - 1].insns > UINT64_MAX - t->f[i].insns)

@@ -6,6 +6,7 @@
 #include "annotate.h"
 #include "attrib.h"
 #include "hostio.h"
+#include "hostsort.h"
 #include "share.h"
 #include "shown.h"
 
@@ -94,7 +95,7 @@ size_t *module_lines_ranked(const struct module_lines *ml, const struct line_tab
 			idx[(*n)++] = i;
 	rank_ml = ml;
 	rank_t = t;
-	qsort(idx, *n, sizeof *idx, by_rank);
+	host_qsort(idx, *n, sizeof *idx, by_rank);
 	return idx;
 }
 

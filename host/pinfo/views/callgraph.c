@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "callstacks.h"
+#include "hostsort.h"
 #include "shown.h"
 
 /* An arc caller -> callee: the samples whose stack has it (once each), and
@@ -142,10 +143,10 @@ int callstacks_callgraph(const struct callstacks *cs, FILE *out)
 		list[at[nf + g.a[j].caller]++] = &g.a[j];
 	}
 	for (j = 0; j < 2 * nf; j++)
-		qsort(list + first[j], first[j + 1] - first[j], sizeof *list, arc_by_total);
+		host_qsort(list + first[j], first[j + 1] - first[j], sizeof *list, arc_by_total);
 	for (i = 0; i < cs->nfuncs; i++)
 		order[i] = i;
-	qsort_r(order, cs->nfuncs, sizeof *order, by_time, cs->funcs);
+	host_qsort_r(order, cs->nfuncs, sizeof *order, by_time, cs->funcs);
 	for (i = 0; i < cs->nfuncs; i++)
 		index[order[i]] = i + 1;
 	fprintf(out, "\t\t     Call graph (from sampled call stacks)\n\n"

@@ -12,6 +12,7 @@
 #include "csv.h"
 #include "dumpfmt.h"
 #include "hostio.h"
+#include "hostsort.h"
 #include "modattrib.h"
 #include "pinfo_more.h"
 #include "pinfo_run.h"
@@ -219,7 +220,7 @@ int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, siz
 		loaded++;
 	}
 	/* one row a function: its base and new ticks together */
-	qsort(fs.f, fs.n, sizeof *fs.f, by_key);
+	host_qsort(fs.f, fs.n, sizeof *fs.f, by_key);
 	for (i = 0, k = 0; i < fs.n; i++) {
 		if (k && !by_key(&fs.f[k - 1], &fs.f[i]))
 			add_into(&fs.f[k - 1], &fs.f[i], d);
@@ -241,7 +242,7 @@ int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, siz
 	}
 	diff_d[0] = &d[0];
 	diff_d[1] = &d[1];
-	qsort(fs.f, fs.n, sizeof *fs.f, by_change);
+	host_qsort(fs.f, fs.n, sizeof *fs.f, by_change);
 	if (status == PINFO_OK)
 		status = diff_out(&fs, basefile, newfile, d, out, errs);
 	for (i = 0; i < fs.n; i++)
@@ -315,7 +316,7 @@ static int merge_stacks(struct pdump *out, const struct pdump *b, const uint32_t
 		if (b->stacks[i].useg)
 			all[out->nstacks + i].useg = (uint16_t)(segmap[b->stacks[i].useg - 1] + 1);
 	}
-	qsort(all, n, sizeof *all, stack_order);
+	host_qsort(all, n, sizeof *all, stack_order);
 	for (i = 0; i < n; i++) {	/* identical neighbours folded into the first */
 		if (m && !stack_order(&all[m - 1], &all[i])) {
 			if (all[m - 1].count > UINT32_MAX - all[i].count) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "flametree.h"
+#include "hostsort.h"
 
 int flametree_init(struct flametree *t)
 {
@@ -94,7 +95,7 @@ int flametree_finish(struct flametree *t)
 		return -1;
 	for (i = 1; i < t->nn; i++)
 		t->order[i - 1] = i;
-	qsort_r(t->order, t->nn - 1, sizeof *t->order, by_parent_rank, t->n);
+	host_qsort_r(t->order, t->nn - 1, sizeof *t->order, by_parent_rank, t->n);
 	for (i = t->nn - 1; i > 0; i--) {	/* backwards: each parent's first child last */
 		struct ft_node *p = &t->n[t->n[t->order[i - 1]].parent];
 
@@ -127,7 +128,7 @@ int flametree_rank(const char *const *names, size_t n, size_t *rank)
 		return -1;
 	for (i = 0; i < n; i++)
 		order[i] = i;
-	qsort_r(order, n, sizeof *order, by_name, (void *)names);
+	host_qsort_r(order, n, sizeof *order, by_name, (void *)names);
 	for (i = 0; i < n; i++) {
 		if (i && strcmp(names[order[i - 1]], names[order[i]]))
 			r++;

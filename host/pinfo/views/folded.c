@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "callstacks.h"
+#include "hostsort.h"
 #include "shown.h"
 
 /* Written as they go: no line is made in memory. A stack's line is its
@@ -93,7 +94,7 @@ int callstacks_folded(const struct callstacks *cs, FILE *out)
 		keys[2 * i] = (struct key){ i, 0 };
 		keys[2 * i + 1] = (struct key){ i, 1 };
 	}
-	qsort_r(keys, 2 * cs->nfuncs, sizeof *keys, by_key, &nm);
+	host_qsort_r(keys, 2 * cs->nfuncs, sizeof *keys, by_key, &nm);
 	for (i = 0, k = 0; i < 2 * cs->nfuncs; i++) {
 		if (i && by_key(&keys[i - 1], &keys[i], &nm))
 			k++;
@@ -103,7 +104,7 @@ int callstacks_folded(const struct callstacks *cs, FILE *out)
 	keys = NULL;
 	for (i = 0; i < cs->nstacks; i++)
 		order[i] = i;
-	qsort_r(order, cs->nstacks, sizeof *order, by_line, &r);
+	host_qsort_r(order, cs->nstacks, sizeof *order, by_line, &r);
 	for (i = 0; i < cs->nstacks; i = j) {
 		const struct cs_stack *st = &cs->stacks[order[i]];
 		uint64_t sum = 0;

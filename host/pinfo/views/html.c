@@ -8,6 +8,7 @@
 #include "callstacks.h"
 #include "dumpfmt.h"
 #include "hostio.h"
+#include "hostsort.h"
 #include "html.h"
 #include "lines.h"
 #include "modattrib.h"
@@ -558,7 +559,7 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 		}
 		loaded++;
 	}
-	qsort(fs, nfs, sizeof *fs, by_tics);
+	host_qsort(fs, nfs, sizeof *fs, by_tics);
 	if (dump_stacks(&d, srcs, loaded, have_kmap ? &kmap : NULL, &cs, &stacks, &nstacks)) {
 		fprintf(errs, "pinfo: out of memory\n");
 		status = PINFO_FAIL;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "flametree.h"
+#include "hostsort.h"
 #include "html.h"
 
 static double pct(uint64_t tics, uint64_t total)
@@ -159,7 +160,7 @@ int html_flamegraph(FILE *out, const struct folded_stack *stacks, size_t n, uint
 	for (i = 0; i < set.nslots; i++)
 		if (set.p[i])
 			names[nn++] = set.p[i];
-	qsort(names, nn, sizeof *names, by_ptr);
+	host_qsort(names, nn, sizeof *names, by_ptr);
 	if (!(rank = malloc((nn ? nn : 1) * sizeof *rank)) || flametree_rank(names, nn, rank))
 		goto out;
 	for (i = 0; i < n; i++) {	/* a frame's item its name's place */

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "dumpfmt.h"
+#include "hostsort.h"
 #include "modattrib.h"
 #include "report.h"
 #include "share.h"
@@ -215,7 +216,7 @@ static struct order *report_order(const struct pdump *d)
 		o[i].index = i;
 		o[i].s = &d->segs[i];
 	}
-	qsort(o, d->nseg, sizeof *o, by_rank);
+	host_qsort(o, d->nseg, sizeof *o, by_rank);
 	return o;
 }
 
@@ -404,7 +405,7 @@ static int segment_block(FILE *out, const struct pdump *d, const struct pdump_se
 		if (listed) {
 			for (m = 0, k = l.first[i]; k != NONE; k = l.link[k])
 				l.here[m++] = k;
-			qsort(l.here, m, sizeof *l.here, by_index);
+			host_qsort(l.here, m, sizeof *l.here, by_index);
 		}
 		if (shown)
 			owner_line(out, d, segs[0]->segno, digits, o, !present.ci ? -1 :

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "dumpfmt.h"
+#include "hostsort.h"
 #include "modattrib.h"
 #include "report.h"
 #include "share.h"
@@ -166,7 +167,7 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 		if (a->owners[i].tics || ((flags & PINFO_Z) && a->owners[i].name))
 			rows[nrows++] = &a->owners[i];
 	/* the filters choose by tics: the top N, those at or above the limit */
-	qsort(rows, nrows, sizeof *rows, by_tics);
+	host_qsort(rows, nrows, sizeof *rows, by_tics);
 	for (kept = 0; kept < nrows; kept++)
 		if ((v->top && kept >= v->top) || pct(rows[kept]->tics, d->total) < v->limit)
 			break;
@@ -177,7 +178,7 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 				leftsub[j] += one[j];
 	}
 	sort_key = v->sort;
-	qsort(rows, kept, sizeof *rows, by_view);
+	host_qsort(rows, kept, sizeof *rows, by_view);
 	view_head(out, segs[0]->segno, digits);
 	for (i = 0; i < kept; i++) {
 		const struct owner *o = rows[i];

@@ -18,6 +18,8 @@ check() {
 	shift 5
 	"$pinfo" "$@" > "$t/out" 2> "$t/err"
 	got=$?
+	# (a sanitizer's report fails the check whatever the status: UBSan's is 1 too)
+	if grep -q 'runtime error\|Sanitizer' "$t/err"; then fail "sanitizer: $(grep -m 3 'runtime error\|Sanitizer' "$t/err")"; return; fi
 	if [ "$got" != "$want" ]; then fail "status $got, wanted $want: $(head -3 "$t/err")"; return; fi
 	if [ -n "$outre" ] && ! grep -q -- "$outre" "$t/out"; then fail "stdout lacks '$outre': $(head -3 "$t/out")"; return; fi
 	if [ -z "$outre" ] && [ -s "$t/out" ]; then fail "stdout not empty: $(head -3 "$t/out")"; return; fi
@@ -62,6 +64,15 @@ for pinfo in "$build/pinfo" "$build/san/pinfo"; do
 	name=merge-v1-nothing
 	if [ ! -e "$t/m.pro" ]; then pass; else fail "a file was written"; fi
 	check diff-no-map 2 '' '^USAGE' -- --diff "$dump" "$dump"
+	# no function to sort: a map of a module in neither dump, an HTML report without maps
+	printf ' NOPE\n\n  Address         Publics by Value\n\n 0001:00000000       f\n' > "$t/nope.map"
+	check diff-absent 1 '' "^pinfo: $t/nope.map: module NOPE is in neither dump\$" -- \
+		--diff "$dump" "$dump" "$t/nope.map"
+	rm -f "$t/nope.map"
+	check html-no-map 0 '' '' -- --html "$t/r.html" "$dump"
+	name=html-no-map-file
+	if grep -q 'No map given is of a module with samples' "$t/r.html"; then pass; else fail "no note"; fi
+	rm -f "$t/r.html"
 	check html-no-dir 1 '' "^pinfo: $t/none/r.html: No such file or directory; nothing written\$" -- \
 		--html "$t/none/r.html" "$dump" "$elf"
 	check html-bad-dump 1 '' "^pinfo: $elf: " -- --html "$t/r.html" "$elf"

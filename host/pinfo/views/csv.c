@@ -10,11 +10,15 @@
 
 void csv_field(FILE *out, const char *s)
 {
-	if (!strpbrk(s, ",\"\r\n")) {
+	int formula = *s && strchr(CSV_FORMULA, *s);
+
+	if (!formula && !strpbrk(s, ",\"\r\n")) {
 		fputs(s, out);
 		return;
 	}
 	fputc('"', out);
+	if (formula)
+		fputc('\'', out);	/* text to a spreadsheet, never a formula */
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', out);
@@ -29,21 +33,16 @@ void csv_header(FILE *out)
 			    : "module,function,tics,percent,ci_low,ci_high\n", out);
 }
 
-static double pct(uint64_t part, uint64_t whole)
+/* One function: its row (s: its share of its module's samples), and the
+ * worst difference so far. */
+static void one_fn(FILE *out, const struct share *s, const char *module, const char *name,
+		   uint64_t tics, double *worst)
 {
-	return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
-
-/* One function: its row, and the worst difference so far. */
-static void one_fn(FILE *out, const struct share *sh, const char *module, const char *name,
-		   uint64_t tics, uint64_t modtics, double *worst)
-{
-	struct share s = *sh;
 	double exact = 0, diff = 0;
 	int known = present.truth && !truth_share(present.truth, module, name, &exact);
 
 	if (known) {
-		diff = pct(tics, modtics) - exact;
+		diff = s->pct - exact;
 		*worst = diff > *worst ? diff : -diff > *worst ? -diff : *worst;
 	}
 	if (!out)
@@ -51,7 +50,7 @@ static void one_fn(FILE *out, const struct share *sh, const char *module, const 
 	csv_field(out, module);
 	fputc(',', out);
 	csv_field(out, name);
-	fprintf(out, ",%llu,%.4f,%.4f,%.4f", (unsigned long long)tics, s.pct, s.low, s.high);
+	fprintf(out, ",%llu,%.4f,%.4f,%.4f", (unsigned long long)tics, s->pct, s->low, s->high);
 	if (known)
 		fprintf(out, ",%.4f,%.4f", exact, diff);
 	else if (present.truth)
@@ -64,23 +63,31 @@ int csv_module(FILE *out, const struct pdump *d, const struct map *m, double *wo
 {
 	struct modattrib w;
 	size_t k;
+	uint64_t modsub[PDUMP_NSUB_MAX];
+	const uint64_t *msub;
 	int rc = modattrib_start(&w, d, m);
 
 	*worst = present.truth && truth_module(present.truth, m->module) ? 0 : -1;
 	if (rc)
 		return rc;
+	/* the module's ticks in each sub-profile: the whole of its shares' */
+	msub = share_subs(d, w.segs, w.n, 0, UINT64_MAX, modsub);
 	while ((rc = modattrib_next(&w)) > 0)
 		for (k = 0; k < w.a.n; k++) {
 			const struct owner *o = &w.a.owners[k];
 			const char *name = o->name ? o->name : "(no symbol)";
+			struct noise nz;
 			struct share s;
 
 			if (!o->tics && (*worst < 0 || !truth_insns(present.truth, m->module, name)))
 				continue;
-			s = share_in(d, o->tics, share_owner_noise(d, &w.a, o));
-			if (hot && o->tics)
+			nz = share_owner_noise(d, &w.a, o);
+			if (hot && o->tics) {	/* the report's share: of all the dump's samples */
+				s = share_in(d, o->tics, nz);
 				share_hot_see(hot, name, o->tics, &s);
-			one_fn(out, &s, w.segs[0]->module, name, o->tics, w.tics, worst);
+			}
+			s = share_within(d, o->tics, w.tics, msub, nz);
+			one_fn(out, &s, w.segs[0]->module, name, o->tics, worst);
 		}
 	modattrib_end(&w);
 	return rc;

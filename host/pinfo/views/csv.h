@@ -8,8 +8,13 @@
 #include "dump.h"
 #include "maps.h"
 
+/* The first characters a spreadsheet takes for a formula's (OWASP's
+ * rule on CSV injection): a field starting with one is text to it. */
+#define CSV_FORMULA "=+-@\t\r"
+
 /* s as one field: as it is, or in double quotes (its quotes doubled) when
- * it holds a comma, a quote, a CR or an LF. */
+ * it holds a comma, a quote, a CR or an LF, or starts with a character of
+ * CSV_FORMULA; then with a ' first inside the quotes. */
 void csv_field(FILE *out, const char *s);
 
 /* "module,function,tics,percent,ci_low,ci_high", then ",exact,diff" with
@@ -18,9 +23,9 @@ void csv_header(FILE *out);
 
 /* m's module in d: a row for each function of samples (and, with
  * present.truth, of instructions) onto out when out is not NULL; percent
- * and the interval of the dump's samples; exact: its share of the
- * module's instructions, diff: its share of the module's samples less
- * exact, in points (both empty when the truth lacks the module). *worst:
+ * and its interval: the function's share of the module's samples; exact:
+ * its share of the module's instructions, diff: percent less exact, in
+ * points (both empty when the truth lacks the module). *worst:
  * the largest difference's size (-1 when the truth lacks the module).
  * hot (when not NULL): the hottest function seen (share.h).
  * Returns 0; 1 when the module is not in d; -1 out of memory. */

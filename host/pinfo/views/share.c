@@ -50,6 +50,21 @@ struct share share_in(const struct pdump *d, uint64_t tics, struct noise nz)
 	return s;
 }
 
+struct share share_within(const struct pdump *d, uint64_t tics, uint64_t whole,
+			  const uint64_t *wholesub, struct noise nz)
+{
+	int nsub = nz.sub && wholesub ? (int)d->nsub : 0;
+	struct ci_in in = { tics, whole, nsub ? nz.sub : NULL, nsub ? wholesub : NULL, nsub, runs_c2(d), nz.edge };
+	struct ci c = ci_of(&in);
+	struct share s;
+
+	s.pct = whole ? 100.0 * (double)tics / (double)whole : 0.0;
+	s.low = c.low;
+	s.high = c.high;
+	s.half = s.high - s.pct > s.pct - s.low ? s.high - s.pct : s.pct - s.low;
+	return s;
+}
+
 uint64_t *share_subs(const struct pdump *d, const struct pdump_seg *const *segs, size_t n,
 		     uint64_t lo, uint64_t hi, uint64_t sub[PDUMP_NSUB_MAX])
 {

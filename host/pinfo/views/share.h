@@ -46,6 +46,13 @@ struct noise {
  * else the sub-profiles', else Wilson's (share_of). */
 struct share share_in(const struct pdump *d, uint64_t tics, struct noise nz);
 
+/* The same, of a share of a part of d's samples, whole of them (a
+ * module's), wholesub the part's ticks in each sub-profile (NULL: none):
+ * the interval taken with whole as the samples, as share_in's with the
+ * dump's. */
+struct share share_within(const struct pdump *d, uint64_t tics, uint64_t whole,
+			  const uint64_t *wholesub, struct noise nz);
+
 /* Owner o of a's ticks in each of d's sub-profiles (attribute_sub's: a
  * bucket counts whole for the symbol at its start), or NULL without. */
 struct attribution;

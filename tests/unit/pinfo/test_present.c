@@ -189,7 +189,8 @@ static void test_ci_layouts(void **state)
 static void test_subprofiles(void **state)
 {
 	static uint64_t subtotal[PDUMP_NSUB];
-	uint64_t inner[PDUMP_NSUB], mainsub[PDUMP_NSUB];
+	uint64_t inner[PDUMP_NSUB], mainsub[PDUMP_NSUB], modsub[PDUMP_NSUB];
+	double worst;
 	struct pdump *d = tdump_seed();
 	struct map m = seed_map();
 	struct view v = { 1, VIEW_TICS, 0, 0 };
@@ -226,6 +227,19 @@ static void test_subprofiles(void **state)
 	snprintf(want, sizeof want, "0001:0128        464 ( 96.87%% %s)   96.87%%   inner\n"
 		 "0001:003e          6 (  1.25%% %s)   98.12%%   main\n", pi, pm);
 	has(text, want);
+	free(text);
+	/* the CSV's: of the module's samples, the sub-profiles' shares of its
+	 * ticks in each (58, or 59 in the first six) */
+	for (int k = 0; k < PDUMP_NSUB; k++)
+		modsub[k] = (k < 6) + 58;
+	ci = ci_share(464, 470, inner, modsub, PDUMP_NSUB);
+	assert_true(ci.high - ci.low > 0.01);
+	f = open_memstream(&text, &len);
+	assert_int_equal(csv_module(f, d, &m, &worst, NULL), 0);
+	fclose(f);
+	snprintf(want, sizeof want, "TESTPROF,inner,464,98.7234,%.4f,%.4f\n", ci.low, ci.high);
+	has(text, want);
+	assert_string_not_equal(want, "TESTPROF,inner,464,98.7234,97.2432,99.4136\n");	/* Wilson's */
 	free(text);
 	free(sub);
 	d->segs[0].sub = NULL;
@@ -350,13 +364,112 @@ static void test_csv_field(void **state)
 	csv_field(f, "two\nlines\r");
 	fputc('|', f);
 	csv_field(f, "");
+	fputc('|', f);
+	/* a spreadsheet's formula, whatever its first character: text */
+	csv_field(f, "=1+1");
+	fputc('|', f);
+	csv_field(f, "@SUM(1),\"x\"");
+	fputc('|', f);
+	csv_field(f, "a=b-c");	/* (only the first character counts) */
 	fclose(f);
-	same(text, "plain|\"a,b\"|\"say \"\"hi\"\"\"|\"two\nlines\r\"|");
+	same(text, "plain|\"a,b\"|\"say \"\"hi\"\"\"|\"two\nlines\r\"||\"'=1+1\"|\"'@SUM(1),\"\"x\"\"\"|a=b-c");
 	free(text);
 }
 
-/* pinfo --csv FILE over the seed: a row a function of samples; with the
- * truth, exact and diff, and the report's last line. */
+/* A map's names a spreadsheet would run as formulas (OWASP's CSV
+ * injection: a first =, +, -, @, tab or CR) in --csv and --diff --csv:
+ * each the exact cell that keeps it text, on the seed's module. */
+static void test_csv_hostile(void **state)
+{
+	static const char map[] = " TESTPROF\n\n  Address         Publics by Value\n\n"
+		" 0001:00000000       _start\n"
+		" 0001:00000100       =cmd|'\\x20/C\\x20calc'!A0\n"
+		" 0001:00000200       +1\n"
+		" 0001:00000300       -2\n"
+		" 0001:00000400       @SUM(1)\n"
+		" 0001:00000500       say\"hi\",there\n"
+		" 0001:00000600       \\x09tab\n"
+		" 0001:00000700       \\x0dcr\n"
+		" 0001:00000800       a=b\n";
+	/* the cells, in address order */
+	static const char *const cells[] = {
+		"\"'=cmd|' /C calc'!A0\"", "\"'+1\"", "\"'-2\"", "\"'@SUM(1)\"",
+		"\"say\"\"hi\"\",there\"", "\"'\ttab\"", "\"'\rcr\"", "a=b",
+	};
+	struct pdump *d = tdump_seed();
+	char *mpath = temp_with(map, sizeof map - 1), *maps[] = { mpath }, *dump, *text, *rows, *at;
+	char *csv = strdup("/tmp/test_present.csv.XXXXXX"), want[80];
+	size_t k, len;
+	int status, fd = mkstemp(csv);
+	FILE *f;
+
+	(void)state;
+	close(fd);
+	memset(d->segs[0].counters, 0, pdump_nbuckets(d->segs[0].length, d->shift) * 4);
+	for (k = 0; k < 8; k++)
+		d->segs[0].counters[(0x100 * (k + 1)) >> 2] = (uint32_t)(10 * (k + 1));
+	tdump_fix_totals(d);
+	dump = dump_file(d);
+	present.csv = csv;
+	text = run(dump, mpath, 0, NULL, &status);
+	assert_int_equal(status, 0);
+	rows = slurp(csv);
+	at = strchr(rows, '\n');	/* past the header */
+	for (k = 0; k < 8; k++) {
+		snprintf(want, sizeof want, "\nTESTPROF,%s,%zu,", cells[k], 10 * (k + 1));
+		if (!at || strncmp(at, want, strlen(want)))
+			fail_msg("row %zu: wanted '%s' in:\n%s", k + 1, want + 1, rows);
+		at = strchr(at + 1, '\n');
+	}
+	free(rows);
+	free(text);
+	f = open_memstream(&text, &len);	/* --diff --csv: the same cells */
+	assert_int_equal(pinfo_diff(dump, dump, maps, 1, 0, f, stderr), 0);
+	fclose(f);
+	rows = slurp(csv);
+	for (k = 0; k < 8; k++) {
+		snprintf(want, sizeof want, "\nTESTPROF,%s,", cells[k]);
+		has(rows, want);
+	}
+	free(rows);
+	free(text);
+	unlink(csv);
+	unlink(dump);
+	unlink(mpath);
+	free(csv);
+	free(dump);
+	free(mpath);
+	tdump_free(d);
+}
+
+/* The CSV's percent of name (rows) printed as the sorted view's Sampled
+ * cell (text: "Address Tics ( Percent ±H) Cumul. Sampled Exact Diff Name"). */
+static void sampled_is(const char *text, const char *rows, const char *name)
+{
+	char key[64], cell[32], line[300], words[10][40];
+	const char *at;
+	double pct;
+
+	snprintf(key, sizeof key, "\nTESTPROF,%s,", name);
+	at = strstr(rows, key);
+	assert_non_null(at);
+	assert_int_equal(sscanf(at + strlen(key), "%*u,%lf,", &pct), 1);
+	snprintf(cell, sizeof cell, "%.2f%%", pct);
+	for (at = text; at && *at; at = strchr(at, '\n'), at = at ? at + 1 : NULL) {
+		snprintf(line, sizeof line, "%.*s", (int)strcspn(at, "\n"), at);
+		if (sscanf(line, "%39s %39s %39s %39s %39s %39s %39s %39s %39s %39s", words[0], words[1],
+			   words[2], words[3], words[4], words[5], words[6], words[7], words[8], words[9]) == 10 &&
+		    !strcmp(words[9], name)) {
+			same(words[6], cell);
+			return;
+		}
+	}
+	fail_msg("no row of %s in:\n%s", name, text);
+}
+
+/* pinfo --csv FILE over the seed: a row a function of samples, its share
+ * of the module's samples; with the truth, exact and diff, and the
+ * report's last line. */
 static void test_csv_and_truth(void **state)
 {
 	static const char truth[] = "testprof inner 950\ntestprof main 40\ntestprof exit 10\n";
@@ -374,9 +487,11 @@ static void test_csv_and_truth(void **state)
 	text = run(dump, map, 0, NULL, &status);
 	assert_int_equal(status, 0);
 	rows = slurp(csv);
+	/* shares of the module's 470 samples, not of the dump's 479 (the
+	 * kernel's 9): Wilson's intervals of 6 and 464 of 470 */
 	same(rows, "module,function,tics,percent,ci_low,ci_high\n"
-		   "TESTPROF,main,6,1.2526,0.5753,2.7056\n"
-		   "TESTPROF,inner,464,96.8685,94.8980,98.0932\n");
+		   "TESTPROF,main,6,1.2766,0.5864,2.7568\n"
+		   "TESTPROF,inner,464,98.7234,97.2432,99.4136\n");
 	free(rows);
 	free(text);
 	assert_int_equal(truth_load(tpath, &t, err, sizeof err), 0);
@@ -392,9 +507,12 @@ static void test_csv_and_truth(void **state)
 	same(text + strlen(text) - strlen(last), last);
 	rows = slurp(csv);
 	same(rows, "module,function,tics,percent,ci_low,ci_high,exact,diff\n"
-		   "TESTPROF,main,6,1.2526,0.5753,2.7056,4.0000,-2.7234\n"
-		   "TESTPROF,inner,464,96.8685,94.8980,98.0932,95.0000,3.7234\n"
-		   "TESTPROF,exit,0,0.0000,0.0000,0.7956,1.0000,-1.0000\n");
+		   "TESTPROF,main,6,1.2766,0.5864,2.7568,4.0000,-2.7234\n"
+		   "TESTPROF,inner,464,98.7234,97.2432,99.4136,95.0000,3.7234\n"
+		   "TESTPROF,exit,0,0.0000,0.0000,0.8107,1.0000,-1.0000\n");
+	/* each row's percent is the report's Sampled, its diff percent less exact */
+	sampled_is(text, rows, "inner");
+	sampled_is(text, rows, "main");
 	free(rows);
 	free(text);
 	truth_free(&t);
@@ -557,6 +675,7 @@ int main(void)
 		cmocka_unit_test_setup(test_truth_load, reset),
 		cmocka_unit_test_setup(test_csv_field, reset),
 		cmocka_unit_test_setup(test_csv_and_truth, reset),
+		cmocka_unit_test_setup(test_csv_hostile, reset),
 		cmocka_unit_test_setup(test_html, reset),
 		cmocka_unit_test_setup(test_too_few, reset),
 		cmocka_unit_test_setup(test_diff_significance, reset),

@@ -12,8 +12,10 @@ $(BUILD)/u/tests/guest/workerb.o: tests/guest/worker.c $(NEWLIB_LIB)/libc.a
 	$(call msg,CC,$@)$(CC) $(UCFLAGS) -c $< -o $@
 GUESTS += workerb
 
-# (the worker's map: cases/smp.sh's stacks)
-integration: all $(BUILD)/selftest.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf) $(BUILD)/user/worker.map
+# (the worker's map: cases/smp.sh's stacks; the sanitizer build of pinfo:
+# tools.sh, report.sh and stacks.sh run it beside the plain one)
+integration: all $(BUILD)/selftest.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf) $(BUILD)/user/worker.map \
+	$(BUILD)/san/pinfo
 	@sh tests/integration/sti.sh $(BUILD)
 	@EMU=qemu sh tests/integration/run.sh $(BUILD)
 	@# (TERM as a chroot or a CI job may leave it: Bochs's display must not need the caller's)

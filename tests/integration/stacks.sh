@@ -7,13 +7,16 @@
 # reads the pprof export, its -top flat shares equal to pinfo's and its
 # -top -cum cumulative shares equal to the inclusive shares of the folded
 # stacks. Then the same program under a system profile with stacks (pset
-# init /stacks). One line per check, "N passed, N failed" last.
+# init /stacks). Each pinfo run is made again by the sanitizer build,
+# which must do the same (sanpinfo.sh). One line per check, "N passed, N
+# failed" last.
 set -u
 build=${1:-build}
 out=$build/stacktest
 pinfo=$build/pinfo
 u=$build/user
 . tests/integration/check.sh
+. tests/integration/sanpinfo.sh	# $pinfo: build/pinfo, then build/san/pinfo alike
 
 
 boot() {	# boot NAME qrun-arguments...: a run in $out/NAME, its dumps extracted there
@@ -249,5 +252,6 @@ fi
 [ "$(ls -A "$d" | grep -c '^\.')" = 0 ] || { ok=0; echo "  a temporary file was left"; }
 [ $ok = 1 ] && pass || fail "see above"
 
+sanpinfo_verdict
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

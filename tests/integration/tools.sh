@@ -5,8 +5,9 @@
 # a system profile: a program, the kernel) and for the fixture
 # tests/unit/data/hot.pro (bins above 65535). Their per-function ticks are
 # compared with pinfo's: exactly for gprof; for readprofile, exactly as its
-# off-by-one moves them (docs/pinfo.md). One line per check, "N passed,
-# N failed" last; non-zero status if any failed.
+# off-by-one moves them (docs/pinfo.md). Each pinfo run is made again by
+# the sanitizer build, which must do the same (sanpinfo.sh). One line per
+# check, "N passed, N failed" last; non-zero status if any failed.
 set -u
 build=${1:-build}
 out=$build/tooltest
@@ -14,6 +15,7 @@ pinfo=$build/pinfo
 u=$build/user
 hz=1000
 . tests/integration/check.sh
+. tests/integration/sanpinfo.sh	# $pinfo: build/pinfo, then build/san/pinfo alike
 
 judge() {	# judge VERDICT: "OK details" or "FAIL details" from a checker
 	case $1 in
@@ -219,5 +221,6 @@ $pinfo --module TINY $fixture 2>/dev/null; b=$?
 $pinfo --proc-profile "$out/x.out" --module NOSUCH $fixture 2>/dev/null; c=$?
 if [ "$a$b$c" = 221 ] && [ ! -e "$out/x.out" ]; then pass; else fail "statuses $a $b $c"; fi
 
+sanpinfo_verdict
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -79,7 +79,10 @@ static void fault(const char *kind)
 	/* Segment limits and types, which a CPU checks at every reference
 	 * (docs/memory.md): a CPU (Bochs) raises #GP, or #SS through SS; QEMU's
 	 * TCG checks none of them at a reference, and the paging backstop
-	 * catches what leaves the segment's pages (#PF), or nothing does. */
+	 * catches what leaves the segment's pages (#PF), or nothing does: an
+	 * offset past a limit that wraps 4 GiB into the process's other window
+	 * (DS 0x80000000 + 0xC0000000 is the code's 0x40000000; CS's
+	 * 0x40000000 + 0x40000000 the data's) reads the process's own bytes. */
 	} else if (!strcmp(kind, "datalimit")) {	/* a byte store at the data limit: the first past */
 		*(volatile char *)(uintptr_t)seg_size(0x0F) = 1;
 	} else if (!strcmp(kind, "datastraddle")) {	/* a 4-byte load over the limit: 2 in, 2 past */
@@ -95,6 +98,17 @@ static void fault(const char *kind)
 		uint32_t v;
 		__asm__ volatile("mov %%cs:(%1), %0" : "=r"(v) : "r"(seg_size(0x07)));
 		printf("%u\n", v);
+	} else if (!strcmp(kind, "dswrap")) {		/* a load at DS:0xC0000010: past the limit, */
+		uint32_t v, code;			/* its linear address the code window's 16 */
+		__asm__ volatile("mov (%2), %0; mov %%cs:(16), %1" : "=r"(v), "=r"(code) : "r"(0xC0000010u));
+		printf("faults: dswrap read %s\n", v == code ? "its own code" : "other bytes");
+	} else if (!strcmp(kind, "dswrapwrite")) {	/* the same address, a store */
+		__asm__ volatile("movl $0, (%0)" : : "r"(0xC0000010u) : "memory");
+	} else if (!strcmp(kind, "cswrap")) {		/* a load at CS:0x40000000 + x: its data's x */
+		static volatile uint32_t mark = 0x5AA5C33Cu;
+		uint32_t v;
+		__asm__ volatile("mov %%cs:(%1), %0" : "=r"(v) : "r"(0x40000000u + (uint32_t)(uintptr_t)&mark));
+		printf("faults: cswrap read %s\n", v == mark ? "its own data" : "other bytes");
 	} else if (!strcmp(kind, "codewrite")) {	/* a write through CS: code is not writable */
 		__asm__ volatile("movl $0, %%cs:(16)" ::: "memory");
 	} else if (!strcmp(kind, "dscodewrite")) {	/* the code selector in DS (readable), then a store */

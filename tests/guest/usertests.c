@@ -229,6 +229,7 @@ static int t_faults(void)
 		{ "vm86", 13, 13 }, { "vm86cs3", 13, 13 },
 		{ "datalimit", 14, 13 }, { "datastraddle", 14, 13 }, { "stacklimit", 14, 12 },
 		{ "stackwrap", 14, 12 }, { "codelimit", 14, 13 }, { "coderead", NOFAULT, 13 },
+		{ "dswrap", NOFAULT, 13 }, { "dswrapwrite", 14, 13 }, { "cswrap", NOFAULT, 13 },
 		{ "codewrite", 14, 13 }, { "dscodewrite", 14, 13 }, { "sscode", 13, 13 },
 		{ "farlimit", 13, 13 }, { "farkernel", 13, 13 }, { "fartss", 13, 13 },
 		{ "fardata", 13, 13 }, { "retkernel", 13, 13 }, { "ac", NOFAULT, 17 },

@@ -10,3 +10,10 @@ $pinfo "$dir/fuzz.pro" > "$dir/summary.txt" 2>&1 && {
 	if [ "$(modtics WORKER < "$dir/summary.txt")" -gt 50 ]; then pass
 	else fail "fuzz.pro: $(cat "$dir/summary.txt")"; fi
 } || fail "seed $seed: $(cat "$dir/summary.txt" 2>/dev/null)"
+
+# The range docs/security.md (section 5) gives is the one sysfuzz.c draws from.
+name=sysfuzz-range
+max=$(awk '$1 == "#define" && $2 == "SYS_MAX" { print $3 }' include/sys/syscall.h)
+if grep -qF 'next() % (SYS_MAX + 3)' tests/guest/sysfuzz.c && [ -n "$max" ] &&
+   tr '\n' ' ' < docs/security.md | grep -qF "0 to \`SYS_MAX + 2\` (\`include/sys/syscall.h\`: 0 to $((max + 2)),"
+then pass "0 to $((max + 2))"; else fail "docs/security.md's range of numbers is not sysfuzz.c's, 0 to SYS_MAX + 2 ($max + 2)"; fi

@@ -35,7 +35,7 @@ FUZZ_RUNFLAGS = -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2560 -malloc_limit_mb=204
 # Every target links every parser (the objects are built once): the shared
 # checks of fuzz_common.c reach the dump, maps and attribution.
 FUZZ_LIB := tests/fuzz/fuzz_common.c $(FORMAT_HOST_SRCS) $(PINFO_PARSE_SRCS) $(EXTRACT_SRCS) \
-	host/mkmap/mapwrite.c host/pinfo/views/view.c $(STACKS_CORE) host/pinfo/views/cpus.c \
+	host/mkmap/mapwrite.c host/pinfo/views/view.c host/pinfo/views/csv.c $(STACKS_CORE) host/pinfo/views/cpus.c \
 	$(DISASM_SRCS)
 
 $(FUZZ)/obj/%.o: %.c

@@ -9,15 +9,20 @@
  * named by the map and shown as folded stacks, a flame graph and a call
  * graph, written as they go: the folded lines' counts add up to the
  * dump's every tick. The seeds include deep stacks through names of
- * thousands of bytes (bench/genstacks -c, module TESTPROF). */
+ * thousands of bytes (bench/genstacks -c, module TESTPROF). The CSV of
+ * the module (--csv) reads back as RFC 4180 has it, each name the map's
+ * and no field one a spreadsheet would take for a formula. */
 #define _GNU_SOURCE	/* fopencookie */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "attrib.h"
 #include "callstacks.h"
+#include "csv.h"
 #include "dumpfmt.h"
 #include "fuzz.h"
 #include "hostio.h"
+#include "modattrib.h"
 #include "view.h"
 #include "report.h"
 
@@ -83,6 +88,78 @@ static void stack_views(const struct pdump *d, const struct map *m)
 	callstacks_free(&cs);
 }
 
+/* One field of the CSV at *p, read as RFC 4180 has it into out (a quoted
+ * field's first ' taken off, csv.h): *p past it and its comma; returns
+ * its last byte's follower (',' or '\n'). A field that starts with a
+ * formula's character or a ' was quoted, with a ' first. */
+static char csv_read(const char **p, const char *end, char *out, size_t *n)
+{
+	const char *s = *p;
+	size_t k = 0;
+
+	if (s < end && *s == '"') {
+		for (s++; s < end && (*s != '"' || (s + 1 < end && s[1] == '"')); s++)
+			out[k++] = *s == '"' ? *s++ : *s;
+		FUZZ_CHECK(s < end);	/* the closing quote */
+		s++;
+		if (k && out[0] == '\'')	/* the ' put before a formula's character */
+			memmove(out, out + 1, --k);
+		else
+			FUZZ_CHECK(!k || (!strchr(CSV_FORMULA, out[0]) && out[0] != '\''));
+	} else {
+		for (; s < end && *s != ',' && *s != '\n'; s++) {
+			FUZZ_CHECK(*s != '"' && *s != '\r');
+			out[k++] = *s;
+		}
+		FUZZ_CHECK(!k || (!strchr(CSV_FORMULA, out[0]) && out[0] != '\''));
+	}
+	FUZZ_CHECK(s < end && (*s == ',' || *s == '\n'));
+	*n = k;
+	*p = s + 1;
+	return *s;
+}
+
+/* The module's rows (csv_module): 6 fields each, the module's name, one of
+ * the map's names (when it has few) or "(no symbol)", tics adding up to at
+ * most the module's. */
+static void csv_rows(const struct pdump *d, const struct map *m)
+{
+	char *text = NULL, *field, *name;
+	const char *p, *end;
+	size_t len = 0, n, i, k;
+	uint64_t tics = 0, all = 0;
+	double worst;
+	FILE *f = open_memstream(&text, &len);
+
+	FUZZ_CHECK(f != NULL);
+	k = csv_module(f, d, m, &worst, NULL) == 0;
+	fclose(f);
+	FUZZ_CHECK((field = malloc(len + 1)) != NULL && (name = malloc(len + 1)) != NULL);
+	for (p = text, end = text + len; k && p < end;) {
+		FUZZ_CHECK(csv_read(&p, end, field, &n) == ',');
+		FUZZ_CHECK(n == strlen(m->module) && !strncasecmp(field, m->module, n));
+		FUZZ_CHECK(csv_read(&p, end, name, &n) == ',');
+		name[n] = 0;
+		FUZZ_CHECK(strlen(name) == n);	/* no NUL in a name */
+		for (i = 0; m->n <= 256 && strcmp(name, "(no symbol)") && i < m->n; i++)
+			if (!strcmp(m->syms[i].name, name))
+				break;
+		FUZZ_CHECK(m->n > 256 || !strcmp(name, "(no symbol)") || i < m->n);
+		FUZZ_CHECK(csv_read(&p, end, field, &n) == ',');
+		field[n] = 0;
+		tics += strtoull(field, NULL, 10);
+		for (i = 0; i < 3; i++)
+			FUZZ_CHECK(csv_read(&p, end, field, &n) == (i < 2 ? ',' : '\n'));
+	}
+	for (i = 0; k && i < d->nseg; i++)
+		if (!strcasecmp(d->segs[i].module, m->module))
+			all += modattrib_seg_tics(&d->segs[i], d->shift);
+	FUZZ_CHECK(!k || tics == all);
+	free(name);
+	free(field);
+	free(text);
+}
+
 /* The scanned dump reports as the decoded one, -e aside (it decodes). */
 /* The sorted views, every share with its interval (the trace's runs, the
  * sub-profiles' or Wilson's), with and without a --top that leaves rows out. */
@@ -146,6 +223,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		rc = report_check_fingerprint(fuzz_null(), "t.pro", &d, "testprof.map", &m, 1);
 		FUZZ_CHECK(rc == 0 || (rc == 1 && m.has_fingerprint && d.version >= PDUMP_VERSION));
 		sorted_views(&d, &m);
+		csv_rows(&d, &m);
 		same_reports(&d, &lazy, &m);
 		if (!map_normalize(&m))
 			same_reports(&d, &lazy, &m);

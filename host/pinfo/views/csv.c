@@ -10,7 +10,8 @@
 
 void csv_field(FILE *out, const char *s)
 {
-	int formula = *s && strchr(CSV_FORMULA, *s);
+	/* (a first ' gets one more: a reader takes one off a quoted field) */
+	int formula = *s && (strchr(CSV_FORMULA, *s) || *s == '\'');
 
 	if (!formula && !strpbrk(s, ",\"\r\n")) {
 		fputs(s, out);

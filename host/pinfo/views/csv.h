@@ -14,7 +14,8 @@
 
 /* s as one field: as it is, or in double quotes (its quotes doubled) when
  * it holds a comma, a quote, a CR or an LF, or starts with a character of
- * CSV_FORMULA; then with a ' first inside the quotes. */
+ * CSV_FORMULA or a '; in the last two cases with a ' first inside the
+ * quotes, so that a quoted field's first ' is never the name's. */
 void csv_field(FILE *out, const char *s);
 
 /* "module,function,tics,percent,ci_low,ci_high", then ",exact,diff" with

@@ -371,8 +371,11 @@ static void test_csv_field(void **state)
 	csv_field(f, "@SUM(1),\"x\"");
 	fputc('|', f);
 	csv_field(f, "a=b-c");	/* (only the first character counts) */
+	fputc('|', f);
+	csv_field(f, "'=1");	/* a first ' gets one more: a reader takes one off */
 	fclose(f);
-	same(text, "plain|\"a,b\"|\"say \"\"hi\"\"\"|\"two\nlines\r\"||\"'=1+1\"|\"'@SUM(1),\"\"x\"\"\"|a=b-c");
+	same(text, "plain|\"a,b\"|\"say \"\"hi\"\"\"|\"two\nlines\r\"||\"'=1+1\"|\"'@SUM(1),\"\"x\"\"\"|a=b-c|"
+		   "\"''=1\"");
 	free(text);
 }
 

@@ -41,6 +41,12 @@ int extract_capture_mode(const uint8_t *buf, size_t len, int mode, const char *c
  * neither. */
 int extract_capture_to(const uint8_t *buf, size_t len, int mode, const char *capname,
 		       const char *outdir, const char *filesdir, FILE *out, FILE *errs);
+/* extract_capture_to over a capture read from fd as it comes, in a window
+ * of bounded size whatever the capture's (total: its size, SIZE_MAX if not
+ * known): each frame's payload goes to a hidden temporary file in its
+ * folder, renamed to its name once the frame is whole, removed if not. */
+int extract_stream(int fd, size_t total, int mode, const char *capname, const char *outdir,
+		   const char *filesdir, FILE *out, FILE *errs);
 /* extract_capture_mode with mode 0. */
 int extract_capture(const uint8_t *buf, size_t len, const char *capname,
 		    const char *outdir, FILE *out, FILE *errs);

@@ -385,7 +385,8 @@ static void say_renamed(struct writer *w, const struct frame *f, const char *nam
  * replaced (a dump only a dump, a file only a regular file). */
 static int finish(struct writer *w, const struct frame *f)
 {
-	const char *dir = dir_of(w, f->kind), *other;
+	const char *dir = dir_of(w, f->kind);
+	const char *what = f->kind == FRAME_KIND_FILE ? "file frame" : "frame";
 	const struct frame *by;
 	char name[SAFE_NAME_MAX + 1], err[300];
 	size_t n = strlen(dir) + SAFE_NAME_MAX + 2;
@@ -399,13 +400,12 @@ static int finish(struct writer *w, const struct frame *f)
 		return -1;
 	}
 	snprintf(path, n, "%s/%s", dir, name);
-	other = f->kind == FRAME_KIND_FILE ? "file frame" : "frame";
 	if (f->kind == FRAME_KIND_DUMP && replaceable(dir, name, err, sizeof err))
 		fprintf(w->errs, "profextract: %s: frame \"%s\" (line %zu): %s; nothing written\n",
 			SHOWN(w->capname), name, f->line, SHOWN(err));
 	else if (f->kind == FRAME_KIND_FILE && !lstat(path, &st) && !S_ISREG(st.st_mode))
 		fprintf(w->errs, "profextract: %s: %s \"%s\" (line %zu): %s is there and is not "
-			"a regular file; nothing written\n", SHOWN(w->capname), other, name, f->line,
+			"a regular file; nothing written\n", SHOWN(w->capname), what, name, f->line,
 			SHOWN(path));
 	else if (rename(w->tmppath, path))
 		fprintf(w->errs, "profextract: %s: %s\n", SHOWN(path), strerror(errno));

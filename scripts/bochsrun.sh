@@ -97,19 +97,24 @@ bpid=$!
 	while kill -0 "$bpid" 2>/dev/null; do
 		sleep 1
 		size=$(wc -c < "$dir/serial.log" 2>/dev/null | tr -d ' ')
-		if [ "${size:-0}" -gt "$last" ] && [ "$size" -le "$PAUSE_MAX" ] &&
+		size=${size:-0}
+		if [ "$size" -gt "$last" ] && [ "$size" -le "$PAUSE_MAX" ] &&
 		   frame_flowing "$dir/serial.log"; then
 			:	# a frame is flowing: this second is the line's
 		else
 			work=$((work + 1))
 		fi
-		last=${size:-0}
+		last=$size
 		[ "$work" -lt "$timeout" ] || { kill -KILL "$bpid" 2>/dev/null; exit 0; }
 	done
 ) </dev/null >/dev/null 2>&1 &
 wpid=$!
+# Bochs and its watchdog run in the background, where an interrupt does not
+# reach them: one that ends this script ends them too.
+trap 'kill -KILL "$bpid" "$wpid" 2>/dev/null; exit 130' INT TERM HUP
 wait "$bpid" 2>/dev/null
 bs=$?
+trap - INT TERM HUP
 kill "$wpid" 2>/dev/null
 wait "$wpid" 2>/dev/null
 

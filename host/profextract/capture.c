@@ -363,6 +363,13 @@ static void begins(struct capture_reader *r, size_t upto, int at_end)
 	}
 }
 
+/* The capture's bytes from the current one on (a file that grew since its
+ * size was taken: not known). */
+static size_t bytes_left(const struct capture_reader *r)
+{
+	return r->total == SIZE_MAX || r->pos > r->total ? SIZE_MAX : r->total - r->pos;
+}
+
 /* The window is full: the bytes before its last FIELDS_MAX + MARK_LEN are
  * read for what they can still decide, and dropped. A begin marker among
  * them begins its frame now (its fields end at the next marker, or run
@@ -375,7 +382,7 @@ static void spill(struct capture_reader *r)
 	const char *at;
 	int kind;
 
-	r->left = r->total == SIZE_MAX ? SIZE_MAX : r->total - r->pos;
+	r->left = bytes_left(r);
 	begins(r, cut, 0);
 	if (!r->begun && r->endkind < 0 &&
 	    (at = find_mark(r->line, r->line + r->fill, mark_end, &kind)) &&
@@ -450,7 +457,7 @@ int capture_feed(struct capture_reader *r, const uint8_t *buf, size_t len)
 			r->skip = (r->mode & CAPTURE_KERNEL) != 0;	/* a program's line */
 		}
 		if (b == '\n') {
-			line_done(r, r->total == SIZE_MAX ? SIZE_MAX : r->total - r->pos);
+			line_done(r, bytes_left(r));
 			line_start(r);
 		} else if (r->skip) {
 			continue;

@@ -1,6 +1,7 @@
 /* capture.h: finds the dump frames in a serial capture (docs/dump-format.md).
- * A pure function over bytes: the tests call it, profextract writes what it
- * returns. */
+ * Pure, over bytes: a reader fed the capture in pieces hands out each
+ * frame as events (profextract writes them as they come), and
+ * capture_parse gathers them in memory for the tests. */
 #ifndef HOST_PROFEXTRACT_CAPTURE_H
 #define HOST_PROFEXTRACT_CAPTURE_H
 
@@ -57,7 +58,7 @@ struct capture_events {
 #define CAPTURE_LINE_CAP	4096
 
 struct capture_reader;
-/* A reader of the lines mode says (below), of a capture of total bytes
+/* A reader of the lines mode says (CAPTURE_*), of a capture of total bytes
  * (SIZE_MAX: not known; when known, a begin line announcing more than the
  * rest can hold is a cut frame). NULL when out of memory. */
 struct capture_reader *capture_reader_new(int mode, size_t total, const struct capture_events *ev);

@@ -16,7 +16,10 @@
 #define EXTRACT_USAGE	2	/* bad options, or the capture unreadable */
 
 /* The name a frame's file gets in the output folder: a plain file name,
- * never a path, "." or "..", whatever bytes the guest gave. */
+ * never a path, "." or "..", nor one starting with '.' or '-', whatever
+ * bytes the guest gave. A frame whose safe name another frame of the
+ * capture, of another name, took is written as name~1 (~2, ...) before
+ * its extension (extract.c, pick_name). */
 void safe_name(const uint8_t *name, size_t len, char out[SAFE_NAME_MAX + 1]);
 
 /* Writes dir/name through a temporary file in dir and a rename, so that a

@@ -46,6 +46,11 @@ uint32_t fs_space_used(void)
 	return used;
 }
 
+uint32_t fs_space(void)
+{
+	return space;
+}
+
 /* The base name of path into base[FS_NAME_MAX]: 0, -ENOENT (empty),
  * -EISDIR (a directory's: ends in '/', or is . or ..), -ENAMETOOLONG. */
 static int basename_of(const char *path, char *base)
@@ -478,4 +483,15 @@ int fs_changed_next(int *i, const char **name, const uint8_t **data, uint32_t *s
 		return 1;
 	}
 	return 0;
+}
+
+int fs_send_next(int *i, uint32_t *left, const char **name, const uint8_t **data, uint32_t *size,
+		 int *fits)
+{
+	if (!fs_changed_next(i, name, data, size))
+		return 0;
+	*fits = *size <= *left;
+	if (*fits)
+		*left -= *size;
+	return 1;
 }

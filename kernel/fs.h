@@ -64,6 +64,14 @@ int fs_rename(const char *oldpath, const char *newpath);
  * returns 0 when there are no more. */
 int fs_changed_next(int *i, const char **name, const uint8_t **data, uint32_t *size);
 uint32_t fs_space_used(void);	/* bytes of kernel memory the files' data holds */
+uint32_t fs_space(void);	/* the bytes given to fs_init */
+/* fs_changed_next, with the bound of what goes back: *left starts at
+ * fs_space(), and a file fits (*fits 1, its bytes taken from *left) only
+ * if its bytes are left. Files hold at most fs_space() bytes in all, but a
+ * link() names one file twice and each name goes back: the bound holds
+ * the bytes sent to it, whatever the names. */
+int fs_send_next(int *i, uint32_t *left, const char **name, const uint8_t **data, uint32_t *size,
+		 int *fits);
 /* At shutdown: each file of fs_changed_next to the host, in a file frame
  * (kernel/fsback.c, not in the host tests). */
 void fs_send_back(void);

@@ -1,5 +1,7 @@
 /* extract.c: profextract's work, apart from its options (extract.h). */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,8 +20,9 @@ static int keep(uint8_t b)
 
 /* Keeps [A-Za-z0-9._-], makes any other byte '_' (so '/' and '\\' never
  * reach the file system), a leading '.' '_' (no hidden file, no "." or
- * ".."), nothing "unnamed.pro", and cuts a long name to SAFE_NAME_MAX bytes
- * keeping its extension. */
+ * ".."), a leading '-' '_' (no name a shell's glob hands a command as an
+ * option), nothing "unnamed.pro", and cuts a long name to SAFE_NAME_MAX
+ * bytes keeping its extension. */
 void safe_name(const uint8_t *name, size_t len, char out[SAFE_NAME_MAX + 1])
 {
 	size_t i, n = 0, dot = 0, ext = 0;
@@ -47,7 +50,7 @@ void safe_name(const uint8_t *name, size_t len, char out[SAFE_NAME_MAX + 1])
 	for (i = 0; i < n; i++)
 		if (!keep((uint8_t)out[i]))
 			out[i] = '_';
-	if (out[0] == '.')
+	if (out[0] == '.' || out[0] == '-')
 		out[0] = '_';
 }
 
@@ -117,17 +120,6 @@ static void print_given(FILE *f, const struct frame *fr)
 	}
 }
 
-/* A payload that is not a valid dump is refused like a damaged frame. */
-static int check_dump(const struct frame *fr, char *err, size_t errlen)
-{
-	struct pdump d;
-
-	if (pdump_read(fr->data, fr->len, &d, &host_alloc, err, errlen))
-		return -1;
-	pdump_release(&d, &host_alloc);
-	return 0;
-}
-
 /* A frame may replace a dump (an earlier frame's), never another file: the
  * output folder may hold files of the run (the capture itself, programs,
  * maps, lists) that a guest must not be able to replace. 0: dir/name is
@@ -167,78 +159,382 @@ static int replaceable(const char *dir, const char *name, char *err, size_t errl
 	return rc;
 }
 
-/* A file frame: to filesdir, over nothing but a regular file. */
-static int extract_file(const struct frame *fr, int mode, const char *capname,
-			const char *filesdir, FILE *out, FILE *errs)
+/* The names this capture's frames were written under, each with the name
+ * its frame gave: a later frame of another name that would land on one
+ * gets a suffix (pick_name), one of the same name replaces it. */
+struct taken {
+	int kind;
+	char safe[SAFE_NAME_MAX + 1];
+	struct frame *given;	/* its name and line (malloc) */
+};
+
+/* The run over a capture: the events of capture.h, each frame's payload
+ * written to a hidden temporary file beside its final name as it comes,
+ * renamed there once the frame is whole, removed otherwise. */
+struct writer {
+	int mode;
+	const char *capname, *outdir, *filesdir;
+	FILE *out, *errs;
+	int status;
+	size_t frames;
+	int made_filesdir, files_written;
+	struct taken *taken;
+	size_t ntaken, captaken;
+	/* the open frame's temporary file */
+	FILE *tmp;
+	char *tmppath;
+	char err[300];
+};
+
+static const char *dir_of(const struct writer *w, int kind)
 {
-	char safe[SAFE_NAME_MAX + 1], err[300];
-	size_t n = strlen(filesdir) + SAFE_NAME_MAX + 2;
+	return kind == FRAME_KIND_FILE ? w->filesdir : w->outdir;
+}
+
+static int w_open(void *ctx, const struct frame *f)
+{
+	struct writer *w = ctx;
+	const char *dir = dir_of(w, f->kind);
+	char safe[SAFE_NAME_MAX + 1];
+	size_t n;
+	int fd;
+
+	w->frames++;
+	w->err[0] = 0;
+	if (!f->ok)
+		return 0;	/* nothing will be written: said at its close */
+	if (f->kind == FRAME_KIND_FILE) {
+		if (!mkdir(dir, 0755))
+			w->made_filesdir = 1;
+		else if (errno != EEXIST) {
+			snprintf(w->err, sizeof w->err, "%s: %s", SHOWN(dir), strerror(errno));
+			return 0;
+		}
+	}
+	safe_name(f->name, f->namelen, safe);
+	n = strlen(dir) + strlen(safe) + 16;
+	if (!(w->tmppath = malloc(n)))
+		return -1;
+	/* hidden, and safe names never start with '.': no clash with a result */
+	snprintf(w->tmppath, n, "%s/.%s.XXXXXX", dir, safe);
+	if ((fd = mkstemp(w->tmppath)) < 0 || !(w->tmp = fdopen(fd, "wb"))) {
+		snprintf(w->err, sizeof w->err, "%s: %s", SHOWN(w->tmppath), strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(w->tmppath);
+		}
+		free(w->tmppath);
+		w->tmppath = NULL;
+	}
+	return 0;
+}
+
+static int w_data(void *ctx, const uint8_t *bytes, size_t n)
+{
+	struct writer *w = ctx;
+
+	if (w->tmp && !w->err[0] && fwrite(bytes, 1, n, w->tmp) != n)
+		snprintf(w->err, sizeof w->err, "%s: %s", SHOWN(w->tmppath), strerror(errno));
+	return 0;
+}
+
+/* The temporary file closed, 0644; 0, or -1 with w->err. */
+static int tmp_close(struct writer *w)
+{
+	FILE *f = w->tmp;
+	int bad;
+
+	if (!f)
+		return w->err[0] ? -1 : 0;
+	w->tmp = NULL;
+	bad = fflush(f) || fchmod(fileno(f), 0644);
+	if (fclose(f))
+		bad = 1;
+	if (bad && !w->err[0])
+		snprintf(w->err, sizeof w->err, "%s: %s", SHOWN(w->tmppath), strerror(errno));
+	return w->err[0] ? -1 : 0;
+}
+
+static void tmp_drop(struct writer *w)
+{
+	if (w->tmppath) {
+		unlink(w->tmppath);
+		free(w->tmppath);
+		w->tmppath = NULL;
+	}
+}
+
+/* A dump's payload, now in the temporary file, is read back and checked
+ * whole: one that is not a valid dump is refused like a damaged frame. */
+static int check_dump(const char *path, char *err, size_t errlen)
+{
+	struct pdump d;
+	uint8_t *buf;
+	size_t len;
+	int rc;
+
+	if (read_whole(path, &buf, &len, err, errlen))
+		return -1;
+	rc = pdump_read(buf, len, &d, &host_alloc, err, errlen);
+	if (!rc)
+		pdump_release(&d, &host_alloc);
+	free(buf);
+	return rc;
+}
+
+/* safe with "~K" before its extension (the extension kept as safe_name
+ * keeps one), cut to SAFE_NAME_MAX bytes. */
+static void suffixed(const char *safe, unsigned k, char out[SAFE_NAME_MAX + 1])
+{
+	const char *dot = strrchr(safe, '.');
+	size_t len = strlen(safe), ext = 0, stem;
+	char tag[16];
+
+	snprintf(tag, sizeof tag, "~%u", k);
+	if (dot && dot != safe && strlen(dot) <= SAFE_EXT_MAX)
+		ext = strlen(dot);
+	stem = len - ext;
+	if (stem > SAFE_NAME_MAX - strlen(tag) - ext)
+		stem = SAFE_NAME_MAX - strlen(tag) - ext;
+	snprintf(out, SAFE_NAME_MAX + 1, "%.*s%s%s", (int)stem, safe, tag, safe + len - ext);
+}
+
+static int same_given(const struct frame *a, const struct frame *b)
+{
+	return a->namelen == b->namelen && !memcmp(a->name, b->name, a->namelen);
+}
+
+/* The name frame f is written under: its safe name, unless a frame of
+ * another name took it in this capture, then the first of name~1, name~2,
+ * ... that none did. *other: the frame that had the safe name, if any. */
+static void pick_name(struct writer *w, const struct frame *f, char out[SAFE_NAME_MAX + 1],
+		      const struct frame **other)
+{
+	char safe[SAFE_NAME_MAX + 1];
+	unsigned k;
+	size_t i;
+
+	*other = NULL;
+	safe_name(f->name, f->namelen, safe);
+	for (k = 0;; k++) {
+		if (k)
+			suffixed(safe, k, out);
+		else
+			strcpy(out, safe);
+		for (i = 0; i < w->ntaken; i++)
+			if (w->taken[i].kind == f->kind && !strcmp(w->taken[i].safe, out))
+				break;
+		if (i == w->ntaken || same_given(w->taken[i].given, f))
+			return;
+		if (!k)
+			*other = w->taken[i].given;
+	}
+}
+
+static int take(struct writer *w, const struct frame *f, const char *name)
+{
+	struct taken *t;
+	size_t i;
+
+	for (i = 0; i < w->ntaken; i++)
+		if (w->taken[i].kind == f->kind && !strcmp(w->taken[i].safe, name))
+			return 0;	/* its own name again */
+	if (w->ntaken == w->captaken) {
+		size_t cap = w->captaken ? 2 * w->captaken : 16;
+		struct taken *grown = realloc(w->taken, cap * sizeof *grown);
+
+		if (!grown)
+			return -1;
+		w->taken = grown;
+		w->captaken = cap;
+	}
+	t = &w->taken[w->ntaken];
+	if (!(t->given = malloc(sizeof *t->given)))
+		return -1;
+	*t->given = *f;
+	t->kind = f->kind;
+	strcpy(t->safe, name);
+	w->ntaken++;
+	return 0;
+}
+
+/* What a frame was called, and what it became, on errs: a name made
+ * safe, or moved aside by another frame's. */
+static void say_renamed(struct writer *w, const struct frame *f, const char *name,
+			const struct frame *other)
+{
+	const char *what = f->kind == FRAME_KIND_FILE ? "file frame" : "frame";
+
+	if (strlen(name) == f->namelen && !memcmp(name, f->name, f->namelen))
+		return;
+	fprintf(w->errs, "profextract: %s: %s \"", SHOWN(w->capname), what);
+	print_given(w->errs, f);
+	fprintf(w->errs, "\" (line %zu) written as %s", f->line, name);
+	if (other) {
+		char safe[SAFE_NAME_MAX + 1];
+
+		safe_name(f->name, f->namelen, safe);
+		fprintf(w->errs, ": %s is %s \"", safe, what);
+		print_given(w->errs, other);
+		fprintf(w->errs, "\"'s (line %zu)", other->line);
+	}
+	fputc('\n', w->errs);
+}
+
+/* A whole frame, in its temporary file: under its name, if that may be
+ * replaced (a dump only a dump, a file only a regular file). */
+static int finish(struct writer *w, const struct frame *f)
+{
+	const char *dir = dir_of(w, f->kind);
+	const char *what = f->kind == FRAME_KIND_FILE ? "file frame" : "frame";
+	const struct frame *by;
+	char name[SAFE_NAME_MAX + 1], err[300];
+	size_t n = strlen(dir) + SAFE_NAME_MAX + 2;
 	char *path = malloc(n);
 	struct stat st;
-	int rc = EXTRACT_BAD;
+	int rc = -1;
 
-	safe_name(fr->name, fr->namelen, safe);
+	pick_name(w, f, name, &by);
 	if (!path) {
-		fprintf(errs, "profextract: out of memory\n");
-		return EXTRACT_BAD;
+		fprintf(w->errs, "profextract: out of memory\n");
+		return -1;
 	}
-	snprintf(path, n, "%s/%s", filesdir, safe);
-	if (!fr->ok) {
-		fprintf(errs, "profextract: %s: file frame \"%s\" (line %zu): %s; nothing written\n",
-			SHOWN(capname), fr->named ? safe : "(name unreadable)", fr->line, SHOWN(fr->why));
-	} else if (mkdir(filesdir, 0755) && errno != EEXIST) {
-		fprintf(errs, "profextract: %s: %s\n", SHOWN(filesdir), strerror(errno));
-	} else if (!lstat(path, &st) && !S_ISREG(st.st_mode)) {
-		fprintf(errs, "profextract: %s: file frame \"%s\" (line %zu): %s is there and is not "
-			"a regular file; nothing written\n", SHOWN(capname), safe, fr->line, SHOWN(path));
-	} else if (write_whole(filesdir, safe, fr->data, fr->len, err, sizeof err)) {
-		fprintf(errs, "profextract: %s\n", SHOWN(err));
-	} else {
-		if (!(mode & EXTRACT_NAMES))
-			fprintf(out, "wrote %s (%zu bytes)\n", SHOWN(path), fr->len);
-		if (strlen(safe) != fr->namelen || memcmp(safe, fr->name, fr->namelen)) {
-			fprintf(errs, "profextract: %s: file frame \"", SHOWN(capname));
-			print_given(errs, fr);
-			fprintf(errs, "\" (line %zu) written as %s\n", fr->line, safe);
-		}
-		rc = EXTRACT_OK;
+	snprintf(path, n, "%s/%s", dir, name);
+	if (f->kind == FRAME_KIND_DUMP && replaceable(dir, name, err, sizeof err))
+		fprintf(w->errs, "profextract: %s: frame \"%s\" (line %zu): %s; nothing written\n",
+			SHOWN(w->capname), name, f->line, SHOWN(err));
+	else if (f->kind == FRAME_KIND_FILE && !lstat(path, &st) && !S_ISREG(st.st_mode))
+		fprintf(w->errs, "profextract: %s: %s \"%s\" (line %zu): %s is there and is not "
+			"a regular file; nothing written\n", SHOWN(w->capname), what, name, f->line,
+			SHOWN(path));
+	else if (rename(w->tmppath, path))
+		fprintf(w->errs, "profextract: %s: %s\n", SHOWN(path), strerror(errno));
+	else if (take(w, f, name))
+		fprintf(w->errs, "profextract: out of memory\n");
+	else
+		rc = 0;
+	if (!rc) {
+		free(w->tmppath);
+		w->tmppath = NULL;
+		/* one plain line a file on stdout, for scripts; a renaming on stderr */
+		if (f->kind == FRAME_KIND_FILE)
+			w->files_written = 1;
+		if (!(w->mode & EXTRACT_NAMES))
+			fprintf(w->out, "wrote %s (%zu bytes)\n", SHOWN(path), f->len);
+		else if (f->kind == FRAME_KIND_DUMP)
+			fprintf(w->out, "%s\n", name);
+		say_renamed(w, f, name, by);
 	}
 	free(path);
 	return rc;
 }
 
-static int extract_one(const struct frame *fr, int mode, const char *capname,
-		       const char *outdir, FILE *out, FILE *errs)
+static int w_close(void *ctx, const struct frame *f)
 {
+	struct writer *w = ctx;
 	char safe[SAFE_NAME_MAX + 1], err[300];
+	const char *what = f->kind == FRAME_KIND_FILE ? "file frame" : "frame";
+	int bad = tmp_close(w);
 
-	safe_name(fr->name, fr->namelen, safe);
-	if (!fr->ok || check_dump(fr, err, sizeof err)) {
-		fprintf(errs, "profextract: %s: frame \"%s\" (line %zu): %s%s; nothing written\n",
-			SHOWN(capname), fr->named ? safe : "(name unreadable)", fr->line,
-			fr->ok ? "not a valid dump: " : "", SHOWN(fr->ok ? err : fr->why));
-		return EXTRACT_BAD;
+	safe_name(f->name, f->namelen, safe);
+	if (!f->ok) {
+		fprintf(w->errs, "profextract: %s: %s \"%s\" (line %zu): %s; nothing written\n",
+			SHOWN(w->capname), what, f->named ? safe : "(name unreadable)", f->line,
+			SHOWN(f->why));
+	} else if (bad) {
+		fprintf(w->errs, "profextract: %s\n", w->err);
+	} else if (f->kind == FRAME_KIND_DUMP && check_dump(w->tmppath, err, sizeof err)) {
+		fprintf(w->errs, "profextract: %s: frame \"%s\" (line %zu): not a valid dump: %s; "
+			"nothing written\n", SHOWN(w->capname), safe, f->line, SHOWN(err));
+	} else if (!finish(w, f)) {
+		return 0;
 	}
-	if (replaceable(outdir, safe, err, sizeof err)) {
-		fprintf(errs, "profextract: %s: frame \"%s\" (line %zu): %s; nothing written\n",
-			SHOWN(capname), safe, fr->line, SHOWN(err));
-		return EXTRACT_BAD;
+	w->status = EXTRACT_BAD;
+	tmp_drop(w);
+	return 0;
+}
+
+static void writer_done(struct writer *w)
+{
+	size_t i;
+
+	tmp_close(w);
+	tmp_drop(w);
+	/* a files folder made for frames that were all refused goes again */
+	if (w->made_filesdir && !w->files_written)
+		rmdir(w->filesdir);
+	for (i = 0; i < w->ntaken; i++)
+		free(w->taken[i].given);
+	free(w->taken);
+}
+
+#define EXTRACT_CHUNK	65536	/* bytes of the capture read at once */
+
+/* The capture from fd in chunks (total its size, SIZE_MAX if not known),
+ * or, fd < 0, buf[0..total). */
+static int extract_run(int fd, const uint8_t *buf, size_t total, int mode, const char *capname,
+		       const char *outdir, const char *filesdir, FILE *out, FILE *errs)
+{
+	struct writer w;
+	struct capture_events ev = { &w, w_open, w_data, w_close };
+	struct capture_reader *r;
+	uint8_t *chunk = fd >= 0 ? malloc(EXTRACT_CHUNK) : NULL;
+	char *fdir = NULL;
+	size_t lines = 0;
+	int rc = 0;
+
+	memset(&w, 0, sizeof w);
+	w.mode = mode;
+	w.capname = capname;
+	w.outdir = outdir;
+	w.out = out;
+	w.errs = errs;
+	if (!filesdir && (fdir = malloc(strlen(outdir) + 7)))
+		sprintf(fdir, "%s/files", outdir);
+	w.filesdir = filesdir ? filesdir : fdir;
+	r = w.filesdir && (chunk || fd < 0)
+		? capture_reader_new(mode & (CAPTURE_KERNEL | CAPTURE_UNMARK), total, &ev) : NULL;
+	if (!r)
+		rc = -1;
+	else if (fd < 0)
+		rc = capture_feed(r, buf, total);
+	while (r && fd >= 0) {
+		ssize_t got = read(fd, chunk, EXTRACT_CHUNK);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			fprintf(errs, "profextract: %s: %s\n", SHOWN(capname), strerror(errno));
+			w.status = EXTRACT_BAD;
+			break;
+		}
+		if (!got || (rc = capture_feed(r, chunk, (size_t)got)))
+			break;
 	}
-	if (write_whole(outdir, safe, fr->data, fr->len, err, sizeof err)) {
-		fprintf(errs, "profextract: %s\n", SHOWN(err));
-		return EXTRACT_BAD;
+	if (rc || capture_finish(r, &lines)) {
+		fprintf(errs, "profextract: %s: out of memory\n", SHOWN(capname));
+		w.status = EXTRACT_BAD;
+	} else if (!w.frames) {
+		fprintf(errs, "profextract: %s: no dump frame found (%zu lines)\n", SHOWN(capname),
+			lines);
 	}
-	/* one plain line a file on stdout, for scripts; a renaming on stderr */
-	if (mode & EXTRACT_NAMES)
-		fprintf(out, "%s\n", safe);
-	else
-		fprintf(out, "wrote %s/%s (%zu bytes)\n", SHOWN(outdir), safe, fr->len);
-	if (strlen(safe) != fr->namelen || memcmp(safe, fr->name, fr->namelen)) {
-		fprintf(errs, "profextract: %s: frame \"", SHOWN(capname));
-		print_given(errs, fr);
-		fprintf(errs, "\" (line %zu) written as %s\n", fr->line, safe);
-	}
-	return EXTRACT_OK;
+	capture_reader_free(r);
+	writer_done(&w);
+	free(chunk);
+	free(fdir);
+	return w.status;
+}
+
+int extract_stream(int fd, size_t total, int mode, const char *capname, const char *outdir,
+		   const char *filesdir, FILE *out, FILE *errs)
+{
+	return extract_run(fd, NULL, total, mode, capname, outdir, filesdir, out, errs);
+}
+
+int extract_capture_to(const uint8_t *buf, size_t len, int mode, const char *capname,
+		       const char *outdir, const char *filesdir, FILE *out, FILE *errs)
+{
+	return extract_run(-1, buf, len, mode, capname, outdir, filesdir, out, errs);
 }
 
 int extract_capture(const uint8_t *buf, size_t len, const char *capname,
@@ -251,41 +547,4 @@ int extract_capture_mode(const uint8_t *buf, size_t len, int mode, const char *c
 			 const char *outdir, FILE *out, FILE *errs)
 {
 	return extract_capture_to(buf, len, mode, capname, outdir, NULL, out, errs);
-}
-
-int extract_capture_to(const uint8_t *buf, size_t len, int mode, const char *capname,
-		       const char *outdir, const char *filesdir, FILE *out, FILE *errs)
-{
-	struct capture c;
-	size_t i;
-	int status = EXTRACT_OK;
-	char *fdir = NULL;
-
-	if (!filesdir) {
-		size_t n = strlen(outdir) + 7;
-		if (!(fdir = malloc(n))) {
-			fprintf(errs, "profextract: %s: out of memory\n", SHOWN(capname));
-			return EXTRACT_BAD;
-		}
-		snprintf(fdir, n, "%s/files", outdir);
-		filesdir = fdir;
-	}
-	if (capture_parse_mode(buf, len, mode & (CAPTURE_KERNEL | CAPTURE_UNMARK), &c)) {
-		fprintf(errs, "profextract: %s: out of memory\n", SHOWN(capname));
-		free(fdir);
-		return EXTRACT_BAD;
-	}
-	if (!c.n)
-		fprintf(errs, "profextract: %s: no dump frame found (%zu lines)\n",
-			SHOWN(capname), c.lines);
-	for (i = 0; i < c.n; i++) {
-		int r = c.frames[i].kind == FRAME_KIND_FILE
-			? extract_file(&c.frames[i], mode, capname, filesdir, out, errs)
-			: extract_one(&c.frames[i], mode, capname, outdir, out, errs);
-		if (r != EXTRACT_OK)
-			status = EXTRACT_BAD;
-	}
-	capture_free(&c);
-	free(fdir);
-	return status;
 }

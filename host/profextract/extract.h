@@ -16,7 +16,10 @@
 #define EXTRACT_USAGE	2	/* bad options, or the capture unreadable */
 
 /* The name a frame's file gets in the output folder: a plain file name,
- * never a path, "." or "..", whatever bytes the guest gave. */
+ * never a path, "." or "..", nor one starting with '.' or '-', whatever
+ * bytes the guest gave. A frame whose safe name another frame of the
+ * capture, of another name, took is written as name~1 (~2, ...) before
+ * its extension (extract.c, pick_name). */
 void safe_name(const uint8_t *name, size_t len, char out[SAFE_NAME_MAX + 1]);
 
 /* Writes dir/name through a temporary file in dir and a rename, so that a
@@ -41,6 +44,12 @@ int extract_capture_mode(const uint8_t *buf, size_t len, int mode, const char *c
  * neither. */
 int extract_capture_to(const uint8_t *buf, size_t len, int mode, const char *capname,
 		       const char *outdir, const char *filesdir, FILE *out, FILE *errs);
+/* extract_capture_to over a capture read from fd as it comes, in a window
+ * of bounded size whatever the capture's (total: its size, SIZE_MAX if not
+ * known): each frame's payload goes to a hidden temporary file in its
+ * folder, renamed to its name once the frame is whole, removed if not. */
+int extract_stream(int fd, size_t total, int mode, const char *capname, const char *outdir,
+		   const char *filesdir, FILE *out, FILE *errs);
 /* extract_capture_mode with mode 0. */
 int extract_capture(const uint8_t *buf, size_t len, const char *capname,
 		    const char *outdir, FILE *out, FILE *errs);

@@ -1,7 +1,10 @@
 /* profextract.c: profextract, which writes each good dump frame of a serial
  * capture to its file (docs/dump-format.md). main() reads the options;
  * extract.c does the work. */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,11 +48,9 @@ static const struct option long_opts[] = {
 int main(int argc, char **argv)
 {
 	const char *outdir = NULL, *filesdir = NULL, *capname;
-	char *dir = NULL, *slash, err[200];
-	uint8_t *buf;
-	size_t len;
+	char *dir = NULL, *slash;
 	struct stat st;
-	int opt, status, mode = CAPTURE_KERNEL;
+	int opt, status, fd, mode = CAPTURE_KERNEL;
 
 	opterr = 0;	/* cli_refused() says what was wrong */
 	while ((opt = getopt_long(argc, argv, "+:hlao:f:", long_opts, NULL)) != -1) {
@@ -85,13 +86,18 @@ int main(int argc, char **argv)
 		free(dir);
 		return EXTRACT_USAGE;
 	}
-	if (read_whole(capname, &buf, &len, err, sizeof err)) {
-		fprintf(stderr, "profextract: %s: %s\n", SHOWN(capname), SHOWN(err));
+	/* read as it comes: the capture may be far larger than memory */
+	if ((fd = open(capname, O_RDONLY)) < 0 || fstat(fd, &st) || S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "profextract: %s: %s\n", SHOWN(capname),
+			strerror(fd >= 0 && S_ISDIR(st.st_mode) ? EISDIR : errno));
+		if (fd >= 0)
+			close(fd);
 		free(dir);
 		return EXTRACT_USAGE;
 	}
-	status = extract_capture_to(buf, len, mode, capname, outdir, filesdir, stdout, stderr);
-	free(buf);
+	status = extract_stream(fd, S_ISREG(st.st_mode) ? (size_t)st.st_size : SIZE_MAX, mode,
+				capname, outdir, filesdir, stdout, stderr);
+	close(fd);
 	free(dir);
 	if (fflush(stdout) || ferror(stdout)) {
 		perror("profextract: stdout");

@@ -8,7 +8,11 @@
  * guest's own frame writer (format/frame.c) and extracted again: the same
  * bytes must come back under the safe form of that name. One that starts
  * with 0x01 is a name and a file's bytes, sent as a file frame: they must
- * come back in outdir/files. */
+ * come back in outdir/files.
+ *
+ * Every other input is also read in pieces (the reader's capture_feed, as
+ * profextract reads a capture as it comes): its sizes drawn from the
+ * input, the frames found must be those of the whole. */
 #define _GNU_SOURCE	/* mkdtemp */
 #include <dirent.h>
 #include <string.h>
@@ -32,7 +36,7 @@ static void check_safe(const uint8_t *name, size_t len)
 	safe_name(name, len, safe);
 	n = strnlen(safe, sizeof safe);
 	FUZZ_CHECK(n >= 1 && n <= SAFE_NAME_MAX);
-	FUZZ_CHECK(safe[0] != '.');
+	FUZZ_CHECK(safe[0] != '.' && safe[0] != '-');
 	for (i = 0; i < n; i++)
 		FUZZ_CHECK(strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 				  "0123456789._-", safe[i]) != NULL);
@@ -179,6 +183,60 @@ static void roundtrip_file(const uint8_t *data, size_t size)
 	check_and_empty_outdir();
 }
 
+/* The events of a reading, as one text: each frame's kind, line, name,
+ * whether whole, length, why, and its payload's bytes. */
+static int ev_open(void *ctx, const struct frame *f)
+{
+	fprintf(ctx, "open %d %zu %d %zu %d\n", f->kind, f->line, f->ok, f->len, f->named);
+	return 0;
+}
+
+static int ev_data(void *ctx, const uint8_t *bytes, size_t n)
+{
+	fwrite(bytes, 1, n, ctx);
+	return 0;
+}
+
+static int ev_close(void *ctx, const struct frame *f)
+{
+	fprintf(ctx, "\nclose %d %zu %d %zu %d %zu ", f->kind, f->line, f->ok, f->len, f->named,
+		f->namelen);
+	fwrite(f->name, 1, f->namelen, ctx);
+	fprintf(ctx, " %s\n", f->why);
+	return 0;
+}
+
+/* data read whole, then in pieces of 1 to 64 bytes drawn from it. */
+static void check_pieces(const uint8_t *data, size_t size)
+{
+	char *text[2];
+	size_t len[2], lines[2], at, k = 0;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		FILE *f = open_memstream(&text[pass], &len[pass]);
+		struct capture_events ev = { f, ev_open, ev_data, ev_close };
+		struct capture_reader *r;
+
+		FUZZ_CHECK(f != NULL);
+		FUZZ_CHECK((r = capture_reader_new(CAPTURE_UNMARK, size, &ev)) != NULL);
+		for (at = 0; at < size;) {
+			size_t n = pass ? 1 + data[k++ % size] % 64 : size;
+
+			if (n > size - at)
+				n = size - at;
+			FUZZ_CHECK(capture_feed(r, data + at, n) == 0);
+			at += n;
+		}
+		FUZZ_CHECK(capture_finish(r, &lines[pass]) == 0);
+		capture_reader_free(r);
+		fclose(f);
+	}
+	FUZZ_CHECK(lines[0] == lines[1] && len[0] == len[1] && !memcmp(text[0], text[1], len[0]));
+	free(text[0]);
+	free(text[1]);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct capture c;
@@ -201,6 +259,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (i = 0; i < c.n; i++)
 		check_frame(&c.frames[i]);
 	capture_free(&c);
+	check_pieces(data, size);
 	/* the input as a name, as a guest could give it */
 	check_safe(data, size < 2 * SAFE_NAME_MAX ? size : 2 * SAFE_NAME_MAX);
 	extract_capture(data, size, "fuzz", outdir, fuzz_null(), fuzz_null());

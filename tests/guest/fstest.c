@@ -7,6 +7,7 @@
  * memory it can get), "cat NAME" (prints a file), "write NAME TEXT"
  * (creates or rewrites it). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <profkern.h>
@@ -389,8 +390,53 @@ static int cat(const char *name)
 	return n < 0;
 }
 
+/* "big NAME KIB LINKS": NAME of KIB KiB (byte i is i * 7 + i / 4096),
+ * linked LINKS times as NAME.1, NAME.2, ...: what goes back at shutdown is
+ * bounded in bytes, whatever the names. */
+static int big(const char *name, int kib, int links)
+{
+	static char chunk[4096];
+	char link[80];
+	int fd = k_open(name, K_O_CREAT | K_O_WRONLY | K_O_TRUNC), i, k;
+
+	for (i = 0; fd >= 0 && i < kib / 4; i++) {
+		for (k = 0; k < 4096; k++)
+			chunk[k] = (char)((i * 4096 + k) * 7 + i);
+		if (k_write(fd, chunk, sizeof chunk) != (int)sizeof chunk)
+			return 1;
+	}
+	if (fd < 0 || k_close(fd))
+		return 1;
+	for (i = 1; i <= links; i++) {
+		snprintf(link, sizeof link, "%s.%d", name, i);
+		if (k_link(name, link))
+			return 1;
+	}
+	printf("fstest: %s of %d KiB, %d links\n", name, kib, links);
+	return 0;
+}
+
+/* "names": files whose names a shell would take for an option or that
+ * meet once made safe, each holding its own name. */
+static int odd_names(void)
+{
+	static const char *const names[] = { "-rf", "a b", "a_b", "a?b", "_rf" };
+
+	for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
+		int fd = k_open(names[i], K_O_CREAT | K_O_WRONLY | K_O_TRUNC);
+
+		if (fd < 0 || k_write(fd, names[i], strlen(names[i])) < 0 || k_close(fd))
+			return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 4 && strcmp(argv[1], "big") == 0)
+		return big(argv[2], atoi(argv[3]), atoi(argv[4]));
+	if (argc > 1 && strcmp(argv[1], "names") == 0)
+		return odd_names();
 	if (argc > 1 && strcmp(argv[1], "stdin") == 0) {
 		struct k_stat st;
 		k_fstat(0, &st);

@@ -33,15 +33,15 @@ CASES="
 	hello iso preempt16 faults seglimits badptr toolarge panic triplefault badhz hang
 	testprof deterministic smp profcalls threefn profil
 	system fingerprint shares modulelist pset cpus
-	fstest fsstdin fsiso usertests console sysfuzz ticktest fpmix iretfuzz badstacks
-	pinfo-files
+	fstest fsback bochs-transfer fsstdin fsiso usertests console sysfuzz ticktest fpmix iretfuzz badstacks
+	pinfo-files extract-stream
 	makerun-names makerun makerun-docs makerun-many makerun-prog makerun-real makerun-null makerun-portable
 	makerun-bochs makerun-hz makerun-seed makerun-diff makerun-stacktable makerun-reserved makerun-align makerun-loadtime makerun-truth
 	spawn-fair spawn-order profrun-busy
 "
 # Under Bochs, only the cases below (the others are QEMU's: its -kernel
 # loader, the profiler's shares and the tools, make run).
-BOCHS_CASES=" hello panic triplefault hang faults seglimits badptr usertests console sysfuzz iretfuzz fpmix badstacks deterministic "
+BOCHS_CASES=" hello panic triplefault hang faults seglimits badptr usertests console sysfuzz iretfuzz fpmix badstacks deterministic bochs-transfer "
 selected() {
 	[ "$emu" = qemu ] || case $BOCHS_CASES in *" $1 "*) ;; *) return 1 ;; esac
 	[ -z "$only" ] || case " $only " in *" $1 "*) ;; *) return 1 ;; esac

@@ -66,8 +66,9 @@ test_frame_SRCS     := $(UNIT)/format/test_frame.c $(UNIT)/support/testbuf.c hos
 	$(FORMAT_HOST_SRCS)
 
 # ---- profextract/ ---------------------------------------------------------------
-UNIT_PROFEXTRACT := test_extract
+UNIT_PROFEXTRACT := test_extract test_stream
 test_extract_SRCS := $(UNIT)/profextract/test_extract.c $(UNIT)/support/testbuf.c $(EXTRACT_SRCS) $(FORMAT_HOST_SRCS)
+test_stream_SRCS := $(UNIT)/profextract/test_stream.c $(UNIT)/support/testbuf.c $(EXTRACT_SRCS) $(FORMAT_HOST_SRCS)
 
 # ---- mkmap/: ELF symbols as mkmap writes them and pinfo reads them -------------------
 UNIT_MKMAP := test_elf32

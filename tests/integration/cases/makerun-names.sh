@@ -10,7 +10,7 @@ name=makerun-names log=$out/makerun-names.log dir=$out/makerun-names run=$build/
 rm -f pwned "$run/x.d" "$run/_._run_y.d" "$run/extracted.txt"
 if $make --no-print-directory run PROG=tests/guest/dumpnames.c PROG_CFLAGS=-Iformat > "$log" 2>&1; then
 	ok=1
-	for n in x.d cmd.elf serial.log maps.lst extracted.txt kernel.elf _ a_b.pro -e.pro \
+	for n in x.d cmd.elf serial.log maps.lst extracted.txt kernel.elf _ a_b.pro _e.pro \
 		__touch_pwned_.pro _._run_y.d; do
 		if [ ! -f "$run/dumps/$n" ] || [ "$(grep -cxF -- "pinfo $n" "$log")" != 1 ] ||
 		   [ "$(grep -cxF -- "pinfo $n -f maps.lst" "$log")" != 1 ]; then

@@ -228,6 +228,46 @@ static void test_module_rewrite(void **state)
 	assert_int_equal(fs_close(&t, fd), 0);
 }
 
+/* What goes back is bounded in bytes sent, whatever the names: a file of
+ * 40000 bytes linked twice is three names, 120000 bytes; only the first
+ * fits in 64 KiB, the other two do not; a small file after them still
+ * does. */
+static void test_send_bound(void **state)
+{
+	static char big[40000];
+	const char *n;
+	const uint8_t *d;
+	uint32_t s, left = fs_space();
+	int fd, i = 0, fits;
+	(void)state;
+	assert_int_equal(left, 64 * 1024);
+	fd = fs_open(&t, "big", K_O_CREAT | K_O_WRONLY);
+	assert_int_equal(fs_write(&t, fd, big, sizeof(big)), (int)sizeof(big));
+	assert_int_equal(fs_close(&t, fd), 0);
+	assert_int_equal(fs_link("big", "big.1"), 0);
+	assert_int_equal(fs_link("big", "big.2"), 0);
+	fd = fs_open(&t, "small", K_O_CREAT | K_O_WRONLY);
+	assert_int_equal(fs_write(&t, fd, "tail", 4), 4);
+	assert_int_equal(fs_close(&t, fd), 0);
+	assert_int_equal(fs_send_next(&i, &left, &n, &d, &s, &fits), 1);
+	assert_string_equal(n, "big");
+	assert_true(fits);
+	assert_int_equal(left, 64 * 1024 - sizeof(big));
+	assert_int_equal(fs_send_next(&i, &left, &n, &d, &s, &fits), 1);
+	assert_string_equal(n, "big.1");
+	assert_false(fits);
+	assert_int_equal(s, sizeof(big));
+	assert_int_equal(fs_send_next(&i, &left, &n, &d, &s, &fits), 1);
+	assert_string_equal(n, "big.2");
+	assert_false(fits);
+	assert_int_equal(left, 64 * 1024 - sizeof(big));
+	assert_int_equal(fs_send_next(&i, &left, &n, &d, &s, &fits), 1);
+	assert_string_equal(n, "small");
+	assert_true(fits);
+	assert_int_equal(left, 64 * 1024 - sizeof(big) - 4);
+	assert_int_equal(fs_send_next(&i, &left, &n, &d, &s, &fits), 0);
+}
+
 /* The space bound: a write past it is -ENOSPC and changes nothing; space
  * freed by an unlink can be used again. */
 static void test_space_bound(void **state)
@@ -289,6 +329,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_create_write_read, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_module_rewrite, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_space_bound, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_send_bound, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_limits, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -119,7 +119,8 @@ static void test_safe_name_nasty(void **state)
 	check_name("caf\xc3\xa9.pro", 9, "caf__.pro");
 	check_name("nul\0byte", 8, "nul_byte");
 	check_name("C:\\PROF\\T.PRO", 13, "C__PROF_T.PRO");
-	check_name("-rf", 3, "-rf");
+	check_name("-rf", 3, "_rf");
+	check_name("--", 2, "_-");
 }
 
 /* A long name is cut to SAFE_NAME_MAX bytes, keeping a short extension. */
@@ -455,7 +456,7 @@ static void test_extract_names_only(void **state)
 	put_frame(&cap, "b c", d);
 	put_frame(&cap, "-e.pro", d);
 	assert_int_equal(run_mode(&cap, EXTRACT_NAMES, s.out, &out, &err), EXTRACT_OK);
-	assert_string_equal(out, "a.pro\nb_c\n-e.pro\n");
+	assert_string_equal(out, "a.pro\nb_c\n_e.pro\n");
 	free(out);
 	free(err);
 	scratch_remove(&s);

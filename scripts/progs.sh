@@ -90,6 +90,10 @@ parse() {
 	''|*[!A-Za-z0-9_.-]*) refuse "$w" "program name '$name': letters, digits, '_', '-' and '.' only; name the program with NAME=files" ;;
 	esac
 	[ ${#name} -le 32 ] || refuse "$w" "program name '$name': longer than 32 characters; name the program with NAME=files"
+	# (the kernel takes the first module whose name ends in .cmd for the batch file)
+	case $(lower "$name") in
+	*.cmd) refuse "$w" "program name '$name': a name ending in .cmd is a batch file's; name the program otherwise, NAME=file.c" ;;
+	esac
 	case " $RESERVED " in
 	*" $(lower "$name") "*) refuse "$w" "'$name' is the name of the guest's own command or module ($RESERVED, in any case);\
  name the program otherwise, NAME=file.c" ;;

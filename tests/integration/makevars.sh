@@ -102,6 +102,8 @@ cp "$src/plain.c" "$src/good+dir@x/main.c"
 refused prog-dash "make run: PROG word '-x=$src/plain.c': a program's name or file may not begin with '-'" \
 	PROG="-x=$src/plain.c"
 refused prog-dashfile "make run: PROG word 'x=-y.c': a program's name or file may not begin with '-'" PROG="x=-y.c"
+refused prog-cmd-name "make run: PROG word 'x.cmd=$src/plain.c': program name 'x.cmd': a name ending in .cmd is a batch file's" \
+	PROG="x.cmd=$src/plain.c"
 refused prog-two-equals "make run: PROG word 'x=$src/plain.c=y': one '=', after the program's name" PROG="x=$src/plain.c=y"
 refused prog-subshell "make run: PROG word '\$(shell': letters, digits" PROG="\$(shell touch $trap/p)"
 refused prog-folder-backtick "make run: PROG word '$src/folder': file '$src/folder/a?touch?makevars-trap?b.c': letters, digits" \

@@ -178,7 +178,7 @@ fi
 # kernel as loaded and each module in whole pages (the programs, cmd, pset,
 # profrun and testprof, the batch file, FILES's and STDIN's files), and
 # the room GRUB needs while it loads them: 2.5 MiB and the modules but the
-# largest once more (it stopped, with no word on the serial line, at 0.3
+# largest once more (it stopped, with no word on the serial line, at 0.35
 # to 0.45 MiB less, with 3 and 7 modules at MEM=16, 20, 32 and 128). Past
 # that the run would end as a hang: refused before, saying how much it needs.
 kmem=$(size -- "$build/kernel.elf" 2>/dev/null | awk 'NR == 2 { print $4 }')

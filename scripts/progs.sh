@@ -100,6 +100,8 @@ parse() {
 	esac
 	for s in $srcs; do
 		[ -e "$s" ] || refuse "$w" "no file $s (a relative path is taken from $(pwd -P))"
+		# (a pipe or a device would hold the compiler for ever)
+		[ -f "$s" ] || refuse "$w" "$s is not a regular file"
 	done
 }
 

@@ -104,6 +104,9 @@ refused prog-dash "make run: PROG word '-x=$src/plain.c': a program's name or fi
 refused prog-dashfile "make run: PROG word 'x=-y.c': a program's name or file may not begin with '-'" PROG="x=-y.c"
 refused prog-cmd-name "make run: PROG word 'x.cmd=$src/plain.c': program name 'x.cmd': a name ending in .cmd is a batch file's" \
 	PROG="x.cmd=$src/plain.c"
+mkfifo "$src/pipe.c"
+refused prog-pipe "make run: PROG word 'x=$src/pipe.c': $src/pipe.c is not a regular file" PROG="x=$src/pipe.c"
+rm -f "$src/pipe.c"
 refused prog-two-equals "make run: PROG word 'x=$src/plain.c=y': one '=', after the program's name" PROG="x=$src/plain.c=y"
 refused prog-subshell "make run: PROG word '\$(shell': letters, digits" PROG="\$(shell touch $trap/p)"
 refused prog-folder-backtick "make run: PROG word '$src/folder': file '$src/folder/a?touch?makevars-trap?b.c': letters, digits" \

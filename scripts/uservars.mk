@@ -144,7 +144,6 @@ $(if $(shell [ $(ARGS_BYTES) -le $(ARGS_MAXBYTES) ] && echo ok),,$(error make ru
 $(if $(word $(BATCH_MAXARGS),$(ARGS)),$(error make run: ARGS must be $(ARGS_RULE): it has $(words $(ARGS)) words))
 endif
 
-
 # The first entry directly in a folder given as FILES whose name has a byte
 # a path may not have, each such byte shown as '?'.
 prog_dir_badfile_any = $(shell for f in '$(patsubst %/,%,$(1))'/* '$(patsubst %/,%,$(1))'/.[!.]*; do [ -e "$$f" ] || \

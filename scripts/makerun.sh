@@ -18,8 +18,10 @@
 # With PROG, the programs are the user's, run in order and nothing else;
 # one that makes no Prof* call of its own runs under profrun, profiled whole
 # into NAME.pro. Without, the demo (testprof) runs, as it is. The run fails,
-# naming the program, when one does not build, does not load, exits
-# non-zero or faults; the last line says how many ran and how many failed.
+# naming the program, when one does not build, does not load, never
+# starts, exits non-zero or faults; the last line says how many ran and how
+# many failed. The data files go in only as regular files (scripts/uservars.mk
+# checked them), and the boot image only when it fits in MEM.
 #
 # What the guest sends, its dumps, lands only in RUN/dumps/, a folder of its
 # own emptied before each run: never over a file that the build or the run
@@ -95,20 +97,42 @@ done
 set -- $built
 
 batch=""
+# The mark of the lines run.cmd echoes before each program and after the
+# last (the verdict below)
+MARK=@MAKERUN1
 if [ -n "$script" ]; then
 	[ -f "$script" ] || { echo "make run: no such batch file: $script" >&2; exit 1; }
 	batch=$run/$(basename -- "$script")
 	cp -- "$script" "$batch" || exit 1
 else
-	# The programs given (or the demo), in order, and nothing else.
+	# The programs given (or the demo), in order, and nothing else. With
+	# PROG, each line comes after an echo of "$MARK start NAME" and the
+	# last after "$MARK end", so that the capture shows cmd reaching each
+	# line and going on after it (the verdict below; the console view
+	# leaves these lines out). Each line must be one cmd reads whole
+	# (user/batch.h): refused before the boot otherwise, by name.
 	batch=$run/run.cmd
+	nwords() { nw=$#; }	# nwords WORD...: their count in nw (the words as cmd splits them, at blanks)
+	maxwords=$(sed -n 's/^#define BATCH_MAXARGS[[:space:]]*\([0-9]*\).*/\1/p' user/batch.h)
+	maxbytes=$(($(sed -n 's/^#define BATCH_LINE_MAX[[:space:]]*\([0-9]*\).*/\1/p' user/batch.h) - 1))
+	: > "$batch"
 	for n in "$@"; do
 		if [ "$mode" != programs ] || [ -f "$run/$n.profcalls" ]; then	# user/prog.mk: its objects call Prof* or profil
-			printf '%s%s\n' "$n" "${args:+ $args}"
+			line="$n${args:+ $args}"
 		else
-			printf 'profrun %s%s%s\n' "$stacks" "$n" "${args:+ $args}"
+			line="profrun $stacks$n${args:+ $args}"
 		fi
-	done > "$batch"
+		nwords $line
+		if [ "$nw" -gt "$maxwords" ] || [ ${#line} -gt "$maxbytes" ]; then
+			printf "make run: ARGS: program %s's batch line, '%s' and ARGS, has %s words and %s bytes: cmd reads\
+ at most %s words and %s bytes a line (user/batch.h); give fewer ARGS\n" "$n" "${line%"${args:+ $args}"}" "$nw" \
+				"${#line}" "$maxwords" "$maxbytes" >&2
+			exit 2
+		fi
+		[ "$mode" = programs ] && printf 'echo %s start %s\n' "$MARK" "$n" >> "$batch"
+		printf '%s\n' "$line" >> "$batch"
+	done
+	[ "$mode" = programs ] && printf 'echo %s end\n' "$MARK" >> "$batch"
 fi
 
 # qrun's arguments: options, the kernel, each program once.
@@ -149,12 +173,59 @@ if [ "$mode" = programs ] && [ -z "$built" ]; then	# nothing to boot
 	echo "make run: 0 programs ran, $# failed"
 	exit 1
 fi
+
+# The boot image must fit in the machine's memory above its first MiB: the
+# kernel as loaded and each module in whole pages (the programs, cmd, pset,
+# profrun and testprof, the batch file, FILES's and STDIN's files), and
+# the room GRUB needs while it loads them: 2.5 MiB and the modules but the
+# largest once more (it stopped, with no word on the serial line, at 0.35
+# to 0.45 MiB less, with 3 and 7 modules at MEM=16, 20, 32 and 128). Past
+# that the run would end as a hang: refused before, saying how much it needs.
+kmem=$(size -- "$build/kernel.elf" 2>/dev/null | awk 'NR == 2 { print $4 }')
+mods=0 fmods=0 largest=0 big="" bigsize=0
+for f in $files $stdin; do
+	sz=$(wc -c < "$f" | tr -d ' ')
+	fmods=$((fmods + (sz + 4095) / 4096 * 4096))
+	[ "$sz" -gt "$bigsize" ] && big=$(basename -- "$f") bigsize=$sz
+done
+for f in $names; do
+	sz=$((($(wc -c < "$run/$f.elf" | tr -d ' ') + 4095) / 4096 * 4096))
+	mods=$((mods + sz))
+	[ "$sz" -gt "$largest" ] && largest=$sz
+done
+sz=$((($(wc -c < "$batch" | tr -d ' ') + 4095) / 4096 * 4096))
+[ $(((bigsize + 4095) / 4096 * 4096)) -gt "$largest" ] && largest=$(((bigsize + 4095) / 4096 * 4096))
+need=$((${kmem:-0} + mods + sz + fmods))
+room=$((2621440 + mods + sz + fmods - largest))
+if [ $((need + room)) -gt $(((mem - 1) * 1048576)) ]; then
+	atleast=$(((need + room + 1048575) / 1048576 + 1))	# (the first MiB is not for modules)
+	if [ "$atleast" -le 1024 ]; then atleast="MEM=$atleast would hold it"; else atleast="more than MEM can give (1024)"; fi
+	echo "make run: the boot image does not fit in MEM=$mem MiB: the kernel and its modules take $need bytes${big:+\
+ (FILES and STDIN $fmods of them, the largest $big: $bigsize bytes)}, and the boot loader needs $room bytes more\
+ while it loads them; $atleast" >&2
+	exit 1
+fi
+
 echo "make run: booting the GRUB image in $emuname"
-sh scripts/qrun "$@"
-status=$?
-qs=$status
+# The console as qrun shows it, but for the batch file's marks (which the
+# verdict below reads in the capture); qrun's own lines after it.
+sh scripts/qrun "$@" > "$run/console.txt" 2> "$run/qrun.err"
+qs=$?
+MARK=$MARK NAMES=" $names " LC_ALL=C awk '
+	BEGIN { start = "| " ENVIRON["MARK"] " start "; names = ENVIRON["NAMES"] }
+	$0 == "| " ENVIRON["MARK"] " end" { next }
+	substr($0, 1, length(start)) == start && index(names, " " substr($0, length(start) + 1) " ") { next }
+	{ print }' "$run/console.txt"
+cat "$run/qrun.err" >&2
+rm -f "$run/console.txt" "$run/qrun.err"
+status=$qs
 # no capture: the machine never ran (qrun said why); nothing to report
 [ -f "$run/serial.log" ] || { echo "make run: the machine did not start" >&2; exit 1; }
+# a hang before the kernel's first line: the boot loader never started it
+if [ "$qs" = 4 ] && ! grep -a -q "$(printf '^\001')" "$run/serial.log"; then
+	echo "make run: the kernel never started within $timeout s (TIMEOUT): the boot loader did not load the image in that time" \
+		"($need bytes of kernel and modules, MEM=$mem MiB)" >&2
+fi
 
 cp "$build/kernel.map" "$build/kernel.sym" "$build/kernel.elf" "$run/" 2>/dev/null
 
@@ -252,21 +323,28 @@ for f in "$run/files"/* "$run/files"/.[!.]*; do
 done
 set -f
 
-# How each program went, from the console: a fault is the kernel's line
-# (marked with byte 0x01, which no program can write); a load failure or a
-# non-zero status, cmd's or profrun's line.
+# How each program went, from the capture (RUN/serial.log). A program
+# counts as run only when the capture shows it: cmd echoed its mark (the
+# line before the program's in run.cmd), then said nothing against the
+# program's line or the program, and went on to the next mark. A fault is
+# the kernel's line (marked with byte 0x01, which no program can write); a
+# load failure or a non-zero status, cmd's or profrun's line; a line cmd
+# skipped, cmd's line naming run.cmd and its number. Each failed program
+# gets a line naming it and why (its bytes but ' ' to '~' shown as '?');
+# "ran" counts those that started.
 if [ "$mode" = programs ] && [ -z "$script" ]; then
 	ran=0 failed=0
-	K=$(printf '\001')
+	tab=$(printf '\t')
 	echo
 	for n in $nobuild; do
 		failed=$((failed + 1))
 		echo "make run: $n failed: it does not build"
 	done
-	for n in $programs; do
-		ran=$((ran + 1))
-		why=$(grep -a -E "^$K$n\[[0-9]+\]: .*, ended\$|^(cmd|profrun): $n(: | exited with status )" "$run/serial.log" |
-			head -1 | tr -d '\001')
+	verdicts=$(MARK=$MARK PROGS="$programs" QS=$qs LC_ALL=C awk -f scripts/runverdict.awk "$run/serial.log")
+	while IFS=$tab read -r started n why; do
+		[ -n "$n" ] || continue
+		ran=$((ran + started))
+		[ -n "$why" ] || continue
 		# a fault: the function and source line of its code offset, as the
 		# console showed them (qrun looked each up once: RUN/where.txt,
 		# "NAME OFFSET WHERE" a line)
@@ -277,11 +355,11 @@ if [ "$mode" = programs ] && [ -z "$script" ]; then
 				"$run/where.txt" 2>/dev/null)
 			[ -n "$w" ] && why="$head in $w${why#"$head"}" ;;
 		esac
-		if [ -n "$why" ] || [ "$qs" != 0 ]; then
-			failed=$((failed + 1))
-			echo "make run: $n failed: ${why:-the machine did not shut down cleanly}"
-		fi
-	done
+		failed=$((failed + 1))
+		echo "make run: $n failed: $why"
+	done <<EOF_VERDICTS
+$verdicts
+EOF_VERDICTS
 	[ "$ran" = 1 ] && s= || s=s
 	echo "make run: $ran program$s ran, $failed failed"
 	[ "$failed" = 0 ] || status=1

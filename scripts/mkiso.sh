@@ -19,9 +19,16 @@ for m in "$@"; do
 	case $(basename -- "${m#file:}") in
 	-*|*[!A-Za-z0-9_.+@-]*) echo "mkiso: module $m: a name of letters, digits and '_ . + @ -' only, not first '-'" >&2; exit 1 ;;
 	esac
+	# only regular files: a link may lead anywhere, a device or a pipe may
+	# never end (docs/security.md)
+	if [ -L "${m#file:}" ] || [ ! -f "${m#file:}" ]; then
+		echo "mkiso: module ${m#file:}: not a regular file (a symbolic link, a device, a pipe or a folder)" >&2
+		exit 1
+	fi
 done
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
+trap 'exit 1' HUP INT TERM
 mkdir -p "$stage/boot/grub" "$stage/boot/files"
 cp -- "$kernel" "$stage/boot/kernel.elf"
 {

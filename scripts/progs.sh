@@ -90,19 +90,25 @@ parse() {
 	''|*[!A-Za-z0-9_.-]*) refuse "$w" "program name '$name': letters, digits, '_', '-' and '.' only; name the program with NAME=files" ;;
 	esac
 	[ ${#name} -le 32 ] || refuse "$w" "program name '$name': longer than 32 characters; name the program with NAME=files"
+	# (the kernel takes the first module whose name ends in .cmd for the batch file)
+	case $(lower "$name") in
+	*.cmd) refuse "$w" "program name '$name': a name ending in .cmd is a batch file's; name the program otherwise, NAME=file.c" ;;
+	esac
 	case " $RESERVED " in
 	*" $(lower "$name") "*) refuse "$w" "'$name' is the name of the guest's own command or module ($RESERVED, in any case);\
  name the program otherwise, NAME=file.c" ;;
 	esac
 	for s in $srcs; do
 		[ -e "$s" ] || refuse "$w" "no file $s (a relative path is taken from $(pwd -P))"
+		# (a pipe or a device would hold the compiler for ever)
+		[ -f "$s" ] || refuse "$w" "$s is not a regular file"
 	done
 }
 
 # Every word parsed and checked first, whatever the mode; then two programs
 # of one name (in any case: a module's name is upper case) would be one ELF
 # file and one dump: refused, naming the name and the words.
-files=""
+files="" given="$*"
 for f in "$@"; do
 	case $f in ''|-*|*[!A-Za-z0-9_.-]*) echo "make run: FILES or STDIN: file name '$f': a module's name: letters, digits, '_', '-' and '.'"; exit 2 ;; esac
 	files="$files $(lower "$f")"
@@ -128,6 +134,24 @@ done
 
 case $mode in
 check)
+	# The boot image's modules, in the order GRUB loads them (the programs,
+	# the guest's own, the batch file, the data files): the kernel takes
+	# NMODULE (kernel/module.h) and leaves out the others, so more are
+	# refused here, naming those.
+	nmodule=$(sed -n 's/^#define NMODULE[[:space:]]*\([0-9]*\).*/\1/p' kernel/module.h)
+	modules=""
+	for w in $prog; do
+		parse "$w"
+		modules="$modules $name"
+	done
+	set -- $modules cmd pset profrun testprof batch-file $given
+	if [ $# -gt "$nmodule" ]; then
+		shift "$nmodule"
+		echo "make run: the boot image would have $(($# + nmodule)) modules (the programs; cmd, pset, profrun and\
+ testprof; the batch file; the files of FILES and STDIN), and the kernel takes $nmodule (kernel/module.h): it would\
+ leave out $*; give fewer programs or files"
+		exit 2
+	fi
 	# Data files may not take a program's name, the guest's, or each other's.
 	taken=" run.cmd autoexec.cmd "
 	for n in $RESERVED $lowers; do taken="$taken$n $n.elf "; done

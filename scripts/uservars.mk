@@ -115,18 +115,54 @@ $(if $(SCRIPT),$(if $(and $(call one_of,$(SCRIPT),$(PATH_CHARS)),$(filter-out -%
 $(if $(SCRIPT),$(if $(wildcard $(SCRIPT)),,$(error make run: SCRIPT: no such batch file: $(SCRIPT))))
 
 # ARGS: the words each program gets after its name, on its batch file
-# line (docs/batch.md: words of printable ASCII between blanks, 32 words
-# and 511 bytes a line at most, profrun and its /stacks included). The
-# text goes to the shell single-quoted, each ' written '\''.
-ARGS_BAD := $(if $(ARGS),$(shell printf '%s' '$(subst ','\'',$(ARGS))' | LC_ALL=C awk 'BEGIN { RS = "\001" } \
-	/[^ -~]/ || length($$0) > 400 || split($$0, w, " ") > 29 { print "bad" }'))
-$(if $(ARGS_BAD),$(call refuse,ARGS,words of printable ASCII separated by spaces: at most 29 words and 400 bytes))
+# line, which cmd reads whole only within user/batch.h's limits:
+# BATCH_MAXARGS words and BATCH_LINE_MAX - 1 bytes, the program's name and
+# profrun's words included (docs/batch.md). Here: printable ASCII and
+# spaces, every byte looked at, and room for a name of one byte at least;
+# scripts/makerun.sh checks each program's line exactly. The text goes to
+# a file by $(file), never to a command line (whose length has a limit),
+# and is read back by tr and wc: "BYTES OTHERS" ('x' ends it, so that
+# $(file) adds its newline always: 2 bytes more, 1 other).
+BATCH_MAXARGS  := $(shell sed -n 's/^\#define BATCH_MAXARGS[[:space:]]*\([0-9]*\).*/\1/p' user/batch.h)
+BATCH_LINE_MAX := $(shell sed -n 's/^\#define BATCH_LINE_MAX[[:space:]]*\([0-9]*\).*/\1/p' user/batch.h)
+ARGS_MAXWORDS  := $(shell echo $$(($(BATCH_MAXARGS) - 1)))
+ARGS_MAXBYTES  := $(shell echo $$(($(BATCH_LINE_MAX) - 3)))
+ifeq ($(origin ARGS),override)
+ARGS_FILE := $(shell mktemp)
+$(file >$(ARGS_FILE),$(ARGS)x)
+ARGS_COUNTS := $(shell LC_ALL=C wc -c < '$(ARGS_FILE)'; LC_ALL=C tr -d ' -~' < '$(ARGS_FILE)' | LC_ALL=C wc -c; \
+	rm -f '$(ARGS_FILE)')
+ARGS_BYTES := $(shell echo $$(($(word 1,$(ARGS_COUNTS)) - 2)))
+ARGS_RULE := words of printable ASCII separated by spaces, at most $(ARGS_MAXWORDS) words and $(ARGS_MAXBYTES) \
+	bytes (with the program's name and profrun's words, at most $(BATCH_MAXARGS) words and $(shell echo \
+	$$(($(BATCH_LINE_MAX) - 1))) bytes a line: docs/batch.md)
+# (the text itself is not shown: it may be long, or hold a terminal's escapes)
+$(if $(filter-out 1,$(word 2,$(ARGS_COUNTS))),$(error make run: ARGS must be $(ARGS_RULE): it has other \
+	bytes (a tab$(comma) a newline$(comma) a control byte or one above 0x7e)))
+$(if $(shell [ $(ARGS_BYTES) -le $(ARGS_MAXBYTES) ] && echo ok),,$(error make run: ARGS must be $(ARGS_RULE): it has \
+	$(ARGS_BYTES) bytes))
+$(if $(word $(BATCH_MAXARGS),$(ARGS)),$(error make run: ARGS must be $(ARGS_RULE): it has $(words $(ARGS)) words))
+endif
 
-# The first file directly in a folder given as FILES whose name has a byte
+# The first entry directly in a folder given as FILES whose name has a byte
 # a path may not have, each such byte shown as '?'.
-prog_dir_badfile_any = $(shell for f in '$(patsubst %/,%,$(1))'/* '$(patsubst %/,%,$(1))'/.[!.]*; do [ -f "$$f" ] || \
-	continue; case $$f in (*[!A-Za-z0-9_.+@/-]*) printf '%s' "$$f" | LC_ALL=C tr -c 'A-Za-z0-9_.+@/-' '?'; break ;; \
-	esac; done)
+prog_dir_badfile_any = $(shell for f in '$(patsubst %/,%,$(1))'/* '$(patsubst %/,%,$(1))'/.[!.]*; do [ -e "$$f" ] || \
+	[ -L "$$f" ] || continue; case $$f in (*[!A-Za-z0-9_.+@/-]*) printf '%s' "$$f" | LC_ALL=C tr -c \
+	'A-Za-z0-9_.+@/-' '?'; break ;; esac; done)
+# Only regular files go into the boot image: never a symbolic link (it may
+# lead anywhere: /etc/shadow, /proc/self/environ), nor a device, a pipe or
+# a socket (whose reading may never end). $(call path_kind,PATH): link,
+# file, folder or other (PATH of PATH_CHARS, its last '/'s left out).
+path_kind = $(shell p='$(1)'; while [ "$${p%/}" != "$$p" ] && [ -n "$${p%/}" ]; do p=$${p%/}; done; if [ -L "$$p" ]; \
+	then echo link; elif [ -f "$$p" ]; then echo file; elif [ -d "$$p" ]; then echo folder; else echo other; fi)
+# $(call dir_badkind,FOLDER): "link PATH" or "other PATH", the first entry
+# directly in FOLDER that is a link, or neither a regular file nor a folder
+# (a folder in it is not taken, as documented).
+dir_badkind = $(shell for f in '$(patsubst %/,%,$(1))'/* '$(patsubst %/,%,$(1))'/.[!.]*; do if [ -L "$$f" ]; then \
+	echo "link $$f"; break; elif [ -e "$$f" ] && [ ! -f "$$f" ] && [ ! -d "$$f" ]; then echo "other $$f"; break; fi; done)
+FILE_KINDS_SHOWN := only regular files and folders go in$(comma) never a symbolic link$(comma) a device$(comma) a pipe \
+	or a socket
+
 # $(call name_too_long,NAME): NAME when it has more than 32 characters
 # (NAME of NAME_CHARS only).
 name_too_long = $(if $(word 33,$(call spaced,$(1),$(NAME_CHARS))),$(1))
@@ -144,11 +180,19 @@ $(foreach f,$(files_words) $(STDIN),$(if $(and $(call one_of,$(f),$(PATH_CHARS))
 $(if $(word 2,$(STDIN)),$(call refuse,STDIN,one file))
 $(foreach f,$(files_words) $(STDIN),$(if $(wildcard $(f)),,$(error make run: FILES or STDIN: no file or folder \
 	$(f) (a relative path is taken from $(CURDIR)))))
+$(foreach f,$(files_words) $(STDIN),$(if $(filter link,$(call path_kind,$(f))),$(error make run: FILES or STDIN: \
+	'$(f)' is a symbolic link: $(FILE_KINDS_SHOWN); name the file or folder itself),$(if $(filter other,$(call \
+	path_kind,$(f))),$(error make run: FILES or STDIN: '$(f)' is not a regular file or a folder: $(FILE_KINDS_SHOWN)))))
+$(foreach f,$(STDIN),$(if $(filter folder,$(call path_kind,$(f))),$(error make run: STDIN must be a regular file$(comma) \
+	not the folder '$(f)')))
 RUN_FILES := $(foreach f,$(files_words),$(if $(wildcard $(f)/.),$(sort $(filter-out $(patsubst %/,%,$(f))/.,$(shell \
 	for x in '$(patsubst %/,%,$(f))'/* '$(patsubst %/,%,$(f))'/.[!.]*; do [ -f "$$x" ] && printf '%s\n' "$$x"; done))),$(f)))
 $(foreach f,$(files_words),$(if $(wildcard $(f)/.),$(if $(call prog_dir_badfile_any,$(f)),$(error make run: FILES \
 	folder '$(f)': file '$(call prog_dir_badfile_any,$(f))': $(PATH_CHARS_SHOWN) only in a file's name (each other \
 	byte shown as '?')))))
+$(foreach f,$(files_words),$(if $(wildcard $(f)/.),$(if $(call dir_badkind,$(f)),$(error make run: FILES folder \
+	'$(f)': '$(word 2,$(call dir_badkind,$(f)))' is $(if $(filter link,$(word 1,$(call dir_badkind,$(f)))),a symbolic \
+	link,not a regular file or a folder): $(FILE_KINDS_SHOWN); name the file itself$(comma) or take it out of the folder))))
 RUN_FILE_NAMES := $(notdir $(RUN_FILES) $(STDIN))
 $(foreach n,$(RUN_FILE_NAMES),$(if $(and $(call one_of,$(n),$(NAME_CHARS)),$(call is_short_name,$(n))),,$(error make \
 	run: FILES or STDIN: file name '$(n)': a module's name: letters$(comma) digits$(comma) '_'$(comma) '-' and '.'$(comma) \

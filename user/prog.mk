@@ -32,6 +32,14 @@ $(if $(and $(call one_of,$(PROG_NAME),$(NAME_CHARS)),$(filter-out -%,$(PROG_NAME
 $(foreach s,$(PROG_SRCS),$(if $(and $(call one_of,$(s),$(PATH_CHARS)),$(filter-out -%,$(s))),,$(error make run: \
 	program $(PROG_NAME): file '$(s)': $(PATH_CHARS_SHOWN) only, not first '-')))
 PROG_OBJS := $(foreach s,$(PROG_SRCS),$(PROG_OBJ)/$(PROG_NAME)$(abspath $(s)).o)
+# Its objects, one a line, as last linked: another list of files relinks it,
+# whatever their dates (an object still there from an earlier list, or one
+# .SECONDARY lets stay missing, would not).
+PROG_LIST := $(PROG_OBJ)/$(PROG_NAME).objs
+ifneq ($(strip $(PROG_OBJS)),$(strip $(file <$(PROG_LIST))))
+$(shell mkdir -p $(PROG_OBJ))
+$(file >$(PROG_LIST),$(PROG_OBJS))
+endif
 define prog_obj
 $(PROG_OBJ)/$(PROG_NAME)$(abspath $(1)).o: $(1) $(PROG_OBJ)/flags.txt $(NEWLIB_LIB)/libc.a
 	@mkdir -p '$$(@D)'
@@ -43,7 +51,7 @@ $(foreach s,$(PROG_SRCS),$(eval $(call prog_obj,$(s))))
 run-prog: $(RUN)/$(PROG_NAME).elf $(RUN)/$(PROG_NAME).map
 	@:
 # NAME.profcalls: its objects call Prof* or profil (makerun.sh runs it as it is).
-$(RUN)/$(PROG_NAME).elf: $(PROG_OBJS) $(NEWLIB_RT) $(NEWLIB_LIBS) user/user.ld
+$(RUN)/$(PROG_NAME).elf: $(PROG_OBJS) $(PROG_LIST) $(NEWLIB_RT) $(NEWLIB_LIBS) user/user.ld
 	@mkdir -p $(RUN)
 	$(call msg,LD,$@)$(call newlib_link,$(foreach o,$(PROG_OBJS),'$(o)'),'$@')
 	@if nm -u -- $(foreach o,$(PROG_OBJS),'$(o)') | grep -qE ' U (Prof(Init|On|Off|Dump|Clear|Free)|profil)$$'; \

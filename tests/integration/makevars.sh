@@ -23,7 +23,7 @@ log=$out/log
 refused() {
 	name=$1 want=$2
 	shift 2
-	if $make --no-print-directory run "$@" > "$log" 2>&1; then
+	if timeout 600 $make --no-print-directory run "$@" > "$log" 2>&1; then
 		fail "accepted: $*"
 	elif [ -n "$(ls -A "$trap")" ]; then
 		fail "a command in the value ran: $(ls -A "$trap" | tr '\n' ' ')"
@@ -102,11 +102,105 @@ cp "$src/plain.c" "$src/good+dir@x/main.c"
 refused prog-dash "make run: PROG word '-x=$src/plain.c': a program's name or file may not begin with '-'" \
 	PROG="-x=$src/plain.c"
 refused prog-dashfile "make run: PROG word 'x=-y.c': a program's name or file may not begin with '-'" PROG="x=-y.c"
+refused prog-cmd-name "make run: PROG word 'x.cmd=$src/plain.c': program name 'x.cmd': a name ending in .cmd is a batch file's" \
+	PROG="x.cmd=$src/plain.c"
+mkfifo "$src/pipe.c"
+refused prog-pipe "make run: PROG word 'x=$src/pipe.c': $src/pipe.c is not a regular file" PROG="x=$src/pipe.c"
+rm -f "$src/pipe.c"
 refused prog-two-equals "make run: PROG word 'x=$src/plain.c=y': one '=', after the program's name" PROG="x=$src/plain.c=y"
 refused prog-subshell "make run: PROG word '\$(shell': letters, digits" PROG="\$(shell touch $trap/p)"
 refused prog-folder-backtick "make run: PROG word '$src/folder': file '$src/folder/a?touch?makevars-trap?b.c': letters, digits" \
 	PROG="$src/folder"
 [ ! -e makevars-trap ] || { fail "the command in the file's name ran"; rm -f makevars-trap; }
+
+# ARGS: every byte looked at, whatever the length (0x01 and a text past
+# the length of a command line were taken), within cmd's limits
+# (user/batch.h): never put where only a shell could read it.
+refused args-0x01 "make run: ARGS must be words of printable ASCII separated by spaces, at most 31 words and 509 bytes (with the program's name and profrun's words, at most 32 words and 511 bytes a line: docs/batch.md): it has other bytes (a tab, a newline, a control byte or one above 0x7e)" \
+	PROG="$src/plain.c" ARGS="$(printf 'a\001b')"
+refused args-131k "make run: ARGS must be words of printable ASCII separated by spaces, at most 31 words and 509 bytes (with the program's name and profrun's words, at most 32 words and 511 bytes a line: docs/batch.md): it has 131000 bytes" \
+	PROG="$src/plain.c" ARGS="$(head -c 131000 /dev/zero | tr '\0' a)"
+refused args-32-words "it has 32 words" PROG="$src/plain.c" ARGS="$(seq 1 32 | tr '\n' ' ')"
+
+# FILES and STDIN: only regular files go into the boot image. A link in a
+# folder given (to the build's environment, to /proc/kmsg, whose reading
+# never ends), a link given, a pipe in a folder, a device: refused by name,
+# before anything is read.
+d=$out/data
+mkdir -p "$d"
+printf 'data\n' > "$d/good.txt"
+ln -s /proc/self/environ "$d/env.txt"
+refused files-link-out "make run: FILES folder '$d': '$d/env.txt' is a symbolic link: only regular files and folders go in" \
+	PROG="$src/plain.c" FILES="$d"
+rm -f "$d/env.txt"
+ln -s /proc/kmsg "$d/kmsg.txt"
+refused files-link-kmsg "make run: FILES folder '$d/': '$d/kmsg.txt' is a symbolic link" PROG="$src/plain.c" FILES="$d/"
+rm -f "$d/kmsg.txt"
+ln -s good.txt "$d/same.txt"
+refused files-link-given "make run: FILES or STDIN: '$d/same.txt' is a symbolic link: only regular files and folders go in" \
+	PROG="$src/plain.c" FILES="$d/good.txt,$d/same.txt"
+refused stdin-link "make run: FILES or STDIN: '$d/same.txt' is a symbolic link" PROG="$src/plain.c" STDIN="$d/same.txt"
+rm -f "$d/same.txt"
+mkfifo "$d/pipe"
+refused files-pipe "make run: FILES folder '$d': '$d/pipe' is not a regular file or a folder" PROG="$src/plain.c" FILES="$d"
+rm -f "$d/pipe"
+refused stdin-device "make run: FILES or STDIN: '/dev/zero' is not a regular file or a folder" PROG="$src/plain.c" STDIN=/dev/zero
+ln -s "$d" "$out/datalink"
+refused files-folder-link "make run: FILES or STDIN: '$out/datalink' is a symbolic link" PROG="$src/plain.c" FILES="$out/datalink"
+
+# The kernel takes 64 modules (kernel/module.h): more are refused, naming
+# those it would have left out (it left them out, and their programs
+# never ran).
+mkdir -p "$out/many"
+for i in $(seq 10 71); do : > "$out/many/f$i.txt"; done
+refused modules-64 "and the kernel takes 64 (kernel/module.h): it would leave out f68.txt f69.txt f70.txt f71.txt;" \
+	PROG="$src/plain.c" FILES="$out/many"
+
+# make run's verdict from a capture (scripts/runverdict.awk): a line cmd
+# skipped, a program not among the modules, one cmd never reached, each
+# fails by name and does not count as run; a fault and a non-zero status
+# ran; bytes of a terminal's escapes are shown as '?'.
+name=verdict-capture
+printf '\001kernel: 1 KiB free\n@MAKERUN1 start a\ncmd: run.cmd:2: too many arguments\n@MAKERUN1 start b\ncmd: b: no such file or directory\n@MAKERUN1 start c\n\001c[3]: #GP error 0x0000 at 0007:00000010, ended\n@MAKERUN1 start d\nprofrun: d exited with status 3\n@MAKERUN1 start e\ncmd: e: \033]0;x\007\n@MAKERUN1 start f\nf output\n@MAKERUN1 end\n' > "$out/capture"
+printf '0\ta\tcmd: run.cmd:2: too many arguments\n0\tb\tcmd: b: no such file or directory\n1\tc\tc[3]: #GP error 0x0000 at 0007:00000010, ended\n1\td\tprofrun: d exited with status 3\n0\te\tcmd: e: ?]0;x?\n1\tf\t\n0\tg\tit never started: cmd did not reach its line of run.cmd\n' > "$out/want"
+printf '1\ta\tthe machine did not shut down cleanly\n0\tb\tit never started: the machine did not shut down cleanly before its turn\n' > "$out/want2"
+if ! MARK=@MAKERUN1 PROGS="a b c d e f g" QS=0 LC_ALL=C awk -f scripts/runverdict.awk "$out/capture" > "$out/got" 2>&1 ||
+   ! cmp -s "$out/want" "$out/got"; then
+	fail "$(diff "$out/want" "$out/got")"
+elif ! printf '@MAKERUN1 start a\nspinning\n' | MARK=@MAKERUN1 PROGS="a b" QS=4 LC_ALL=C awk -f scripts/runverdict.awk > "$out/got" 2>&1 ||
+     ! cmp -s "$out/want2" "$out/got"; then
+	fail "after a hang: $(diff "$out/want2" "$out/got")"
+else
+	pass
+fi
+
+# Building the image is bounded as the run is: a boot loader's tool that
+# never ends (a stand-in for grub-mkrescue that sleeps) stops at TIMEOUT;
+# and the image takes no link (mkiso.sh checks what it copies).
+name=mkiso-bounded
+mkdir -p "$out/slowbin"
+printf '#!/bin/sh\nsleep 1000\n' > "$out/slowbin/grub-mkrescue"
+chmod +x "$out/slowbin/grub-mkrescue"
+start=$(date +%s)
+if PATH="$(cd "$out/slowbin" && pwd):$PATH" timeout 60 sh scripts/qrun -iso -quiet -o "$out/q" -timeout 2 \
+	"$build/kernel.elf" "$build/user/cmd.elf" > "$log" 2>&1; then
+	fail "qrun exited 0"
+elif [ $(($(date +%s) - start)) -gt 20 ]; then
+	fail "qrun took $(($(date +%s) - start)) s"
+elif ! grep -qxF "qrun: the boot image was not made within 2 s" "$log"; then
+	fail "$(cat "$log")"
+else
+	pass
+fi
+name=mkiso-link
+ln -s data/good.txt "$out/link.txt"
+if sh scripts/mkiso.sh -- "$out/x.iso" "" "$build/kernel.elf" "$build/user/cmd.elf" "file:$out/link.txt" > "$log" 2>&1; then
+	fail "mkiso took a link"
+elif grep -qF "mkiso: module $out/link.txt: not a regular file" "$log" && [ ! -e "$out/x.iso" ]; then
+	pass
+else
+	fail "$(cat "$log")"
+fi
 
 # A goal is a word, not a command.
 name=goal-quoted

@@ -315,5 +315,71 @@ else
 	fail "$(grep -v '^gcc\|^cp \|^build/mkmap' "$log" | tail -5)"
 fi
 
+# Two versions of one program, both dated before the last build (as --diff
+# compares them): the second run profiles the second, not the first again.
+mkdir -p "$src/versions"
+printf '#include <stdio.h>\nint main(void) { puts("version a"); return 0; }\n' > "$src/versions/a.c"
+printf '#include <stdio.h>\nint main(void) { puts("version b"); return 0; }\n' > "$src/versions/b.c"
+touch -d '2001-01-01' "$src/versions/a.c" "$src/versions/b.c"
+name=rebuild-other-files
+rm -rf "$build/prog/versions" "$build/prog/versions.objs"	# (b.c's object not built yet, as the first time)
+if ! $make --no-print-directory run PROG="versions=$src/versions/a.c" > "$log" 2>&1 || ! line_is "| version a"; then
+	fail "the first version: $(tail -3 "$log")"
+elif ! $make --no-print-directory run PROG="versions=$src/versions/b.c" > "$log" 2>&1; then
+	fail "the second version: $(tail -3 "$log")"
+elif line_is "| version b" && hasnot "| version a"; then
+	pass
+fi
+
+# ARGS within cmd's limits for each program's real line (user/batch.h): 28
+# words with STACKS=1 SPREAD=1 reach the program ('profrun /stacks /spread
+# NAME' and 28 make 32); 29 were a line cmd skipped while make run said
+# the program ran: refused, by name, before the boot.
+name=args-line-limit
+a28=$(seq 1 28 | tr '\n' ' ')
+if ! $make --no-print-directory run PROG="$src/args.c" ARGS="$a28" STACKS=1 SPREAD=1 > "$log" 2>&1; then
+	fail "28 words: $(tail -3 "$log")"
+elif line_is "| [args]$(seq 1 28 | sed 's/.*/[&]/' | tr -d '\n')" && line_is "make run: 1 program ran, 0 failed"; then
+	if $make --no-print-directory run PROG="$src/args.c" ARGS="${a28}29" STACKS=1 SPREAD=1 > "$log" 2>&1; then
+		fail "29 words: exited 0: $(tail -3 "$log")"
+	elif line_is "make run: ARGS: program args's batch line, 'profrun /stacks /spread args' and ARGS, has 33 words and 106 bytes: cmd reads at most 32 words and 511 bytes a line (user/batch.h); give fewer ARGS" &&
+	     hasnot "booting"; then
+		pass
+	fi
+fi
+
+# A program counts as run only when the capture shows it ran: after one
+# that never ends, the next never starts, and fails by name.
+printf 'int main(void) { for (;;) ; }\n' > "$src/spin.c"
+name=never-started
+if $make --no-print-directory run PROG="$src/spin.c $src/args.c" TIMEOUT=5 > "$log" 2>&1; then
+	fail "make run exited 0"
+elif line_is "make run: args failed: it never started: the machine did not shut down cleanly before its turn"; then
+	# (spin started, unless a busy host kept the boot past TIMEOUT)
+	if grep -qxF "make run: spin failed: the machine did not shut down cleanly" "$log" &&
+	   grep -qxF "make run: 1 program ran, 2 failed" "$log"; then
+		pass
+	elif grep -qxF "make run: 0 programs ran, 2 failed" "$log"; then
+		pass "the boot took TIMEOUT"
+	else
+		fail "$(grep '^make run' "$log")"
+	fi
+fi
+
+# A data file larger than the machine's memory: said before the boot, with
+# what it needs (GRUB stopped without a word, and the run ended as a hang).
+name=files-too-big
+mkdir -p "$src/big"
+head -c 14000000 /dev/zero > "$src/big/big.bin"
+if $make --no-print-directory run PROG="$src/args.c" FILES="$src/big/big.bin" MEM=16 TIMEOUT=5 > "$log" 2>&1; then
+	fail "make run exited 0"
+elif has "make run: the boot image does not fit in MEM=16 MiB: the kernel and its modules take" &&
+     has "(FILES and STDIN 14000128 of them, the largest big.bin: 14000000 bytes)" &&
+     grep -q "; MEM=2[0-9] would hold it\$" "$log" &&
+     hasnot "booting"; then
+	pass
+fi
+rm -rf "$src/big"
+
 echo "progs: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -12,8 +12,8 @@ $(BUILD)/u/tests/guest/workerb.o: tests/guest/worker.c $(NEWLIB_LIB)/libc.a
 	$(call msg,CC,$@)$(CC) $(UCFLAGS) -c $< -o $@
 GUESTS += workerb
 
-# (the worker's map: cases/smp.sh's stacks)
-integration: all $(BUILD)/selftest.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf) $(BUILD)/user/worker.map
+# (the worker's map: cases/smp.sh's stacks; the bare kernel: bare.sh)
+integration: all $(BUILD)/selftest.elf $(BUILD)/bare/kernel.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf) $(BUILD)/user/worker.map
 	@sh tests/integration/sti.sh $(BUILD)
 	@EMU=qemu sh tests/integration/run.sh $(BUILD)
 	@# (TERM as a chroot or a CI job may leave it: Bochs's display must not need the caller's)
@@ -25,6 +25,7 @@ integration: all $(BUILD)/selftest.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).
 	@sh tests/integration/smptick.sh $(BUILD)
 	@sh tests/integration/report.sh $(BUILD)
 	@sh tests/integration/stacks.sh $(BUILD)
+	@sh tests/integration/bare.sh $(BUILD)
 
 # The house's rules (scripts/check-house.sh): files, functions, folders,
 # includes and guards; and every path the product's comments name is in

@@ -8,8 +8,7 @@
  * sub-profiles are counted by prof_tick_spread() (spread.c), which then
  * calls prof_tick(). */
 #include "profint.h"
-#include "profenv.h"
-#include "profile.h"
+#include "profkern/profile.h"
 
 /* The tick on CPU cpu (its part pc of s): in its copy of the counters. */
 static inline __attribute__((always_inline))
@@ -156,7 +155,7 @@ static uint32_t profil_limit(const struct prof_proc *pp)
 	/* i(d) = (d * scale >> 16) & ~1 grows with d; a counter fits while
 	 * i(d) + 2 <= size, that is d * scale < (size & ~1) * 65536. */
 	uint64_t even = pp->pfsize & ~1u, scale = pp->pfscale;
-	uint64_t lim = (even * 65536 + scale - 1) / scale;
+	uint64_t lim = prof_udiv64(even * 65536 + scale - 1, pp->pfscale, 0);	/* no libgcc */
 	uint64_t above = (uint64_t)1 << 32;	/* d for every pc >= offset is below 2^32 - offset */
 
 	above -= pp->pfoffset;
@@ -190,11 +189,11 @@ static int stacks_windows(const struct prof_proc *pp)
 
 /* The trace of a plan whose profile has none: always full (pos4 == end4),
  * the assembly's store going to its one spare entry; one a CPU, on a
- * cache line of its own. */
+ * cache line of its own, and one for the CPUs out of range (prof_me()). */
 static struct {
 	struct prof_trace t;
 	uint32_t spare;
-} __attribute__((aligned(PROF_LINE))) no_trace[PROF_NCPU_MAX];
+} __attribute__((aligned(PROF_LINE))) no_trace[PROF_NCPU_MAX + 1];
 
 void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 {
@@ -202,7 +201,7 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 	int user = u && u->depth, sys = s && s->depth, pf = pp && pp->pfbuf;
 	struct pdump_seg *const *bufs;
 	struct prof_session *one;
-	uint32_t cpu = (uint32_t)prof_cpu();
+	uint32_t cpu = prof_me();
 	struct prof_trace *nt = &no_trace[cpu].t;
 	struct prof_cpustate *pc;
 	int slot;
@@ -223,6 +222,10 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 		return;
 	}
 	one = user ? u : s;
+	if (user + sys && cpu >= one->ncpu) {	/* a CPU the profile has no part for */
+		plan->kind = PROF_PLAN_CALL;
+		return;
+	}
 	pc = user + sys ? &one->cpu[cpu] : 0;
 	bufs = user ? pp->ubuf : pp->sbuf;
 	if (user + sys == 1 && !pf && one->stacks && !(one->type & PT_SPREAD) && !pc->dumping &&

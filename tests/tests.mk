@@ -31,6 +31,7 @@ integration: all $(BUILD)/selftest.elf $(BUILD)/bare/kernel.elf $(foreach g,$(GU
 # includes and guards; and every path the product's comments name is in
 # the tree (tests/house/comment_refs.sh).
 unit: house
+include tests/port/port.mk
 .PHONY: house
 house:
 	@sh tests/house/check.sh $(BUILD)

@@ -20,7 +20,7 @@ void irq_restore(uint32_t eflags);
 
 /* port.c: the kernel's own code profiled through the module. */
 int profile_start(void);
-void profile_tick(uint32_t cs, uint32_t eip, uint32_t ebp);
+void profile_tick(uint32_t eip, uint32_t ebp);
 int profile_stop_and_dump(const char *name, uint32_t hz);
 
 /* work.c */

@@ -211,7 +211,7 @@ void irq0(struct frame *f)
 	ticks++;
 	pit_write(next_period());	/* QEMU's 8254 starts it now; a real one at this period's end */
 	outb(0x20, 0x20);	/* OCW2: 0010 0000: non-specific EOI */
-	profile_tick(f->cs, f->eip, f->ebp);
+	profile_tick(f->eip, f->ebp);
 }
 
 /* ---- kmain ------------------------------------------------------------------ */

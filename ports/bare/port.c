@@ -1,19 +1,18 @@
-/* port.c: the bare kernel's side of the profiler module's contract: what
- * the module asks of a kernel (profenv.h: memory, the clock's mask, the
- * CPUs, the sampling period) and the calls that profile the kernel's own
- * text (prof.h), all in this one file, so that a kernel that copies the
- * bare kernel finds its whole port here. */
+/* port.c: the bare kernel's whole port of the profiler module, through
+ * its contract alone (profkern/port.h, docs/porting.md): what the module
+ * asks of a kernel (memory, the clock's mask, the sampling period, the
+ * CPUs) and the calls that profile the kernel's own text. A kernel that
+ * copies the bare kernel finds all of it here. */
 #include "bare.h"
-#include "profenv.h"
-#include "prof.h"
-#include "profile.h"
+#include "profkern/port.h"
 
 /* ---- what the module asks of the kernel ------------------------------------ */
 
 /* Memory: a bump allocator over a static arena, zeroed as .bss is. The
  * kernel profiles once, so nothing is ever given back. The profile takes
- * about 200 KiB: its session block (64 KiB), its trace (64 KiB), the
- * counters of the text (its size), and the dump's copy of them. */
+ * about 200 KiB (profkern/config.h has the formula): its block (64 KiB),
+ * its trace (64 KiB), the counters of the text (its size), and the
+ * dump's copy of them. */
 static uint8_t arena[512 * 1024] __attribute__((aligned(16)));
 static size_t arena_used;
 
@@ -34,30 +33,31 @@ void prof_release(void *p) { (void)p; }
 uint32_t prof_clock_mask(void) { return irq_save(); }
 void prof_clock_restore(uint32_t state) { irq_restore(state); }
 
-/* No module but the kernel: a system profile's module list may name only "kernel". */
-int prof_module_known(const char *name)
+/* The PIT's counts, each period drawn from base + [0, spread) (kernel.c). */
+void prof_clock_period(struct prof_period *p)
 {
-	(void)name;
-	return 0;
+	p->clock_hz = PROF_PIT_HZ;
+	pit_period(&p->base, &p->spread);
 }
-
-void prof_clock_period(uint32_t *base, uint32_t *spread) { pit_period(base, spread); }
 
 /* One CPU: nothing to tell the others when a profile changes. */
 int prof_ncpu(void) { return 1; }
 int prof_cpu(void) { return 0; }
 void prof_replan(int wait) { (void)wait; }
 
+/* (prof_module_known(), optional, is left to the module's default: the
+ * bare kernel has no program modules to name.) */
+
 /* ---- the kernel's calls into the module ------------------------------------ */
 
-/* The one "process" there is: the kernel itself. A tick with a process is
- * a kernel tick (counted in the text's counters), one without would be idle. */
+/* The one "process" there is: the kernel itself. The tick is given it, so
+ * that its ticks are the kernel's (a tick with none would be idle). */
 static struct prof_proc kernel_proc;
 
-/* A system profile with PT_VERBOSE: the kernel's text, from _text_start
- * to _text_end (linker.ld), counted by 4-byte buckets. The fingerprint is
- * the CRC-32 of those bytes, as pinfo computes it from the ELF file to
- * check that the map is of the code profiled. */
+/* A system profile with PT_VERBOSE: the kernel's text, _text_start to
+ * _text_end (linker.ld), counted in 4-byte buckets, with its fingerprint,
+ * which pinfo computes alike from the ELF file to check that it is the
+ * map of the code profiled. */
 int profile_start(void)
 {
 	extern char _text_start[], _text_end[];
@@ -65,18 +65,18 @@ int profile_start(void)
 	struct prof_codeseg text = {
 		.owner = 0, .selector = KCODE, .segno = 1, .origin = (uint32_t)_text_start,
 		.length = len, .module = PROF_KERNEL_MODULE,
-		.fingerprint = crc32_update(0, _text_start, len),
+		.fingerprint = prof_fingerprint(_text_start, len),
 	};
 	int err = prof_init(&kernel_proc, PT_SYSTEM | PT_VERBOSE, 0, &text, 1);
 
 	return err ? err : prof_on(&kernel_proc, PT_SYSTEM);
 }
 
-/* From IRQ0, interrupts off: the interrupted CS, EIP and frame pointer. */
-void profile_tick(uint32_t cs, uint32_t eip, uint32_t ebp)
+/* From IRQ0, interrupts off: the interrupted EIP and frame pointer, in
+ * the kernel (there is nothing else). */
+void profile_tick(uint32_t eip, uint32_t ebp)
 {
-	if (prof_active)
-		prof_tick(&kernel_proc, cs, eip, ebp);
+	prof_clock_tick(&kernel_proc, PROF_AT_KERNEL, eip, ebp);
 }
 
 /* The dump's bytes go out on COM1 as they come, in the module's frame. */

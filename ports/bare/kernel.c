@@ -74,10 +74,17 @@ static void __attribute__((noreturn)) shutdown(uint8_t code)
 		__asm__ volatile("cli; hlt");
 }
 
-static void __attribute__((noreturn)) fail(const char *why)
+/* One line on COM1, with the module's error code if there is one
+ * (-PROF_E*, profkern/port.h), and QEMU's exit with a failure. */
+static void __attribute__((noreturn)) fail(const char *why, int err)
 {
 	serial_puts("bare: ");
 	serial_puts(why);
+	if (err) {
+		serial_puts(" (error ");
+		serial_putdec((uint32_t)-err);
+		serial_puts(")");
+	}
 	serial_puts("\n");
 	shutdown(EXIT_FAIL);
 }
@@ -123,7 +130,7 @@ void __attribute__((noreturn)) trap(uint32_t vector)
 {
 	serial_puts("bare: unexpected trap, vector ");
 	serial_putdec(vector);
-	fail("(stopped)");
+	fail("(stopped)", 0);
 }
 
 /* ---- the 8259 PICs: IRQ 0-7 at vectors 32-39, 8-15 at 40-47 -------------- */
@@ -239,7 +246,7 @@ static uint32_t cmdline_hz(const struct mb_info *mb)
 	for (s += 3; *s >= '0' && *s <= '9' && hz <= 20000; s++)
 		hz = hz * 10 + (uint32_t)(*s - '0');
 	if ((*s && *s != ' ') || hz < 19 || hz > 20000)
-		fail("hz= must be a number from 19 to 20000");
+		fail("hz= must be a number from 19 to 20000", 0);
 	return hz;
 }
 
@@ -251,15 +258,15 @@ void __attribute__((noreturn)) kmain(uint32_t magic, const struct mb_info *mb)
 
 	serial_init();
 	if (magic != MB_BOOT_MAGIC)
-		fail("not started by a multiboot loader");
+		fail("not started by a multiboot loader", 0);
 	hz = cmdline_hz(mb);
 	gdt_load(&gdtr);
 	idt_init();
 	pic_init();
 	pit_init(hz);
 	if ((err = profile_start()))
-		fail("the profile could not start");
-	irq_restore(0x200);		/* the clock ticks from here */
+		fail("the profile could not start", err);
+	__asm__ volatile("sti; nop");	/* the clock ticks from here */
 	work(ROUNDS);
 	irq_save();
 	serial_puts("bare: ");
@@ -267,7 +274,7 @@ void __attribute__((noreturn)) kmain(uint32_t magic, const struct mb_info *mb)
 	serial_puts(" ticks at ");
 	serial_putdec(hz);
 	serial_puts(" Hz\n");
-	if (profile_stop_and_dump("bare.pro", hz))
-		fail("the dump could not be sent");
+	if ((err = profile_stop_and_dump("bare.pro", hz)))
+		fail("the dump could not be sent", err);
 	shutdown(EXIT_OK);
 }

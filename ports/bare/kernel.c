@@ -171,7 +171,8 @@ void irq_restore(uint32_t eflags)
 
 /* A fixed period can fall into step with a loop of the work and sample
  * one part of it only; so each period is drawn uniformly from base +
- * [0, spread), spread half the nominal period, whose mean it keeps. */
+ * [0, spread), spread half the nominal period (less where the longest
+ * would not fit the PIT's 16 bits), around the nominal, whose mean it keeps. */
 static uint32_t pit_base, pit_spread, rng = 1;
 
 void pit_period(uint32_t *base, uint32_t *spread)
@@ -199,6 +200,8 @@ static void pit_init(uint32_t hz)
 	uint32_t div = PIT_DIVISOR(hz);
 
 	pit_spread = div / 2;
+	if (pit_spread > 2 * (0xFFFF - div))	/* the longest period within the 16-bit count (below 37 Hz) */
+		pit_spread = 2 * (0xFFFF - div);
 	pit_base = div - pit_spread / 2;
 	outb(0x43, 0x34);	/* 00 11 010 0: channel 0, low then high byte, mode 2 (rate), binary */
 	pit_write(next_period());

@@ -23,6 +23,7 @@ _start:
 	mov esp, stack_top
 	xor ebp, ebp		; the end of the frame chain
 	cld
+	sub esp, 8		; ESP a multiple of 16 at the call, as GCC assumes
 	push ebx
 	push eax
 	call kmain		; kmain(magic, info): never returns

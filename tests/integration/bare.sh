@@ -6,11 +6,11 @@
 # functions' shares agree with their known instruction shares (1/7, 2/7,
 # 4/7, ports/bare/work.c) within 4 binomial standard deviations; the
 # report's ticks are the kernel's, and as many as the work's instructions
-# give at the rate; a second run, by make bare, gives the same dump byte
-# for byte (this needs BUILD to be make's, build); a
+# give at the rate (at 19 Hz too); a second run, by make bare itself,
+# gives the same dump byte for byte (BUILD must be make's, build); a
 # capture without the dump, or with a cut one, fails loudly; a bad rate
-# is refused by the kernel. One line per check, "N passed, N failed" last;
-# non-zero status if any failed.
+# is refused by the kernel. One line per check, "N passed, N failed"
+# last; non-zero status if any failed.
 set -u
 build=${1:-build}
 out=$build/baretest

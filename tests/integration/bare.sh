@@ -1,7 +1,8 @@
 #!/bin/sh
 # bare.sh BUILD: make bare's run (ports/bare/run.sh) of the bare kernel
 # (ports/bare/), at 4000 Hz for about 20,000 samples: the kernel ends
-# cleanly; pinfo names its functions from the ELF file, at the addresses
+# cleanly; its own files read no header but its own and the module's
+# prefixed ones; pinfo names its functions from the ELF file, at the addresses
 # the ELF gives, with the code fingerprint matched; the three work
 # functions' shares agree with their known instruction shares (1/7, 2/7,
 # 4/7, ports/bare/work.c) within 4 binomial standard deviations; the
@@ -58,6 +59,24 @@ for f in work_one work_two work_four; do
 done
 if [ -s "$out/one.err" ]; then fail "pinfo said: $(cat "$out/one.err")"; ok=0; fi
 [ $ok = 1 ] && pass "work_one, work_two, work_four at their ELF addresses, fingerprint matched"
+
+name=bare-contract
+# The kernel's own files reach the module through its contract alone: the
+# headers their compilations read (the compiler's dependency files) are
+# the kernel's own and the module's prefixed ones (profkern/...), and
+# port.c reads profkern/port.h.
+deps=$(for f in kernel port work; do cat "$build/bare/obj/ports/bare/$f.d"; done 2>/dev/null |
+	tr ' \\' '\n\n' | sed -n 's/:$//; /\.h$/p' | sort -u)
+other=$(printf '%s\n' "$deps" | grep -v '^ports/bare/\|^profiler/include/profkern/')
+if [ -z "$deps" ]; then
+	fail "no dependency files in $build/bare/obj/ports/bare/"
+elif [ -n "$other" ]; then
+	fail "headers from outside the contract: $other"
+elif ! grep -q 'profiler/include/profkern/port\.h' "$build/bare/obj/ports/bare/port.d"; then
+	fail "port.c does not read profkern/port.h"
+else
+	pass "$(printf '%s\n' "$deps" | wc -l) headers, ports/bare/ and profkern/ only"
+fi
 
 name=bare-shares
 # Their ticks against 1/7, 2/7, 4/7 of their sum n, each within 4 standard

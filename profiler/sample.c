@@ -299,13 +299,13 @@ void PROF_HOT prof_tick_planned(const struct prof_plan *plan, uint32_t at, uint3
 			prof_trace_put(plan->trace, (uint32_t)(uintptr_t)c);
 			return;
 		}
-	} else if (plan->kind == PROF_PLAN_NONE && plan_holds(plan, at)) {
-		return;
 	} else if (plan->kind == PROF_PLAN_PROFIL && plan_holds(plan, at)) {
 		if ((off = pc - plan->pfoffset) < plan->pflimit) {
 			h = (uint16_t *)(plan->pfbuf + ((((uint64_t)off * plan->pfscale) >> 16) & ~1ull));
 			*h += *h != 0xFFFF;
 		}
+		return;
+	} else if (plan->kind == PROF_PLAN_NONE && plan_holds(plan, at)) {
 		return;
 	}
 	if (prof_active)

@@ -5,7 +5,7 @@
 # The host programs' folders: each program's, and the code they share.
 # Quoted includes name the file alone; its folder is on the include path.
 HOST_DIRS := host/common host/pinfo host/pinfo/read host/pinfo/views host/profextract host/mkmap
-HOST_INC := $(addprefix -iquote ,include format profiler lib $(HOST_DIRS))
+HOST_INC := $(addprefix -iquote ,include format profiler lib $(HOST_DIRS)) -Iprofiler/include
 
 # The host's components, each named once: the frame extractor, the parsers
 # and reports pinfo is made of (EXTRACT_SRCS, PINFO_PARSE_SRCS, PINFO_LIB).

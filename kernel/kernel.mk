@@ -4,7 +4,7 @@
 GCCINC    := $(shell $(CC) -print-file-name=include)
 # The kernel's headers: the compiler's freestanding ones, the interface it
 # shares with programs (include/), the shared code's (lib/), the format's.
-FREESTAND := -nostdinc -isystem $(GCCINC) -Iinclude -Ilib -iquote kernel -iquote kernel/smp -iquote drivers -iquote format -iquote profiler
+FREESTAND := -nostdinc -isystem $(GCCINC) -Iinclude -Ilib -iquote kernel -iquote kernel/smp -iquote drivers -iquote format -iquote profiler -Iprofiler/include
 # Every source by name. (kernel/asm-offsets.c is not linked: it makes the
 # assembly's offsets, below.)
 KERNEL_SRCS  := kernel/bootargs.c kernel/console.c kernel/cpu.c kernel/desc.c kernel/fpu.c \

@@ -84,6 +84,7 @@ void proc_codeseg(struct proc *p, struct prof_codeseg *seg, char *module)
 	module[i] = 0;
 	seg->owner = &p->prof;
 	seg->selector = SEL_UCODE;
+	seg->slot = SEL_UCODE >> 3;	/* its LDT index */
 	seg->segno = 1;
 	seg->origin = 0;
 	seg->length = p->codesize;

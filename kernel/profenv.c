@@ -1,5 +1,8 @@
-/* profenv.c: the kernel's side of profiler/profenv.h. */
-#include "profenv.h"
+/* profenv.c: the kernel's side of the profiler's contract
+ * (profiler/include/profkern/port.h): its environment. profkern is the
+ * module's first port: a process's slot is its code's LDT index, the
+ * period the PIT's, and the module's error codes are the kernel's own. */
+#include "profkern/port.h"
 #include "prof.h"
 #include "mem.h"
 #include "trap.h"
@@ -7,17 +10,27 @@
 #include "x86.h"
 #include "clock.h"
 #include "smp.h"
+#include "tick.h"
+#include "sys/errno.h"
+
+_Static_assert(PROF_ENOENT == ENOENT && PROF_E2BIG == E2BIG && PROF_ENOMEM == ENOMEM &&
+	       PROF_EBUSY == EBUSY && PROF_EEXIST == EEXIST && PROF_EINVAL == EINVAL &&
+	       PROF_ENAMETOOLONG == ENAMETOOLONG && PROF_ENOSYS == ENOSYS &&
+	       PROF_ENOTINIT == ENOTINIT && PROF_ENOTON == ENOTON && PROF_EOVERFLOW == EOVERFLOW,
+	       "the profiler's error codes are the system calls' own");
 
 void *prof_zalloc(size_t size) { return kalloc(size); }
 void prof_release(void *p) { kfree(p); }
 
 uint32_t prof_clock_mask(void) { return irq_save(); }
-
-void prof_clock_period(uint32_t *base, uint32_t *spread)
-{
-	clock_period(base, spread);
-}
 void prof_clock_restore(uint32_t state) { irq_restore(state); }
+
+/* In the PIT's counts, as the tick draws them (clock.h). */
+void prof_clock_period(struct prof_period *p)
+{
+	p->clock_hz = PROF_PIT_HZ;
+	clock_period(&p->base, &p->spread);
+}
 
 /* Module names are file names ("testprof"); the profiler's are in capitals. */
 int prof_module_known(const char *name)
@@ -29,6 +42,8 @@ int prof_module_known(const char *name)
 			return 1;
 	return 0;
 }
+
+int tick_c_entry;	/* ctick=1 (kernel/tick.h) */
 
 int prof_ncpu(void) { return ncpu; }
 int prof_cpu(void) { return smp_cpu(); }

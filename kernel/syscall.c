@@ -363,6 +363,7 @@ static int codesegs(int system, struct prof_codeseg *segs, char (*names)[PDUMP_M
 	if (system) {
 		segs[n].owner = 0;
 		segs[n].selector = SEL_KCODE;
+		segs[n].slot = 0;
 		segs[n].segno = 1;
 		segs[n].origin = (uint32_t)_text_start;
 		segs[n].length = (uint32_t)(_text_end - _text_start);

@@ -176,7 +176,7 @@ static void run(struct prof_proc *pp, int n, const char *what)
 
 static struct prof_codeseg seg_of(struct prof_proc *owner, uint32_t origin, uint32_t length)
 {
-	struct prof_codeseg s = { owner, UCS, 1, origin, length, "TICKTEST", 0 };
+	struct prof_codeseg s = { owner, UCS, 1, origin, length, "TICKTEST", 0, UCS >> 3 };
 	return s;
 }
 
@@ -359,7 +359,7 @@ static uint64_t stack_count(const struct prof_stacks *t)
 static void stacks_test(uint32_t n)
 {
 	static struct prof_proc st, sme;
-	struct prof_codeseg s = { &st, UCS, 1, 0, CODE, "TICKTEST", 0 };
+	struct prof_codeseg s = { &st, UCS, 1, 0, CODE, "TICKTEST", 0, UCS >> 3 };
 	struct prof_stacks *t;
 	uint32_t one_pc[1];
 	int planned0;

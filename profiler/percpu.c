@@ -3,7 +3,6 @@
  * CPU's part of it is a whole number of lines, so that no line holds two
  * CPUs' counts: a tick writes only lines no other CPU writes. */
 #include "profint.h"
-#include "profenv.h"
 
 /* The environment's memory is 16-byte aligned (the kernel's kalloc): a
  * block is taken PROF_LINE bytes and a pointer larger, the address of
@@ -31,6 +30,13 @@ uint32_t prof_copies(void)
 	int n = prof_ncpu();
 
 	return n < 1 ? 1 : n > PROF_NCPU_MAX ? PROF_NCPU_MAX : (uint32_t)n;
+}
+
+uint32_t prof_me(void)
+{
+	uint32_t c = (uint32_t)prof_cpu();
+
+	return c < PROF_NCPU_MAX ? c : PROF_NCPU_MAX;
 }
 
 void prof_moved(int wait)

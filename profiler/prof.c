@@ -10,10 +10,8 @@
  * depth above 0 with prof_active still 0 only leaves one kernel tick
  * unsampled, and the plan is made again before ring 3 runs. */
 #include "profint.h"
-#include "dumpfmt.h"
-#include "profenv.h"
-#include "profile.h"
-#include "sys/errno.h"
+#include "profkern/dumpfmt.h"
+#include "profkern/profile.h"
 
 struct prof_session *prof_system;
 volatile uint32_t prof_active;
@@ -24,9 +22,9 @@ volatile uint32_t prof_gen;
 static int normalize(int type, uint32_t *out)
 {
 	if (type & ~(PT_USER | PT_USEDD | PT_USEKP | PT_VERBOSE | PT_STACKS | PT_SPREAD))
-		return -EINVAL;
+		return -PROF_EINVAL;
 	if (type & PT_USEDD)
-		return -ENOSYS;
+		return -PROF_ENOSYS;
 	*out = (uint32_t)type | ((type & PT_USER) ? PT_USEKP : 0);
 	return 0;
 }
@@ -40,12 +38,12 @@ static int session_of(struct prof_proc *pp, int type, struct prof_session **sp)
 	if (err)
 		return err;
 	*sp = (t & PT_USER) ? pp->user : prof_system;
-	return *sp ? 0 : -ENOTINIT;
+	return *sp ? 0 : -PROF_ENOTINIT;
 }
 
 int prof_valid_user_seg(const struct prof_codeseg *cs)
 {
-	return (cs->selector & 4) && (cs->selector >> 3) < PROF_LDT_SLOTS && cs->length;
+	return cs->slot < PROF_SLOTS && cs->length;
 }
 
 static int init_user(struct prof_proc *pp, uint32_t t, const char *modulelist,
@@ -55,20 +53,20 @@ static int init_user(struct prof_proc *pp, uint32_t t, const char *modulelist,
 	uint32_t mask;
 
 	if (modulelist)
-		return -EINVAL;		/* user profiling covers the caller only */
+		return -PROF_EINVAL;		/* user profiling covers the caller only */
 	if (pp->user)
-		return -EEXIST;
+		return -PROF_EEXIST;
 	if (!(s = prof_new_session(t)))
-		return -ENOMEM;
+		return -PROF_ENOMEM;
 	for (int i = 0; i < nsegs; i++)
 		if (!prof_buffer_for(s, &segs[i])) {
 			prof_free_session(s);
-			return -ENOMEM;
+			return -PROF_ENOMEM;
 		}
 	prof_trace_new(s);
 	mask = prof_clock_mask();
 	for (int i = 0; i < nsegs; i++)
-		pp->ubuf[segs[i].selector >> 3] = &s->bufs[i];
+		pp->ubuf[segs[i].slot] = &s->bufs[i];
 	pp->user = s;
 	if (t & PT_SPREAD)
 		prof_spread_adjust(1);
@@ -86,10 +84,10 @@ int prof_init(struct prof_proc *pp, int type, const char *modulelist,
 	if (err)
 		return err;
 	if (nsegs < 0 || (uint32_t)nsegs > PROF_MAX_BUFS)
-		return -EINVAL;
+		return -PROF_EINVAL;
 	for (int i = 0; i < nsegs; i++)
 		if ((segs[i].owner || (t & PT_USER)) && !prof_valid_user_seg(&segs[i]))
-			return -EINVAL;
+			return -PROF_EINVAL;
 	if (t & PT_USER)
 		return init_user(pp, t, modulelist, segs, nsegs);
 	return prof_init_system(t, modulelist, segs, nsegs);
@@ -104,7 +102,7 @@ int prof_on(struct prof_proc *pp, int type)
 	if (err)
 		return err;
 	if (s->depth >= PROF_MAX_DEPTH)
-		return -EOVERFLOW;
+		return -PROF_EOVERFLOW;
 	if (s->depth++ == 0) {
 		prof_active++;
 		mask = prof_clock_mask();
@@ -123,7 +121,7 @@ int prof_off(struct prof_proc *pp, int type)
 	if (err)
 		return err;
 	if (s->depth == 0)
-		return -ENOTON;
+		return -PROF_ENOTON;
 	if (--s->depth == 0) {
 		prof_active--;
 		mask = prof_clock_mask();
@@ -181,7 +179,7 @@ int prof_clear(struct prof_proc *pp, int type)
 	/* The other CPUs' plans go (a plan made meanwhile calls prof_tick(),
 	 * which skips s), and none is still in a tick begun before. */
 	mask = prof_clock_mask();
-	s->clearing = (uint32_t)prof_cpu() + 1;
+	s->clearing = prof_me() + 1;
 	prof_moved(1);
 	prof_clock_restore(mask);
 	clear_session(s);
@@ -208,7 +206,7 @@ int prof_free(struct prof_proc *pp, int type)
 	if (err)
 		return err;
 	if (s->depth)
-		return -EBUSY;
+		return -PROF_EBUSY;
 	mask = prof_clock_mask();
 	if (s == pp->user) {
 		detach_user(pp);
@@ -224,43 +222,90 @@ int prof_free(struct prof_proc *pp, int type)
 	return 0;
 }
 
+/* The snapshot of s taken from CPU me (prof_me()): while it is taken, and
+ * until the caller clears it, me's counts of s stand still (dumping): no
+ * process runs on it meanwhile, and the kernel's own ticks, the dump's
+ * cost, go to the kernel line of the next dump. Its totals are taken now;
+ * the other CPUs', which go on counting, as the dump reads them into
+ * memory of its own (snap.c). */
+static int take(struct prof_session *s, uint32_t me, uint32_t hz, struct prof_snapshot *sn)
+{
+	struct prof_cpustate own;
+	const struct prof_cpustate *ownp = 0;
+	struct prof_period per;
+	uint32_t mask;
+	int err;
+
+	sn->scratch = 0;
+	mask = prof_clock_mask();
+	if (me < s->ncpu) {
+		s->cpu[me].dumping = 1;
+		own = s->cpu[me];
+		ownp = &own;
+	}
+	prof_clock_restore(mask);
+	err = prof_snap(s, me, ownp, &sn->d, &sn->scratch);
+	if (!err) {
+		sn->d.version = PDUMP_VERSION_V6;
+		sn->d.type = s->type;
+		sn->d.shift = PROF_SHIFT;
+		sn->d.hz = hz;
+		if (s->cpu[0].trace.base) {
+			sn->d.type |= PDUMP_TYPE_TRACE;
+			prof_clock_period(&per);
+			prof_period_pit(&per, &sn->d.period_base, &sn->d.period_spread);
+		}
+	}
+	return err;
+}
+
 int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 	      pdump_sink sink, void *ctx)
 {
 	struct prof_session *s;
-	struct prof_cpustate own;
-	struct pdump d;
-	void *scratch = 0;
-	uint32_t mask, me;
+	struct prof_snapshot sn;
+	uint32_t me;
 	int err = session_of(pp, type, &s);
 
 	if (err)
 		return err;
-	/* While it is sent, this CPU's counts stand still: no process runs
-	 * on it (the kernel is not preempted), and the kernel's own ticks, the
-	 * dump's cost, go to the kernel line of the next dump. Its totals are
-	 * taken now; the other CPUs', which go on counting, as the dump reads
-	 * them into memory of its own (snap.c). */
-	mask = prof_clock_mask();
-	me = (uint32_t)prof_cpu();
-	s->cpu[me].dumping = 1;
-	own = s->cpu[me];
-	prof_clock_restore(mask);
-	err = prof_snap(s, me, &own, &d, &scratch);
-	if (!err) {
-		d.version = PDUMP_VERSION_V6;
-		d.type = s->type;
-		d.shift = PROF_SHIFT;
-		d.hz = hz;
-		if (s->cpu[0].trace.base) {
-			d.type |= PDUMP_TYPE_TRACE;
-			prof_clock_period(&d.period_base, &d.period_spread);
-		}
-		frame_write(name, &d, sink, ctx);
-	}
-	prof_release(scratch);
-	s->cpu[me].dumping = 0;
+	me = prof_me();
+	err = take(s, me, hz, &sn);
+	if (!err)
+		frame_write(name, &sn.d, sink, ctx);
+	prof_release(sn.scratch);
+	if (me < s->ncpu)
+		s->cpu[me].dumping = 0;
 	return err;
+}
+
+int prof_dump_take(struct prof_proc *pp, int type, uint32_t hz, struct prof_snapshot *snap)
+{
+	struct prof_session *s;
+	uint32_t me;
+	int err = session_of(pp, type, &s);
+
+	snap->scratch = 0;
+	if (err)
+		return err;
+	me = prof_me();
+	err = take(s, me, hz, snap);
+	if (me < s->ncpu)
+		s->cpu[me].dumping = 0;
+	if (err)
+		prof_dump_release(snap);
+	return err;
+}
+
+size_t prof_dump_send(const struct prof_snapshot *snap, const char *name, pdump_sink sink, void *ctx)
+{
+	return frame_write(name, &snap->d, sink, ctx);
+}
+
+void prof_dump_release(struct prof_snapshot *snap)
+{
+	prof_release(snap->scratch);
+	snap->scratch = 0;
 }
 
 void prof_exit(struct prof_proc *pp)

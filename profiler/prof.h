@@ -1,34 +1,19 @@
-/* prof.h: the profiler module: profiles, their counter buffers, the
- * sampling hook. It reaches the machine only through profenv.h. */
+/* prof.h: the profiler module's own state: profiles, their counter
+ * buffers, traces and per-CPU parts, and the plan of profkern's assembly
+ * fast path. A kernel needs only its contract (profkern/port.h, which this
+ * includes); the fast path and the module's tests read further. */
 #ifndef PROFILER_PROF_H
 #define PROFILER_PROF_H
 
 #include <stdint.h>
-#include "dump.h"
-#include "frame.h"
-#include "profile.h"
-#include "stacks.h"
+#include "profkern/port.h"
+#include "profkern/frame.h"
 
-#define PROF_LDT_SLOTS	4		/* LDT indexes a process's code may use */
-#define PROF_INTERNAL_SIZE 65536	/* the seed's "64K block for internal use" */
-#define PROF_MAX_DEPTH	1000000		/* ProfOn nesting beyond this is refused */
-#define PROF_MODLIST_MAX 1024		/* bytes of a ProfInit module list */
-#define PROF_MAX_MODULES 32		/* names in a module list */
-#define PROF_KERNEL_MODULE "kernel"
+#define PROF_LDT_SLOTS	PROF_SLOTS	/* profkern: a process's slot is its LDT index */
 
-/* A code segment, as the kernel describes it to the profiler. */
-struct prof_codeseg {
-	struct prof_proc *owner;	/* the process that runs it; NULL for the kernel's text */
-	uint16_t selector;	/* the CS that runs it */
-	uint16_t segno;		/* its number in the module's map */
-	uint32_t origin;	/* offset of its first byte */
-	uint32_t length;	/* bytes */
-	const char *module;	/* "TESTPROF", "kernel" */
-	uint32_t fingerprint;	/* CRC-32 of its length bytes, taken once when it was loaded */
-};
+_Static_assert(PROF_NCPU_MAX >= 1 && PROF_NCPU_MAX <= 8, "config.h: PROF_NCPU_MAX is 1 to 8");
+_Static_assert(PROF_SLOTS >= 1 && PROF_SLOTS <= 8192, "config.h: PROF_SLOTS is 1 to 8192");
 
-/* The CPUs a profile counts on (profenv.h's prof_ncpu(): 1 to 8). */
-#define PROF_NCPU_MAX	8
 /* Memory one CPU writes and no other: each CPU's part of a block starts
  * on a cache line of its own, 64 bytes (docs/smp.md). */
 #define PROF_LINE	64
@@ -56,7 +41,6 @@ static inline uint32_t prof_copy_stride(uint32_t length)
  * pos4 comes first, where the assembly finds it at the plan's trace. A
  * dump turns the entries from conv on into bucket numbers (dump.h), and
  * sends the CPUs' traces one after another. */
-#define PROF_TRACE_ENTRIES 16384
 struct prof_trace {
 	uintptr_t pos4, end4;
 	uint32_t *base;
@@ -107,68 +91,6 @@ struct prof_session {
 };
 #define PROF_MAX_BUFS ((PROF_INTERNAL_SIZE - sizeof(struct prof_session)) / sizeof(struct pdump_seg))
 
-/* What the sampler needs of a process, found in O(1) from its CS. */
-struct prof_proc {
-	struct prof_session *user;		/* its user profile, or NULL */
-	struct pdump_seg *ubuf[PROF_LDT_SLOTS];	/* user profile buffers by LDT index */
-	struct pdump_seg *sbuf[PROF_LDT_SLOTS];	/* system profile buffers by LDT index */
-	struct prof_proc *sysnext;		/* the processes attached to the system profile */
-	int attached;
-	/* profil(): the armed buffer in the kernel's view (NULL: off), its
-	 * size in bytes, and the PC offset and 16.16 scale (docs/profil.md). */
-	uint8_t *pfbuf;
-	uint32_t pfsize, pfoffset, pfscale;
-	/* Call stacks (stacks.h), set by the kernel when the process starts:
-	 * its own stack (its data segment), its code segment, its kernel
-	 * stack below the frame of its entry from ring 3, and that frame's
-	 * EIP, CS (uframe[0], [1]), EBP and ESP (which is also where a tick
-	 * from ring 3 leaves ESP). Memory is only ever read through these
-	 * windows. */
-	struct prof_stackwin ustack, ucode, kstack;
-	const uint32_t *uframe, *uebp, *uesp;
-};
-
-/* The calls, with arguments the kernel has already copied in and checked.
- * Each returns 0 or -errno (<sys/errno.h>) and changes nothing on error.
- * ProfInit's segs: for a user profile, the caller's code segments; for the
- * system's, every code segment of every process, and the kernel's text. */
-int prof_init(struct prof_proc *pp, int type, const char *modulelist,
-	      const struct prof_codeseg *segs, int nsegs);
-int prof_on(struct prof_proc *pp, int type);
-int prof_off(struct prof_proc *pp, int type);
-int prof_clear(struct prof_proc *pp, int type);
-int prof_free(struct prof_proc *pp, int type);
-int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
-	      pdump_sink sink, void *ctx);
-
-/* A process starts: the system profile, if any, gets its code segments.
- * Returns 0, or -ENOMEM when they could not be counted (they go to out of
- * range; the process runs all the same). */
-int prof_proc_start(struct prof_proc *pp, const struct prof_codeseg *segs, int nsegs);
-/* A process ends: its user profile goes with it; the system profile keeps
- * its counts. */
-void prof_exit(struct prof_proc *pp);
-
-/* The entries of the table of stacks a profile with PT_STACKS gets at
- * ProfInit (stacks.h): PROF_STACK_ENTRIES_DEFAULT until set. A profile
- * keeps the table it got. -EINVAL, changing nothing, when n is not a
- * power of 2 from PROF_STACK_ENTRIES_MIN to PROF_STACK_ENTRIES_MAX. */
-int prof_set_stack_entries(uint32_t n);
-uint32_t prof_stack_entries(void);
-
-/* Module names compare without regard to case ("testprof", "TESTPROF"). */
-int prof_name_eq(const char *a, const char *b);
-
-/* 1 when a ProfInit module list is "A B" (ends at its NUL), 0 when it is
- * "A\0B\0\0" (ends at an empty name). */
-int prof_modlist_spaced(const char *list);
-
-/* profil(): arms or disarms pp's PC histogram. buf is the caller's buffer,
- * already checked to lie in its memory, or NULL if it does not (then, as
- * with a scale of 0 or 1, profiling is off). */
-void prof_profil(struct prof_proc *pp, uint8_t *buf, uint32_t bufsiz, uint32_t offset,
-		 uint32_t scale);
-
 /* The byte index of pc's 16-bit counter: ((pc - offset) * scale >> 16) & ~1,
  * in 64 bits; PROFIL_NONE when pc is below offset. Scale 2 is the manuals'
  * "all instructions onto the beginning of buff" whatever the PC: with
@@ -183,28 +105,18 @@ static inline uint64_t profil_index(uint32_t pc, uint32_t offset, uint32_t scale
 	return (((uint64_t)(pc - offset) * scale) >> 16) & ~1ull;
 }
 
-/* The hot path, from IRQ0: pp is the interrupted process's, NULL when idle.
- * The kernel calls it from assembly (boot/irq0.asm), with its arguments in
- * EAX, EDX, ECX, and only while prof_active is not 0. */
-#if defined(__i386__)
-#define PROF_HOT __attribute__((regparm(3)))
-#else
-#define PROF_HOT
-#endif
-/* ebp: the interrupted code's frame pointer, for a profile with stacks. */
+/* The hot path (port.h's prof_clock_tick()); profkern's boot/irq0.asm
+ * calls it with its arguments in EAX, EDX, ECX (PROF_HOT), only while
+ * prof_active is not 0, and at is the interrupted CS: the RPL 0 of the
+ * kernel's, or an LDT selector, whose index is the slot; ebp the frame
+ * pointer, for a profile with stacks. */
 void PROF_HOT prof_tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp);
 /* prof_tick() and, for each profile with PT_SPREAD, its sub-profiles
  * (spread.c). The clock calls prof_tick_fn: prof_tick() until a profile
  * with PT_SPREAD is made, prof_tick_spread() while one lives, so that a
  * tick without sub-profiles runs the code, and costs the instructions, it
  * did before they were. */
-typedef void prof_tick_t(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp) PROF_HOT;
 prof_tick_t prof_tick_spread;
-extern prof_tick_t *volatile prof_tick_fn;
-
-/* How many profiles are counting (sessions on, profil buffers armed): the
- * clock skips the sampler while it is 0. */
-extern volatile uint32_t prof_active;
 
 /* The plan: what a ring-3 tick of one process does, worked out ahead so
  * that the clock can count it in a few instructions (boot/irq0.asm)
@@ -237,7 +149,7 @@ extern volatile uint32_t prof_active;
  *   CALL    anything else (two profiles, profil with a profile, stacks
  *           the assembly cannot take): prof_tick() decides.
  * A plan goes stale with every change to a profile: prof_gen counts them,
- * and each change calls prof_replan() (profenv.h) for the other CPUs. The
+ * and each change calls prof_replan() (port.h) for the other CPUs. The
  * kernel makes the running process's plan again before it returns to
  * ring 3 after a change or a switch (kernel/sched.c). */
 enum { PROF_PLAN_NONE, PROF_PLAN_DWORD, PROF_PLAN_PROFIL, PROF_PLAN_CALL, PROF_PLAN_STACKS,
@@ -260,10 +172,27 @@ struct prof_plan {
 	 * calling CPU's (a trace always full when it has none), and its end */
 	struct prof_trace *trace;
 	uintptr_t trend;
+	/* The C fast path's (prof_tick_planned()): the process (NULL: idle)
+	 * and prof_gen the plan was made for, and DWORD's segments by slot wherever they
+	 * start (counters in seg[]): a tick at pc counts when pc - origin <
+	 * length. */
+	const struct prof_proc *pp;
+	uint32_t gen;
+	uint32_t origin[PROF_SLOTS], length[PROF_SLOTS];
 };
 /* Made on the CPU that will follow it (prof_cpu()): it names that CPU's
  * copies only. */
 void prof_plan(const struct prof_proc *pp, struct prof_plan *plan);
 extern volatile uint32_t prof_gen;
+
+/* The fast path in C, for a kernel without profkern's assembly
+ * (docs/porting.md, "The fast path"): the tick of the process the plan was
+ * made for, as prof_clock_tick() takes it, counted as plan says in a few
+ * instructions when the plan is current (made since prof_gen last moved)
+ * and the tick is in user mode, else through prof_tick(). The kernel keeps
+ * a plan for each CPU, made on that CPU (it names that CPU's counters) at
+ * each switch, to idle (NULL) too. DWORD and PROFIL plans are counted
+ * here; the other kinds call prof_tick(). Tick context. */
+void PROF_HOT prof_tick_planned(const struct prof_plan *plan, uint32_t at, uint32_t pc, uint32_t fp);
 
 #endif

@@ -18,12 +18,15 @@ uint32_t prof_copies(void);
 /* A change to the profiles is committed (with the clock masked): prof_gen
  * moves, and the other CPUs drop their plans (prof_replan(wait)). */
 void prof_moved(int wait);
-/* Whether s counts a tick on CPU cpu: on, and not being cleared from
- * another CPU. */
+/* Whether s counts a tick on CPU cpu: one of its CPUs (prof_cpu() out of
+ * range counts nothing), on, and not being cleared from another CPU. */
 static inline int prof_counts(const struct prof_session *s, uint32_t cpu)
 {
-	return s->depth && (!s->clearing || s->clearing == cpu + 1);
+	return cpu < s->ncpu && s->depth && (!s->clearing || s->clearing == cpu + 1);
 }
+/* The calling CPU for the calls: prof_cpu(), or PROF_NCPU_MAX when it is
+ * out of range (a CPU no profile has a part for). */
+uint32_t prof_me(void);
 /* CPU cpu's counters of b (b->stride is prof_copy_stride(b->length)). */
 static inline uint32_t *prof_counters_of(const struct pdump_seg *b, uint32_t cpu)
 {
@@ -42,7 +45,7 @@ struct pdump_seg *prof_buffer_for(struct prof_session *s, const struct prof_code
 int prof_valid_user_seg(const struct prof_codeseg *cs);
 /* s's tables of stacks, one a CPU, of prof_stack_entries() entries each,
  * empty, in one block (s->stacks, CPU c's at s->cpu[c].stacks). 0, or
- * -ENOMEM. */
+ * -PROF_ENOMEM. */
 int prof_new_stacks(struct prof_session *s);
 
 /* sample.c: prof_tick() on CPU cpu, known already (prof_tick_spread()). */
@@ -75,8 +78,9 @@ static inline void prof_trace_put(struct prof_trace *t, uint32_t v)
 
 /* snap.c: what prof_dump() sends of s, read from every CPU's copies into
  * memory of its own (*scratch, for prof_release()), so that the CPUs
- * still counting change nothing it sends; the caller's CPU me has its
- * totals in own, read with the clock masked. 0, or -ENOMEM. */
+ * still counting change nothing it sends; the caller's CPU me (when one of
+ * s's) has its totals in own, read with the clock masked. 0, or
+ * -PROF_ENOMEM. */
 int prof_snap(struct prof_session *s, uint32_t me, const struct prof_cpustate *own,
 	      struct pdump *d, void **scratch);
 

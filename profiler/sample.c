@@ -8,8 +8,7 @@
  * sub-profiles are counted by prof_tick_spread() (spread.c), which then
  * calls prof_tick(). */
 #include "profint.h"
-#include "profenv.h"
-#include "profile.h"
+#include "profkern/profile.h"
 
 /* The tick on CPU cpu (its part pc of s): in its copy of the counters. */
 static inline __attribute__((always_inline))
@@ -156,7 +155,7 @@ static uint32_t profil_limit(const struct prof_proc *pp)
 	/* i(d) = (d * scale >> 16) & ~1 grows with d; a counter fits while
 	 * i(d) + 2 <= size, that is d * scale < (size & ~1) * 65536. */
 	uint64_t even = pp->pfsize & ~1u, scale = pp->pfscale;
-	uint64_t lim = (even * 65536 + scale - 1) / scale;
+	uint64_t lim = prof_udiv64(even * 65536 + scale - 1, pp->pfscale, 0);	/* no libgcc */
 	uint64_t above = (uint64_t)1 << 32;	/* d for every pc >= offset is below 2^32 - offset */
 
 	above -= pp->pfoffset;
@@ -190,11 +189,11 @@ static int stacks_windows(const struct prof_proc *pp)
 
 /* The trace of a plan whose profile has none: always full (pos4 == end4),
  * the assembly's store going to its one spare entry; one a CPU, on a
- * cache line of its own. */
+ * cache line of its own, and one for the CPUs out of range (prof_me()). */
 static struct {
 	struct prof_trace t;
 	uint32_t spare;
-} __attribute__((aligned(PROF_LINE))) no_trace[PROF_NCPU_MAX];
+} __attribute__((aligned(PROF_LINE))) no_trace[PROF_NCPU_MAX + 1];
 
 void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 {
@@ -202,13 +201,15 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 	int user = u && u->depth, sys = s && s->depth, pf = pp && pp->pfbuf;
 	struct pdump_seg *const *bufs;
 	struct prof_session *one;
-	uint32_t cpu = (uint32_t)prof_cpu();
+	uint32_t cpu = prof_me();
 	struct prof_trace *nt = &no_trace[cpu].t;
 	struct prof_cpustate *pc;
 	int slot;
 
+	plan->gen = prof_gen;
+	plan->pp = pp;
 	for (int i = 0; i < PROF_LDT_SLOTS; i++)
-		plan->seg[i].limit = 0, plan->seg[i].counters = 0;
+		plan->seg[i].limit = 0, plan->seg[i].counters = 0, plan->origin[i] = plan->length[i] = 0;
 	plan->pfoffset = plan->pflimit = plan->pfscale = 0;
 	plan->pfbuf = 0;
 	plan->ubase = plan->cbase = plan->wbase = 0;
@@ -223,6 +224,10 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 		return;
 	}
 	one = user ? u : s;
+	if (user + sys && cpu >= one->ncpu) {	/* a CPU the profile has no part for */
+		plan->kind = PROF_PLAN_CALL;
+		return;
+	}
 	pc = user + sys ? &one->cpu[cpu] : 0;
 	bufs = user ? pp->ubuf : pp->sbuf;
 	if (user + sys == 1 && !pf && one->stacks && !(one->type & PT_SPREAD) && !pc->dumping &&
@@ -261,10 +266,48 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 			plan->trace = &pc->trace, plan->trend = pc->trace.end4;
 		for (int i = 0; i < PROF_LDT_SLOTS; i++) {
 			const struct pdump_seg *b = bufs[i];
-			if (b && b->origin == 0) {
-				plan->seg[i].limit = b->length;
-				plan->seg[i].counters = prof_counters_of(b, cpu);
-			}
+			if (!b)
+				continue;
+			plan->seg[i].limit = b->origin == 0 ? b->length : 0;	/* the assembly's: offsets from 0 */
+			plan->seg[i].counters = prof_counters_of(b, cpu);
+			plan->origin[i] = b->origin;
+			plan->length[i] = b->length;
 		}
 	}
+}
+
+/* Whether plan holds for a user-mode tick now. */
+static inline int plan_holds(const struct prof_plan *plan, uint32_t at)
+{
+	return (at & 3) && plan->gen == prof_gen;
+}
+
+/* A tick of plan's, in C (prof.h). The DWORD and PROFIL kinds count as
+ * boot/irq0.asm does, and what they cannot count goes to prof_tick(), as
+ * there. DWORD first: what it costs is what the assembly's path is
+ * measured against (make bench). */
+__attribute__((optimize("omit-frame-pointer")))
+void PROF_HOT prof_tick_planned(const struct prof_plan *plan, uint32_t at, uint32_t pc, uint32_t fp)
+{
+	uint32_t slot = at >> 3, off, *c, v;
+	uint16_t *h;
+
+	if (plan->kind == PROF_PLAN_DWORD && plan_holds(plan, at)) {
+		if (slot < PROF_SLOTS && (off = pc - plan->origin[slot]) < plan->length[slot]) {
+			c = &plan->seg[slot].counters[off >> PROF_SHIFT];
+			*c = __builtin_add_overflow(*c, 1u, &v) ? SATURATED : v;
+			prof_trace_put(plan->trace, (uint32_t)(uintptr_t)c);
+			return;
+		}
+	} else if (plan->kind == PROF_PLAN_PROFIL && plan_holds(plan, at)) {
+		if ((off = pc - plan->pfoffset) < plan->pflimit) {
+			h = (uint16_t *)(plan->pfbuf + ((((uint64_t)off * plan->pfscale) >> 16) & ~1ull));
+			*h += *h != 0xFFFF;
+		}
+		return;
+	} else if (plan->kind == PROF_PLAN_NONE && plan_holds(plan, at)) {
+		return;
+	}
+	if (prof_active)
+		prof_tick_fn((struct prof_proc *)plan->pp, at, pc, fp);
 }

@@ -1,9 +1,7 @@
 /* session.c: what user and system profiles share: their counter
  * buffers, found or made by module and segment, and module names. */
 #include "profint.h"
-#include "profenv.h"
-#include "profile.h"
-#include "sys/errno.h"
+#include "profkern/profile.h"
 
 /* The entries of a table of stacks made at ProfInit from now on. */
 static uint32_t stack_entries = PROF_STACK_ENTRIES_DEFAULT;
@@ -11,7 +9,7 @@ static uint32_t stack_entries = PROF_STACK_ENTRIES_DEFAULT;
 int prof_set_stack_entries(uint32_t n)
 {
 	if (!prof_stacks_valid(n))
-		return -EINVAL;
+		return -PROF_EINVAL;
 	stack_entries = n;
 	return 0;
 }
@@ -33,7 +31,7 @@ int prof_new_stacks(struct prof_session *s)
 	uint8_t *block = prof_zalloc_lines(stride * s->ncpu);
 
 	if (!block)
-		return -ENOMEM;
+		return -PROF_ENOMEM;
 	s->stacks = (struct prof_stacks *)block;
 	for (uint32_t c = 0; c < s->ncpu; c++) {
 		s->cpu[c].stacks = (struct prof_stacks *)(block + c * stride);

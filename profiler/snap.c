@@ -12,10 +12,8 @@
  * read first, then the tables of stacks, then the counters, then the
  * totals, so no entry of a trace or a table is a tick the counts miss. */
 #include "profint.h"
-#include "profenv.h"
-#include "profile.h"
-#include "dumpfmt.h"
-#include "sys/errno.h"
+#include "profkern/profile.h"
+#include "profkern/dumpfmt.h"
 
 _Static_assert((uint64_t)PROF_NCPU_MAX * PROF_TRACE_ENTRIES <= PDUMP_MAXTRACE,
 	       "the CPUs' traces one after another are a trace a reader takes");
@@ -216,7 +214,7 @@ int prof_snap(struct prof_session *s, uint32_t me, const struct prof_cpustate *o
 	}
 	lay_out(s, h, d, &b);
 	if (!(b.base = *scratch = prof_zalloc(b.used)))
-		return -ENOMEM;
+		return -PROF_ENOMEM;
 	b.used = 0;
 	lay_out(s, h, d, &b);
 	/* in this order (the fences keep the compiler to it; x86 keeps loads

@@ -6,8 +6,7 @@
  * prof_tick() (sample.c), which does the profile's own counting, is the
  * same code with or without them. */
 #include "profint.h"
-#include "profenv.h"
-#include "profile.h"
+#include "profkern/profile.h"
 
 /* The sub-profile of s this tick on CPU cpu goes to: counted in the
  * bucket's counter of the CPU's copy if the tick lands in one (as sample.c's

@@ -7,13 +7,14 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "dump.h"
+#include "profkern/config.h"
+#include "profkern/dump.h"
 
 #define PROF_STACK_DEPTH	64	/* frames a stack keeps, kernel and process together */
 /* The distinct stacks a profile keeps: a power of 2 in [MIN, MAX], chosen
- * when the profile is set up (the boot argument stacktable=N); their
- * frames take a pool of PROF_STACK_POOL_PER words an entry. */
-#define PROF_STACK_ENTRIES_DEFAULT	32768u
+ * when the profile is set up (the boot argument stacktable=N; by default
+ * config.h's PROF_STACK_ENTRIES_DEFAULT); their frames take a pool of
+ * PROF_STACK_POOL_PER words an entry. */
 #define PROF_STACK_ENTRIES_MIN		256u
 #define PROF_STACK_ENTRIES_MAX		1048576u
 #define PROF_STACK_POOL_PER		12u

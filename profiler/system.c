@@ -1,9 +1,7 @@
 /* system.c: the system profile: its module list, and the processes
  * attached to it as they start and detached as they end. */
 #include "profint.h"
-#include "profenv.h"
-#include "profile.h"
-#include "sys/errno.h"
+#include "profkern/profile.h"
 
 static struct prof_proc *attached;	/* processes whose sbuf point into prof_system */
 
@@ -42,24 +40,24 @@ static int parse_modules(struct prof_session *s, const char *list)
 			break;		/* the end of a spaced list, or an empty name */
 		while (*p && *p != ' ') {
 			if (n == PDUMP_MODNAME_MAX - 1)
-				return -ENAMETOOLONG;
+				return -PROF_ENAMETOOLONG;
 			name[n++] = *p++;
 		}
 		name[n] = 0;
 		if (s->nmodules == PROF_MAX_MODULES)
-			return -E2BIG;
+			return -PROF_E2BIG;
 		if (!prof_name_eq(name, PROF_KERNEL_MODULE) && !prof_module_known(name))
-			return -ENOENT;
+			return -PROF_ENOENT;
 		prof_copyname(s->modules[s->nmodules++], name);
 		if (!*p && !spaced)
 			p++;	/* past the NUL that ends this name */
 	}
-	return s->nmodules ? 0 : -EINVAL;
+	return s->nmodules ? 0 : -PROF_EINVAL;
 }
 
 static void attach(struct prof_proc *pp, const struct prof_codeseg *cs, struct pdump_seg *b)
 {
-	pp->sbuf[cs->selector >> 3] = b;
+	pp->sbuf[cs->slot] = b;
 	if (!pp->attached) {
 		pp->attached = 1;
 		pp->sysnext = attached;
@@ -75,9 +73,9 @@ int prof_init_system(uint32_t t, const char *modulelist, const struct prof_codes
 	int err;
 
 	if (prof_system)
-		return -EEXIST;
+		return -PROF_EEXIST;
 	if (!(s = prof_new_session(t)))
-		return -ENOMEM;
+		return -PROF_ENOMEM;
 	if (modulelist && (err = parse_modules(s, modulelist))) {
 		prof_free_session(s);
 		return err;
@@ -88,7 +86,7 @@ int prof_init_system(uint32_t t, const char *modulelist, const struct prof_codes
 			continue;
 		if (!(bufs[i] = prof_buffer_for(s, &segs[i]))) {
 			prof_free_session(s);
-			return -ENOMEM;
+			return -PROF_ENOMEM;
 		}
 		if (!segs[i].owner)
 			s->kbuf = bufs[i];
@@ -119,7 +117,7 @@ int prof_proc_start(struct prof_proc *pp, const struct prof_codeseg *segs, int n
 		if (!prof_valid_user_seg(&segs[i]) || !selected(s, segs[i].module))
 			continue;
 		if (!(b = prof_buffer_for(s, &segs[i]))) {
-			err = -ENOMEM;
+			err = -PROF_ENOMEM;
 			continue;
 		}
 		mask = prof_clock_mask();

@@ -3,8 +3,7 @@
  * bucket numbers. The sampler appends (prof_trace_put, profint.h;
  * boot/irq0.asm). */
 #include "profint.h"
-#include "profenv.h"
-#include "profile.h"
+#include "profkern/profile.h"
 
 /* One block: CPU c's entries at c * PROF_TRACE_STRIDE words, each with its
  * spare, on cache lines of their own. */

@@ -19,7 +19,7 @@ set -u
 root=${1:-.}
 cd "$root" || exit 2
 dirs=
-for d in boot kernel drivers profiler format lib include user host scripts; do
+for d in boot kernel drivers profiler format lib include user host scripts ports; do
 	[ -d "$d" ] && dirs="$dirs $d"
 done
 [ -n "$dirs" ] || { echo "check-house: $root: no product folder" >&2; exit 2; }

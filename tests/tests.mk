@@ -13,9 +13,10 @@ $(BUILD)/u/tests/guest/workerb.o: tests/guest/worker.c $(NEWLIB_LIB)/libc.a
 GUESTS += workerb
 
 # (the worker's map: cases/smp.sh's stacks; the sanitizer build of pinfo:
-# tools.sh, report.sh and stacks.sh run it beside the plain one)
-integration: all $(BUILD)/selftest.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf) $(BUILD)/user/worker.map \
-	$(BUILD)/san/pinfo
+# tools.sh, report.sh and stacks.sh run it beside the plain one; the bare
+# kernel: bare.sh)
+integration: all $(BUILD)/selftest.elf $(BUILD)/bare/kernel.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).elf) \
+	$(BUILD)/user/worker.map $(BUILD)/san/pinfo
 	@sh tests/integration/sti.sh $(BUILD)
 	@EMU=qemu sh tests/integration/run.sh $(BUILD)
 	@# (TERM as a chroot or a CI job may leave it: Bochs's display must not need the caller's)
@@ -27,11 +28,13 @@ integration: all $(BUILD)/selftest.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).
 	@sh tests/integration/smptick.sh $(BUILD)
 	@sh tests/integration/report.sh $(BUILD)
 	@sh tests/integration/stacks.sh $(BUILD)
+	@sh tests/integration/bare.sh $(BUILD)
 
 # The house's rules (scripts/check-house.sh): files, functions, folders,
 # includes and guards; and every path the product's comments name is in
 # the tree (tests/house/comment_refs.sh).
 unit: house
+include tests/port/port.mk
 .PHONY: house
 house:
 	@sh tests/house/check.sh $(BUILD)

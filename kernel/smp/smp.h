@@ -47,7 +47,7 @@ int smp_init(uint32_t tramp);
 void smp_clock_start(void);
 /* The index of the CPU that runs the caller: 0 to ncpu - 1. */
 int smp_cpu(void);
-/* profiler/profenv.h's prof_replan(): every other CPU's plan dropped, and
+/* profiler/include/profkern/port.h's prof_replan(): every other CPU's plan dropped, and
  * with wait, no tick begun under an old one still running. */
 void smp_replan(int wait);
 /* Each CPU's counts on the console (with several CPUs only). */

@@ -3,7 +3,7 @@
 # Comments say where things are ("kernel/tick.h", "lib/elf.c",
 # "read/lines.c"); when a file moves they go on naming the old place. This
 # reads the product's sources (default: boot kernel drivers profiler format
-# lib include user host scripts and the Makefile), comments and code alike,
+# lib include user host scripts ports and the Makefile), comments and code alike,
 # and fails on each path that is not in the tree:
 #   - a path whose first folder is one of the tree's top folders
 #     ("host/common/maps.c", "docs/pinfo.md", "tests/unit/") must be there
@@ -21,7 +21,7 @@
 set -u
 # (run from the top folder, as make does)
 [ -f Makefile ] && [ -d host ] || { echo "comment-refs: run it from the top folder"; exit 1; }
-[ $# -gt 0 ] || set -- boot kernel drivers profiler format lib include user host scripts Makefile
+[ $# -gt 0 ] || set -- boot kernel drivers profiler format lib include user host scripts ports Makefile
 
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT

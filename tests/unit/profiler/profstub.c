@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "profenv.h"
+#include "profkern/port.h"
 #include "prof.h"
 #include "profstub.h"
 
@@ -43,7 +43,8 @@ int prof_module_known(const char *name)
 	return !strcmp(name, "TESTPROF") || !strcmp(name, "testprof") ||
 	       !strcmp(name, "WORKER") || !strcmp(name, "worker");
 }
-void prof_clock_period(uint32_t *base, uint32_t *spread) { *base = 1193; *spread = 1024; }
+struct prof_period stub_period = { PROF_PIT_HZ, 1193, 1024 };
+void prof_clock_period(struct prof_period *p) { *p = stub_period; }
 
 int stub_ncpu = 1, stub_cpu, stub_replans, stub_replan_waits;
 int prof_ncpu(void) { return stub_ncpu; }

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "profint.h"
-#include "profenv.h"
+#include "profkern/port.h"
 #include "profile.h"
 #include "dumpfmt.h"
 #include "sys/errno.h"
@@ -23,7 +23,7 @@
 
 static struct prof_codeseg userseg(struct prof_proc *owner, uint16_t sel, uint32_t length)
 {
-	struct prof_codeseg s = { owner, sel, (uint16_t)(1 + (sel >> 3)), 0, length, "TESTPROF", 7 };
+	struct prof_codeseg s = { owner, sel, (uint16_t)(1 + (sel >> 3)), 0, length, "TESTPROF", 7, (uint16_t)(sel >> 3) };
 	return s;
 }
 
@@ -476,10 +476,10 @@ static void one_cpu_counts(void **state)
 {
 	static struct prof_proc a, b;
 	static uint32_t tp[0x1000 / 4], tp2[0x44 / 4], wk[0x800 / 4], kt[0x2000 / 4];
-	struct prof_codeseg s[3] = { { &a, 0x07, 1, 0, 0x1000, "TESTPROF", 11 },
-				     { &a, 0x0F, 2, 0, 0x44, "TESTPROF", 12 },
-				     { 0, 0x08, 1, 0x100000, 0x2000, "kernel", 13 } };
-	struct prof_codeseg w = { &b, 0x07, 1, 0, 0x800, "WORKER", 14 };
+	struct prof_codeseg s[3] = { { &a, 0x07, 1, 0, 0x1000, "TESTPROF", 11, 0 },
+				     { &a, 0x0F, 2, 0, 0x44, "TESTPROF", 12, 1 },
+				     { 0, 0x08, 1, 0x100000, 0x2000, "kernel", 13, 0 } };
+	struct prof_codeseg w = { &b, 0x07, 1, 0, 0x800, "WORKER", 14, 0 };
 	uint64_t kernel = 0, idle = 0, oor = 0, stacked = 0, sum = 0;
 	struct pdump d;
 	uint32_t r, eip;

@@ -21,7 +21,7 @@ static uint8_t pfmem[4096];
 
 static struct prof_codeseg seg_of(struct prof_proc *owner, uint32_t origin, uint32_t length)
 {
-	struct prof_codeseg s = { owner, UCS, 1, origin, length, "TESTPROF", 0x600DC0DE };
+	struct prof_codeseg s = { owner, UCS, 1, origin, length, "TESTPROF", 0x600DC0DE, UCS >> 3 };
 	return s;
 }
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "prof.h"
-#include "profenv.h"
+#include "profkern/port.h"
 #include "profile.h"
 #include "sys/errno.h"
 #include "capture.h"
@@ -23,7 +23,7 @@
 static struct prof_codeseg userseg(struct prof_proc *owner, uint32_t length, const char *module)
 {
 	struct prof_codeseg s = { owner, UCS, 1, 0, length, module,
-				  crc32_update(0, module, strlen(module)) };
+				  crc32_update(0, module, strlen(module)), UCS >> 3 };
 	return s;
 }
 
@@ -160,7 +160,7 @@ static void test_prof_system(void **state)
 	struct prof_proc a = { 0 }, b = { 0 }, c = { 0 }, me = { 0 };
 	struct prof_codeseg segs[3] = {
 		userseg(&a, 64, "WORKER"), userseg(&b, 64, "WORKER"),
-		{ NULL, KCS, 1, 0x100000, 0x400, "kernel", 0x7E57C0DE },
+		{ NULL, KCS, 1, 0x100000, 0x400, "kernel", 0x7E57C0DE, 0 },
 	};
 	struct prof_codeseg late = userseg(&c, 32, "TESTPROF");
 	struct pdump d;

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "prof.h"
-#include "profenv.h"
+#include "profkern/port.h"
 #include "profile.h"
 #include "dumpfmt.h"
 #include "sys/errno.h"
@@ -25,7 +25,7 @@
 static struct prof_codeseg userseg(struct prof_proc *owner, uint32_t length, const char *module)
 {
 	struct prof_codeseg s = { owner, UCS, 1, 0, length, module,
-				  crc32_update(0, module, strlen(module)) };
+				  crc32_update(0, module, strlen(module)), UCS >> 3 };
 	return s;
 }
 

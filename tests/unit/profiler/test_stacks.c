@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "profint.h"
-#include "profenv.h"
+#include "profkern/port.h"
 #include "profile.h"
 #include "dumpfmt.h"
 #include "sys/errno.h"
@@ -385,7 +385,7 @@ static void run_ticks(int type, struct pdump *d)
 {
 	static struct prof_proc pp;
 	static uint32_t kmem[16], uframe[2], uebp, uesp;
-	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x400, "TESTPROF", 1 };
+	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x400, "TESTPROF", 1, UCS >> 3 };
 
 	memset(&pp, 0, sizeof pp);
 	memset(mem, 0, sizeof mem);
@@ -475,7 +475,7 @@ static void profile_kernel_entry(void **state)
 {
 	static struct prof_proc pp;
 	static uint32_t kmem[16], uframe[2], uebp, uesp;
-	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x400, "TESTPROF", 1 };
+	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x400, "TESTPROF", 1, UCS >> 3 };
 	uint32_t early[] = { 0x100010, 0x99, 0x111, 0x222 }, inside[] = { 0x100123, 0x100777, 0x99, 0x222 };
 	struct pdump d;
 
@@ -521,7 +521,7 @@ static void profile_leaf(void **state)
 {
 	static struct prof_proc pp;
 	static uint32_t uesp;
-	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x100, "TESTPROF", 1 };
+	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x100, "TESTPROF", 1, UCS >> 3 };
 	uint32_t want[] = { 0x41, 0x25, 0x222 }, want2[] = { 0x41, 0x111, 0x222 };
 	uint32_t want3[] = { 0x41, 0x25, 0x25, 0x222 };
 	struct pdump d;
@@ -566,7 +566,7 @@ static void profile_leaf(void **state)
 static void profile_stacks_clear_and_memory(void **state)
 {
 	static struct prof_proc pp;
-	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x100, "TESTPROF", 1 };
+	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x100, "TESTPROF", 1, UCS >> 3 };
 	struct pdump d;
 
 	(void)state;
@@ -599,7 +599,7 @@ static void profile_stacks_clear_and_memory(void **state)
 static void profile_table_size(void **state)
 {
 	static struct prof_proc pp, sys;
-	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x100, "TESTPROF", 1 };
+	struct prof_codeseg seg = { &pp, UCS, 1, 0, 0x100, "TESTPROF", 1, UCS >> 3 };
 	static const uint32_t bad[] = { 0, 100, 255, 768, 2097152, 0xFFFFFFFFu };
 
 	(void)state;

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "prof.h"
-#include "profenv.h"
+#include "profkern/port.h"
 #include "profile.h"
 #include "dumpfmt.h"
 #include "sys/errno.h"
@@ -25,7 +25,7 @@
 
 static struct prof_codeseg userseg(struct prof_proc *owner, uint16_t sel, uint32_t length, const char *module)
 {
-	struct prof_codeseg s = { owner, sel, 1, 0, length, module, crc32_update(0, module, strlen(module)) };
+	struct prof_codeseg s = { owner, sel, 1, 0, length, module, crc32_update(0, module, strlen(module)), (uint16_t)(sel >> 3) };
 	return s;
 }
 

@@ -1,0 +1,52 @@
+# xv6.mk: make xv6 XV6=DIR [PROG=...] [ARGS=...] [HZ=N] [CPUS=N] [TIMEOUT=s]:
+# xv6-public (DIR, never changed) built with the profiler module in a copy
+# (build/xv6/src, ports/xv6/apply.sh), each program of PROG run from its
+# init and profiled, the reports printed (scripts/xv6run.sh; docs/porting.md,
+# "xv6"). The run's files land in build/xv6/run/.
+#
+# The module as any foreign kernel builds it (profiler/profkern.mk, which
+# profiler/profiler.mk includes), with xv6's own compiler flags beside the
+# module's, and one slot: a process of xv6 has one code segment.
+
+XV6_DIR    := $(BUILD)/xv6
+XV6_MODOBJ := $(XV6_DIR)/mod
+XV6_LIB    := $(XV6_DIR)/libprofkern.a
+# xv6's CFLAGS (its Makefile's), for the module's objects
+XV6_KFLAGS := -fno-pic -static -fno-builtin -fno-strict-aliasing -O2 -m32 -fno-omit-frame-pointer \
+	-fno-stack-protector -ggdb
+XV6_PROFDEFS := -DPROF_SLOTS=1
+XV6_MODFLAGS := $(XV6_KFLAGS) $(PROFMOD_CFLAGS) $(PROFMOD_INC) $(XV6_PROFDEFS) $(WARN) -MMD -MP
+
+$(XV6_MODOBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(call msg,CC,$@)$(CC) $(XV6_MODFLAGS) -c $< -o $@
+$(XV6_LIB): $(patsubst %.c,$(XV6_MODOBJ)/%.o,$(PROFMOD_SRCS))
+	$(call msg,AR,$@)rm -f $@ && ar rcs $@ $^
+
+# XV6 as given: text, never expanded (scripts/uservars.mk's way), checked
+# for its form; the rest of the values were checked there.
+$(if $(filter undefined,$(origin XV6)),,$(eval override XV6 := $$(value XV6)))
+XV6 ?=
+ifneq ($(filter xv6,$(MAKECMDGOALS)),)
+$(if $(XV6),,$(error make xv6: XV6 must name an xv6-public tree (github mit-pdos/xv6-public, commit eeb7b415): make xv6 XV6=DIR))
+$(if $(and $(call one_of,$(XV6),$(PATH_CHARS)),$(filter-out -%,$(XV6))),,$(error make xv6: XV6 must be a folder's path \
+	of $(PATH_CHARS_SHOWN), not beginning with '-', not '$(XV6)'))
+$(if $(call in_range,$(HZ),100,20000),,$(error make xv6: HZ must be a number from 100 to 20000 (xv6's own clock \
+	keeps 100 ticks a second, one in HZ/100 samples), not '$(HZ)'))
+endif
+
+.PHONY: xv6 xv6-glue
+$(foreach v,XV6 PROG ARGS HZ CPUS TIMEOUT,$(eval xv6: export PROFKERN_$(v) := $$($(v))))
+xv6: export PROFKERN_MAKE := $(MAKE)
+xv6: $(XV6_LIB) $(BUILD)/pinfo $(BUILD)/profextract
+	@sh scripts/xv6run.sh
+
+# The glue against the module's headers, without an xv6 tree: xv6's
+# declarations it uses stand in (tests/xv6/stubs/), so that a change to the
+# contract that breaks the port fails make test on every host.
+XV6_GLUE_CHECK := $(XV6_DIR)/glue-check
+xv6-glue: $(XV6_LIB) $(XV6_GLUE_CHECK)/profxv6.o $(XV6_GLUE_CHECK)/uprof.o $(XV6_GLUE_CHECK)/profinit.o
+$(XV6_GLUE_CHECK)/%.o: ports/xv6/%.c ports/xv6/profxv6.h $(wildcard tests/xv6/stubs/*.h)
+	@mkdir -p $(@D)
+	$(call msg,CC,$@)$(CC) $(XV6_KFLAGS) $(PROFMOD_INC) $(XV6_PROFDEFS) -Wall -Werror -Itests/xv6/stubs -Iports/xv6 \
+		-c $< -o $@

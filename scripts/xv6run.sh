@@ -82,7 +82,8 @@ while read -r n srcs; do
 	# shellcheck disable=SC2086
 	if progbuild "$n" "$run/$n.elf" $srcs; then
 		whole=1
-		nm "$dir/prog/$n"/*.o 2>/dev/null | grep -q -E ' U (Prof(Init|On|Off|Dump|Free|Clear)|profil)$' && whole=0
+		# shellcheck disable=SC2086
+		nm $objs 2>/dev/null | grep -q -E ' U (Prof(Init|On|Off|Dump|Free|Clear)|profil)$' && whole=0
 		printf '%s %s\n' "$n" "$whole"
 	else
 		: > "$run/$n.nobuild"
@@ -136,12 +137,20 @@ case $qs in
 esac
 [ -f "$run/serial.log" ] || fail "the machine did not start"
 
-# The console, each dump frame one line
+# The console, each dump frame one line (without the line break it starts
+# with), every other byte not printable ASCII shown as '?'
 LC_ALL=C awk '
-/^@PDUMP1 BEGIN / { inframe = 1; next }
-inframe && /^[A-Za-z0-9+\/=]+\r?$/ { next }
+/^@PDUMP1 BEGIN / { inframe = 1; blank = 0; next }
+inframe && /^[A-Za-z0-9+\/=]+$/ { next }
 inframe && /^@PDUMP1 END / { print "[dump frame: " substr($0, 13) "]"; inframe = 0; next }
-{ inframe = 0; gsub(/[^ -~\t]/, "?"); print "| " $0 }' "$run/serial.log"
+{
+	inframe = 0
+	if (blank) print "| "
+	blank = $0 == ""
+	if (blank) next
+	gsub(/[^ -~\t]/, "?")
+	print "| " $0
+}' "$run/serial.log"
 
 status=0
 for n in kernel init $progs; do printf '%s\n' "$run/$n.elf"; done > "$run/maps.lst"

@@ -9,7 +9,7 @@ set -u
 set -f
 [ $# = 2 ] || { echo "usage: apply.sh XV6 DEST" >&2; exit 2; }
 src=$1 dest=$2 here=$(dirname -- "$0")
-for f in Makefile kernel.ld defs.h proc.h proc.c exec.c trap.c lapic.c syscall.h syscall.c; do
+for f in Makefile kernel.ld defs.h proc.h proc.c exec.c trap.c lapic.c spinlock.c syscall.h syscall.c; do
 	[ -f "$src/$f" ] || { echo "make xv6: XV6=$src: not an xv6-public tree (no $f)" >&2; exit 2; }
 done
 new=$dest.new
@@ -67,5 +67,12 @@ hook exec.c before 'if(ph.vaddr % PGSIZE != 0)' '    prof_xv6_load(curproc, &ph)
 hook exec.c after 'switchuvm(curproc);' '  prof_xv6_exec(curproc);'
 hook proc.c before 'pid = np->pid;' '  prof_xv6_fork(np, curproc);'
 hook proc.c before '// Close all open files.' '  prof_xv6_exit(curproc);'
+# Several CPUs under -icount: QEMU runs them in turn, a turn ending at a
+# pause. A CPU that waits for a spinlock ends its turn, so as not to spend
+# it while the holder waits for its own; an idle CPU ends its turn where
+# ptable.lock is free, which its loop holds nearly all the time: else the
+# others may find it held at every turn (xv6 then never reaches init).
+hook spinlock.c replace 'while(xchg(&lk->locked, 1) != 0)' '  while(xchg(&lk->locked, 1) != 0){ __asm__ volatile("pause"); }'
+hook proc.c before '// Enable interrupts on this processor.' '    __asm__ volatile("pause");'
 
 rm -rf -- "$dest" && mv -- "$new" "$dest"

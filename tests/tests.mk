@@ -25,6 +25,7 @@ integration: all $(BUILD)/selftest.elf $(foreach g,$(GUESTS),$(BUILD)/user/$(g).
 	@sh tests/integration/smptick.sh $(BUILD)
 	@sh tests/integration/report.sh $(BUILD)
 	@sh tests/integration/stacks.sh $(BUILD)
+	@sh tests/integration/xv6.sh $(BUILD)
 
 # The house's rules (scripts/check-house.sh): files, functions, folders,
 # includes and guards; and every path the product's comments name is in

@@ -75,6 +75,32 @@ tickcost() {
 	target 4 "cost of a tick: 25 processes profiled against 1" \
 		"$(awk -v a="$one" -v b="$many" 'BEGIN { printf "%+.1f", b - a }') instructions" \
 		"no growth (under 1)" "$(holds "$many - $one < 1")"
+	tickcost_c
+}
+
+# tickcost_c: the same with ctick=1, each tick a plan counts in assembly
+# taken through prof_tick(), the module's C entry, as a kernel without the
+# fast path takes it (docs/porting.md); against the assembly, row by row.
+tickcost_c() {
+	note "cost: tickcost through the module's C entry (ctick=1)"
+	boot "$out/cost/c" 1000 "1 ctick=1" "tickcost" tickcost
+	sed -n 's/^tickcost: \(.*[^ ]\)  *\([0-9.]*\) instructions a tick (\([0-9]*\) ticks)$/\1|\2|\3/p' \
+		"$out/cost/c/serial.log" > "$out/cost/c.txt"
+	grep -q "ctick=1" "$out/cost/c/serial.log" || die "ctick=1: the kernel did not take it"
+	{
+		echo "| the tick | assembly path | C entry | beyond the iret: assembly | C entry | C / assembly | sampler alone (beyond profiling off): C / assembly |"
+		echo "|---|---:|---:|---:|---:|---:|---:|"
+		paste -d'|' "$out/cost/on.txt" "$out/cost/c.txt" | awk -F'|' '
+			$1 == "profiling off" { offa = $2; offc = $5; next }
+			$1 ~ /at once|sub-profiles/ { next }
+			{ printf "| %s | %s | %s | %.1f | %.1f | %.2f | %.1f |\n", $1, $2, $5, $2 - 1, $5 - 1,
+				($5 - 1) / ($2 - 1), ($5 - offc) / ($2 - offa) }'
+	} > "$out/cost-c.md"
+	worst=$(paste -d'|' "$out/cost/on.txt" "$out/cost/c.txt" | awk -F'|' '
+		$1 != "profiling off" && $1 !~ /at once|sub-profiles/ { r = ($5 - 1) / ($2 - 1); if (r > m) m = r }
+		END { printf "%.2f", m }')
+	target 4 "the tick through the module's C entry against the assembly path, beyond the iret (the worst row)" \
+		"${worst}x" "≤ 2x" "$(holds "$worst <= 2")"
 }
 
 # ---- 5. overhead -----------------------------------------------------------

@@ -16,6 +16,7 @@
 #include "pic8259.h"
 #include "pit8253.h"
 #include "smp.h"
+#include "tick.h"
 #include <string.h>
 #ifdef KERNEL_SELFTEST
 #include "ticktest.h"
@@ -182,6 +183,8 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	}
 	if (args.seed != 1)
 		kprintf("kernel: jitter seed %u\n", args.seed);
+	if ((tick_c_entry = args.c_tick))
+		kprintf("kernel: every sampled tick through the profiler's C entry (ctick=1)\n");
 	if (args.warning)
 		kprintf("kernel: %s\n", args.warning);
 	if (prof_set_stack_entries(args.stacktable))

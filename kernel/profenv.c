@@ -10,6 +10,7 @@
 #include "x86.h"
 #include "clock.h"
 #include "smp.h"
+#include "tick.h"
 #include "sys/errno.h"
 
 _Static_assert(PROF_ENOENT == ENOENT && PROF_E2BIG == E2BIG && PROF_ENOMEM == ENOMEM &&
@@ -41,6 +42,8 @@ int prof_module_known(const char *name)
 			return 1;
 	return 0;
 }
+
+int tick_c_entry;	/* ctick=1 (kernel/tick.h) */
 
 int prof_ncpu(void) { return ncpu; }
 int prof_cpu(void) { return smp_cpu(); }

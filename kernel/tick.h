@@ -68,6 +68,11 @@ extern struct irq0_state irq0;
 extern const char irq0_fast[], irq0_fixed[];
 extern const char irq0_none[], irq0_dword[], irq0_profil[], irq0_call[], irq0_stacks[];
 
+/* ctick=1 (kernel/profenv.c): every tick a plan would count goes through
+ * prof_tick(), the module's C entry, as a kernel without the fast path
+ * takes it; make bench measures the two (bench/guest.sh). */
+extern int tick_c_entry;
+
 /* The running process's sampling plan (profiler/prof.h), made from
  * irq0.prof, and the code in boot/irq0.asm that carries it out, which a
  * ring-3 tick jumps to: at every switch (kernel/sched.c), and before ring
@@ -84,7 +89,7 @@ static inline void tick_plan_load(void)
 	};
 	tick_plan_gen = prof_gen;
 	prof_plan(irq0.prof, &irq0.plan);
-	irq0.sampler = samplers[irq0.plan.kind];
+	irq0.sampler = tick_c_entry && irq0.plan.kind != PROF_PLAN_NONE ? irq0_call : samplers[irq0.plan.kind];
 }
 
 #endif

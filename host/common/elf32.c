@@ -233,6 +233,35 @@ static int kernel_text(const uint8_t *buf, size_t len, uint32_t lo, uint32_t hi,
 	return fail(why, whylen, "no loadable segment holds the text");
 }
 
+/* Another kernel's program, whose code is not at 0 (profkern links every
+ * program's there, lib/elf.c): its one executable PT_LOAD as loaded, file
+ * bytes then zeros to its memory size, from its address. 0, or -1 when it
+ * has not exactly one, at an address other than 0, whole in the file. */
+static int foreign_code(const uint8_t *buf, size_t len, struct elf32_code *c)
+{
+	uint32_t phoff = le(buf + 28, 4), phentsize = le(buf + 42, 2), phnum = le(buf + 44, 2), i;
+	int found = 0;
+
+	if (phentsize < PHDR_SIZE || !in_file(len, phoff, phnum * phentsize))
+		return -1;
+	for (i = 0; i < phnum; i++) {
+		const uint8_t *ph = buf + phoff + (size_t)i * phentsize;
+		uint32_t off = le(ph + 4, 4), vaddr = le(ph + 8, 4);
+		uint32_t filesz = le(ph + 16, 4), memsz = le(ph + 20, 4);
+
+		if (le(ph, 4) != PT_LOAD || !(le(ph + 24, 4) & 1))	/* PF_X */
+			continue;
+		if (found++ || !vaddr || !memsz || filesz > memsz || !in_file(len, off, filesz) ||
+		    (uint64_t)vaddr + memsz > 0x100000000ull)
+			return -1;
+		c->origin = vaddr;
+		c->size = memsz;
+		c->file = filesz;
+		c->bytes = filesz ? buf + off : NULL;
+	}
+	return found ? 0 : -1;
+}
+
 int elf32_code(const uint8_t *buf, size_t len, const struct elfsyms *e, int kernel,
 	       struct elf32_code *c, char *why, size_t whylen)
 {
@@ -255,6 +284,8 @@ int elf32_code(const uint8_t *buf, size_t len, const struct elfsyms *e, int kern
 	if (len > UINT32_MAX)
 		return fail(why, whylen, "larger than 4 GiB");
 	if (elf_parse(buf, (uint32_t)len, &img, &reason)) {
+		if (!foreign_code(buf, len, c))
+			return 0;
 		snprintf(why, whylen, "the kernel would not load it: %s", reason);
 		return -1;
 	}

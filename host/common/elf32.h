@@ -35,7 +35,9 @@ int elf32_is(const uint8_t *buf, size_t len);	/* starts with the ELF magic */
 /* The code fingerprint of buf (docs/pinfo.md): the CRC-32 of the code
  * segment exactly as the kernel loads it and fingerprints it at load.
  * A program's (kernel 0): the code segment lib/elf.c lays out, the
- * executable PT_LOAD's file bytes then zeros up to its size. The kernel's
+ * executable PT_LOAD's file bytes then zeros up to its size; for another
+ * kernel's program whose code is not at 0, the same of its executable
+ * PT_LOAD, from its address, with no other check. The kernel's
  * (kernel 1): its text, _text_start to _text_end (e's symbols), as the
  * PT_LOAD that holds it puts it in memory. Returns 0 and *crc, or -1 with
  * a one-line reason in why (a file the kernel would not load). */
@@ -43,7 +45,8 @@ int elf32_fingerprint(const uint8_t *buf, size_t len, const struct elfsyms *e, i
 		      uint32_t *crc, char *why, size_t whylen);
 
 /* The same code segment's bytes: size bytes from origin (0 for a
- * program, _text_start's address for the kernel), of which the first
+ * program, its code's address for another kernel's program linked
+ * elsewhere, _text_start's address for the kernel), of which the first
  * file are at bytes (in buf) and the rest zeros. 0, or -1 with why. */
 struct elf32_code {
 	uint32_t origin, size, file;

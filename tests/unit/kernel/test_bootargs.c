@@ -35,6 +35,11 @@ static void test_bootargs(void **state)
 	assert_int_equal(a.selftest_tick, 1);
 	assert_int_equal(bootargs_parse("selftest=ticks", &a), 0);
 	assert_int_equal(a.selftest_tick, 0);
+	assert_int_equal(a.c_tick, 0);
+	assert_int_equal(bootargs_parse("hz=100 ctick=1", &a), 0);
+	assert_int_equal(a.c_tick, 1);
+	assert_int_equal(bootargs_parse("ctick=10", &a), 0);
+	assert_int_equal(a.c_tick, 0);
 }
 
 /* seed=N: the jitter's first state, 1 unless given, any 32-bit number;

@@ -408,8 +408,8 @@ static uint32_t loaded_crc(const uint8_t *buf, size_t len)
 	return crc;
 }
 
-/* A program of one executable PT_LOAD at 0, text file bytes a pattern. */
-static struct tbuf program_elf(uint32_t filesz, uint32_t memsz)
+/* A program of one executable PT_LOAD at vaddr, text file bytes a pattern. */
+static struct tbuf program_elf_at(uint32_t vaddr, uint32_t filesz, uint32_t memsz)
 {
 	struct tbuf b = { 0 };
 	uint8_t hdr[52 + 32] = { 0 };
@@ -423,6 +423,8 @@ static struct tbuf program_elf(uint32_t filesz, uint32_t memsz)
 	put16(hdr + 44, 1);
 	put32(hdr + 52, 1);		/* PT_LOAD */
 	put32(hdr + 56, 0x100);		/* offset */
+	put32(hdr + 60, vaddr);
+	put32(hdr + 24, vaddr);		/* entry */
 	put32(hdr + 68, filesz);
 	put32(hdr + 72, memsz);
 	put32(hdr + 76, 5);		/* R X */
@@ -435,6 +437,11 @@ static struct tbuf program_elf(uint32_t filesz, uint32_t memsz)
 		tbuf_put(&b, &c, 1);
 	}
 	return b;
+}
+
+static struct tbuf program_elf(uint32_t filesz, uint32_t memsz)
+{
+	return program_elf_at(0, filesz, memsz);
 }
 
 /* A program's fingerprint is the CRC-32 of its code segment exactly as the
@@ -471,6 +478,42 @@ static void test_fingerprint_program(void **state)
 	assert_int_equal(elf32_fingerprint((uint8_t *)elf, elen, &none, 0, &crc, why, sizeof why), -1);
 	assert_non_null(strstr(why, "would not load it: entry point"));
 	free(elf);
+}
+
+/* Another kernel's program, its code linked elsewhere than 0 (Linux's
+ * 0x08048000, a higher half): the same rule from its address, its file
+ * bytes then zeros to its memory size, as prof_fingerprint() of it loaded
+ * (docs/porting.md). Two executable segments still have none. */
+static void test_fingerprint_code_elsewhere(void **state)
+{
+	static const uint32_t at[][3] = {
+		{ 0x08048000, 0x87, 0x87 }, { 0x08049000, 0x80, 0x1000 }, { 0xC0100000, 0x333, 0x100001 },
+	};
+	struct elfsyms none = { 0 };
+	struct elf32_code c;
+	char why[200];
+	uint32_t crc;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+		struct tbuf b = program_elf_at(at[i][0], at[i][1], at[i][2]);
+		uint8_t *image = calloc(1, at[i][2]);
+
+		assert_non_null(image);
+		memcpy(image, b.data + 0x100, at[i][1]);
+		if (elf32_code(b.data, b.len, &none, 0, &c, why, sizeof why))
+			fail_msg("%s", why);
+		assert_int_equal(c.origin, at[i][0]);
+		assert_int_equal(c.size, at[i][2]);
+		assert_int_equal(c.file, at[i][1]);
+		assert_int_equal(elf32_fingerprint(b.data, b.len, &none, 0, &crc, why, sizeof why), 0);
+		assert_int_equal(crc, crc32_update(0, image, at[i][2]));
+		free(image);
+		put16(b.data + 44, 2);		/* a second executable PT_LOAD, the same */
+		memcpy(b.data + 52 + 32, b.data + 52, 32);
+		assert_int_equal(elf32_fingerprint(b.data, b.len, &none, 0, &crc, why, sizeof why), -1);
+		tbuf_free(&b);
+	}
 }
 
 /* The kernel's: its text, _text_start to _text_end, as its PT_LOAD puts it
@@ -642,6 +685,7 @@ int main(void)
 		cmocka_unit_test(test_map_elf_gcc),
 		cmocka_unit_test(test_mkmap_roundtrip),
 		cmocka_unit_test(test_fingerprint_program),
+		cmocka_unit_test(test_fingerprint_code_elsewhere),
 		cmocka_unit_test(test_fingerprint_kernel),
 		cmocka_unit_test(test_fingerprint_in_maps),
 		cmocka_unit_test(test_aliases_every_form),

@@ -31,8 +31,7 @@ struct profx {
 };
 static struct profx px[NPROC];
 static int npx;
-static struct spinlock slots;
-static struct sleeplock calls; // the module's calls, one at a time
+static struct sleeplock calls; // the module's calls and px, one at a time
 static struct prof_codeseg ktext;
 static uint ticr, jitter[NCPU], acc[NCPU];
 static volatile uint intick[NCPU];   // odd while that CPU's tick is in the module
@@ -100,7 +99,6 @@ uint prof_xv6_ticr(uint count)
 {
   if(!ticr){   // lapicinit() on the boot CPU, before any process
     ticr = count * 100 / PROF_XV6_HZ;
-    initlock(&slots, "profslots");
     initsleeplock(&calls, "prof");
   }
   return ticr;
@@ -129,14 +127,11 @@ int prof_xv6_tick(struct trapframe *tf)
   return 0;
 }
 
-// ---- processes -----------------------------------------------------------------
+// ---- processes (calls held) ---------------------------------------------------
 static struct profx *of(struct proc *p)
 {
-  if(!p->prof){
-    acquire(&slots);
+  if(!p->prof)
     p->prof = &px[npx++].pp;   // ptable has NPROC slots: so has px
-    release(&slots);
-  }
   return (struct profx *)p->prof;
 }
 
@@ -197,19 +192,21 @@ static void end(struct proc *p)
 
 void prof_xv6_load(struct proc *p, struct proghdr *ph)
 {
-  struct profx *x = of(p);
+  acquiresleep(&calls);
   if(ph->flags & ELF_PROG_FLAG_EXEC){
-    x->loadok = ph->vaddr == 0 && !x->loadlen;
-    x->loadlen = ph->memsz;
+    of(p)->loadok = ph->vaddr == 0;
+    of(p)->loadlen = ph->memsz;
   }
+  releasesleep(&calls);
 }
 
 void prof_xv6_exec(struct proc *p)
 {
-  struct profx *x = of(p);
+  struct profx *x;
   struct prof_codeseg seg = { 0, SEG_UCODE << 3 | DPL_USER, 1, 0, 0, 0, 0, 0 };
 
   acquiresleep(&calls);
+  x = of(p);
   end(p);
   safestrcpy(x->module, p->name, sizeof(x->module));
   if(x->loadok && x->loadlen <= p->sz){   // the image as loaded, before it runs
@@ -226,9 +223,10 @@ void prof_xv6_exec(struct proc *p)
 
 void prof_xv6_fork(struct proc *np, struct proc *parent)
 {
-  struct profx *x = of(np), *from = of(parent);
+  struct profx *x, *from;
 
   acquiresleep(&calls);
+  x = of(np), from = of(parent);
   x->live = x->whole = x->dumping = 0;
   safestrcpy(x->module, from->module, sizeof(x->module));
   if(from->live)
@@ -318,8 +316,8 @@ int sys_prof(void)
   if(argint(0, &op) < 0)
     return -PROF_EINVAL;
   argint(1, &type);
-  of(p);
   acquiresleep(&calls);
+  of(p);
   err = call(p, op, type);
   releasesleep(&calls);
   return err;

@@ -66,6 +66,7 @@ $(XV6_GLUE_CHECK)/%.o: ports/xv6/%.c ports/xv6/profxv6.h tests/xv6/stand-in/user
 $(XV6_GLUE_CHECK)/glue.o: $(XV6_GLUE_CHECK)/profxv6.o $(XV6_LIB)
 	$(call msg,LD,$@)ld -m elf_i386 -r -o $@ $^
 
-# make test runs tests/integration/xv6.sh; with XV6=DIR, its xv6 cases
-integration: export PROFKERN_XV6 := $(XV6)
-integration: export MAKE := $(MAKE)
+# make test runs tests/integration/xv6.sh, make bench section 14
+# (bench/xv6.sh): with XV6=DIR, their xv6 runs
+integration bench bench-xv6: export PROFKERN_XV6 := $(XV6)
+integration bench bench-xv6: export MAKE := $(MAKE)

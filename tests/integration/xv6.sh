@@ -44,7 +44,7 @@ fi
 # ---- make xv6 as a user runs it ----------------------------------------------
 P="ports/xv6/demo.c tests/xv6/fault.c tests/xv6/own.c"
 out=$build/xv6-test.out
-$make --no-print-directory xv6 XV6="$xv6" PROG="$P" HZ=10000 ARGS=5 > "$out" 2>&1
+$make --no-print-directory xv6 XV6="$xv6" PROG="$P" HZ=10000 ARGS=6 > "$out" 2>&1
 st=$?
 check "a run with a program xv6 kills ends non-zero (status $st)" '[ $st != 0 ]'
 check "its last line counts them" '[ "$(tail -1 "$out" | grep -v "^make")" = "make xv6: 3 programs ran, 1 failed" ] ||
@@ -62,7 +62,7 @@ shares=$("$build/pinfo" -- "$run/dumps/demo.pro" "$run/demo.elf" 2>&1 | awk '
 	END { t = a + b + c; if (!t) exit 1
 		printf "%d %.2f %.2f %.2f\n", t, 100 * a / t, 100 * b / t, 100 * c / t }')
 echo "xv6: one, two, three: $shares (of samples, then %)"
-check "10,000 samples or so in demo's three functions" '[ "${shares%% *}" -ge 9000 ]'
+check "10,000 samples and more in demo's three functions" '[ "${shares%% *}" -ge 10000 ]'
 check "their shares within a point of 1 : 2 : 3 (16.67, 33.33, 50.00)" 'echo "$shares" | awk "{
 	d1 = \$2 - 100 / 6; d2 = \$3 - 200 / 6; d3 = \$4 - 50
 	exit !(d1 < 1 && d1 > -1 && d2 < 1 && d2 > -1 && d3 < 1 && d3 > -1) }"'
@@ -81,7 +81,7 @@ check "the system profile has demo and own, and a kernel line" \
 
 # the same command, the same dumps
 rm -rf "$build/xv6-first" && cp -r "$run/dumps" "$build/xv6-first"
-$make --no-print-directory xv6 XV6="$xv6" PROG="$P" HZ=10000 ARGS=5 > "$out.2" 2>&1
+$make --no-print-directory xv6 XV6="$xv6" PROG="$P" HZ=10000 ARGS=6 > "$out.2" 2>&1
 same=1
 for f in demo.pro fault.pro own.pro system.pro; do cmp -s "$build/xv6-first/$f" "$run/dumps/$f" || same=0; done
 check "the same command gives the same dumps, byte for byte" '[ $same = 1 ]'

@@ -44,9 +44,10 @@ done <<EOF
 $list
 EOF
 
-rm -rf "$run" && mkdir -p "$run/dumps" "$dir/prog" || fail "cannot make $run"
 echo "make xv6: xv6 from $xv6, with the glue, in $src"
+# (a tree apply.sh refuses changes nothing, the last run's files included)
 sh ports/xv6/apply.sh "$xv6" "$src" || exit 2
+rm -rf "$run" && mkdir -p "$run/dumps" "$dir/prog" || fail "cannot make $run"
 
 printf '#define PROF_XV6_HZ %s\n' "$hz" > "$src/profconf.h"
 inc="-I$top/profiler/include"

@@ -14,7 +14,6 @@
 #define PROFX_WHOLE	8	// the caller's next exec is profiled whole, into NAME.pro
 #define PROFX_HALT	9	// QEMU exits with status (code << 1) | 1
 
-#ifndef __ASSEMBLER__
 struct proc;
 struct trapframe;
 struct proghdr;
@@ -26,5 +25,4 @@ void prof_xv6_load(struct proc *p, struct proghdr *ph);	// exec loads ph
 void prof_xv6_exec(struct proc *p);	// exec committed p's new image
 void prof_xv6_fork(struct proc *np, struct proc *parent);
 void prof_xv6_exit(struct proc *p);
-#endif
 #endif

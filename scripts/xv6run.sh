@@ -53,7 +53,7 @@ printf '#define PROF_XV6_HZ %s\n' "$hz" > "$src/profconf.h"
 inc="-I$top/profiler/include"
 echo "make xv6: building xv6 (its log: $run/build.log)"
 make -C "$src" CC="$XV6_CC $inc -DPROF_SLOTS=1" PROFKERN_LIB="$top/$build/xv6/libprofkern.a" \
-	bootblock mkfs ulib.o usys.o printf.o umalloc.o uprof.o \
+	mkfs ulib.o usys.o printf.o umalloc.o uprof.o \
 	> "$run/build.log" 2>&1 || { tail -20 "$run/build.log" >&2; fail "xv6 does not build with the glue (its log: $run/build.log)"; }
 # xv6's flags for its programs, from its own Makefile
 printf 'xv6-cflags:\n\t@echo $(CFLAGS)\n' > "$dir/cflags.mk"
@@ -109,9 +109,11 @@ cstr() { printf '%s' "$1" | od -An -v -to1 | tr -s ' \n' '  ' | sed 's/^ *//; s/
 progbuild profinit "$run/init.elf" "$src/profinit.c" || fail "profinit does not build"
 
 # xv6's file system: init and the programs (mkfs takes names without '/'),
-# inside the kernel (xv6's kernelmemfs: memide.c for ide.c). A disk's
-# reads end when the host's thread ends them, at another instruction
-# each run; a copy in memory keeps the run deterministic.
+# inside the kernel (xv6's kernelmemfs: memide.c for ide.c), which QEMU
+# loads itself (-kernel: xv6's kernel is a multiboot one). No disk at all:
+# a disk's read ends when QEMU's thread ends it, at another instruction
+# each run, and moves the timers' phases, and with several CPUs the turns
+# QEMU gives them, so that the run would not repeat.
 rm -rf "$dir/fs" && mkdir -p "$dir/fs" && cp "$run/init.elf" "$dir/fs/_init" || exit 1
 fsnames="_init"
 for n in $progs; do cp "$run/$n.elf" "$dir/fs/_$n" && fsnames="$fsnames _$n"; done
@@ -120,13 +122,13 @@ for n in $progs; do cp "$run/$n.elf" "$dir/fs/_$n" && fsnames="$fsnames _$n"; do
 mv "$dir/fs/fs.img" "$src/fs.img"
 # (-o fs.img: this file system, not one of xv6's programs)
 make -C "$src" -o fs.img CC="$XV6_CC $inc -DPROF_SLOTS=1" PROFKERN_LIB="$top/$build/xv6/libprofkern.a" \
-	xv6memfs.img >> "$run/build.log" 2>&1 || { tail -20 "$run/build.log" >&2; fail "xv6 does not build with the glue (its log: $run/build.log)"; }
-cp "$src/kernelmemfs" "$run/kernel.elf" && cp "$src/xv6memfs.img" "$run/xv6.img" || exit 1
+	kernelmemfs >> "$run/build.log" 2>&1 || { tail -20 "$run/build.log" >&2; fail "xv6 does not build with the glue (its log: $run/build.log)"; }
+cp "$src/kernelmemfs" "$run/kernel.elf" || exit 1
 
 echo "make xv6: booting xv6 in QEMU ($cpus CPU$([ "$cpus" = 1 ] || echo s), $hz Hz, -icount)"
 timeout "$timeout" qemu-system-i386 -display none -nodefaults -vga std -no-reboot -m 256 \
 	-serial "file:$run/serial.log" -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-	-drive "file=$run/xv6.img,index=0,media=disk,format=raw" \
+	-kernel "$run/kernel.elf" \
 	-smp "$cpus,sockets=$cpus,cores=1,threads=1" \
 	-icount shift=3,align=off,sleep=off -rtc base=2026-01-01T00:00:00,clock=vm
 qs=$?

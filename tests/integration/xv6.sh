@@ -92,6 +92,10 @@ check "CPUS=2: the run ends, its program passes" '[ $st = 0 ] && grep -q -x "mak
 check "CPUS=2: the system profile counted on both CPUs" \
 	'"$build/pinfo" --cpus -- "$run/dumps/system.pro" 2>/dev/null |
 	 awk "\$1 == \"cpu\" && \$2 ~ /^[0-9]+\$/ && \$3 > 0 { n++ } END { exit n != 2 }"'
+rm -rf "$build/xv6-first" && cp -r "$run/dumps" "$build/xv6-first"
+$make --no-print-directory xv6 XV6="$xv6" PROG=ports/xv6/demo.c CPUS=2 ARGS=1 > "$out" 2>&1
+check "CPUS=2: the same command, the same dumps" \
+	'cmp -s "$build/xv6-first/demo.pro" "$run/dumps/demo.pro" && cmp -s "$build/xv6-first/system.pro" "$run/dumps/system.pro"'
 
 # bad values: refused by name, nothing run
 $make --no-print-directory xv6 XV6=/nonexistent/xv6 > "$out" 2>&1

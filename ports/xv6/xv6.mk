@@ -23,18 +23,8 @@ $(XV6_MODOBJ)/%.o: %.c
 $(XV6_LIB): $(patsubst %.c,$(XV6_MODOBJ)/%.o,$(PROFMOD_SRCS))
 	$(call msg,AR,$@)rm -f $@ && ar rcs $@ $^
 
-# XV6 as given: text, never expanded (scripts/uservars.mk's way), checked
-# for its form; the rest of the values were checked there.
-$(if $(filter undefined,$(origin XV6)),,$(eval override XV6 := $$(value XV6)))
-XV6 ?=
-ifneq ($(filter xv6,$(MAKECMDGOALS)),)
-$(if $(XV6),,$(error make xv6: XV6 must name an xv6-public tree (github mit-pdos/xv6-public, commit eeb7b415): make xv6 XV6=DIR))
-$(if $(and $(call one_of,$(XV6),$(PATH_CHARS)),$(filter-out -%,$(XV6))),,$(error make xv6: XV6 must be a folder's path \
-	of $(PATH_CHARS_SHOWN), not beginning with '-', not '$(XV6)'))
-$(if $(call in_range,$(HZ),100,20000),,$(error make xv6: HZ must be a number from 100 to 20000 (xv6's own clock \
-	keeps 100 ticks a second, one in HZ/100 samples), not '$(HZ)'))
-endif
-
+# XV6 (an xv6-public tree), and HZ for xv6, are checked with make run's
+# values, in both of make's phases (scripts/uservars.mk).
 .PHONY: xv6 xv6-glue
 $(foreach v,XV6 PROG ARGS HZ CPUS TIMEOUT,$(eval xv6: export PROFKERN_$(v) := $$($(v))))
 xv6: export PROFKERN_MAKE := $(MAKE)

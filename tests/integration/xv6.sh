@@ -34,6 +34,12 @@ else
 	bad "the glue does not compile against profkern/port.h"
 fi
 
+# values refused by their form before anything runs, whatever the tree
+o=$($make --no-print-directory xv6 XV6='/x;touch y' 2>&1)
+check "an XV6 that is not a path is refused by name" 'printf "%s" "$o" | grep -q "make xv6: XV6 must be a folder.s path"'
+o=$($make --no-print-directory xv6 XV6= 2>&1)
+check "make xv6 without XV6 says what to give" 'printf "%s" "$o" | grep -q "make xv6: XV6 must name an xv6-public tree"'
+
 if [ -z "$xv6" ]; then
 	echo "SKIP xv6: the xv6 cases (make test XV6=DIR runs them, DIR an xv6-public checkout at eeb7b415)"
 	echo "xv6: $pass passed, $fail failed"

@@ -474,6 +474,21 @@ irq0_call:
 	C_LEAVE
 	jmp irq0_none
 
+; ctick=plan (kernel/tick.h): the plan carried out in C, as a kernel without
+; this file does it: prof_tick_planned(plan, cs, eip, ebp), regparm(3).
+global irq0_cplan
+extern prof_tick_planned
+irq0_cplan:
+	C_ENTER
+	push ebp                    ; fp
+	mov ecx, [esp + 16 + F_EIP] ; pc
+	mov edx, [esp + 16 + F_CS]  ; at
+	mov eax, irq0 + IRQ0_PLAN
+	call prof_tick_planned
+	add esp, 4
+	C_LEAVE
+	jmp irq0_none
+
 ; The quantum is over (or the machine idles): the scheduler runs only if
 ; another process is runnable or a sleeper's tick has come; else the
 ; running process (or idle) simply goes on with a new slice.

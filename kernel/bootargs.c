@@ -101,6 +101,8 @@ int bootargs_parse(const char *s, struct bootargs *a)
 			a->selftest_tick = 1;
 		} else if (word_is(s, "ctick=1")) {
 			a->c_tick = 1;
+		} else if (word_is(s, "ctick=plan")) {
+			a->c_tick = 2;
 		}
 		while (*s && *s != ' ')
 			s++;

@@ -184,7 +184,8 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	if (args.seed != 1)
 		kprintf("kernel: jitter seed %u\n", args.seed);
 	if ((tick_c_entry = args.c_tick))
-		kprintf("kernel: every sampled tick through the profiler's C entry (ctick=1)\n");
+		kprintf("kernel: every sampled tick through the profiler's C entry%s\n",
+			args.c_tick == 2 ? ", its plan carried out in C (ctick=plan)" : " (ctick=1)");
 	if (args.warning)
 		kprintf("kernel: %s\n", args.warning);
 	if (prof_set_stack_entries(args.stacktable))

@@ -67,10 +67,12 @@ extern struct irq0_state irq0;
  * jitter's work) and the five samplers a plan's kind names. */
 extern const char irq0_fast[], irq0_fixed[];
 extern const char irq0_none[], irq0_dword[], irq0_profil[], irq0_call[], irq0_stacks[];
+extern const char irq0_cplan[];
 
 /* ctick=1 (kernel/profenv.c): every tick a plan would count goes through
  * prof_tick(), the module's C entry, as a kernel without the fast path
- * takes it; make bench measures the two (bench/guest.sh). */
+ * takes it; ctick=plan (2): through prof_tick_planned(), the plan carried
+ * out in C. make bench measures them against the assembly (bench/guest.sh). */
 extern int tick_c_entry;
 
 /* The running process's sampling plan (profiler/prof.h), made from
@@ -89,7 +91,8 @@ static inline void tick_plan_load(void)
 	};
 	tick_plan_gen = prof_gen;
 	prof_plan(irq0.prof, &irq0.plan);
-	irq0.sampler = tick_c_entry && irq0.plan.kind != PROF_PLAN_NONE ? irq0_call : samplers[irq0.plan.kind];
+	irq0.sampler = !tick_c_entry || irq0.plan.kind == PROF_PLAN_NONE ? samplers[irq0.plan.kind] :
+		       tick_c_entry == 2 ? irq0_cplan : irq0_call;
 }
 
 #endif

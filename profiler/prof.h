@@ -172,10 +172,27 @@ struct prof_plan {
 	 * calling CPU's (a trace always full when it has none), and its end */
 	struct prof_trace *trace;
 	uintptr_t trend;
+	/* The C fast path's (prof_tick_planned()): the process (NULL: idle)
+	 * and prof_gen the plan was made for, and DWORD's segments by slot wherever they
+	 * start (counters in seg[]): a tick at pc counts when pc - origin <
+	 * length. */
+	const struct prof_proc *pp;
+	uint32_t gen;
+	uint32_t origin[PROF_SLOTS], length[PROF_SLOTS];
 };
 /* Made on the CPU that will follow it (prof_cpu()): it names that CPU's
  * copies only. */
 void prof_plan(const struct prof_proc *pp, struct prof_plan *plan);
 extern volatile uint32_t prof_gen;
+
+/* The fast path in C, for a kernel without profkern's assembly
+ * (docs/porting.md, "The fast path"): the tick of the process the plan was
+ * made for, as prof_clock_tick() takes it, counted as plan says in a few
+ * instructions when the plan is current (made since prof_gen last moved)
+ * and the tick is in user mode, else through prof_tick(). The kernel keeps
+ * a plan for each CPU, made on that CPU (it names that CPU's counters) at
+ * each switch, to idle (NULL) too. DWORD and PROFIL plans are counted
+ * here; the other kinds call prof_tick(). Tick context. */
+void PROF_HOT prof_tick_planned(const struct prof_plan *plan, uint32_t at, uint32_t pc, uint32_t fp);
 
 #endif

@@ -206,8 +206,10 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 	struct prof_cpustate *pc;
 	int slot;
 
+	plan->gen = prof_gen;
+	plan->pp = pp;
 	for (int i = 0; i < PROF_LDT_SLOTS; i++)
-		plan->seg[i].limit = 0, plan->seg[i].counters = 0;
+		plan->seg[i].limit = 0, plan->seg[i].counters = 0, plan->origin[i] = plan->length[i] = 0;
 	plan->pfoffset = plan->pflimit = plan->pfscale = 0;
 	plan->pfbuf = 0;
 	plan->ubase = plan->cbase = plan->wbase = 0;
@@ -264,10 +266,48 @@ void prof_plan(const struct prof_proc *pp, struct prof_plan *plan)
 			plan->trace = &pc->trace, plan->trend = pc->trace.end4;
 		for (int i = 0; i < PROF_LDT_SLOTS; i++) {
 			const struct pdump_seg *b = bufs[i];
-			if (b && b->origin == 0) {
-				plan->seg[i].limit = b->length;
-				plan->seg[i].counters = prof_counters_of(b, cpu);
-			}
+			if (!b)
+				continue;
+			plan->seg[i].limit = b->origin == 0 ? b->length : 0;	/* the assembly's: offsets from 0 */
+			plan->seg[i].counters = prof_counters_of(b, cpu);
+			plan->origin[i] = b->origin;
+			plan->length[i] = b->length;
 		}
 	}
+}
+
+/* Whether plan holds for a user-mode tick now. */
+static inline int plan_holds(const struct prof_plan *plan, uint32_t at)
+{
+	return (at & 3) && plan->gen == prof_gen;
+}
+
+/* A tick of plan's, in C (prof.h). The DWORD and PROFIL kinds count as
+ * boot/irq0.asm does, and what they cannot count goes to prof_tick(), as
+ * there. DWORD first: what it costs is what the assembly's path is
+ * measured against (make bench). */
+__attribute__((optimize("omit-frame-pointer")))
+void PROF_HOT prof_tick_planned(const struct prof_plan *plan, uint32_t at, uint32_t pc, uint32_t fp)
+{
+	uint32_t slot = at >> 3, off, *c, v;
+	uint16_t *h;
+
+	if (plan->kind == PROF_PLAN_DWORD && plan_holds(plan, at)) {
+		if (slot < PROF_SLOTS && (off = pc - plan->origin[slot]) < plan->length[slot]) {
+			c = &plan->seg[slot].counters[off >> PROF_SHIFT];
+			*c = __builtin_add_overflow(*c, 1u, &v) ? SATURATED : v;
+			prof_trace_put(plan->trace, (uint32_t)(uintptr_t)c);
+			return;
+		}
+	} else if (plan->kind == PROF_PLAN_PROFIL && plan_holds(plan, at)) {
+		if ((off = pc - plan->pfoffset) < plan->pflimit) {
+			h = (uint16_t *)(plan->pfbuf + ((((uint64_t)off * plan->pfscale) >> 16) & ~1ull));
+			*h += *h != 0xFFFF;
+		}
+		return;
+	} else if (plan->kind == PROF_PLAN_NONE && plan_holds(plan, at)) {
+		return;
+	}
+	if (prof_active)
+		prof_tick_fn((struct prof_proc *)plan->pp, at, pc, fp);
 }

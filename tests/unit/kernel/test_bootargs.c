@@ -40,6 +40,8 @@ static void test_bootargs(void **state)
 	assert_int_equal(a.c_tick, 1);
 	assert_int_equal(bootargs_parse("ctick=10", &a), 0);
 	assert_int_equal(a.c_tick, 0);
+	assert_int_equal(bootargs_parse("ctick=plan hz=100", &a), 0);
+	assert_int_equal(a.c_tick, 2);
 }
 
 /* seed=N: the jitter's first state, 1 unless given, any 32-bit number;

@@ -2,7 +2,8 @@
  * a program's counters found by the slot the kernel gives, whatever its
  * selector and wherever its code starts; a prof_cpu() out of range; the
  * period in the kernel's terms and in the dump's; the dump split in a
- * snapshot and its sending; the fingerprint; the 64-bit division. */
+ * snapshot and its sending; the plan carried out in C; the fingerprint;
+ * the 64-bit division. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -230,6 +231,68 @@ static void split_dump(void **state)
 	prof_exit(&pp);
 }
 
+/* One run of a scenario, its ticks through the C entry (plans NULL) or
+ * through prof_tick_planned() with a plan made at each switch: a user
+ * profile of two segments (one not at 0), profil armed, changes that
+ * make the running process's plan stale, a process no profile counts,
+ * idle, the kernel; the dump's bytes and profil's into wire[k]. */
+static void planned_run(int k, int planned)
+{
+	static struct prof_proc a, b;
+	struct prof_codeseg s[2] = { flatseg(&a, 0, 0, 0x200), flatseg(&a, 1, CODE_AT, 0x100) };
+	static uint8_t hist[256];
+	struct prof_plan plan;
+	struct prof_proc *run = 0;
+	uint32_t r = 7;
+
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	memset(hist, 0, sizeof hist);
+	s[1].segno = 2;
+	assert_int_equal(prof_init(&a, PT_USER, NULL, s, 2), 0);
+	assert_int_equal(prof_on(&a, PT_USER), 0);
+	for (int i = 0; i < 6000; i++) {
+		uint32_t at, pc;
+		r = r * 1103515245u + 12345u;
+		if (i % 97 == 0 || !planned) {	/* a switch: a, b or idle in turn */
+			run = (i / 97) % 3 == 0 ? &a : (i / 97) % 3 == 1 ? &b : NULL;
+			if (planned)
+				prof_plan(run, &plan);
+		}
+		/* changes while the process they touch runs: its plan goes stale */
+		if (i == 97 * 19 + 50)
+			prof_profil(&b, hist, sizeof hist, 0x40, 0x8000);
+		if (i == 97 * 42 + 50)
+			assert_int_equal(prof_off(&a, PT_USER), 0);
+		if (i == 97 * 45 + 50)
+			assert_int_equal(prof_on(&a, PT_USER), 0);
+		if (i == 97 * 51 + 10)
+			assert_int_equal(prof_clear(&a, PT_USER), 0);
+		at = !run || (r >> 8) % 10 == 0 ? PROF_AT_KERNEL : PROF_AT_USER((r >> 12) % 3);
+		pc = (r >> 16) % 0x280 + ((at >> 3) == 1 ? CODE_AT : 0);
+		if (planned)
+			prof_tick_planned(&plan, at, pc, 0);
+		else
+			prof_clock_tick(run, at, pc, 0);
+	}
+	assert_int_equal(prof_off(&a, PT_USER), 0);
+	wirelen[k] = 0;
+	assert_int_equal(prof_dump(&a, PT_USER, 1000, "p.pro", sink, (void *)(intptr_t)k), 0);
+	sink((void *)(intptr_t)k, hist, sizeof hist);
+	prof_exit(&a);
+	prof_exit(&b);
+}
+
+/* The plan carried out in C counts exactly what the C entry counts. */
+static void planned_as_c(void **state)
+{
+	(void)state;
+	planned_run(0, 0);
+	planned_run(1, 1);
+	assert_int_equal(wirelen[1], wirelen[0]);
+	assert_memory_equal(wire[0], wire[1], wirelen[0]);
+}
+
 static void fingerprint(void **state)
 {
 	(void)state;
@@ -261,6 +324,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(period_in_pit, setup, teardown),
 		cmocka_unit_test_setup_teardown(period_in_dump, setup, teardown),
 		cmocka_unit_test_setup_teardown(split_dump, setup, teardown),
+		cmocka_unit_test_setup_teardown(planned_as_c, setup, teardown),
 		cmocka_unit_test_setup_teardown(fingerprint, setup, teardown),
 		cmocka_unit_test_setup_teardown(udiv64, setup, teardown),
 	};

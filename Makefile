@@ -69,6 +69,7 @@ include tests/unit/unit.mk
 include tests/fuzz/fuzz.mk
 include bench/bench.mk
 include ports/bare/bare.mk
+include ports/xv6/xv6.mk
 
 # ---- host programs and unit tests, built plain and with sanitizers ----------
 # For each NAME in HOST_PROGS / UNIT_TESTS, NAME_SRCS lists its C files.

@@ -146,3 +146,9 @@ integration: $(BENCH)/smptick.so $(BUILD)/san/bench/smptick.so $(BUILD)/user/tic
 .PHONY: bench-smp
 bench-smp: deps $(SMP_DEPS)
 	@sh bench/smp-only.sh $(BUILD)
+
+# Section 14, the xv6 port (bench/xv6.sh), alone; XV6 reaches it as
+# ports/xv6/xv6.mk passes it on.
+.PHONY: bench-xv6
+bench-xv6: deps $(BUILD)/pinfo
+	@sh bench/xv6-only.sh $(BUILD)

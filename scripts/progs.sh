@@ -9,6 +9,8 @@
 #                                     and status 0, or one line, the refusal
 #                                     naming what is wrong, and status 2
 #   progs.sh names -- PROG            each program's name, one a line
+#   progs.sh list -- PROG             each program's name and C files, one
+#                                     program a line (make xv6's builds)
 #   progs.sh build -- PROG            build each program by a make of its own
 #                                     (user/prog.mk), its name and C files in
 #                                     PROFKERN_PROG_NAME and PROFKERN_PROG_SRCS:
@@ -23,7 +25,7 @@
 # make's phases; names and build run it again and refuse alike.
 set -u
 set -f
-[ $# -ge 2 ] && [ "$2" = -- ] || { echo "usage: progs.sh check|names|build -- PROG [FILE...]" >&2; exit 2; }
+[ $# -ge 2 ] && [ "$2" = -- ] || { echo "usage: progs.sh check|names|list|build -- PROG [FILE...]" >&2; exit 2; }
 mode=$1 prog=$3
 shift 3
 
@@ -168,6 +170,11 @@ names)
 		parse "$w"
 		printf '%s\n' "$name"
 	done ;;
+list)
+	for w in $prog; do
+		parse "$w"
+		printf '%s %s\n' "$name" "$srcs"
+	done ;;
 build)
 	run=${PROFKERN_RUN:-build/run}
 	for w in $prog; do
@@ -177,7 +184,7 @@ build)
 			{ rm -f -- "$run/$name.elf" "$run/$name.map"; : > "$run/$name.nobuild"; }
 	done ;;
 *)
-	echo "usage: progs.sh check|names|build -- PROG [FILE...]" >&2
+	echo "usage: progs.sh check|names|list|build -- PROG [FILE...]" >&2
 	exit 2 ;;
 esac
 exit 0

@@ -10,7 +10,7 @@
 # to makerun.sh through the environment, not through a command line.
 # PROG_CFLAGS and CFLAGS are compiler flags, left as any Makefile's.
 
-USER_VARS := HZ CPUS SEED SPREAD MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V TRUTH
+USER_VARS := HZ CPUS SEED SPREAD MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V TRUTH XV6
 $(foreach v,$(USER_VARS),$(if $(filter undefined,$(origin $(v))),,$(eval override $(v) := $$(value $(v)))))
 
 HZ         ?= 1000
@@ -101,6 +101,15 @@ $(if $(filter-out 0 1,$(SPREAD)),$(call refuse,SPREAD,1 (keep the sub-profiles) 
 $(if $(filter-out 0 1,$(REALTIME)),$(call refuse,REALTIME,1 (real time) or 0 (-icount)))
 $(if $(TRUTH),$(if $(filter 0 1,$(call one_of,$(TRUTH),$(DIGITS))),,$(call refuse,TRUTH,1 (the exact instruction \
 	counts too) or 0)))
+# make xv6's tree (ports/xv6/xv6.mk; docs/porting-xv6.md), and its rate:
+# xv6's own clock keeps 100 ticks a second, one in HZ/100 samples.
+XV6 ?=
+$(if $(XV6),$(if $(and $(call one_of,$(XV6),$(PATH_CHARS)),$(filter-out -%,$(XV6))),,$(error make xv6: XV6 must be \
+	a folder's path of $(PATH_CHARS_SHOWN), not beginning with '-', not '$(XV6)')))
+$(if $(filter xv6,$(MAKECMDGOALS)),$(if $(XV6),,$(error make xv6: XV6 must name an xv6-public tree (github \
+	mit-pdos/xv6-public, commit eeb7b415): make xv6 XV6=DIR)))
+$(if $(filter xv6,$(MAKECMDGOALS)),$(if $(call in_range,$(HZ),100,20000),,$(error make xv6: HZ must be a number \
+	from 100 to 20000 (xv6's own clock keeps 100 ticks a second), not '$(HZ)')))
 $(if $(filter 1,$(CPUS)),,$(if $(filter bochs,$(EMU)),$(error make run: CPUS=$(CPUS) needs EMU=qemu: \
 	several CPUs boot in QEMU only (docs/smp.md))))
 $(if $(filter 1,$(TRUTH)),$(if $(filter bochs,$(EMU)),$(error make run: TRUTH=1 needs EMU=qemu: the instruction \

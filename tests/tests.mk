@@ -29,6 +29,7 @@ integration: all $(BUILD)/selftest.elf $(BUILD)/bare/kernel.elf $(foreach g,$(GU
 	@sh tests/integration/report.sh $(BUILD)
 	@sh tests/integration/stacks.sh $(BUILD)
 	@sh tests/integration/bare.sh $(BUILD)
+	@sh tests/integration/xv6.sh $(BUILD)
 
 # The house's rules (scripts/check-house.sh): files, functions, folders,
 # includes and guards; and every path the product's comments name is in

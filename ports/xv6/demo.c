@@ -1,7 +1,7 @@
-// demo.c: make xv6's program when PROG= names none, and its test's: three
-// functions whose shares of the instructions are known, 1 : 2 : 3 (each
-// loop's turn is the same four instructions; the calls around them are a
-// few millionths of the whole). `demo R` does R rounds (default 5).
+/* demo.c: make xv6's program when PROG= names none, and its test's: three
+ * functions whose shares of the instructions are known, 1 : 2 : 3 (each
+ * loop's turn is the same four instructions; the calls around them are a
+ * few millionths of the whole). `demo R` does R rounds (default 5). */
 #include "types.h"
 #include "user.h"
 

@@ -1,10 +1,10 @@
-// profinit.c: the first process of a `make xv6` run, in init's place. It
-// runs each program of the run in turn (profruns.h, written by run.sh:
-// the argument vectors, and which programs are profiled whole), each
-// from its first instruction to its exit into NAME.pro unless it makes
-// Prof* calls of its own, all under a system profile (the kernel's
-// functions, idle, every process) dumped to system.pro; then QEMU exits.
-// No typed input: a run starts at the same virtual time every time.
+/* profinit.c: the first process of a `make xv6` run, in init's place. It
+ * runs each program of the run in turn (profruns.h, written by run.sh:
+ * the argument vectors, and which programs are profiled whole), each
+ * from its first instruction to its exit into NAME.pro unless it makes
+ * Prof* calls of its own, all under a system profile (the kernel's
+ * functions, idle, every process) dumped to system.pro; then QEMU exits.
+ * No typed input: a run starts at the same virtual time every time. */
 #include "types.h"
 #include "param.h"
 #include "user.h"

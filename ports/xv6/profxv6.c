@@ -1,6 +1,6 @@
-// profxv6.c: xv6's side of the profiler module's contract (profkern/port.h,
-// docs/porting.md): its environment, the system call of the Prof* calls,
-// the sampling clock, and the hooks exec, fork and exit call (apply.sh).
+/* profxv6.c: xv6's side of the profiler module's contract (profkern/port.h,
+ * docs/porting.md): its environment, the system call of the Prof* calls,
+ * the sampling clock, and the hooks exec, fork and exit call (apply.sh). */
 #include "types.h"
 #include "defs.h"
 #include "param.h"

@@ -1,7 +1,7 @@
-// profxv6.h: the hooks xv6 calls (apply.sh puts each call in its place;
-// defs.h includes this file), and the system call's operations.
-#ifndef PROFXV6_H
-#define PROFXV6_H
+/* profxv6.h: the hooks xv6 calls (apply.sh puts each call in its place;
+ * defs.h includes this file), and the system call's operations. */
+#ifndef PORTS_XV6_PROFXV6_H
+#define PORTS_XV6_PROFXV6_H
 
 // sys_prof(op, ...): the calls of profile.h, and two of the port's own
 #define PROFX_INIT	1	// type, module list

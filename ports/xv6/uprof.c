@@ -1,6 +1,6 @@
-// uprof.c: profile.h's calls for xv6's programs, through the one system
-// call the glue adds (SYS_prof; profxv6.h has its operations). Linked
-// into every program with xv6's ulib.
+/* uprof.c: profile.h's calls for xv6's programs, through the one system
+ * call the glue adds (SYS_prof; profxv6.h has its operations). Linked
+ * into every program with xv6's ulib. */
 #include "types.h"
 #include "user.h"
 #include "syscall.h"

@@ -35,7 +35,7 @@ xv6: $(XV6_LIB) $(BUILD)/pinfo $(BUILD)/profextract
 # declarations it uses stand in (tests/xv6/stand-in/), each of xv6's
 # headers it includes an empty file, so that a change to the contract that
 # breaks the port fails make test on every host; and the glue with the
-# module in one object, whose undefined symbols tests/xv6/glue.sh checks
+# module in one object, whose undefined symbols tests/integration/xv6.sh checks
 # against what xv6 provides.
 XV6_GLUE_CHECK := $(XV6_DIR)/glue-check
 XV6_GLUE_EMPTY := types.h defs.h param.h memlayout.h mmu.h proc.h x86.h elf.h spinlock.h sleeplock.h user.h \

@@ -146,3 +146,8 @@ integration: $(BENCH)/smptick.so $(BUILD)/san/bench/smptick.so $(BUILD)/user/tic
 .PHONY: bench-smp
 bench-smp: deps $(SMP_DEPS)
 	@sh bench/smp-only.sh $(BUILD)
+
+# ---- several CPUs against the exact answer (bench/smptruth.sh) -------------
+.PHONY: bench-smptruth
+bench-smptruth: deps $(TRUTH_DEPS)
+	@sh bench/smptruth-only.sh $(BUILD)

@@ -7,6 +7,7 @@
 set -u
 build=${1:-build}
 out=$build/bench
+make=${MAKE:-make}
 started=$(date +%s)
 . bench/lib.sh
 . bench/accuracy.sh
@@ -18,6 +19,7 @@ started=$(date +%s)
 . bench/libc.sh
 . bench/calibrate.sh
 . bench/smp.sh
+. bench/smptruth.sh
 
 mkdir -p "$out"
 rm -f "$out/targets.txt"
@@ -46,6 +48,7 @@ stacks_cost
 libc_share
 calibrate
 smp
+smptruth
 if [ -n "$cg" ]; then
 	note "waiting for callgrind"
 	wait $cg || die "callgrind failed: $(cat "$out/callgrind.log")"
@@ -78,6 +81,7 @@ show smp-tick "13. Several CPUs: the tick on each CPU"
 show smp-overhead "13. Several CPUs: overhead per CPU at 1 kHz and 10 kHz"
 show smp-scale "13. Several CPUs: from 1 to 8 CPUs"
 show smp-check "13. Several CPUs: the plugin's block counts against one by one"
+show smp-truth "14. Several CPUs against the exact answer"
 
 # ---- the document ---------------------------------------------------------
 elapsed=$(( $(date +%s) - started ))

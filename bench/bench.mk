@@ -152,3 +152,8 @@ bench-smp: deps $(SMP_DEPS)
 .PHONY: bench-xv6
 bench-xv6: deps $(BUILD)/pinfo
 	@sh bench/xv6-only.sh $(BUILD)
+
+# ---- several CPUs against the exact answer (bench/smptruth.sh) -------------
+.PHONY: bench-smptruth
+bench-smptruth: deps $(TRUTH_DEPS)
+	@sh bench/smptruth-only.sh $(BUILD)

@@ -7,6 +7,7 @@
 set -u
 build=${1:-build}
 out=$build/bench
+make=${MAKE:-make}
 started=$(date +%s)
 . bench/lib.sh
 . bench/accuracy.sh
@@ -19,6 +20,7 @@ started=$(date +%s)
 . bench/calibrate.sh
 . bench/smp.sh
 . bench/xv6.sh
+. bench/smptruth.sh
 
 mkdir -p "$out"
 rm -f "$out/targets.txt"
@@ -48,6 +50,7 @@ libc_share
 calibrate
 smp
 xv6bench
+smptruth
 if [ -n "$cg" ]; then
 	note "waiting for callgrind"
 	wait $cg || die "callgrind failed: $(cat "$out/callgrind.log")"
@@ -82,6 +85,7 @@ show smp-overhead "13. Several CPUs: overhead per CPU at 1 kHz and 10 kHz"
 show smp-scale "13. Several CPUs: from 1 to 8 CPUs"
 show smp-check "13. Several CPUs: the plugin's block counts against one by one"
 show xv6 "14. The xv6 port"
+show smp-truth "15. Several CPUs against the exact answer"
 
 # ---- the document ---------------------------------------------------------
 elapsed=$(( $(date +%s) - started ))

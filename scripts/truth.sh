@@ -17,9 +17,11 @@
 # dump's modules, the kernel's code run for every process; another
 # module's ring-3 code, which the dump counts as out of range, goes into a
 # comment. Left out, as the sampled profile leaves them out: the clock
-# interrupt's own code (the kernel's irq0_* functions, run with interrupts
-# off, where no sample can fall; its count is in a comment), the idle
-# process and the time before the first process. Idle time runs no
+# interrupt's own code (the kernel's irq0_* functions, and with several
+# CPUs the local APIC's tick, smp_tick* and the immediates' labels in it,
+# run with interrupts off, where no sample can fall; its count is in a
+# comment), the idle processes and the time before the first process.
+# With several CPUs the plugin follows each CPU's running process. Idle time runs no
 # instruction: a system profile's idle ticks have no counterpart here.
 # Instructions below a module's first function are counted in a comment.
 # The window is any profile's: with two profiles counting at once, a
@@ -104,14 +106,14 @@ $1 == "insn" && ($2 in want) {
 		p = "kernel"
 	k = find(p, a)
 	if (!k) { below += $4; next }
-	if (p == "kernel" && fn[p, k] ~ /^irq0_/) { clock += $4; next }
+	if (p == "kernel" && fn[p, k] ~ /^(irq0_|smp_tick|smp_period_imm|smp_shift_imm)/) { clock += $4; next }
 	n = module[p] " " fn[p, k]
 	count[n] += $4; total += $4
 }
 END {
 	printf "# truth %s: guest instructions while profiling was on (the QEMU plugin bench/truth/insncount.c), %s\n",
 		dump, sysprof ? "a system profile" : "a profile of one process"
-	printf "# total %.0f; left out: the clock interrupt (kernel irq0_*) %.0f, below every function %.0f\n",
+	printf "# total %.0f; left out: the clock interrupt (kernel irq0_*, smp_tick*) %.0f, below every function %.0f\n",
 		total, clock, below
 	if (sysprof)
 		printf "# left out: ring 3 outside the dump'"'"'s modules (its out-of-range ticks) %.0f\n", other

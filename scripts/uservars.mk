@@ -114,8 +114,6 @@ $(if $(filter 1,$(CPUS)),,$(if $(filter bochs,$(EMU)),$(error make run: CPUS=$(C
 	several CPUs boot in QEMU only (docs/smp.md))))
 $(if $(filter 1,$(TRUTH)),$(if $(filter bochs,$(EMU)),$(error make run: TRUTH=1 needs EMU=qemu: the instruction \
 	counts come from a QEMU plugin, and Bochs runs none)))
-$(if $(filter 1,$(TRUTH)),$(if $(filter 1,$(CPUS)),,$(error make run: TRUTH=1 needs CPUS=1: the instruction counts \
-	follow the one CPU's running process (docs/accuracy.md))))
 $(if $(STACKTABLE),$(if $(filter 256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576,$(call \
 	one_of,$(STACKTABLE),$(DIGITS))),,$(call refuse,STACKTABLE,the distinct stacks a table holds: a power of 2 from 256 \
 	to 1048576)))

@@ -1,7 +1,7 @@
 #!/bin/sh
 # args.sh KERNEL.ELF OFFSETS.S: the instruction-count plugin's arguments
 # for this kernel (bench/truth/insncount.c says what each one is), on one
-# line: the kernel's addresses from its symbols, struct proc's layout from
+# line: the kernel's addresses from its symbols, struct proc's layout and struct percpu's size from
 # the "->NAME value" lines of bench/truth/offsets.c's assembly.
 set -eu
 [ $# = 2 ] || { echo "usage: args.sh KERNEL.ELF OFFSETS.S" >&2; exit 2; }
@@ -21,6 +21,6 @@ nm "$1" | awk -v offs="$2" '
 				s = substr(l, RSTART + 3, RLENGTH - 6); sub(/\$/, "", s)
 				split(s, kv, " "); line = line "," kv[1] "=" kv[2]; got++
 			}
-		if (got != 4) { print "args.sh: " offs ": expected 4 offsets, found " got > "/dev/stderr"; exit 1 }
+		if (got != 5) { print "args.sh: " offs ": expected 5 offsets, found " got > "/dev/stderr"; exit 1 }
 		print line
 	}'

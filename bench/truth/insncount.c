@@ -22,15 +22,23 @@
  *   cur=A      the kernel variable pointing to the running process
  *              (cpu0_curproc: the first CPU's), and pid=, name=, image= the offsets of its pid,
  *              name and code image (physical address) in struct proc;
+ *   cpustride=N with several CPUs, the bytes from one CPU's variable to
+ *              the next's (struct percpu: CPU c's is at cur + c * N, the
+ *              kernel's CPU c being QEMU's vCPU c, both in the MADT's order);
  *   active=A   the kernel's count of profiles that are counting
  *              (prof_active): the window is open while it is not 0;
  *   ubase=A    the linear address of a process's code (segment 1);
  *   klo=A,khi=A the kernel's text, whose linear addresses are physical.
- * Each time the mark runs, the plugin reads cur and active in guest memory
+ * Each time the mark runs, the plugin reads cur (the vCPU's own) and active in guest memory
  * (through QEMU's host mapping of guest RAM, found from the kernel's text:
  * host address minus linear address is the same for all of it). When
  * either changed, the counters' growth since the last change is charged
- * to the process that was running, inside or outside the window. Ring 3
+ * to the process that was running, inside or outside the window. With
+ * several vCPUs, QEMU's -icount runs them in turn on one thread: the
+ * counters' growth is also charged whenever another vCPU starts to run
+ * (a callback at each translation block, which notes the blocks run since
+ * the last charge, so that a charge reads only theirs), to the process
+ * the vCPU that ran them was running. Ring 3
  * runs only between two marks, so its instructions are charged exactly; a
  * kernel instruction goes to the process that was current when the trap
  * began. Every ring-3 instruction is checked against its process: its
@@ -63,6 +71,7 @@ QPLUGIN_EXPORT int qemu_plugin_version = QPLUGIN_API_VERSION;
 #define UWINDOW 0x40000000u		/* bytes of a process's code window */
 #define LOWEST_READ 0x100000u		/* below 1 MiB, host memory is not what the guest sees */
 #define NAME_MAX_BYTES 32	/* a process name: up to 32 characters (kernel/proc.h) */
+#define MAX_VCPUS 8		/* the kernel's NCPU_MAX */
 
 struct rec {				/* one instruction, at one place in memory */
 	uint64_t count;			/* QEMU adds 1 each time it runs */
@@ -70,6 +79,12 @@ struct rec {				/* one instruction, at one place in memory */
 	uintptr_t haddr;
 	uint32_t vaddr;
 	uint32_t idx;
+};
+
+struct tbinfo {				/* a translation block's records */
+	unsigned epoch;			/* g.epoch when last noted */
+	size_t n;
+	struct rec *recs[];
 };
 
 struct proc {
@@ -96,9 +111,15 @@ static struct {
 	/* processes */
 	struct proc *procs;
 	size_t nprocs, capprocs;
-	size_t current;			/* index in procs */
-	uint32_t cur_ptr;
+	size_t current[MAX_VCPUS];	/* index in procs, by vCPU */
+	uint32_t cur_ptr[MAX_VCPUS];
 	int window;
+	/* several vCPUs: the one running, the blocks it ran since the last
+	 * charge (each noted once an epoch) */
+	uint32_t cpustride;
+	unsigned nvcpus, vcpu, epoch;
+	struct tbinfo **dirty;
+	size_t ndirty, capdirty;
 	uint64_t kernel_mismatch, image_mismatch, bad_reads, changes;
 } g;
 
@@ -228,66 +249,112 @@ static int is_user(uint32_t vaddr)
 	return vaddr - g.ubase < UWINDOW;
 }
 
-/* Charges the counters' growth since the last call to the current process,
- * inside or outside the window. */
+/* Charges r's growth since it was last charged to p, inside or outside
+ * the window. */
+static void charge(struct proc *p, struct rec *r)
+{
+	uint64_t d = r->count - r->seen;
+	int user;
+
+	if (!d)
+		return;
+	r->seen = r->count;
+	user = is_user(r->vaddr);
+	if (user && (!p->image || !g.anchored ||
+		     r->haddr - g.ram_host != (uintptr_t)p->image + (r->vaddr - g.ubase)))
+		g.image_mismatch++;
+	if (!g.window) {
+		*(user ? &p->user_out : &p->kernel_out) += d;
+		return;
+	}
+	*(user ? &p->user_in : &p->kernel_in) += d;
+	if (r->idx >= p->nper) {
+		size_t old = p->nper, cap = p->nper;
+		p->per = grow(p->per, &cap, (size_t)r->idx + 1, sizeof *p->per);
+		memset(p->per + old, 0, (cap - old) * sizeof *p->per);
+		p->nper = cap;
+	}
+	p->per[r->idx] += d;
+}
+
+/* Charges the counters' growth since the last call to the process the
+ * running vCPU runs: with one vCPU every record's, with several those of
+ * the blocks noted since (only the running vCPU ran them). */
 static void settle(void)
 {
-	struct proc *p = &g.procs[g.current];
+	struct proc *p = &g.procs[g.current[g.vcpu]];
 
-	for (size_t i = 0; i < g.nrecs; i++) {
-		struct rec *r = g.recs[i];
-		uint64_t d = r->count - r->seen;
-		int user;
+	if (g.nvcpus < 2) {
+		for (size_t i = 0; i < g.nrecs; i++)
+			charge(p, g.recs[i]);
+		return;
+	}
+	for (size_t i = 0; i < g.ndirty; i++)
+		for (size_t k = 0; k < g.dirty[i]->n; k++)
+			charge(p, g.dirty[i]->recs[k]);
+	g.ndirty = 0;
+	g.epoch++;
+}
 
-		if (!d)
-			continue;
-		r->seen = r->count;
-		user = is_user(r->vaddr);
-		if (user && (!p->image || !g.anchored ||
-			     r->haddr - g.ram_host != (uintptr_t)p->image + (r->vaddr - g.ubase)))
-			g.image_mismatch++;
-		if (!g.window) {
-			*(user ? &p->user_out : &p->kernel_out) += d;
-			continue;
-		}
-		*(user ? &p->user_in : &p->kernel_in) += d;
-		if (r->idx >= p->nper) {
-			size_t old = p->nper, cap = p->nper;
-			p->per = grow(p->per, &cap, (size_t)r->idx + 1, sizeof *p->per);
-			memset(p->per + old, 0, (cap - old) * sizeof *p->per);
-			p->nper = cap;
-		}
-		p->per[r->idx] += d;
+/* A block about to run on vcpu (several vCPUs): what ran before is
+ * charged when another vCPU starts, and the block is noted. */
+static void on_tb(unsigned int vcpu, void *userdata)
+{
+	struct tbinfo *t = userdata;
+
+	if (vcpu != g.vcpu && vcpu < g.nvcpus) {
+		settle();
+		g.vcpu = vcpu;
+	}
+	if (t->epoch != g.epoch) {
+		t->epoch = g.epoch;
+		g.dirty = grow(g.dirty, &g.capdirty, g.ndirty + 1, sizeof *g.dirty);
+		g.dirty[g.ndirty++] = t;
 	}
 }
 
 /* The mark: a trap is over. */
 static void on_mark(unsigned int vcpu, void *userdata)
 {
-	uint32_t cur = read_u32(g.cur), window = read_u32(g.active) != 0;
+	uint32_t cur, window = read_u32(g.active) != 0;
 
-	(void)vcpu;
 	(void)userdata;
-	if (cur == g.cur_ptr && (int)window == g.window)
+	if (vcpu >= g.nvcpus) {
+		g.bad_reads++;
+		return;
+	}
+	cur = read_u32(g.cur + vcpu * g.cpustride);
+	if (cur == g.cur_ptr[vcpu] && (int)window == g.window)
 		return;
 	settle();
 	g.changes++;
-	if (cur != g.cur_ptr)
-		g.current = proc_at(cur);
-	g.cur_ptr = cur;
+	if (cur != g.cur_ptr[vcpu])
+		g.current[vcpu] = proc_at(cur);
+	g.cur_ptr[vcpu] = cur;
 	g.window = (int)window;
 }
 
 static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	size_t n = qemu_plugin_tb_n_insns(tb);
+	struct tbinfo *t = NULL;
 
 	(void)id;
+	if (g.nvcpus > 1) {
+		if (!(t = calloc(1, sizeof *t + n * sizeof t->recs[0])))
+			fail_alloc();
+		t->epoch = g.epoch - 1;
+		t->n = n;
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_tb, QEMU_PLUGIN_CB_NO_REGS, t);
+	}
 	for (size_t i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 		uint32_t vaddr = (uint32_t)qemu_plugin_insn_vaddr(insn);
 		uintptr_t haddr = (uintptr_t)qemu_plugin_insn_haddr(insn);
 		struct rec *r = rec_for(haddr, vaddr);
+
+		if (t)
+			t->recs[i] = r;
 
 		if (vaddr >= g.klo && vaddr < g.khi && haddr) {
 			if (!g.anchored) {
@@ -373,7 +440,7 @@ QPLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *i
 		{ "mark", &g.mark, 1 }, { "cur", &g.cur, 2 }, { "active", &g.active, 4 },
 		{ "pid", &g.off_pid, 8 }, { "name", &g.off_name, 16 }, { "image", &g.off_image, 32 },
 		{ "ubase", &g.ubase, 64 }, { "klo", &g.klo, 128 }, { "khi", &g.khi, 256 },
-		{ "ram", &g.ram, 512 },
+		{ "ram", &g.ram, 512 }, { "cpustride", &g.cpustride, 1024 },
 	};
 	const unsigned required = 511;
 	unsigned have = 0;
@@ -421,7 +488,17 @@ QPLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *i
 		fputs("insncount: ram= is too small\n", stderr);
 		return -1;
 	}
-	g.current = proc_add(-1, "-", 0);
+	if (info->system.smp_vcpus < 1 || info->system.smp_vcpus > MAX_VCPUS) {
+		fprintf(stderr, "insncount: %d CPUs: from 1 to %d\n", info->system.smp_vcpus, MAX_VCPUS);
+		return -1;
+	}
+	g.nvcpus = (unsigned)info->system.smp_vcpus;
+	if (g.nvcpus > 1 && g.cpustride < 4) {
+		fputs("insncount: cpustride= is required with several CPUs (bench/truth/args.sh makes it)\n", stderr);
+		return -1;
+	}
+	for (unsigned v = 0; v < MAX_VCPUS; v++)
+		g.current[v] = proc_add(-1, "-", 0);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
 	qemu_plugin_register_atexit_cb(id, on_exit_cb, NULL);
 	return 0;

@@ -70,8 +70,6 @@ refused cpus-subshell "make run: CPUS must be the machine's CPUs: a number from 
 refused cpus-range "make run: CPUS must be the machine's CPUs: a number from 1 to 8, not '9'" CPUS=9
 refused cpus-zero "make run: CPUS must be the machine's CPUs: a number from 1 to 8, not '0'" CPUS=0
 refused cpus-bochs "make run: CPUS=2 needs EMU=qemu: several CPUs boot in QEMU only (docs/smp.md)" CPUS=2 EMU=bochs
-refused truth-cpus "make run: TRUTH=1 needs CPUS=1: the instruction counts follow the one CPU's running process (docs/accuracy.md)" \
-	TRUTH=1 CPUS=4
 refused spread-backtick "make run: SPREAD must be 1 (keep the sub-profiles) or 0, not '\`touch $trap/sp\`'" \
 	SPREAD="\`touch $trap/sp\`"
 refused timeout-range "make run: TIMEOUT must be a number of seconds from 1 to 86400, not '0'" TIMEOUT=0

@@ -150,7 +150,7 @@ int runs_owners(const struct pdump *d, const struct attribution *a, const struct
 	double k = scale(d);
 	size_t i;
 
-	if (!d->trace)
+	if (!d->trace || d->ncpu > 1)
 		return 1;
 	for (i = 0; i < a->n; i++)
 		edge[i] = 0;
@@ -166,7 +166,7 @@ double runs_range(const struct pdump *d, const struct pdump_seg *const *segs, si
 {
 	double e = 0;
 
-	if (!d->trace || walk(d, segs, n, lo, hi, a, keep, 1, &e))
+	if (!d->trace || d->ncpu > 1 || walk(d, segs, n, lo, hi, a, keep, 1, &e))
 		return RUNS_NONE;
 	return e * scale(d);
 }

@@ -22,9 +22,17 @@
  * period, or no trace). */
 double runs_c2(const struct pdump *d);
 
+/* A dump of several CPUs (version 6, ncpu > 1) is taken as one without a
+ * trace here, so that its intervals are Wilson's (or its sub-profiles'):
+ * each CPU's ticks fall at deadlines drawn in cells a period apart, not at
+ * the one CPU's periods the dump's period fields give, and QEMU's turns
+ * move them further; with four CPUs a share's spread over seeds measured
+ * 0.85 of a binomial count's, where one CPU's is a fraction of it
+ * (docs/accuracy.md, "Several CPUs"). */
+
 /* Each owner's edge, into edge[0..a->n), for a made by attribute() from
  * segs[0..nsegs) of d (pointers into d->segs). Returns 0; 1 when d has no
- * trace (edge untouched); -1 out of memory. */
+ * trace, or several CPUs (edge untouched); -1 out of memory. */
 int runs_owners(const struct pdump *d, const struct attribution *a, const struct pdump_seg *const *segs,
 		size_t nsegs, double *edge);
 

@@ -2,7 +2,7 @@
  * worked by hand: each owner's edge (1 for a run of one tick, 1/4 for a
  * longer one), scaled when the trace holds fewer ticks than the dump;
  * the edge of a range and of the owners not shown; the period's c^2; and
- * no trace, no edge. */
+ * no trace, no edge, nor with several CPUs' records. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -83,6 +83,15 @@ static void owners(void **state)
 	d.trace = NULL;
 	assert_int_equal(runs_owners(&d, &a, (const struct pdump_seg *[]){ &segs[1] }, 1, edge), 1);
 	d.trace = trace;
+	/* several CPUs: no edge (Wilson's intervals); one CPU's record, as before */
+	d.ncpu = 4;
+	edge[0] = edge[1] = -5;
+	assert_int_equal(runs_owners(&d, &a, (const struct pdump_seg *[]){ &segs[1] }, 1, edge), 1);
+	assert_near(edge[0], -5);
+	d.ncpu = 1;
+	assert_int_equal(runs_owners(&d, &a, (const struct pdump_seg *[]){ &segs[1] }, 1, edge), 0);
+	assert_near(edge[0], 0.25 + 1 + 1);
+	d.ncpu = 0;
 }
 
 static void ranges(void **state)
@@ -102,6 +111,9 @@ static void ranges(void **state)
 	d.trace = NULL;
 	assert_near(runs_range(&d, one, 1, 0, UINT64_MAX, NULL, NULL), RUNS_NONE);
 	d.trace = trace;
+	d.ncpu = 2;
+	assert_near(runs_range(&d, one, 1, 0, UINT64_MAX, NULL, NULL), RUNS_NONE);
+	d.ncpu = 0;
 }
 
 /* Uniform over 681 + [0, 1024): variance (1024^2 - 1) / 12, mean 1192.5. */

@@ -96,6 +96,22 @@ for n in "$@"; do
 done
 set -- $built
 
+# The data files again (scripts/uservars.mk checked them): each a regular
+# file, no link in its path as given, none under /proc, /sys or /dev,
+# refused by name without a byte read (a pipe's or /proc/kmsg's reading
+# never ends).
+for f in $files $stdin; do
+	q=$f
+	while :; do
+		[ -L "$q" ] && { echo "make run: FILES or STDIN: '$f': '$q' is a symbolic link" >&2; exit 2; }
+		case $q in ?*/*) q=${q%/*} ;; *) break ;; esac
+	done
+	case $(realpath -e -- "$f" 2>/dev/null) in
+	/proc|/proc/*|/sys|/sys/*|/dev|/dev/*) echo "make run: FILES or STDIN: '$f' is under /proc, /sys or /dev" >&2; exit 2 ;;
+	esac
+	[ -f "$f" ] || { echo "make run: FILES or STDIN: '$f' is not a regular file" >&2; exit 2; }
+done
+
 batch=""
 # The mark of the lines run.cmd echoes before each program and after the
 # last (the verdict below)
@@ -184,16 +200,16 @@ fi
 kmem=$(size -- "$build/kernel.elf" 2>/dev/null | awk 'NR == 2 { print $4 }')
 mods=0 fmods=0 largest=0 big="" bigsize=0
 for f in $files $stdin; do
-	sz=$(wc -c < "$f" | tr -d ' ')
+	sz=$(stat -L -c %s -- "$f")
 	fmods=$((fmods + (sz + 4095) / 4096 * 4096))
 	[ "$sz" -gt "$bigsize" ] && big=$(basename -- "$f") bigsize=$sz
 done
 for f in $names; do
-	sz=$((($(wc -c < "$run/$f.elf" | tr -d ' ') + 4095) / 4096 * 4096))
+	sz=$((($(stat -L -c %s -- "$run/$f.elf") + 4095) / 4096 * 4096))
 	mods=$((mods + sz))
 	[ "$sz" -gt "$largest" ] && largest=$sz
 done
-sz=$((($(wc -c < "$batch" | tr -d ' ') + 4095) / 4096 * 4096))
+sz=$((($(stat -L -c %s -- "$batch") + 4095) / 4096 * 4096))
 [ $(((bigsize + 4095) / 4096 * 4096)) -gt "$largest" ] && largest=$(((bigsize + 4095) / 4096 * 4096))
 need=$((${kmem:-0} + mods + sz + fmods))
 room=$((2621440 + mods + sz + fmods - largest))
@@ -241,7 +257,9 @@ FF=$(printf '\f')
 # pinfo's reports show the truth beside the samples where it takes --truth
 truthopt=
 [ -n "$truth" ] && "$pinfo" --help 2>/dev/null </dev/null | grep -q -- '--truth' && truthopt=1
-list=$("$build/profextract" -l -o "$dumps" -f "$run/files" -- "$run/serial.log") || status=1
+# (bounded: a capture of frames without end must not hold make run)
+list=$(timeout 300 "$build/profextract" -l -o "$dumps" -f "$run/files" -- "$run/serial.log")
+case $? in 0) ;; 124) echo "make run: profextract did not end within 300 s" >&2; status=1 ;; *) status=1 ;; esac
 main="" maintics=0 maintruth=
 # TRUTH=1: each dump's exact answer, RUN/NAME.truth (scripts/truth.sh)
 [ -n "$truth" ] && while IFS= read -r name; do

@@ -31,6 +31,15 @@ trap 'rm -rf "$stage"' EXIT
 trap 'exit 1' HUP INT TERM
 mkdir -p "$stage/boot/grub" "$stage/boot/files"
 cp -- "$kernel" "$stage/boot/kernel.elf"
+# copy SOURCE DEST: SOURCE copied as it is now, a link as a link (cp -P),
+# and the copy checked, not the source: a file swapped for a link or a
+# device after the check above is refused, never followed.
+copy() {
+	if ! cp -P -- "$1" "$2" || [ -L "$2" ] || [ ! -f "$2" ]; then
+		echo "mkiso: module $1: not a regular file (a symbolic link, a device, a pipe or a folder)" >&2
+		exit 1
+	fi
+}
 {
 	echo "set timeout=0"
 	echo "set default=0"
@@ -40,13 +49,13 @@ cp -- "$kernel" "$stage/boot/kernel.elf"
 		case $m in
 		file:*)
 			file=$(basename -- "${m#file:}")
-			cp -- "${m#file:}" "$stage/boot/files/$file"
+			copy "${m#file:}" "$stage/boot/files/$file"
 			echo "  module /boot/files/$file $file file"
 			continue ;;
 		esac
 		name=$(basename -- "$m" .elf)
 		file=$(basename -- "$m")
-		cp -- "$m" "$stage/boot/$file"
+		copy "$m" "$stage/boot/$file"
 		echo "  module /boot/$file $name"
 	done
 	echo "}"

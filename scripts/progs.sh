@@ -31,6 +31,9 @@ shift 3
 
 # The guest's own commands and modules, which a program may not stand for.
 RESERVED="cmd pset profrun testprof kernel idle"
+# cmd's built-ins (user/batch.c): a batch line "echo ..." or "rem ..." is
+# the built-in's, so a program of such a name would never run.
+BUILTINS="rem echo wait start"
 PATH_SHOWN="letters, digits, '_', '-', '.', '+', '@' and '/'"
 
 # refuse WORD WHY: make run's line for a PROG word, and stop.
@@ -96,14 +99,22 @@ parse() {
 	case $(lower "$name") in
 	*.cmd) refuse "$w" "program name '$name': a name ending in .cmd is a batch file's; name the program otherwise, NAME=file.c" ;;
 	esac
+	case " $BUILTINS " in
+	*" $(lower "$name") "*) refuse "$w" "'$name' is the name of a built-in command of cmd's batch files ($BUILTINS, in any\
+ case): its line would run the built-in, not the program; name the program otherwise, NAME=file.c" ;;
+	esac
 	case " $RESERVED " in
 	*" $(lower "$name") "*) refuse "$w" "'$name' is the name of the guest's own command or module ($RESERVED, in any case);\
  name the program otherwise, NAME=file.c" ;;
 	esac
 	for s in $srcs; do
 		[ -e "$s" ] || refuse "$w" "no file $s (a relative path is taken from $(pwd -P))"
-		# (a pipe or a device would hold the compiler for ever)
+		# (a pipe or a device would hold the compiler for ever, and so would
+		# /proc/kmsg, which reads as a regular file)
 		[ -f "$s" ] || refuse "$w" "$s is not a regular file"
+		case $(realpath -e -- "$s" 2>/dev/null) in
+		/proc|/proc/*|/sys|/sys/*|/dev|/dev/*) refuse "$w" "$s is under /proc, /sys or /dev: not a source file" ;;
+		esac
 	done
 }
 

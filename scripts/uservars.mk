@@ -158,10 +158,16 @@ prog_dir_badfile_any = $(shell for f in '$(patsubst %/,%,$(1))'/* '$(patsubst %/
 	'A-Za-z0-9_.+@/-' '?'; break ;; esac; done)
 # Only regular files go into the boot image: never a symbolic link (it may
 # lead anywhere: /etc/shadow, /proc/self/environ), nor a device, a pipe or
-# a socket (whose reading may never end). $(call path_kind,PATH): link,
-# file, folder or other (PATH of PATH_CHARS, its last '/'s left out).
-path_kind = $(shell p='$(1)'; while [ "$${p%/}" != "$$p" ] && [ -n "$${p%/}" ]; do p=$${p%/}; done; if [ -L "$$p" ]; \
-	then echo link; elif [ -f "$$p" ]; then echo file; elif [ -d "$$p" ]; then echo folder; else echo other; fi)
+# a socket (whose reading may never end), nor anything under /proc, /sys or
+# /dev (/proc/kmsg reads as a regular file and never ends). $(call
+# path_kind,PATH): "link P" (P, PATH or one of its folders as written, is
+# a link: data/. and data/x with data a link), other (not a regular file
+# or a folder), system (under /proc, /sys or /dev), file or folder (PATH
+# of PATH_CHARS, its last '/'s left out).
+path_kind = $(shell p='$(1)'; while [ "$${p%/}" != "$$p" ] && [ -n "$${p%/}" ]; do p=$${p%/}; done; q=$$p; while :; do \
+	if [ -L "$$q" ]; then echo "link $$q"; exit; fi; case $$q in (?*/*) q=$${q%/*} ;; (*) break ;; esac; done; \
+	if [ -f "$$p" ]; then k=file; elif [ -d "$$p" ]; then k=folder; else echo other; exit; fi; \
+	case $$(realpath -e -- "$$p" 2>/dev/null) in (/proc|/proc/*|/sys|/sys/*|/dev|/dev/*) echo system ;; (*) echo $$k ;; esac)
 # $(call dir_badkind,FOLDER): "link PATH" or "other PATH", the first entry
 # directly in FOLDER that is a link, or neither a regular file nor a folder
 # (a folder in it is not taken, as documented).
@@ -187,9 +193,12 @@ $(foreach f,$(files_words) $(STDIN),$(if $(and $(call one_of,$(f),$(PATH_CHARS))
 $(if $(word 2,$(STDIN)),$(call refuse,STDIN,one file))
 $(foreach f,$(files_words) $(STDIN),$(if $(wildcard $(f)),,$(error make run: FILES or STDIN: no file or folder \
 	$(f) (a relative path is taken from $(CURDIR)))))
-$(foreach f,$(files_words) $(STDIN),$(if $(filter link,$(call path_kind,$(f))),$(error make run: FILES or STDIN: \
-	'$(f)' is a symbolic link: $(FILE_KINDS_SHOWN); name the file or folder itself),$(if $(filter other,$(call \
-	path_kind,$(f))),$(error make run: FILES or STDIN: '$(f)' is not a regular file or a folder: $(FILE_KINDS_SHOWN)))))
+$(foreach f,$(files_words) $(STDIN),$(eval pk := $$(call path_kind,$$(f)))$(if $(filter link,$(word 1,$(pk))),$(error \
+	make run: FILES or STDIN: '$(f)' $(if $(filter-out $(patsubst %/,%,$(f)),$(word 2,$(pk))),is under '$(word \
+	2,$(pk))'$(comma) which ,)is a symbolic link: $(FILE_KINDS_SHOWN); name the file or folder itself),$(if $(filter \
+	system,$(pk)),$(error make run: FILES or STDIN: '$(f)' is under /proc$(comma) /sys or /dev: $(FILE_KINDS_SHOWN)$(comma) \
+	none of the system's own),$(if $(filter other,$(pk)),$(error make run: FILES or STDIN: '$(f)' is not a regular file \
+	or a folder: $(FILE_KINDS_SHOWN))))))
 $(foreach f,$(STDIN),$(if $(filter folder,$(call path_kind,$(f))),$(error make run: STDIN must be a regular file$(comma) \
 	not the folder '$(f)')))
 RUN_FILES := $(foreach f,$(files_words),$(if $(wildcard $(f)/.),$(sort $(filter-out $(patsubst %/,%,$(f))/.,$(shell \

@@ -10,6 +10,7 @@
 #include "capture.h"
 #include "extract.h"
 #include "hostio.h"
+#include "names.h"
 #include "shown.h"
 
 static int keep(uint8_t b)
@@ -180,6 +181,8 @@ struct writer {
 	int made_filesdir, files_written;
 	struct taken *taken;
 	size_t ntaken, captaken;
+	/* by kind and name: written, given (taken's index), next (suffix to try) */
+	struct names written, given, next;
 	/* the open frame's temporary file */
 	FILE *tmp;
 	char *tmppath;
@@ -191,6 +194,8 @@ static const char *dir_of(const struct writer *w, int kind)
 	return kind == FRAME_KIND_FILE ? w->filesdir : w->outdir;
 }
 
+static int past_cap(struct writer *w, const struct frame *f);
+
 static int w_open(void *ctx, const struct frame *f)
 {
 	struct writer *w = ctx;
@@ -201,7 +206,7 @@ static int w_open(void *ctx, const struct frame *f)
 
 	w->frames++;
 	w->err[0] = 0;
-	if (!f->ok)
+	if (!f->ok || past_cap(w, f))
 		return 0;	/* nothing will be written: said at its close */
 	if (f->kind == FRAME_KIND_FILE) {
 		if (!mkdir(dir, 0755))
@@ -304,41 +309,60 @@ static int same_given(const struct frame *a, const struct frame *b)
 	return a->namelen == b->namelen && !memcmp(a->name, b->name, a->namelen);
 }
 
-/* The name frame f is written under: its safe name, unless a frame of
- * another name took it in this capture, then the first of name~1, name~2,
- * ... that none did. *other: the frame that had the safe name, if any. */
+/* A name as the tables hold it: its kind's byte, then its bytes. */
+static size_t keyed(int kind, const void *name, size_t len, uint8_t key[FRAME_NAME_MAX + 2])
+{
+	key[0] = (uint8_t)kind;
+	memcpy(key + 1, name, len);
+	return len + 1;
+}
+
+static size_t *written(const struct writer *w, int kind, const char *name)
+{
+	uint8_t key[FRAME_NAME_MAX + 2];
+
+	return names_find(&w->written, key, keyed(kind, name, strlen(name), key));
+}
+
+/* The name frame f is written under: a frame of its name's, else its safe
+ * name, unless a frame of another name took it, then the first of name~1,
+ * name~2, ... none did, from the last tried (n frames of one safe name take
+ * time near n, not n^3). *other: the frame that had the safe name, if any. */
 static void pick_name(struct writer *w, const struct frame *f, char out[SAFE_NAME_MAX + 1],
 		      const struct frame **other)
 {
 	char safe[SAFE_NAME_MAX + 1];
-	unsigned k;
-	size_t i;
+	uint8_t key[FRAME_NAME_MAX + 2];
+	size_t *at, *next, k;
 
 	*other = NULL;
 	safe_name(f->name, f->namelen, safe);
-	for (k = 0;; k++) {
-		if (k)
-			suffixed(safe, k, out);
-		else
-			strcpy(out, safe);
-		for (i = 0; i < w->ntaken; i++)
-			if (w->taken[i].kind == f->kind && !strcmp(w->taken[i].safe, out))
-				break;
-		if (i == w->ntaken || same_given(w->taken[i].given, f))
-			return;
-		if (!k)
-			*other = w->taken[i].given;
+	if ((at = written(w, f->kind, safe)) && !same_given(w->taken[*at].given, f))
+		*other = w->taken[*at].given;
+	if ((at = names_find(&w->given, key, keyed(f->kind, f->name, f->namelen, key)))) {
+		strcpy(out, w->taken[*at].safe);
+		return;
 	}
+	strcpy(out, safe);
+	if (!written(w, f->kind, safe))
+		return;
+	next = names_find(&w->next, key, keyed(f->kind, safe, strlen(safe), key));
+	for (k = next ? *next : 1;; k++) {
+		suffixed(safe, (unsigned)k, out);
+		if (!written(w, f->kind, out))
+			break;
+	}
+	if ((next = names_add(&w->next, key, keyed(f->kind, safe, strlen(safe), key), 0)))
+		*next = k + 1;	/* (out of memory: the next search starts at 1 again) */
 }
 
 static int take(struct writer *w, const struct frame *f, const char *name)
 {
+	uint8_t key[FRAME_NAME_MAX + 2];
 	struct taken *t;
-	size_t i;
 
-	for (i = 0; i < w->ntaken; i++)
-		if (w->taken[i].kind == f->kind && !strcmp(w->taken[i].safe, name))
-			return 0;	/* its own name again */
+	if (written(w, f->kind, name))
+		return 0;	/* its own name again */
 	if (w->ntaken == w->captaken) {
 		size_t cap = w->captaken ? 2 * w->captaken : 16;
 		struct taken *grown = realloc(w->taken, cap * sizeof *grown);
@@ -355,7 +379,28 @@ static int take(struct writer *w, const struct frame *f, const char *name)
 	t->kind = f->kind;
 	strcpy(t->safe, name);
 	w->ntaken++;
+	if (!names_add(&w->written, key, keyed(f->kind, name, strlen(name), key), w->ntaken - 1) ||
+	    !names_add(&w->given, key, keyed(f->kind, f->name, f->namelen, key), w->ntaken - 1))
+		return -1;
 	return 0;
+}
+
+/* 1, with w->err saying so, when frame f would make the capture's names more
+ * than EXTRACT_NAMES_MAX (at its open: no temporary file; and when whole). */
+static int past_cap(struct writer *w, const struct frame *f)
+{
+	const struct frame *by;
+	char name[SAFE_NAME_MAX + 1];
+
+	if (w->ntaken < EXTRACT_NAMES_MAX)
+		return 0;
+	pick_name(w, f, name, &by);
+	if (written(w, f->kind, name))
+		return 0;
+	snprintf(w->err, sizeof w->err, "%s: %s \"%s\" (line %zu): more than %d names in one capture; "
+		 "nothing written", SHOWN(w->capname), f->kind == FRAME_KIND_FILE ? "file frame" : "frame",
+		 name, f->line, EXTRACT_NAMES_MAX);
+	return 1;
 }
 
 /* What a frame was called, and what it became, on errs: a name made
@@ -400,7 +445,9 @@ static int finish(struct writer *w, const struct frame *f)
 		return -1;
 	}
 	snprintf(path, n, "%s/%s", dir, name);
-	if (f->kind == FRAME_KIND_DUMP && replaceable(dir, name, err, sizeof err))
+	if (past_cap(w, f))
+		fprintf(w->errs, "profextract: %s\n", w->err);
+	else if (f->kind == FRAME_KIND_DUMP && replaceable(dir, name, err, sizeof err))
 		fprintf(w->errs, "profextract: %s: frame \"%s\" (line %zu): %s; nothing written\n",
 			SHOWN(w->capname), name, f->line, SHOWN(err));
 	else if (f->kind == FRAME_KIND_FILE && !lstat(path, &st) && !S_ISREG(st.st_mode))
@@ -466,6 +513,9 @@ static void writer_done(struct writer *w)
 	for (i = 0; i < w->ntaken; i++)
 		free(w->taken[i].given);
 	free(w->taken);
+	names_free(&w->written);
+	names_free(&w->given);
+	names_free(&w->next);
 }
 
 #define EXTRACT_CHUNK	65536	/* bytes of the capture read at once */

@@ -9,6 +9,10 @@
 
 #define SAFE_NAME_MAX	100	/* bytes of a written file's name */
 #define SAFE_EXT_MAX	16	/* an extension kept through truncation, dot included */
+/* Names one capture's frames may be written under, dumps and files
+ * together: a frame that would make one more is refused by name (a guest
+ * could otherwise send names without end). */
+#define EXTRACT_NAMES_MAX	4096
 
 /* Exit statuses of profextract (docs/dump-format.md). */
 #define EXTRACT_OK	0	/* every frame good and written, or no frame at all */

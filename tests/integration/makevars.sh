@@ -102,9 +102,15 @@ refused prog-dash "make run: PROG word '-x=$src/plain.c': a program's name or fi
 refused prog-dashfile "make run: PROG word 'x=-y.c': a program's name or file may not begin with '-'" PROG="x=-y.c"
 refused prog-cmd-name "make run: PROG word 'x.cmd=$src/plain.c': program name 'x.cmd': a name ending in .cmd is a batch file's" \
 	PROG="x.cmd=$src/plain.c"
+# cmd's built-ins (user/batch.c): a line "Echo ..." is the built-in's.
+refused prog-builtin-echo "make run: PROG word 'Echo=$src/plain.c': 'Echo' is the name of a built-in command of cmd's batch files" \
+	PROG="Echo=$src/plain.c"
+refused prog-builtin-rem "make run: PROG word '$src/rem.c': 'rem' is the name of a built-in command" PROG="$src/rem.c"
 mkfifo "$src/pipe.c"
 refused prog-pipe "make run: PROG word 'x=$src/pipe.c': $src/pipe.c is not a regular file" PROG="x=$src/pipe.c"
 rm -f "$src/pipe.c"
+refused prog-proc "make run: PROG word 'x=/proc/version': /proc/version is under /proc, /sys or /dev: not a source file" \
+	PROG="x=/proc/version"
 refused prog-two-equals "make run: PROG word 'x=$src/plain.c=y': one '=', after the program's name" PROG="x=$src/plain.c=y"
 refused prog-subshell "make run: PROG word '\$(shell': letters, digits" PROG="\$(shell touch $trap/p)"
 refused prog-folder-backtick "make run: PROG word '$src/folder': file '$src/folder/a?touch?makevars-trap?b.c': letters, digits" \
@@ -145,6 +151,37 @@ rm -f "$d/pipe"
 refused stdin-device "make run: FILES or STDIN: '/dev/zero' is not a regular file or a folder" PROG="$src/plain.c" STDIN=/dev/zero
 ln -s "$d" "$out/datalink"
 refused files-folder-link "make run: FILES or STDIN: '$out/datalink' is a symbolic link" PROG="$src/plain.c" FILES="$out/datalink"
+# a link one folder up, as written: data/. and data/file with data a link
+ln -s data "$out/uplink"
+refused files-link-dot "make run: FILES or STDIN: '$out/uplink/.' is under '$out/uplink', which is a symbolic link" \
+	PROG="$src/plain.c" FILES="$out/uplink/."
+refused files-link-file "make run: FILES or STDIN: '$out/uplink/good.txt' is under '$out/uplink', which is a symbolic link" \
+	PROG="$src/plain.c" FILES="$out/uplink/good.txt"
+refused stdin-link-file "make run: FILES or STDIN: '$out/uplink/good.txt' is under '$out/uplink'" \
+	PROG="$src/plain.c" STDIN="$out/uplink/good.txt"
+# /proc/self is a link; /proc/version, /proc/kmsg read as regular files
+# (the last never ends): nothing under /proc, /sys or /dev goes in
+refused files-proc-environ "make run: FILES or STDIN: '/proc/self/environ' is under '/proc/self', which is a symbolic link" \
+	PROG="$src/plain.c" FILES=/proc/self/environ
+refused files-proc "make run: FILES or STDIN: '/proc/version' is under /proc, /sys or /dev" PROG="$src/plain.c" \
+	FILES=/proc/version
+refused files-sys "make run: FILES or STDIN: '/sys/kernel/' is under /proc, /sys or /dev" PROG="$src/plain.c" \
+	FILES=/sys/kernel/
+# makerun.sh checks again, reading nothing: a pipe given it directly is
+# refused at once, not read for ever
+name=makerun-pipe
+mkfifo "$d/pipe"
+if PROFKERN_RUN="$out/mr/run" PROFKERN_FILES="$d/good.txt $d/pipe" timeout 20 sh scripts/makerun.sh > "$log" 2>&1; then
+	fail "accepted"
+elif ! grep -qxF "make run: FILES or STDIN: '$d/pipe' is not a regular file" "$log"; then
+	fail "$(cat "$log")"
+elif PROFKERN_RUN="$out/mr/run" PROFKERN_STDIN="$out/uplink/good.txt" timeout 20 sh scripts/makerun.sh > "$log" 2>&1 ||
+     ! grep -qxF "make run: FILES or STDIN: '$out/uplink/good.txt': '$out/uplink' is a symbolic link" "$log"; then
+	fail "a link a folder up: $(cat "$log")"
+else
+	pass
+fi
+rm -f "$d/pipe"
 
 # The kernel takes 64 modules (kernel/module.h): more are refused, naming
 # those it would have left out (it left them out, and their programs
@@ -195,6 +232,25 @@ ln -s data/good.txt "$out/link.txt"
 if sh scripts/mkiso.sh -- "$out/x.iso" "" "$build/kernel.elf" "$build/user/cmd.elf" "file:$out/link.txt" > "$log" 2>&1; then
 	fail "mkiso took a link"
 elif grep -qF "mkiso: module $out/link.txt: not a regular file" "$log" && [ ! -e "$out/x.iso" ]; then
+	pass
+else
+	fail "$(cat "$log")"
+fi
+
+# mkiso.sh copies what it checked: a module swapped for a link between
+# its check and its copy (a cp that swaps it first) is refused, not followed.
+name=mkiso-swap
+mkdir -p "$out/swapbin"
+printf 'secret\n' > "$out/secret.txt"
+printf 'data\n' > "$out/swap.txt"
+printf '#!/bin/sh\n[ -e "%s/swapped" ] || { : > "%s/swapped"; ln -sf "%s/secret.txt" "%s/swap.txt"; }\nexec /bin/cp "$@"\n' \
+	"$PWD/$out" "$PWD/$out" "$PWD/$out" "$PWD/$out" > "$out/swapbin/cp"
+chmod +x "$out/swapbin/cp"
+rm -f "$out/x.iso"
+if PATH="$(cd "$out/swapbin" && pwd):$PATH" sh scripts/mkiso.sh -- "$out/x.iso" "" "$build/kernel.elf" \
+	"$build/user/cmd.elf" "file:$out/swap.txt" > "$log" 2>&1; then
+	fail "mkiso followed the link swapped in"
+elif grep -qF "mkiso: module $out/swap.txt: not a regular file" "$log" && [ ! -e "$out/x.iso" ]; then
 	pass
 else
 	fail "$(cat "$log")"

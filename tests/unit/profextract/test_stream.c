@@ -2,7 +2,8 @@
  * (host/profextract/capture.c's reader, extract.c's extract_stream): the
  * same frames whatever the pieces it comes in and however long its lines,
  * each payload through a temporary file that a cut frame does not leave;
- * and the names frames are written under when their safe names meet. */
+ * and the names frames are written under when their safe names meet, and
+ * how many one capture may have. */
 #define _GNU_SOURCE	/* mkdtemp, memmem */
 #include <stdarg.h>
 #include <stddef.h>
@@ -342,6 +343,83 @@ static void test_names_collide_long(void **state)
 	tbuf_free(&cap);
 }
 
+/* Entries in a folder, hidden ones too. */
+static size_t count_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return n;
+}
+
+/* 20,000 frames of names that all meet once made safe ("c" and five bytes
+ * of eight that become '_'): each takes the next suffix, found at once,
+ * not by trying every one before it; past EXTRACT_NAMES_MAX names the rest
+ * are refused by name, and a name written before is still replaced. (A
+ * search from ~1 each time took 108 s for 4,000: the alarm ends such a run
+ * as a failure.) */
+static void test_names_collide_many(void **state)
+{
+	static const char odd[] = " !#$%&()";
+	char name[8], text[16], dir[200], path[300], want[120], e[100], *out, *err, *at;
+	struct tbuf cap = { 0 };
+	struct scratch s;
+	uint8_t *got;
+	size_t len, refused = 0;
+	int i, k;
+
+	(void)state;
+	alarm(60);
+	scratch_make(&s);
+	for (i = 0; i < 20000; i++) {
+		name[0] = 'c';
+		for (k = 0; k < 5; k++)
+			name[1 + k] = odd[(i >> (3 * k)) & 7];
+		name[6] = 0;
+		snprintf(text, sizeof text, "%d", i);
+		put_file(&cap, name, text);
+	}
+	name[0] = 'c';
+	for (k = 0; k < 5; k++)
+		name[1 + k] = odd[(7 >> (3 * k)) & 7];
+	put_file(&cap, name, "again");	/* frame 7's name: its file, c_____~7, replaced */
+	assert_int_equal(run_names(&cap, s.top, &out, &err), EXTRACT_BAD);
+	snprintf(dir, sizeof dir, "%s/files", s.top);
+	assert_int_equal(count_dir(dir), EXTRACT_NAMES_MAX);
+	snprintf(path, sizeof path, "%s/c_____", dir);
+	assert_int_equal(read_whole(path, &got, &len, e, sizeof e), 0);
+	assert_string_equal((char *)got, "0");
+	free(got);
+	snprintf(path, sizeof path, "%s/c_____~%d", dir, EXTRACT_NAMES_MAX - 1);
+	assert_int_equal(read_whole(path, &got, &len, e, sizeof e), 0);
+	snprintf(text, sizeof text, "%d", EXTRACT_NAMES_MAX - 1);
+	assert_string_equal((char *)got, text);
+	free(got);
+	snprintf(path, sizeof path, "%s/c_____~7", dir);
+	assert_int_equal(read_whole(path, &got, &len, e, sizeof e), 0);
+	assert_string_equal((char *)got, "again");
+	free(got);
+	snprintf(path, sizeof path, "%s/c_____~%d", dir, EXTRACT_NAMES_MAX);
+	assert_int_equal(access(path, F_OK), -1);
+	snprintf(want, sizeof want, "file frame \"c_____~%d\" (line ", EXTRACT_NAMES_MAX);
+	assert_non_null(strstr(err, want));
+	for (at = err; (at = strstr(at, "names in one capture; nothing written\n")); at++)
+		refused++;
+	assert_int_equal(refused, 20000 - EXTRACT_NAMES_MAX);
+	snprintf(want, sizeof want, "more than %d names in one capture", EXTRACT_NAMES_MAX);
+	assert_non_null(strstr(err, want));
+	alarm(0);
+	free(out);
+	free(err);
+	scratch_remove(&s);
+	tbuf_free(&cap);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -349,6 +427,7 @@ int main(void)
 		cmocka_unit_test(test_stream_pieces),
 		cmocka_unit_test(test_names_collide),
 		cmocka_unit_test(test_names_collide_long),
+		cmocka_unit_test(test_names_collide_many),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

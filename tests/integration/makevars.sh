@@ -217,7 +217,7 @@ mkdir -p "$out/slowbin"
 printf '#!/bin/sh\nsleep 1000\n' > "$out/slowbin/grub-mkrescue"
 chmod +x "$out/slowbin/grub-mkrescue"
 start=$(date +%s)
-if PATH="$(cd "$out/slowbin" && pwd):$PATH" timeout 60 sh scripts/qrun -iso -quiet -o "$out/q" -timeout 2 \
+if PATH="$(cd "$out/slowbin" && pwd):$PATH" PROFKERN_ISO_TIMEOUT=2 timeout 60 sh scripts/qrun -iso -quiet -o "$out/q" -timeout 2 \
 	"$build/kernel.elf" "$build/user/cmd.elf" > "$log" 2>&1; then
 	fail "qrun exited 0"
 elif [ $(($(date +%s) - start)) -gt 20 ]; then

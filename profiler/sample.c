@@ -67,7 +67,7 @@ static inline uint32_t useg_of(struct prof_session *s, struct pdump_seg *const *
  * frames from EBP. A kernel tick: EIP, the kernel's frames from EBP, then
  * the process's EIP and frames at its entry into the kernel. */
 static void take_stack(struct prof_proc *pp, struct prof_session *u, struct prof_session *sys,
-		       uint32_t cpu, uint32_t cs, uint32_t eip, uint32_t ebp)
+		       struct pdump_seg *const *sbufs, uint32_t cpu, uint32_t cs, uint32_t eip, uint32_t ebp)
 {
 	uint32_t pcs[PROF_STACK_DEPTH], n = 1, k = 0, w;
 
@@ -100,7 +100,7 @@ add:
 	if (u)
 		prof_stacks_add(u->cpu[cpu].stacks, pcs, n, k, k == n ? 0 : useg_of(u, pp->ubuf, cs));
 	if (sys)
-		prof_stacks_add(sys->cpu[cpu].stacks, pcs, n, k, k == n ? 0 : useg_of(sys, pp->sbuf, cs));
+		prof_stacks_add(sys->cpu[cpu].stacks, pcs, n, k, k == n ? 0 : useg_of(sys, sbufs, cs));
 }
 
 /* The tick on CPU cpu. */
@@ -130,7 +130,35 @@ void tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp, uint32_
 		}
 	}
 	if (u || sys)
-		take_stack(pp, u, sys, cpu, cs, eip, ebp);
+		take_stack(pp, u, sys, pp->sbuf, cpu, cs, eip, ebp);
+}
+
+volatile uint32_t prof_events;
+
+/* An event (port.h): counted by class, and every every-th of this CPU's
+ * sampled where pp's code was, as a tick there would be, in the event
+ * profile's own buffers (docs/events.md). */
+void prof_event(struct prof_proc *pp, uint32_t ev, uint32_t at, uint32_t pc, uint32_t fp)
+{
+	uint32_t k = (ev >> 16) - 1, mask, cpu;
+	struct prof_session *s;
+	struct prof_cpustate *c;
+
+	if (!pp || k > 1 || !pp->evattached[k])
+		return;		/* the events of processes the profile counts, only */
+	mask = prof_clock_mask();
+	cpu = (uint32_t)prof_cpu();
+	if ((s = prof_evsys[k]) && prof_counts(s, cpu)) {
+		c = &s->cpu[cpu];
+		s->evcount[cpu * PROF_EV_CLASSES + (ev & 0xFFFFu) % PROF_EV_CLASSES]++;
+		if (++c->seq >= s->every) {
+			c->seq = 0;
+			count(s, c, cpu, pp->ebuf[k], at, pc);
+			if (s->stacks && !c->dumping)
+				take_stack(pp, 0, s, pp->ebuf[k], cpu, at, pc, fp);
+		}
+	}
+	prof_clock_restore(mask);
 }
 
 /* No frame pointer here: the few instructions it costs are paid each tick. */

@@ -33,7 +33,7 @@ PINFO_MORE_SRCS := host/pinfo/views/view.c host/pinfo/read/dwarf.c host/pinfo/re
 # Shares with their intervals, the exact counts (--truth), the CSV (--csv).
 PINFO_MORE_SRCS += host/pinfo/views/csv.c host/pinfo/views/htmlfuncs.c
 # Each CPU's totals (--cpus, and the HTML report's table).
-PINFO_MORE_SRCS += host/pinfo/views/cpus.c
+PINFO_MORE_SRCS += host/pinfo/views/cpus.c host/pinfo/views/timeline.c
 # The split of buckets over lines by instructions, and the call stacks' leaf
 # frames (frames.c), disassemble with capstone, loaded when first wanted
 # (dlopen: disasm.c), not linked.

@@ -85,7 +85,7 @@ mkmap-san: $(BUILD)/san/mkmap $(BUILD)/san/pinfo
 
 # ---- pinfo/ ---------------------------------------------------------------------
 UNIT_PINFO := test_pinfo test_attrib test_map test_export test_export_run test_stacks_views test_stacks_nocs \
-	test_names test_lines test_views test_rounding test_ci test_runs test_present test_cpus
+	test_names test_lines test_views test_rounding test_ci test_runs test_present test_cpus test_timeline
 test_pinfo_SRCS  := $(UNIT)/pinfo/test_pinfo.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 test_attrib_SRCS := $(UNIT)/pinfo/test_attrib.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 test_map_SRCS    := $(UNIT)/pinfo/test_map.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
@@ -109,6 +109,7 @@ test_runs_SRCS := $(UNIT)/pinfo/test_runs.c $(PINFO_LIB)
 test_present_SRCS := $(UNIT)/pinfo/test_present.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 # pinfo --cpus and the HTML report's CPUs, on dumps of two and four CPUs
 test_cpus_SRCS := $(UNIT)/pinfo/test_cpus.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
+test_timeline_SRCS := $(UNIT)/pinfo/test_timeline.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 
 # The tests that link pinfo's code link its libraries (libdw, protobuf-c...) with it.
 $(foreach t,$(UNIT_MKMAP) $(UNIT_PINFO),$(eval $(t)_LIBS += $(PINFO_MORE_LIBS)))

@@ -177,7 +177,7 @@ int pdump_walk_events(struct reader *r, struct pdump *h, const struct pdump_allo
 	else if (h->ev_every == 1 && !over && sum < h->total)
 		SOFT(r, "event record: every event sampled, but the classes add up to %u and the samples to %u",
 		     NULL, over ? UINT64_MAX : sum, h->total, 0);
-	if ((h->type & PDUMP_TYPE_SYSCALL) && (h->type & PDUMP_TYPE_SWITCH))
+	if (!!(h->type & PDUMP_TYPE_SYSCALL) + !!(h->type & PDUMP_TYPE_SWITCH) + !!(h->type & PDUMP_TYPE_OFFCPU) > 1)
 		SOFT(r, "both event types in type %x", NULL, h->type, 0, 0);
 	return 0;
 }

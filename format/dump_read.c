@@ -171,7 +171,7 @@ static int read_header(struct reader *r, struct pdump *h)
 	if (h->type & ~(PDUMP_TYPE_BITS | (h->version >= PDUMP_VERSION_V3 ? PDUMP_TYPE_STACKS : 0) |
 			(h->version >= PDUMP_VERSION_V4 ? PDUMP_TYPE_SPREAD : 0) |
 			(h->version >= PDUMP_VERSION_V5 ? PDUMP_TYPE_TRACE : 0) |
-			(h->version >= PDUMP_VERSION_V7 ? PDUMP_TYPE_SYSCALL | PDUMP_TYPE_SWITCH : 0)))
+			(h->version >= PDUMP_VERSION_V7 ? PDUMP_TYPE_EVENTS : 0)))
 		SOFT(r, "unknown profile type %x", NULL, h->type, 0, 0);
 	else if (h->version == PDUMP_VERSION_V3 && !(h->type & PDUMP_TYPE_STACKS))
 		SOFT(r, "version 3 dump without the stacks type bit (type %x)", NULL, h->type, 0, 0);
@@ -179,7 +179,7 @@ static int read_header(struct reader *r, struct pdump *h)
 		SOFT(r, "version 4 dump without the sub-profiles type bit (type %x)", NULL, h->type, 0, 0);
 	else if (h->version == PDUMP_VERSION_V5 && !(h->type & PDUMP_TYPE_TRACE))
 		SOFT(r, "version 5 dump without the trace type bit (type %x)", NULL, h->type, 0, 0);
-	else if (h->version == PDUMP_VERSION_V7 && !(h->type & (PDUMP_TYPE_SYSCALL | PDUMP_TYPE_SWITCH)))
+	else if (h->version == PDUMP_VERSION_V7 && !(h->type & PDUMP_TYPE_EVENTS))
 		SOFT(r, "version 7 dump without an event type bit (type %x)", NULL, h->type, 0, 0);
 	if (h->shift > PDUMP_MAXSHIFT)
 		SOFT(r, "bucket shift %u out of range (0..31)", NULL, h->shift, 0, 0);

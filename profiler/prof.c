@@ -19,17 +19,17 @@ volatile uint32_t prof_gen;
 
 /* PT_USER is taken as PT_USER|PT_USEKP; PT_USEDD is not supported.
  * PT_STACKS and PT_SPREAD matter to ProfInit only; the other calls accept
- * them. An event profile (PT_SYSCALL or PT_SWITCH, with PT_EVERY(N)) is a
- * system profile without sub-profiles. */
+ * them. An event profile (PT_SYSCALL or PT_SWITCH, with PT_EVERY(N), or
+ * PT_OFFCPU) is a system profile without sub-profiles. */
 static int normalize(int type, uint32_t *out)
 {
-	uint32_t t = (uint32_t)type, ev = t & (PT_SYSCALL | PT_SWITCH);
+	uint32_t t = (uint32_t)type, ev = t & (PT_SYSCALL | PT_SWITCH | PT_OFFCPU);
 
 	if ((t & 0xFFFFu) & ~(uint32_t)(PT_USER | PT_USEDD | PT_USEKP | PT_VERBOSE | PT_STACKS | PT_SPREAD |
-					 PT_SYSCALL | PT_SWITCH))
+					 PT_SYSCALL | PT_SWITCH | PT_OFFCPU))
 		return -PROF_EINVAL;
-	if ((t >> 16 && !ev) || ev == (PT_SYSCALL | PT_SWITCH) || (ev && (t & (PT_USER | PT_SPREAD))))
-		return -PROF_EINVAL;
+	if ((t >> 16 && !(ev & (PT_SYSCALL | PT_SWITCH))) || (ev & (ev - 1)) || (ev && (t & (PT_USER | PT_SPREAD))))
+		return -PROF_EINVAL;	/* N for calls and switches only; one event */
 	if (type & PT_USEDD)
 		return -PROF_ENOSYS;
 	*out = t | ((type & PT_USER) ? PT_USEKP : 0);
@@ -335,7 +335,7 @@ void prof_exit(struct prof_proc *pp)
 		}
 		prof_free(pp, PT_USER);
 	}
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < PROF_KINDS; k++) {
 		if (!(k ? pp->evattached[k - 1] : pp->attached))
 			continue;
 		mask = prof_clock_mask();

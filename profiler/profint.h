@@ -7,11 +7,12 @@
 #define SATURATED 0xFFFFFFFFu
 
 extern struct prof_session *prof_system;	/* the system profile, or NULL */
-extern struct prof_session *prof_evsys[2];	/* the event profiles: system calls, switches */
-/* The system profile a type names: 0 time, 1 system calls, 2 switches. */
+extern struct prof_session *prof_evsys[3];	/* the event profiles: system calls, switches, off-CPU */
+#define PROF_KINDS 4
+/* The system profile a type names: 0 time, 1 system calls, 2 switches, 3 off the CPU. */
 static inline int prof_kind(uint32_t t)
 {
-	return (t & PT_SYSCALL) ? 1 : (t & PT_SWITCH) ? 2 : 0;
+	return (t & PT_SYSCALL) ? 1 : (t & PT_SWITCH) ? 2 : (t & PT_OFFCPU) ? 3 : 0;
 }
 
 /* percpu.c: memory by CPU (docs/smp.md, "Counter buffers per CPU").

@@ -144,7 +144,13 @@ void prof_event(struct prof_proc *pp, uint32_t ev, uint32_t at, uint32_t pc, uin
 	struct prof_session *s;
 	struct prof_cpustate *c;
 
-	if (!pp || k > 1 || !pp->evattached[k])
+	if (!pp || k > 1)
+		return;
+	if (ev == PROF_EV_SWITCH_VOLUNTARY && pp->evattached[2]) {
+		pp->offat = at, pp->offpc = pc, pp->offfp = fp;	/* where its time off the CPU goes */
+		pp->offwhere = 1;
+	}
+	if (!pp->evattached[k])
 		return;		/* the events of processes the profile counts, only */
 	mask = prof_clock_mask();
 	cpu = (uint32_t)prof_cpu();
@@ -338,4 +344,40 @@ void PROF_HOT prof_tick_planned(const struct prof_plan *plan, uint32_t at, uint3
 	}
 	if (prof_active)
 		prof_tick_fn((struct prof_proc *)plan->pp, at, pc, fp);
+}
+
+/* Time off the CPU (port.h): ticks clock ticks, all at once, where pp
+ * blocked; a profile with stacks takes the stack there once a tick, as the
+ * tick would have (the process has not run since: its stack is as it was). */
+void prof_offcpu(struct prof_proc *pp, uint64_t ticks)
+{
+	struct prof_session *s;
+	struct prof_cpustate *c;
+	struct pdump_seg *b;
+	uint32_t mask, cpu, n = ticks > SATURATED ? SATURATED : (uint32_t)ticks, idx, off, *w;
+
+	if (!pp || !pp->offwhere)
+		return;
+	pp->offwhere = 0;
+	if (!n || !pp->evattached[2])
+		return;
+	mask = prof_clock_mask();
+	cpu = (uint32_t)prof_cpu();
+	if ((s = prof_evsys[2]) && prof_counts(s, cpu)) {
+		c = &s->cpu[cpu];
+		s->evcount[cpu * PROF_EV_CLASSES] += n;
+		idx = pp->offat >> 3;
+		if ((pp->offat & 3) == 0) {
+			c->kernel += n;
+		} else if (idx >= PROF_LDT_SLOTS || !(b = pp->ebuf[2][idx]) ||
+			   (off = pp->offpc - b->origin) >= b->length) {
+			c->out_of_range += n;
+		} else {
+			w = &prof_counters_of(b, cpu)[off >> PROF_SHIFT];
+			*w = n > SATURATED - *w ? SATURATED : *w + n;
+		}
+		for (uint32_t k = 0; s->stacks && !c->dumping && k < n; k++)
+			take_stack(pp, 0, s, pp->ebuf[2], cpu, pp->offat, pp->offpc, pp->offfp);
+	}
+	prof_clock_restore(mask);
 }

@@ -48,7 +48,7 @@ struct prof_session *prof_new_session(uint32_t type)
 		return 0;
 	s->type = type & 0xFFFFu;
 	s->ncpu = prof_copies();
-	if (type & (PT_SYSCALL | PT_SWITCH)) {
+	if (type & (PT_SYSCALL | PT_SWITCH | PT_OFFCPU)) {
 		s->every = type >> 16 ? type >> 16 : 1;
 		if (!(s->evcount = prof_zalloc_lines((size_t)s->ncpu * PROF_EV_CLASSES * 8))) {
 			prof_free_session(s);

@@ -238,7 +238,7 @@ int prof_snap(struct prof_session *s, uint32_t me, const struct prof_cpustate *o
 	 * class first, so the classes hold every sample read (docs/events.md) */
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	d->ev_every = s->every;
-	d->ev_nclass = !s->evcount ? 0 : (s->type & PT_SWITCH) ? 2 : PROF_EV_CLASSES;
+	d->ev_nclass = !s->evcount ? 0 : (s->type & PT_SWITCH) ? 2 : (s->type & PT_OFFCPU) ? 1 : PROF_EV_CLASSES;
 	for (uint32_t k = 0; k < d->ev_nclass; k++) {
 		d->ev_count[k] = 0;
 		for (uint32_t c = 0; c < s->ncpu; c++)

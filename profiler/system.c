@@ -5,8 +5,8 @@
 
 /* The processes whose buffers point into each system profile: the time
  * profile's (sbuf), and each event profile's (ebuf). */
-static struct prof_proc *attached[3];
-struct prof_session *prof_evsys[2];
+static struct prof_proc *attached[PROF_KINDS];
+struct prof_session *prof_evsys[PROF_KINDS - 1];
 
 struct prof_session **prof_sys_of(int k)
 {
@@ -155,7 +155,7 @@ int prof_proc_start(struct prof_proc *pp, const struct prof_codeseg *segs, int n
 {
 	int err = 0;
 
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < PROF_KINDS; k++) {
 		int e = start_in(pp, k, segs, nsegs);
 		err = err ? err : e;
 	}
@@ -174,6 +174,8 @@ void prof_detach(struct prof_proc *pp, int k)
 		bufs_of(pp, k)[i] = 0;
 	*mark_of(pp, k) = 0;
 	*next_of(pp, k) = 0;
+	if (k == 3)
+		pp->offwhere = 0;	/* where it blocked is no longer the profile's */
 }
 
 /* Every process lets go of the system profile (with the clock masked;

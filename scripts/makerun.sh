@@ -42,9 +42,10 @@
 # PROFKERN_SPREAD=1 (make run SPREAD=1): profrun keeps the 8 sub-profiles
 # (PT_SPREAD) by which pinfo measures how far each share would move in
 # another run; the dumps then carry them (docs/dump-format.md).
-# PROFKERN_EVENTS=syscall,switch (make run EVENTS=...): profrun also makes
-# the event profiles named (each may end :N, every Nth event), dumped to
-# NAME.syscall.pro and NAME.switch.pro, each reported after NAME.pro under
+# PROFKERN_EVENTS=syscall,switch,offcpu (make run EVENTS=...): profrun also
+# makes the event profiles named (syscall and switch may end :N, every Nth
+# event), dumped to
+# NAME.syscall.pro, NAME.switch.pro and NAME.offcpu.pro, each reported after NAME.pro under
 # a heading naming its event (docs/events.md).
 # PROFKERN_TRUTH=1 (make run TRUTH=1): QEMU runs the instruction-count
 # plugin (bench/truth/insncount.c) in the same run, and each dump NAME.pro
@@ -271,6 +272,7 @@ while IFS= read -r name; do
 	case $name in
 	*.syscall.pro) event="system calls" ;;
 	*.switch.pro) event="context switches" ;;
+	*.offcpu.pro) event="time off the CPU" ;;
 	esac
 	[ -n "$event" ] && printf 'Event profile: %s (%s)\n\n' "$event" "$name"
 	echo "pinfo $name"
@@ -278,7 +280,8 @@ while IFS= read -r name; do
 	# functions by the dump's own map, or by every map of the run.
 	map=${name%.pro}
 	map=${map%.syscall}
-	map=${map%.switch}.map
+	map=${map%.switch}
+	map=${map%.offcpu}.map
 	tr=$run/${name%.pro}.truth
 	[ -n "$truthopt" ] && [ -f "$tr" ] || tr=
 	csv=$run/${name%.pro}.csv	# and its functions as CSV (docs/pinfo.md, "CSV")

@@ -4,7 +4,7 @@
  * with /STACKS first also samples call stacks (PT_STACKS, docs/stacks.md).
  * It always asks for the kernel's own functions (PT_VERBOSE): kernel
  * writers are who profiles the whole system. A first word /SYSCALL[:N] or
- * /SWITCH[:N] after the verb names an event profile instead of the time
+ * /SWITCH[:N] or /OFFCPU after the verb names an event profile instead of the time
  * profile (docs/events.md): pset init /syscall, pset on /syscall, ... */
 #include <stdio.h>
 #include <string.h>
@@ -24,7 +24,8 @@ static int usage(void)
 	       "   OFF        turn off profiling\n"
 	       "   ON         turn on profiling\n"
 	       "   VERB /SYSCALL[:N] ...: the profile of every Nth system call\n"
-	       "   VERB /SWITCH[:N] ...: the profile of every Nth context switch\n");
+	       "   VERB /SWITCH[:N] ...: the profile of every Nth context switch\n"
+	       "   VERB /OFFCPU ...: the profile of time off the CPU\n");
 	return 2;
 }
 
@@ -69,12 +70,13 @@ static int report(const char *what, int rc)
  * when w is neither, -1 with a bad N. */
 static int event_word(const char *w)
 {
-	static const char *const names[2] = { "/syscall", "/switch" };
-	char head[9];
+	static const char *const names[3] = { "/syscall", "/switch", "/offcpu" };
+	static const int types[3] = { PT_SYSCALL, PT_SWITCH, PT_OFFCPU };
+	char head[10];
 	unsigned long every = 0;
 	size_t i;
 
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < 3; k++) {
 		size_t n = strlen(names[k]);
 		for (i = 0; i < n && w[i] && w[i] != ':'; i++)
 			head[i] = w[i];
@@ -82,12 +84,12 @@ static int event_word(const char *w)
 		if (!lower_eq(head, names[k]) || (w[i] && w[i] != ':'))
 			continue;
 		if (!w[i])
-			return k ? PT_SWITCH : PT_SYSCALL;
+			return types[k];
 		for (i++; w[i] >= '0' && w[i] <= '9' && every <= 65535; i++)
 			every = every * 10 + (unsigned long)(w[i] - '0');
-		if (w[i] || every < 1 || every > 65535)
-			return -1;
-		return (k ? PT_SWITCH : PT_SYSCALL) | PT_EVERY(every);
+		if (w[i] || every < 1 || every > 65535 || k == 2)
+			return -1;	/* (off the CPU: every tick) */
+		return types[k] | PT_EVERY(every);
 	}
 	return 0;
 }

@@ -14,6 +14,8 @@ const char *report_unit(const struct pdump *d, int plural)
 		return plural ? "system calls" : "Calls";
 	if (d->type & PDUMP_TYPE_SWITCH)
 		return plural ? "switches" : "Switches";
+	if (d->type & PDUMP_TYPE_OFFCPU)
+		return plural ? "ticks off the CPU" : "Off-CPU";
 	return plural ? "tics" : "Tics";
 }
 
@@ -40,7 +42,7 @@ void report_events(FILE *out, const struct pdump *d)
 	uint64_t all = 0;
 	uint32_t k;
 
-	if (!(d->type & (PDUMP_TYPE_SYSCALL | PDUMP_TYPE_SWITCH)))
+	if (!(d->type & PDUMP_TYPE_EVENTS))
 		return;
 	for (k = 0; k < d->ev_nclass; k++)
 		all += d->ev_count[k];
@@ -50,13 +52,16 @@ void report_events(FILE *out, const struct pdump *d)
 	else
 		fprintf(out, "\nEvents: %s, every %uth counted where the code was; %llu in all\n",
 			report_unit(d, 1), d->ev_every, (unsigned long long)all);
-	fprintf(out, "%-14s %10s  %7s\n", d->type & PDUMP_TYPE_SYSCALL ? "Call" : "Switch", "Count", "Percent");
+	fprintf(out, "%-14s %10s  %7s\n", d->type & PDUMP_TYPE_SYSCALL ? "Call" : d->type & PDUMP_TYPE_SWITCH ?
+		"Switch" : "Off the CPU", "Count", "Percent");
 	for (k = 0; k < d->ev_nclass; k++) {
 		char name[32];
 
 		if (!d->ev_count[k])
 			continue;
-		if (d->type & PDUMP_TYPE_SWITCH)
+		if (d->type & PDUMP_TYPE_OFFCPU)
+			strcpy(name, "blocked");
+		else if (d->type & PDUMP_TYPE_SWITCH)
 			strcpy(name, k == 0 ? "voluntary" : k == 1 ? "involuntary" : "?");
 		else
 			snprintf(name, sizeof name, "%s (%u)", call_name(k), k);

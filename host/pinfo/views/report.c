@@ -274,7 +274,7 @@ void report_summary(FILE *out, const struct pdump *d, int flags)
 	for (i = 0; (flags & PINFO_E) && i < d->nseg; i++)
 		if (is_kernel(d->segs[i].module))
 			buckets(out, &d->segs[i], d->shift, 0, UINT64_MAX, 8, flags);
-	if (!(d->type & (1 | PDUMP_TYPE_SYSCALL | PDUMP_TYPE_SWITCH)))	/* a system time profile's */
+	if (!(d->type & (1 | PDUMP_TYPE_EVENTS)))	/* a system time profile's */
 		row(out, "idle", NULL, NULL, d->idle, d->total, NOISE_NONE, d);
 	if (d->out_of_range)
 		row(out, "(out of range)", NULL, NULL, d->out_of_range, d->total, NOISE_NONE, d);

@@ -225,7 +225,7 @@ int pinfo_timeline(const char *dumpfile, const char *json, char *const *paths, s
 	if (!d.ntrace)
 		fprintf(errs, "pinfo: %s: no trace in the dump (version %u): no timeline to draw\n",
 			SHOWN(dumpfile), d.version);
-	else if (d.type & (PDUMP_TYPE_SYSCALL | PDUMP_TYPE_SWITCH))
+	else if (d.type & PDUMP_TYPE_EVENTS)
 		fprintf(errs, "pinfo: %s: an event profile's trace is of events, not of time: no timeline\n",
 			SHOWN(dumpfile));
 	else {
@@ -271,7 +271,7 @@ int html_timeline(FILE *out, const struct pdump *d, const struct map *maps, size
 	uint32_t longest = 0;
 	double px;
 
-	if (!d->ntrace || (d->type & (PDUMP_TYPE_SYSCALL | PDUMP_TYPE_SWITCH)))
+	if (!d->ntrace || (d->type & PDUMP_TYPE_EVENTS))
 		return 0;
 	if (timeline_make(d, maps, nmaps, &t))
 		return -1;

@@ -81,10 +81,11 @@ struct prof_proc {
 	struct prof_stackwin ustack, ucode, kstack;
 	const uint32_t *uframe, *uebp, *uesp;
 	/* The event profiles' buffers by slot and their lists of processes
-	 * (docs/events.md): [0] system calls, [1] switches. */
-	struct pdump_seg *ebuf[2][PROF_SLOTS];
-	struct prof_proc *evnext[2];
-	int evattached[2];
+	 * (docs/events.md): [0] system calls, [1] switches, [2] off the CPU. */
+	struct pdump_seg *ebuf[3][PROF_SLOTS];
+	struct prof_proc *evnext[3];
+	int evattached[3];
+	uint32_t offat, offpc, offfp, offwhere;	/* where it last blocked (offwhere 1: known) */
 };
 
 /* The sampling period, in the kernel's own terms: base + [0, spread)
@@ -214,6 +215,10 @@ static inline void prof_note_event(struct prof_proc *pp, uint32_t ev, uint32_t a
 	if (prof_events)
 		prof_event(pp, ev, at, pc, fp);
 }
+/* Time off the CPU (PT_OFFCPU): a process switched back in after a
+ * voluntary switch away (event context, its memory mapped) was off the CPU
+ * for ticks clock ticks since; they are charged where that switch found it. */
+void prof_offcpu(struct prof_proc *pp, uint64_t ticks);
 
 /* Optional: profil(). buf is the caller's buffer, checked to lie in its
  * memory (the tick writes it), or NULL (then, as with a scale of 0 or 1,

@@ -1,6 +1,7 @@
-# cases/makerun-events.sh (sourced by run.sh): make run EVENTS=syscall,switch:
-# each event profile counts exactly where the calls and switches were made.
-name=makerun-events log=$out/makerun-events.log
+# cases/makerun-events.sh (sourced by run.sh): make run EVENTS=syscall,switch,offcpu:
+# each event profile counts exactly where the calls and switches were made,
+# and where the time off the CPU was spent.
+name=makerun-events log=$out/makerun-events.log dir=$out/makerun-events
 src=$(mktemp -d)
 # 3,000 getpid calls from one line, 1,000 from another; 30 sleeps of 1 ms
 # in one place, 10 in another (each a switch it asked for: nothing else runs)
@@ -12,28 +13,43 @@ static __attribute__((noinline)) void nap3(void) { for (int i = 0; i < 30; i++) 
 static __attribute__((noinline)) void nap1(void) { for (int i = 0; i < 10; i++) CALL(10, 1); }
 int main(void) { many(); few(); nap3(); nap1(); return 0; }
 PROG
+# 300 ms asleep in one place, 100 ms in another: 300 and 100 ticks off the CPU
+cat > "$src/naps.c" <<'PROG'
+#define SLEEP(ms) do { int r = 10; __asm__ volatile("int $0x80" : "+a"(r) : "b"(ms) : "memory"); } while (0)
+static __attribute__((noinline)) void long_nap(void) { SLEEP(300); }
+static __attribute__((noinline)) void short_nap(void) { SLEEP(100); }
+int main(void) { long_nap(); short_nap(); return 0; }
+PROG
 # evtics DUMP FUNCTION: the count of FUNCTION in DUMP's functions report
 evtics() {
-	awk -v h="pinfo $1 evcalls.map" -v f="$2" '$0 == h { on = 1; next }
+	awk -v h="pinfo $1 ${1%%.*}.map" -v f="$2" '$0 == h { on = 1; next }
 		on && /^Event profile|^pinfo / { on = 0 }
 		on && $NF == f { print $2; exit }' "$log"
 }
-if timeout 300 $make --no-print-directory run PROG="$src/evcalls.c" EVENTS=syscall,switch > "$log" 2>&1; then
+# near N M: N within one tick of M (the clock's tick a sleep ends in)
+near() { [ -n "$1" ] && [ "$1" -ge $(($2 - 1)) ] && [ "$1" -le $(($2 + 1)) ]; }
+if timeout 300 $make --no-print-directory run PROG="$src/evcalls.c $src/naps.c" EVENTS=syscall,switch,offcpu > "$log" 2>&1
+then
 	m=$(evtics evcalls.syscall.pro many) f=$(evtics evcalls.syscall.pro few)
 	a=$(evtics evcalls.switch.pro nap3) b=$(evtics evcalls.switch.pro nap1)
-	if [ "$m" = 3000 ] && [ "$f" = 1000 ] && [ "$a" = 30 ] && [ "$b" = 10 ]; then
+	l=$(evtics naps.offcpu.pro long_nap) s=$(evtics naps.offcpu.pro short_nap)
+	if [ "$m" = 3000 ] && [ "$f" = 1000 ] && [ "$a" = 30 ] && [ "$b" = 10 ] && near "$l" 300 && near "$s" 100
+	then
 		line_is "Event profile: system calls (evcalls.syscall.pro)" &&
 		line_is "Event profile: context switches (evcalls.switch.pro)" &&
 		line_is "Module    Segment  Length  Calls     Percent" &&
 		grep -q '^getpid (5)  *4000 ' "$log" && grep -q '^voluntary  *40  *100.00%$' "$log" &&
 		grep -q '^0001:[0-9a-f]*  *30 ( 75.00%)   nap3$' "$log" &&
 		grep -q '^0001:[0-9a-f]*  *10 ( 25.00%)   nap1$' "$log" &&
-		line_is "make run: 1 program ran, 0 failed" && pass
+		line_is "Event profile: time off the CPU (naps.offcpu.pro)" &&
+		grep -q '^0001:[0-9a-f]*  *[0-9]* ( 7[45]\.[0-9]*%)   long_nap$' "$log" &&
+		line_is "make run: 2 programs ran, 0 failed" && pass "off the CPU: $l and $s ticks"
 		[ $? = 0 ] || fail "the event lines, as above"
 	else
-		fail "many $m, few $f system calls (3000, 1000); nap3 $a, nap1 $b switches (30, 10)"
+		fail "many $m, few $f system calls (3000, 1000); nap3 $a, nap1 $b switches (30, 10);" \
+			"long_nap $l, short_nap $s ticks off the CPU (300, 100)"
 	fi
 else
-	fail "make run EVENTS=syscall,switch failed"
+	fail "make run EVENTS=syscall,switch,offcpu failed"
 fi
 rm -rf "$src"

@@ -18,6 +18,7 @@ started=$(date +%s)
 . bench/libc.sh
 . bench/calibrate.sh
 . bench/smp.sh
+. bench/events.sh
 
 mkdir -p "$out"
 rm -f "$out/targets.txt"
@@ -46,6 +47,7 @@ stacks_cost
 libc_share
 calibrate
 smp
+events
 if [ -n "$cg" ]; then
 	note "waiting for callgrind"
 	wait $cg || die "callgrind failed: $(cat "$out/callgrind.log")"
@@ -79,6 +81,8 @@ show smp-tick "13. Several CPUs: the tick on each CPU"
 show smp-overhead "13. Several CPUs: overhead per CPU at 1 kHz and 10 kHz"
 show smp-scale "13. Several CPUs: from 1 to 8 CPUs"
 show smp-check "13. Several CPUs: the plugin's block counts against one by one"
+show events-cost "14. Event profiles: what they cost"
+show events-offcpu "14. Event profiles: off-CPU shares against exact sleeps"
 
 # ---- the document ---------------------------------------------------------
 elapsed=$(( $(date +%s) - started ))

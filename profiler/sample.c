@@ -67,7 +67,7 @@ static inline uint32_t useg_of(struct prof_session *s, struct pdump_seg *const *
  * frames from EBP. A kernel tick: EIP, the kernel's frames from EBP, then
  * the process's EIP and frames at its entry into the kernel. */
 static void take_stack(struct prof_proc *pp, struct prof_session *u, struct prof_session *sys,
-		       struct pdump_seg *const *sbufs, uint32_t cpu, uint32_t cs, uint32_t eip, uint32_t ebp)
+		       uint32_t cpu, uint32_t cs, uint32_t eip, uint32_t ebp)
 {
 	uint32_t pcs[PROF_STACK_DEPTH], n = 1, k = 0, w;
 
@@ -100,7 +100,7 @@ add:
 	if (u)
 		prof_stacks_add(u->cpu[cpu].stacks, pcs, n, k, k == n ? 0 : useg_of(u, pp->ubuf, cs));
 	if (sys)
-		prof_stacks_add(sys->cpu[cpu].stacks, pcs, n, k, k == n ? 0 : useg_of(sys, sbufs, cs));
+		prof_stacks_add(sys->cpu[cpu].stacks, pcs, n, k, k == n ? 0 : useg_of(sys, pp->sbuf, cs));
 }
 
 /* The tick on CPU cpu. */
@@ -130,10 +130,29 @@ void tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp, uint32_
 		}
 	}
 	if (u || sys)
-		take_stack(pp, u, sys, pp->sbuf, cpu, cs, eip, ebp);
+		take_stack(pp, u, sys, cpu, cs, eip, ebp);
 }
 
 volatile uint32_t prof_events;
+
+/* An event's stack, n times, in s (bufs: pp's buffers of s): from user
+ * code, as take_stack() takes a ring-3 tick's (which the tick keeps to
+ * itself, its instructions its own); an event in the kernel has none. */
+static void event_stack(struct prof_proc *pp, struct prof_session *s, struct pdump_seg *const *bufs,
+			uint32_t cpu, uint32_t cs, uint32_t eip, uint32_t ebp, uint32_t n)
+{
+	uint32_t pcs[PROF_STACK_DEPTH], depth = 1, w;
+
+	if ((cs & 3) == 0)
+		return;
+	pcs[0] = eip;
+	w = pp->uesp ? prof_leaf_caller(&pp->ustack, &pp->ucode, *pp->uesp, eip) : 0;
+	if (w)
+		pcs[depth++] = w;
+	depth += prof_walk(&pp->ustack, ebp, pcs + depth, PROF_STACK_DEPTH - depth);
+	for (uint32_t k = 0; k < n; k++)
+		prof_stacks_add(s->cpu[cpu].stacks, pcs, depth, 0, useg_of(s, bufs, cs));
+}
 
 /* An event (port.h): counted by class, and every every-th of this CPU's
  * sampled where pp's code was, as a tick there would be, in the event
@@ -161,7 +180,7 @@ void prof_event(struct prof_proc *pp, uint32_t ev, uint32_t at, uint32_t pc, uin
 			c->seq = 0;
 			count(s, c, cpu, pp->ebuf[k], at, pc);
 			if (s->stacks && !c->dumping)
-				take_stack(pp, 0, s, pp->ebuf[k], cpu, at, pc, fp);
+				event_stack(pp, s, pp->ebuf[k], cpu, at, pc, fp, 1);
 		}
 	}
 	prof_clock_restore(mask);
@@ -347,8 +366,9 @@ void PROF_HOT prof_tick_planned(const struct prof_plan *plan, uint32_t at, uint3
 }
 
 /* Time off the CPU (port.h): ticks clock ticks, all at once, where pp
- * blocked; a profile with stacks takes the stack there once a tick, as the
- * tick would have (the process has not run since: its stack is as it was). */
+ * blocked; a profile with stacks counts the stack there once a tick, as
+ * the tick would have (the process has not run since: its stack is as it
+ * was). */
 void prof_offcpu(struct prof_proc *pp, uint64_t ticks)
 {
 	struct prof_session *s;
@@ -376,8 +396,8 @@ void prof_offcpu(struct prof_proc *pp, uint64_t ticks)
 			w = &prof_counters_of(b, cpu)[off >> PROF_SHIFT];
 			*w = n > SATURATED - *w ? SATURATED : *w + n;
 		}
-		for (uint32_t k = 0; s->stacks && !c->dumping && k < n; k++)
-			take_stack(pp, 0, s, pp->ebuf[2], cpu, pp->offat, pp->offpc, pp->offfp);
+		if (s->stacks && !c->dumping)
+			event_stack(pp, s, pp->ebuf[2], cpu, pp->offat, pp->offpc, pp->offfp, n);
 	}
 	prof_clock_restore(mask);
 }

@@ -136,19 +136,20 @@ void tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp, uint32_
 volatile uint32_t prof_events;
 
 /* An event's stack, n times, in s (bufs: pp's buffers of s): from user
- * code, as take_stack() takes a ring-3 tick's (which the tick keeps to
- * itself, its instructions its own); an event in the kernel has none. */
+ * code, the PC then the frames from EBP, as take_stack() takes a ring-3
+ * tick's (which the tick keeps to itself, its instructions its own) but
+ * for the caller of a function without a frame: an event is a system
+ * call, made from a function that has its frame (a C library's wrapper,
+ * built with frame pointers), and the word at ESP there is no return
+ * address but what the function left. An event in the kernel has none. */
 static void event_stack(struct prof_proc *pp, struct prof_session *s, struct pdump_seg *const *bufs,
 			uint32_t cpu, uint32_t cs, uint32_t eip, uint32_t ebp, uint32_t n)
 {
-	uint32_t pcs[PROF_STACK_DEPTH], depth = 1, w;
+	uint32_t pcs[PROF_STACK_DEPTH], depth = 1;
 
 	if ((cs & 3) == 0)
 		return;
 	pcs[0] = eip;
-	w = pp->uesp ? prof_leaf_caller(&pp->ustack, &pp->ucode, *pp->uesp, eip) : 0;
-	if (w)
-		pcs[depth++] = w;
 	depth += prof_walk(&pp->ustack, ebp, pcs + depth, PROF_STACK_DEPTH - depth);
 	for (uint32_t k = 0; k < n; k++)
 		prof_stacks_add(s->cpu[cpu].stacks, pcs, depth, 0, useg_of(s, bufs, cs));

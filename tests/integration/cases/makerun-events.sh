@@ -53,3 +53,19 @@ else
 	fail "make run EVENTS=syscall,switch,offcpu failed"
 fi
 rm -rf "$src"
+
+# pset's words: every 4th system call of the demo, from a batch file. On
+# one CPU its samples are the calls counted over 4, rounded down.
+name=pset-events log=$out/pset-events.log
+src=$(mktemp -d)
+printf 'pset init /syscall:4\npset on /SYSCALL\ntestprof\npset off /syscall\npset dump /syscall calls.pro\npset free /syscall\n' \
+	> "$src/calls.cmd"
+if timeout 300 $make --no-print-directory run SCRIPT="$src/calls.cmd" > "$log" 2>&1; then
+	t=$(awk '$0 == "pinfo calls.pro" { on = 1 } on && $1 == "Total" { print $2; exit }' "$log")
+	a=$(sed -n 's/^Events: system calls, every 4th counted where the code was; \([0-9]*\) in all$/\1/p' "$log")
+	if [ -n "$a" ] && [ "$a" -ge 8 ] && [ "$t" = $((a / 4)) ] && grep -q '^Module    Segment  Length  Calls     Percent$' "$log"
+	then pass "$a calls, $t samples"; else fail "$a calls, $t samples (wanted $a / 4)"; fi
+else
+	fail "make run SCRIPT=calls.cmd failed: $(tail -3 "$log")"
+fi
+rm -rf "$src"

@@ -56,7 +56,7 @@ static void lay_out(const struct prof_session *s, const struct held *h, struct p
 	d->segs = take(b, (size_t)s->nbufs * sizeof *d->segs);
 	d->cpus = take(b, (size_t)s->ncpu * sizeof *d->cpus);
 	d->subtotal = take(b, PDUMP_NSUB * 8);
-	d->ev_count = take(b, PROF_EV_CLASSES * 8);
+	d->ev_count = s->evcount ? take(b, PROF_EV_CLASSES * 8) : 0;	/* an event profile's only */
 	for (uint32_t c = 0; c < s->ncpu; c++) {
 		nt += h[c].ntrace;
 		ne += h[c].nents;

@@ -202,6 +202,21 @@ int timeline_json(FILE *out, const struct timeline *t)
 	return ferror(out) ? -1 : 0;
 }
 
+int pinfo_offcpu_check(const char *path, FILE *errs)
+{
+	struct pdump d;
+	int off;
+
+	if (pinfo_load_dump(path, &d, errs))
+		return PINFO_FAIL;
+	off = (d.type & PDUMP_TYPE_OFFCPU) != 0;
+	if (!off)
+		fprintf(errs, "pinfo: --offcpu %s: not a profile of time off the CPU (type %u; PT_OFFCPU is %u)\n",
+			SHOWN(path), d.type, PDUMP_TYPE_OFFCPU);
+	pdump_release(&d, &host_alloc);
+	return off ? PINFO_OK : PINFO_FAIL;
+}
+
 static int write_json(FILE *f, void *arg)
 {
 	return timeline_json(f, arg);

@@ -43,6 +43,10 @@ int timeline_json(FILE *out, const struct timeline *t);
  * 0, or -1 out of memory. */
 int html_timeline(FILE *out, const struct pdump *d, const struct map *maps, size_t nmaps);
 
+/* --offcpu's dump: PINFO_OK when path is a profile of time off the CPU
+ * (PT_OFFCPU), else PINFO_FAIL having said why on errs. */
+int pinfo_offcpu_check(const char *path, FILE *errs);
+
 /* pinfo --timeline JSON DUMP [maps...]: the JSON file of DUMP's timeline,
  * whole or not at all, its functions named by the maps. A dump without a
  * trace, or an event profile's, is refused saying why. The exit status. */

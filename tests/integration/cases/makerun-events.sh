@@ -28,7 +28,8 @@ evtics() {
 }
 # near N M: N within one tick of M (the clock's tick a sleep ends in)
 near() { [ -n "$1" ] && [ "$1" -ge $(($2 - 1)) ] && [ "$1" -le $(($2 + 1)) ]; }
-if timeout 300 $make --no-print-directory run PROG="$src/evcalls.c $src/naps.c" EVENTS=syscall,switch,offcpu > "$log" 2>&1
+if timeout 300 $make --no-print-directory run PROG="$src/evcalls.c $src/naps.c" EVENTS=syscall,switch,offcpu \
+	STACKS=1 > "$log" 2>&1
 then
 	m=$(evtics evcalls.syscall.pro many) f=$(evtics evcalls.syscall.pro few)
 	a=$(evtics evcalls.switch.pro nap3) b=$(evtics evcalls.switch.pro nap1)
@@ -51,6 +52,21 @@ then
 	fi
 else
 	fail "make run EVENTS=syscall,switch,offcpu failed"
+fi
+# pinfo --offcpu: the off-CPU report after the time profile's, and its
+# stacks under [off-cpu] in the folded file; a dump of another kind refused
+name=pinfo-offcpu
+r=$build/run
+if $build/pinfo --offcpu "$r/dumps/naps.offcpu.pro" "$r/dumps/naps.pro" "$r/naps.map" > "$out/offcpu.txt" 2>&1 &&
+   $build/pinfo --folded "$out/offcpu.folded" --offcpu "$r/dumps/naps.offcpu.pro" "$r/dumps/naps.pro" "$r/naps.elf" \
+	> /dev/null 2>&1 && ! $build/pinfo --offcpu "$r/dumps/naps.pro" "$r/dumps/naps.pro" > "$out/offcpu-bad.txt" 2>&1
+then
+	l=$(awk '/^Off the CPU: / { on = 1 } on && $NF == "long_nap" { print $2 }' "$out/offcpu.txt")
+	f=$(sed -n 's/^\[off-cpu\];_start;main;long_nap \([0-9]*\)$/\1/p' "$out/offcpu.folded")
+	if near "$l" 300 && [ "$f" = "$l" ] && grep -q 'not a profile of time off the CPU' "$out/offcpu-bad.txt"
+	then pass "long_nap $l ticks, in the folded file too"; else fail "long_nap $l in the report, $f folded"; fi
+else
+	fail "pinfo --offcpu: $(cat "$out/offcpu.txt" "$out/offcpu-bad.txt")"
 fi
 rm -rf "$src"
 

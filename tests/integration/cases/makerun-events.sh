@@ -20,6 +20,29 @@ static __attribute__((noinline)) void long_nap(void) { SLEEP(300); }
 static __attribute__((noinline)) void short_nap(void) { SLEEP(100); }
 int main(void) { long_nap(); short_nap(); return 0; }
 PROG
+# two processes yielding 500 times each, in turn: 1,000 switches they did
+# not ask for (a yield leaves the process runnable, as Linux counts it), and
+# the parent's one in waitchild that it did
+cat > "$src/pp.c" <<'PROG'
+#include <string.h>
+#include <profkern.h>
+#define YIELD() do { int r = 8; __asm__ volatile("int $0x80" : "+a"(r) : : "memory"); } while (0)
+static __attribute__((noinline)) void turns(int n) { for (int i = 0; i < n; i++) YIELD(); }
+int main(int argc, char **argv)
+{
+	char *child[] = { "pp", "child", 0 };
+	int status, pid;
+
+	if (argc == 2 && !strcmp(argv[1], "child")) {
+		turns(500);
+		return 0;
+	}
+	pid = spawn("pp", child);
+	turns(500);
+	waitchild(pid, &status);
+	return 0;
+}
+PROG
 # evtics DUMP FUNCTION: the count of FUNCTION in DUMP's functions report
 evtics() {
 	awk -v h="pinfo $1 ${1%%.*}.map" -v f="$2" '$0 == h { on = 1; next }
@@ -28,7 +51,7 @@ evtics() {
 }
 # near N M: N within one tick of M (the clock's tick a sleep ends in)
 near() { [ -n "$1" ] && [ "$1" -ge $(($2 - 1)) ] && [ "$1" -le $(($2 + 1)) ]; }
-if timeout 300 $make --no-print-directory run PROG="$src/evcalls.c $src/naps.c" EVENTS=syscall,switch,offcpu \
+if timeout 300 $make --no-print-directory run PROG="$src/evcalls.c $src/naps.c $src/pp.c" EVENTS=syscall,switch,offcpu \
 	STACKS=1 > "$log" 2>&1
 then
 	m=$(evtics evcalls.syscall.pro many) f=$(evtics evcalls.syscall.pro few)
@@ -44,7 +67,9 @@ then
 		grep -q '^0001:[0-9a-f]*  *10 ( 25.00%)   nap1$' "$log" &&
 		line_is "Event profile: time off the CPU (naps.offcpu.pro)" &&
 		grep -q '^0001:[0-9a-f]*  *[0-9]* ( 7[45]\.[0-9]*%)   long_nap$' "$log" &&
-		line_is "make run: 2 programs ran, 0 failed" && pass "off the CPU: $l and $s ticks"
+		awk '$0 == "pinfo pp.switch.pro" { on = 1 } on && /^involuntary  *1000  / { i = 1 }
+			on && /^voluntary  *1  / { v = 1 } END { exit !(i && v) }' "$log" &&
+		line_is "make run: 3 programs ran, 0 failed" && pass "off the CPU: $l and $s ticks"
 		[ $? = 0 ] || fail "the event lines, as above"
 	else
 		fail "many $m, few $f system calls (3000, 1000); nap3 $a, nap1 $b switches (30, 10);" \

@@ -4,7 +4,7 @@
 BENCH    := $(BUILD)/bench
 # The accuracy workloads (bench/wl.h); duob is duo.c under another name.
 BENCH_WL := hotloop graded recurse syscalls duo
-BENCH_GUESTS := $(BENCH_WL) duob aliasing tickcost cmd pset
+BENCH_GUESTS := $(BENCH_WL) duob aliasing tickcost evcost cmd pset profrun
 
 # Each workload's object, compiled once with the guests' flags, goes into
 # the guest program (with wlmain.o) and into the host program that
@@ -157,3 +157,9 @@ bench-xv6: deps $(BUILD)/pinfo
 .PHONY: bench-smptruth
 bench-smptruth: deps $(TRUTH_DEPS)
 	@sh bench/smptruth-only.sh $(BUILD)
+
+# ---- event profiles (bench/events.sh): their cost, off-CPU shares ----------
+.PHONY: bench-events
+bench-events: deps $(BUILD)/kernel.elf $(BUILD)/user/evcost.elf $(BUILD)/user/profrun.elf $(BUILD)/user/cmd.elf \
+	$(BUILD)/mkmap $(BUILD)/pinfo $(BUILD)/profextract
+	@sh bench/events-only.sh $(BUILD)

@@ -21,6 +21,7 @@ started=$(date +%s)
 . bench/smp.sh
 . bench/xv6.sh
 . bench/smptruth.sh
+. bench/events.sh
 
 mkdir -p "$out"
 rm -f "$out/targets.txt"
@@ -51,6 +52,7 @@ calibrate
 smp
 xv6bench
 smptruth
+events
 if [ -n "$cg" ]; then
 	note "waiting for callgrind"
 	wait $cg || die "callgrind failed: $(cat "$out/callgrind.log")"
@@ -86,6 +88,8 @@ show smp-scale "13. Several CPUs: from 1 to 8 CPUs"
 show smp-check "13. Several CPUs: the plugin's block counts against one by one"
 show xv6 "14. The xv6 port"
 show smp-truth "15. Several CPUs against the exact answer"
+show events-cost "16. Event profiles: what they cost"
+show events-offcpu "16. Event profiles: off-CPU shares against exact sleeps"
 
 # ---- the document ---------------------------------------------------------
 elapsed=$(( $(date +%s) - started ))

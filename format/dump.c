@@ -271,6 +271,8 @@ static void write_cpus(struct writer *w, const struct pdump *d)
 
 static uint32_t version_of(uint32_t type, uint32_t ncpu)
 {
+	if (type & PDUMP_TYPE_EVENTS)
+		return PDUMP_VERSION_V7;
 	if (ncpu)
 		return PDUMP_VERSION_V6;
 	if (type & PDUMP_TYPE_TRACE)
@@ -307,6 +309,13 @@ static size_t write_all(const struct pdump *d, struct writer *w)
 		write_trace(w, d);
 	if (d->ncpu)
 		write_cpus(w, d);
+	if (d->type & PDUMP_TYPE_EVENTS) {
+		/* version 7's event record: N, the classes, each one's count */
+		put32(w, d->ev_every);
+		put32(w, d->ev_nclass);
+		for (i = 0; i < d->ev_nclass; i++)
+			put64(w, d->ev_count[i]);
+	}
 	flush(w);
 	put32(w, w->crc);
 	flush(w);

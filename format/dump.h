@@ -113,6 +113,12 @@ struct pdump {
 	uint32_t ncpu;
 	struct pdump_cpu *cpus;
 	uint64_t *cputics;	/* the reader's: one block with every CPU's segtics */
+	/* Version 7, with PDUMP_TYPE_SYSCALL or PDUMP_TYPE_SWITCH in type: an
+	 * event profile's record. Its samples are every ev_every-th event (of
+	 * each CPU); ev_count[k], every event of class k, sampled or not: a
+	 * system call's number, or 0 voluntary and 1 involuntary switches. */
+	uint32_t ev_every, ev_nclass;
+	uint64_t *ev_count;
 };
 
 /* A byte sink: the kernel's is the serial line, a test's is a buffer. */

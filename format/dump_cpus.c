@@ -146,3 +146,38 @@ int pdump_walk_cpus(struct reader *r, struct pdump *h, const struct pdump_alloc 
 	check_sums(r, h);
 	return 0;
 }
+
+/* Version 7's event record (docs/dump-format.md, "Version 7: events"): N,
+ * then the classes' counts. With N 1 every event is a sample, so the
+ * classes add up to the dump's total at least (more only when events came
+ * while the dump was read: its classes are read after its samples). */
+int pdump_walk_events(struct reader *r, struct pdump *h, const struct pdump_alloc *a)
+{
+	uint64_t sum = 0;
+	int over = 0;
+
+	if (r->len - r->pos < 8)
+		return HARD(r, "truncated: the event record needs 8 bytes at offset %u", NULL, r->pos, 0, 0);
+	h->ev_every = get_le(r->buf + r->pos, 4);
+	h->ev_nclass = get_le(r->buf + r->pos + 4, 4);
+	r->pos += 8;
+	if (h->ev_nclass > PDUMP_MAXCLASSES)
+		return HARD(r, "%u event classes (a dump has at most %u)", NULL, h->ev_nclass, PDUMP_MAXCLASSES, 0);
+	if (r->len - r->pos < (size_t)h->ev_nclass * 8)
+		return HARD(r, "truncated: %u event classes need %u bytes at offset %u", NULL, h->ev_nclass,
+			    (uint64_t)h->ev_nclass * 8, r->pos);
+	if (h->ev_nclass && !(h->ev_count = a->zalloc(a->ctx, (size_t)h->ev_nclass * 8)))
+		return HARD(r, "out of memory for %u event classes", NULL, h->ev_nclass, 0, 0);
+	for (uint32_t k = 0; k < h->ev_nclass; k++, r->pos += 8) {
+		h->ev_count[k] = get64(r->buf + r->pos);
+		over |= add_over(&sum, h->ev_count[k]);
+	}
+	if (!h->ev_every)
+		SOFT(r, "event record: every 0th event (N is 1 or more)", NULL, 0, 0, 0);
+	else if (h->ev_every == 1 && !over && sum < h->total)
+		SOFT(r, "event record: every event sampled, but the classes add up to %u and the samples to %u",
+		     NULL, over ? UINT64_MAX : sum, h->total, 0);
+	if (!!(h->type & PDUMP_TYPE_SYSCALL) + !!(h->type & PDUMP_TYPE_SWITCH) + !!(h->type & PDUMP_TYPE_OFFCPU) > 1)
+		SOFT(r, "both event types in type %x", NULL, h->type, 0, 0);
+	return 0;
+}

@@ -167,4 +167,8 @@ void pdump_release(struct pdump *d, const struct pdump_alloc *a)
 	d->cputics = NULL;
 	d->cpus = NULL;
 	d->ncpu = 0;
+	if (d->ev_count)
+		a->free(a->ctx, d->ev_count);
+	d->ev_count = NULL;
+	d->ev_nclass = 0;
 }

@@ -151,9 +151,9 @@ static int read_header(struct reader *r, struct pdump *h)
 	for (i = 0; i < 4 && i < r->len; i++)
 		if (p[i] != (uint8_t)PDUMP_MAGIC[i])
 			return HARD(r, "not a profile dump (bad magic)", NULL, 0, 0, 0);
-	if (r->len >= 6 && (get_le(p + 4, 2) < PDUMP_VERSION_V1 || get_le(p + 4, 2) > PDUMP_VERSION_V6))
+	if (r->len >= 6 && (get_le(p + 4, 2) < PDUMP_VERSION_V1 || get_le(p + 4, 2) > PDUMP_VERSION_V7))
 		return HARD(r, "unsupported dump version %u (this reader knows %u to %u)",
-			    NULL, get_le(p + 4, 2), PDUMP_VERSION_V1, PDUMP_VERSION_V6);
+			    NULL, get_le(p + 4, 2), PDUMP_VERSION_V1, PDUMP_VERSION_V7);
 	if (need(r, PDUMP_HDR_SIZE, "the header", NOSEG))
 		return -1;
 	h->version = get_le(p + 4, 2);
@@ -170,7 +170,8 @@ static int read_header(struct reader *r, struct pdump *h)
 		SOFT(r, "reserved header field is %u, not 0", NULL, get_le(p + 6, 2), 0, 0);
 	if (h->type & ~(PDUMP_TYPE_BITS | (h->version >= PDUMP_VERSION_V3 ? PDUMP_TYPE_STACKS : 0) |
 			(h->version >= PDUMP_VERSION_V4 ? PDUMP_TYPE_SPREAD : 0) |
-			(h->version >= PDUMP_VERSION_V5 ? PDUMP_TYPE_TRACE : 0)))
+			(h->version >= PDUMP_VERSION_V5 ? PDUMP_TYPE_TRACE : 0) |
+			(h->version >= PDUMP_VERSION_V7 ? PDUMP_TYPE_EVENTS : 0)))
 		SOFT(r, "unknown profile type %x", NULL, h->type, 0, 0);
 	else if (h->version == PDUMP_VERSION_V3 && !(h->type & PDUMP_TYPE_STACKS))
 		SOFT(r, "version 3 dump without the stacks type bit (type %x)", NULL, h->type, 0, 0);
@@ -178,6 +179,8 @@ static int read_header(struct reader *r, struct pdump *h)
 		SOFT(r, "version 4 dump without the sub-profiles type bit (type %x)", NULL, h->type, 0, 0);
 	else if (h->version == PDUMP_VERSION_V5 && !(h->type & PDUMP_TYPE_TRACE))
 		SOFT(r, "version 5 dump without the trace type bit (type %x)", NULL, h->type, 0, 0);
+	else if (h->version == PDUMP_VERSION_V7 && !(h->type & PDUMP_TYPE_EVENTS))
+		SOFT(r, "version 7 dump without an event type bit (type %x)", NULL, h->type, 0, 0);
 	if (h->shift > PDUMP_MAXSHIFT)
 		SOFT(r, "bucket shift %u out of range (0..31)", NULL, h->shift, 0, 0);
 	if (!h->hz)
@@ -522,12 +525,14 @@ static int walk_all(struct reader *r, struct pdump *h, const struct pdump_alloc 
 	if ((h->version == PDUMP_VERSION_V4 || (h->version >= PDUMP_VERSION_V5 && (h->type & PDUMP_TYPE_SPREAD))) &&
 	    walk_spread(r, h, a))
 		return -1;
-	if (h->version == PDUMP_VERSION_V5 || (h->version == PDUMP_VERSION_V6 && (h->type & PDUMP_TYPE_TRACE))) {
+	if (h->version == PDUMP_VERSION_V5 || (h->version >= PDUMP_VERSION_V6 && (h->type & PDUMP_TYPE_TRACE))) {
 		if (pdump_walk_trace(r, h, a))
 			return -1;
 		crc_catch_up(r);
 	}
-	if (h->version == PDUMP_VERSION_V6 && pdump_walk_cpus(r, h, a))
+	if (h->version >= PDUMP_VERSION_V6 && pdump_walk_cpus(r, h, a))
+		return -1;
+	if (h->version == PDUMP_VERSION_V7 && pdump_walk_events(r, h, a))
 		return -1;
 	return check_end(r, h);
 }
@@ -556,6 +561,7 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	h.ncpu = 0;
 	h.cpus = NULL;
 	h.cputics = NULL;
+	h.ev_every = h.ev_nclass = 0, h.ev_count = NULL;
 	if (walk_all(&r, &h, a)) {
 		pdump_release(&h, a);
 		return -1;
@@ -586,6 +592,7 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	d->ncpu = h.ncpu;
 	d->cpus = h.cpus;
 	d->cputics = h.cputics;
+	d->ev_every = h.ev_every, d->ev_nclass = h.ev_nclass, d->ev_count = h.ev_count;
 	return 0;
 }
 

@@ -66,5 +66,8 @@ int pdump_walk_trace(struct reader *r, struct pdump *h, const struct pdump_alloc
  * h->cputics allocated with a, each CPU checked, and the CPUs' sums against
  * the header's and each segment's ticks (semantic errors). 0, or -1. */
 int pdump_walk_cpus(struct reader *r, struct pdump *h, const struct pdump_alloc *a);
+/* Version 7's event record, after the CPUs' (dump_cpus.c): h->ev_count
+ * allocated with a. 0, or -1. */
+int pdump_walk_events(struct reader *r, struct pdump *h, const struct pdump_alloc *a);
 
 #endif

@@ -40,6 +40,12 @@
 #define PDUMP_MAXTRACE		(1u << 20)
 #define PDUMP_VERSION_V6	6	/* with each CPU's totals, after the rest (the kernel's) */
 #define PDUMP_MAXCPUS		256	/* a reader refuses more CPUs (and fewer than 1) */
+#define PDUMP_VERSION_V7	7	/* an event profile's: its event record after the CPUs' */
+#define PDUMP_TYPE_SYSCALL	128u	/* PT_SYSCALL: version 7, counts of system calls */
+#define PDUMP_TYPE_SWITCH	256u	/* PT_SWITCH: version 7, counts of context switches */
+#define PDUMP_TYPE_OFFCPU	512u	/* PT_OFFCPU: version 7, ticks off the CPU */
+#define PDUMP_TYPE_EVENTS	(PDUMP_TYPE_SYSCALL | PDUMP_TYPE_SWITCH | PDUMP_TYPE_OFFCPU)
+#define PDUMP_MAXCLASSES	256	/* a reader refuses more event classes */
 #define PDUMP_CPUHDR_SIZE	32	/* a CPU's record: samples, kernel, idle, out_of_range */
 #define PDUMP_NSUB_MIN		2	/* a reader's bounds on the sub-profiles */
 #define PDUMP_NSUB_MAX		64

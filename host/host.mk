@@ -11,7 +11,7 @@ HOST_INC := $(addprefix -iquote ,include format profiler lib $(HOST_DIRS)) -Ipro
 # and reports pinfo is made of (EXTRACT_SRCS, PINFO_PARSE_SRCS, PINFO_LIB).
 EXTRACT_SRCS := host/profextract/extract.c host/profextract/names.c host/profextract/capture.c host/common/hostio.c host/common/shown.c
 PINFO_PARSE_SRCS := host/common/maps.c host/common/elf32.c host/pinfo/read/attrib.c host/pinfo/read/rounding.c \
-	host/pinfo/views/report.c host/pinfo/read/modattrib.c host/pinfo/read/ci.c host/pinfo/read/runs.c lib/elf.c
+	host/pinfo/views/report.c host/pinfo/views/events.c host/pinfo/read/modattrib.c host/pinfo/read/ci.c host/pinfo/read/runs.c lib/elf.c
 # a share with its interval as the reports print it; a run's exact counts (--truth)
 PINFO_PARSE_SRCS += host/pinfo/views/share.c host/pinfo/read/truth.c
 
@@ -33,7 +33,7 @@ PINFO_MORE_SRCS := host/pinfo/views/view.c host/pinfo/read/dwarf.c host/pinfo/re
 # Shares with their intervals, the exact counts (--truth), the CSV (--csv).
 PINFO_MORE_SRCS += host/pinfo/views/csv.c host/pinfo/views/htmlfuncs.c
 # Each CPU's totals (--cpus, and the HTML report's table).
-PINFO_MORE_SRCS += host/pinfo/views/cpus.c
+PINFO_MORE_SRCS += host/pinfo/views/cpus.c host/pinfo/views/timeline.c
 # The split of buckets over lines by instructions, and the call stacks' leaf
 # frames (frames.c), disassemble with capstone, loaded when first wanted
 # (dlopen: disasm.c), not linked.

@@ -11,6 +11,16 @@
 #define PT_VERBOSE	8	/* detail for kernel segments (the kernel's functions) */
 #define PT_STACKS	16	/* ProfInit: also sample call stacks (docs/stacks.md) */
 #define PT_SPREAD	32	/* ProfInit: also keep 8 sub-profiles, the profile's ticks dealt in turn (docs/accuracy.md) */
+/* Event profiles (docs/events.md): a system profile that counts, instead of
+ * ticks, every Nth system call or every Nth context switch, where the user
+ * code was, or (PT_OFFCPU, N 1) the ticks processes spend off the CPU; N is PT_EVERY(N) (1 to 65535; 0 is taken as 1). Each lives
+ * beside the time profile: ProfOn(PT_SYSCALL) and so on name it. */
+#define PT_SYSCALL	128
+#define PT_SWITCH	256
+/* Time off the CPU: each tick a process of the profile spends blocked
+ * (waiting, sleeping) after a switch it asked for, charged where it blocked */
+#define PT_OFFCPU	512
+#define PT_EVERY(n)	((int)((unsigned)(n) << 16))
 
 #define PROF_SHIFT	2	/* DWORD granularity: counters[EIP >> PROF_SHIFT] */
 #define MOD_NAME_SIZE	10

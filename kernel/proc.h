@@ -46,6 +46,7 @@ struct proc {
 	struct fpustate fpu;	/* its x87/SSE registers while not running */
 	struct fs_fdtable files;	/* its file descriptors (kernel/fs.h) */
 	uint64_t cputicks;	/* ticks it ran, up to its last switch out (times) */
+	uint64_t offtick;	/* after a switch it asked for: the clock's tick then (docs/events.md) */
 	uint64_t runstart;	/* while running: the tick it was switched in at */
 	int ranon;		/* the CPU it ran on last, plus 1 (0: none yet) */
 };

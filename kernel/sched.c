@@ -159,6 +159,7 @@ void sched_free_orphans(void)
 struct trapframe *sched_return(struct trapframe *tf)
 {
 	struct proc *old = curproc, *next;
+	int blocked;
 
 	cli();
 	if (!TF_USER(tf) && old != &idleproc)
@@ -169,10 +170,17 @@ struct trapframe *sched_return(struct trapframe *tf)
 			tick_plan_load();	/* a profile changed: before ring 3 runs again */
 		return tf;
 	}
+	blocked = old->state != P_RUNNING;	/* it waits, sleeps or has exited */
 	if (old->state == P_RUNNING && old != &idleproc)
 		old->state = P_RUNNABLE;
 	wake_sleepers();
 	next = pick_next();
+	/* an event profile's switch, where old's code was (docs/events.md) */
+	if (next != old && old != &idleproc) {
+		prof_note_event(&old->prof, blocked ? PROF_EV_SWITCH_VOLUNTARY : PROF_EV_SWITCH_INVOLUNTARY,
+				tf->cs, tf->eip, tf->ebp);
+		old->offtick = blocked ? clock_ticks() : 0;	/* its time off the CPU starts */
+	}
 	note_work(next);
 	/* times(): the ticks each ran, counted before free_orphans() may free
 	 * old (interrupts are off: the count stands still) */
@@ -213,6 +221,9 @@ struct trapframe *sched_return(struct trapframe *tf)
 		this_cpu->moved_in += next->ranon && next->ranon != this_cpu->index + 1;
 		next->ranon = this_cpu->index + 1;
 	}
+	/* an event profile's time off the CPU: next's since it blocked, with its memory mapped */
+	if (prof_events && next != old && next != &idleproc && next->offtick)
+		prof_offcpu(&next->prof, clock_ticks() - next->offtick);
 	next->runstart = irq0.ticks;
 	curproc = next;
 	irq0.prof = next == &idleproc ? 0 : &next->prof;

@@ -465,6 +465,8 @@ void syscall(struct trapframe *tf)
 {
 	uint32_t num = tf->eax;
 
+	/* an event profile's system call, where the caller's code made it (docs/events.md) */
+	prof_note_event(&curproc->prof, PROF_EV_SYSCALL(num), tf->cs, tf->eip, tf->ebp);
 	if (num < SYS_MAX && syscalls[num])
 		tf->eax = (uint32_t)syscalls[num](tf);
 	else

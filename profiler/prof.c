@@ -18,14 +18,21 @@ volatile uint32_t prof_active;
 volatile uint32_t prof_gen;
 
 /* PT_USER is taken as PT_USER|PT_USEKP; PT_USEDD is not supported.
- * PT_STACKS and PT_SPREAD matter to ProfInit only; the other calls accept them. */
+ * PT_STACKS and PT_SPREAD matter to ProfInit only; the other calls accept
+ * them. An event profile (PT_SYSCALL or PT_SWITCH, with PT_EVERY(N), or
+ * PT_OFFCPU) is a system profile without sub-profiles. */
 static int normalize(int type, uint32_t *out)
 {
-	if (type & ~(PT_USER | PT_USEDD | PT_USEKP | PT_VERBOSE | PT_STACKS | PT_SPREAD))
+	uint32_t t = (uint32_t)type, ev = t & (PT_SYSCALL | PT_SWITCH | PT_OFFCPU);
+
+	if ((t & 0xFFFFu) & ~(uint32_t)(PT_USER | PT_USEDD | PT_USEKP | PT_VERBOSE | PT_STACKS | PT_SPREAD |
+					 PT_SYSCALL | PT_SWITCH | PT_OFFCPU))
 		return -PROF_EINVAL;
+	if ((t >> 16 && !(ev & (PT_SYSCALL | PT_SWITCH))) || (ev & (ev - 1)) || (ev && (t & (PT_USER | PT_SPREAD))))
+		return -PROF_EINVAL;	/* N for calls and switches only; one event */
 	if (type & PT_USEDD)
 		return -PROF_ENOSYS;
-	*out = (uint32_t)type | ((type & PT_USER) ? PT_USEKP : 0);
+	*out = t | ((type & PT_USER) ? PT_USEKP : 0);
 	return 0;
 }
 
@@ -37,7 +44,7 @@ static int session_of(struct prof_proc *pp, int type, struct prof_session **sp)
 
 	if (err)
 		return err;
-	*sp = (t & PT_USER) ? pp->user : prof_system;
+	*sp = (t & PT_USER) ? pp->user : *prof_sys_of(prof_kind(t));
 	return *sp ? 0 : -PROF_ENOTINIT;
 }
 
@@ -104,7 +111,10 @@ int prof_on(struct prof_proc *pp, int type)
 	if (s->depth >= PROF_MAX_DEPTH)
 		return -PROF_EOVERFLOW;
 	if (s->depth++ == 0) {
-		prof_active++;
+		if (s->every)
+			prof_events++;
+		else
+			prof_active++;
 		mask = prof_clock_mask();
 		prof_moved(0);
 		prof_clock_restore(mask);
@@ -123,7 +133,10 @@ int prof_off(struct prof_proc *pp, int type)
 	if (s->depth == 0)
 		return -PROF_ENOTON;
 	if (--s->depth == 0) {
-		prof_active--;
+		if (s->every)
+			prof_events--;
+		else
+			prof_active--;
 		mask = prof_clock_mask();
 		prof_moved(0);
 		prof_clock_restore(mask);
@@ -155,6 +168,8 @@ static void clear_session(struct prof_session *s)
 		struct prof_cpustate *pc = &s->cpu[c];
 		pc->kernel = pc->idle = pc->out_of_range = 0;
 		pc->seq = 0;
+		for (uint32_t k = 0; s->evcount && k < PROF_EV_CLASSES; k++)
+			s->evcount[c * PROF_EV_CLASSES + k] = 0;
 		for (int k = 0; k < PDUMP_NSUB; k++)
 			pc->nob[k][0] = pc->nob[k][1] = pc->nob[k][2] = 0;
 		if (pc->stacks)
@@ -211,8 +226,8 @@ int prof_free(struct prof_proc *pp, int type)
 	if (s == pp->user) {
 		detach_user(pp);
 	} else {
-		prof_detach_all();
-		prof_system = 0;
+		prof_detach_all(prof_kind(s->type));
+		*prof_sys_of(prof_kind(s->type)) = 0;
 	}
 	if (s->type & PT_SPREAD)
 		prof_spread_adjust(-1);
@@ -246,7 +261,7 @@ static int take(struct prof_session *s, uint32_t me, uint32_t hz, struct prof_sn
 	prof_clock_restore(mask);
 	err = prof_snap(s, me, ownp, &sn->d, &sn->scratch);
 	if (!err) {
-		sn->d.version = PDUMP_VERSION_V6;
+		sn->d.version = s->every ? PDUMP_VERSION_V7 : PDUMP_VERSION_V6;
 		sn->d.type = s->type;
 		sn->d.shift = PROF_SHIFT;
 		sn->d.hz = hz;
@@ -320,9 +335,11 @@ void prof_exit(struct prof_proc *pp)
 		}
 		prof_free(pp, PT_USER);
 	}
-	if (pp->attached) {
+	for (int k = 0; k < PROF_KINDS; k++) {
+		if (!(k ? pp->evattached[k - 1] : pp->attached))
+			continue;
 		mask = prof_clock_mask();
-		prof_detach(pp);
+		prof_detach(pp, k);
 		prof_moved(0);
 		prof_clock_restore(mask);
 	}

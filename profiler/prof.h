@@ -86,6 +86,11 @@ struct prof_session {
 	uint32_t nmodules;	/* system: the module list, or 0 for every module */
 	char modules[PROF_MAX_MODULES][PDUMP_MODNAME_MAX];
 	struct prof_cpustate cpu[PROF_NCPU_MAX];
+	/* An event profile's (docs/events.md): it samples every every-th event
+	 * of a CPU (cpu[].seq counts them), and counts every one by class,
+	 * CPU c's at evcount[c * PROF_EV_CLASSES] (cache lines of its own) */
+	uint32_t every;
+	uint64_t *evcount;
 	uint32_t nbufs;
 	struct pdump_seg bufs[];
 };

@@ -7,6 +7,13 @@
 #define SATURATED 0xFFFFFFFFu
 
 extern struct prof_session *prof_system;	/* the system profile, or NULL */
+extern struct prof_session *prof_evsys[3];	/* the event profiles: system calls, switches, off-CPU */
+#define PROF_KINDS 4
+/* The system profile a type names: 0 time, 1 system calls, 2 switches, 3 off the CPU. */
+static inline int prof_kind(uint32_t t)
+{
+	return (t & PT_SYSCALL) ? 1 : (t & PT_SWITCH) ? 2 : (t & PT_OFFCPU) ? 3 : 0;
+}
 
 /* percpu.c: memory by CPU (docs/smp.md, "Counter buffers per CPU").
  * size zeroed bytes that start on a cache line (PROF_LINE), or NULL;
@@ -86,7 +93,11 @@ int prof_snap(struct prof_session *s, uint32_t me, const struct prof_cpustate *o
 
 /* system.c */
 int prof_init_system(uint32_t type, const char *modulelist, const struct prof_codeseg *segs, int nsegs);
-void prof_detach(struct prof_proc *pp);
-void prof_detach_all(void);
+/* pp lets go of system profile kind k (prof_kind), or every process does
+ * (with the clock masked; the caller moves prof_gen). */
+void prof_detach(struct prof_proc *pp, int k);
+void prof_detach_all(int k);
+/* The system profile of kind k: where it is kept. */
+struct prof_session **prof_sys_of(int k);
 
 #endif

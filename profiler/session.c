@@ -46,8 +46,15 @@ struct prof_session *prof_new_session(uint32_t type)
 
 	if (!s)
 		return 0;
-	s->type = type;
+	s->type = type & 0xFFFFu;
 	s->ncpu = prof_copies();
+	if (type & (PT_SYSCALL | PT_SWITCH | PT_OFFCPU)) {
+		s->every = type >> 16 ? type >> 16 : 1;
+		if (!(s->evcount = prof_zalloc_lines((size_t)s->ncpu * PROF_EV_CLASSES * 8))) {
+			prof_free_session(s);
+			return 0;
+		}
+	}
 	if ((type & PT_STACKS) && prof_new_stacks(s)) {
 		prof_free_session(s);
 		return 0;
@@ -79,6 +86,7 @@ void prof_free_session(struct prof_session *s)
 		prof_release_lines(s->bufs[i].sub);
 	}
 	prof_release_lines(s->stacks);
+	prof_release_lines(s->evcount);
 	prof_trace_free(s);
 	prof_release_lines(s);
 }

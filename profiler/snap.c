@@ -56,6 +56,7 @@ static void lay_out(const struct prof_session *s, const struct held *h, struct p
 	d->segs = take(b, (size_t)s->nbufs * sizeof *d->segs);
 	d->cpus = take(b, (size_t)s->ncpu * sizeof *d->cpus);
 	d->subtotal = take(b, PDUMP_NSUB * 8);
+	d->ev_count = s->evcount ? take(b, PROF_EV_CLASSES * 8) : 0;	/* an event profile's only */
 	for (uint32_t c = 0; c < s->ncpu; c++) {
 		nt += h[c].ntrace;
 		ne += h[c].nents;
@@ -233,6 +234,16 @@ int prof_snap(struct prof_session *s, uint32_t me, const struct prof_cpustate *o
 		sum_segment(s, i, d);
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	sum_totals(s, me, own, d);
+	/* an event profile's classes, after its samples: an event counts its
+	 * class first, so the classes hold every sample read (docs/events.md) */
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	d->ev_every = s->every;
+	d->ev_nclass = !s->evcount ? 0 : (s->type & PT_SWITCH) ? 2 : (s->type & PT_OFFCPU) ? 1 : PROF_EV_CLASSES;
+	for (uint32_t k = 0; k < d->ev_nclass; k++) {
+		d->ev_count[k] = 0;
+		for (uint32_t c = 0; c < s->ncpu; c++)
+			d->ev_count[k] += load64(&s->evcount[c * PROF_EV_CLASSES + k]);
+	}
 	d->nseg = s->nbufs;
 	d->ncpu = s->ncpu;
 	d->nsub = (s->type & PT_SPREAD) ? PDUMP_NSUB : 0;

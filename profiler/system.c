@@ -3,7 +3,29 @@
 #include "profint.h"
 #include "profkern/profile.h"
 
-static struct prof_proc *attached;	/* processes whose sbuf point into prof_system */
+/* The processes whose buffers point into each system profile: the time
+ * profile's (sbuf), and each event profile's (ebuf). */
+static struct prof_proc *attached[PROF_KINDS];
+struct prof_session *prof_evsys[PROF_KINDS - 1];
+
+struct prof_session **prof_sys_of(int k)
+{
+	return k ? &prof_evsys[k - 1] : &prof_system;
+}
+
+/* pp's buffers, list link and mark for system profile k. */
+static struct pdump_seg **bufs_of(struct prof_proc *pp, int k)
+{
+	return k ? pp->ebuf[k - 1] : pp->sbuf;
+}
+static struct prof_proc **next_of(struct prof_proc *pp, int k)
+{
+	return k ? &pp->evnext[k - 1] : &pp->sysnext;
+}
+static int *mark_of(struct prof_proc *pp, int k)
+{
+	return k ? &pp->evattached[k - 1] : &pp->attached;
+}
 
 static int selected(const struct prof_session *s, const char *module)
 {
@@ -55,13 +77,13 @@ static int parse_modules(struct prof_session *s, const char *list)
 	return s->nmodules ? 0 : -PROF_EINVAL;
 }
 
-static void attach(struct prof_proc *pp, const struct prof_codeseg *cs, struct pdump_seg *b)
+static void attach(struct prof_proc *pp, int k, const struct prof_codeseg *cs, struct pdump_seg *b)
 {
-	pp->sbuf[cs->slot] = b;
-	if (!pp->attached) {
-		pp->attached = 1;
-		pp->sysnext = attached;
-		attached = pp;
+	bufs_of(pp, k)[cs->slot] = b;
+	if (!*mark_of(pp, k)) {
+		*mark_of(pp, k) = 1;
+		*next_of(pp, k) = attached[k];
+		attached[k] = pp;
 	}
 }
 
@@ -70,9 +92,9 @@ int prof_init_system(uint32_t t, const char *modulelist, const struct prof_codes
 	struct pdump_seg *bufs[nsegs > 0 ? nsegs : 1];
 	struct prof_session *s;
 	uint32_t mask;
-	int err;
+	int err, k = prof_kind(t);
 
-	if (prof_system)
+	if (*prof_sys_of(k))
 		return -PROF_EEXIST;
 	if (!(s = prof_new_session(t)))
 		return -PROF_ENOMEM;
@@ -95,8 +117,8 @@ int prof_init_system(uint32_t t, const char *modulelist, const struct prof_codes
 	mask = prof_clock_mask();
 	for (int i = 0; i < nsegs; i++)
 		if (bufs[i] && segs[i].owner)
-			attach(segs[i].owner, &segs[i], bufs[i]);
-	prof_system = s;
+			attach(segs[i].owner, k, &segs[i], bufs[i]);
+	*prof_sys_of(k) = s;
 	if (t & PT_SPREAD)
 		prof_spread_adjust(1);
 	prof_moved(0);
@@ -104,9 +126,10 @@ int prof_init_system(uint32_t t, const char *modulelist, const struct prof_codes
 	return 0;
 }
 
-int prof_proc_start(struct prof_proc *pp, const struct prof_codeseg *segs, int nsegs)
+/* pp's segments into system profile k, if it lives. */
+static int start_in(struct prof_proc *pp, int k, const struct prof_codeseg *segs, int nsegs)
 {
-	struct prof_session *s = prof_system;
+	struct prof_session *s = *prof_sys_of(k);
 	int err = 0;
 
 	if (!s)
@@ -121,31 +144,44 @@ int prof_proc_start(struct prof_proc *pp, const struct prof_codeseg *segs, int n
 			continue;
 		}
 		mask = prof_clock_mask();
-		attach(pp, &segs[i], b);
+		attach(pp, k, &segs[i], b);
 		prof_moved(0);
 		prof_clock_restore(mask);
 	}
 	return err;
 }
 
-void prof_detach(struct prof_proc *pp)
+int prof_proc_start(struct prof_proc *pp, const struct prof_codeseg *segs, int nsegs)
+{
+	int err = 0;
+
+	for (int k = 0; k < PROF_KINDS; k++) {
+		int e = start_in(pp, k, segs, nsegs);
+		err = err ? err : e;
+	}
+	return err;
+}
+
+void prof_detach(struct prof_proc *pp, int k)
 {
 	struct prof_proc **l;
 
-	for (l = &attached; *l && *l != pp; l = &(*l)->sysnext)
+	for (l = &attached[k]; *l && *l != pp; l = next_of(*l, k))
 		;
 	if (*l)
-		*l = pp->sysnext;
+		*l = *next_of(pp, k);
 	for (int i = 0; i < PROF_LDT_SLOTS; i++)
-		pp->sbuf[i] = 0;
-	pp->attached = 0;
-	pp->sysnext = 0;
+		bufs_of(pp, k)[i] = 0;
+	*mark_of(pp, k) = 0;
+	*next_of(pp, k) = 0;
+	if (k == 3)
+		pp->offwhere = 0;	/* where it blocked is no longer the profile's */
 }
 
 /* Every process lets go of the system profile (with the clock masked;
  * the caller moves prof_gen, prof_moved()). */
-void prof_detach_all(void)
+void prof_detach_all(int k)
 {
-	while (attached)
-		prof_detach(attached);
+	while (attached[k])
+		prof_detach(attached[k], k);
 }

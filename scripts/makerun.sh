@@ -42,6 +42,11 @@
 # PROFKERN_SPREAD=1 (make run SPREAD=1): profrun keeps the 8 sub-profiles
 # (PT_SPREAD) by which pinfo measures how far each share would move in
 # another run; the dumps then carry them (docs/dump-format.md).
+# PROFKERN_EVENTS=syscall,switch,offcpu (make run EVENTS=...): profrun also
+# makes the event profiles named (syscall and switch may end :N, every Nth
+# event), dumped to
+# NAME.syscall.pro, NAME.switch.pro and NAME.offcpu.pro, each reported after NAME.pro under
+# a heading naming its event (docs/events.md).
 # PROFKERN_TRUTH=1 (make run TRUTH=1): QEMU runs the instruction-count
 # plugin (bench/truth/insncount.c) in the same run, and each dump NAME.pro
 # gets RUN/NAME.truth, the exact instructions of each function while
@@ -58,6 +63,8 @@ case ${PROFKERN_TRUTH:-} in ''|0) ;; *) truth=1 ;; esac
 stacks=
 case ${PROFKERN_STACKS:-} in ''|0) ;; *) stacks='/stacks ' ;; esac
 case ${PROFKERN_SPREAD:-} in ''|0) ;; *) stacks="$stacks/spread " ;; esac
+# (uservars.mk checked EVENTS: syscall or switch, each with :N or not)
+for e in $(printf '%s\n' "${PROFKERN_EVENTS:-}" | tr ',' ' '); do stacks="$stacks/$e "; done
 # The programs' names, from PROG's words (scripts/progs.sh), or the demo's.
 names=$(sh scripts/progs.sh names -- "${PROFKERN_PROG:-}") || { printf '%s\n' "$names" >&2; exit 2; }
 if [ -n "$names" ]; then
@@ -278,10 +285,21 @@ while IFS= read -r name; do
 	[ -n "$name" ] || continue
 	dump=$dumps/$name
 	echo
+	# an event profile's dump (EVENTS=): its heading names the event
+	event=
+	case $name in
+	*.syscall.pro) event="system calls" ;;
+	*.switch.pro) event="context switches" ;;
+	*.offcpu.pro) event="time off the CPU" ;;
+	esac
+	[ -n "$event" ] && printf 'Event profile: %s (%s)\n\n' "$event" "$name"
 	echo "pinfo $name"
 	# One pinfo run a dump: the module table, a form feed line, then the
 	# functions by the dump's own map, or by every map of the run.
-	map=${name%.pro}.map
+	map=${name%.pro}
+	map=${map%.syscall}
+	map=${map%.switch}
+	map=${map%.offcpu}.map
 	tr=$run/${name%.pro}.truth
 	[ -n "$truthopt" ] && [ -f "$tr" ] || tr=
 	csv=$run/${name%.pro}.csv	# and its functions as CSV (docs/pinfo.md, "CSV")
@@ -307,7 +325,7 @@ while IFS= read -r name; do
 		[ $part = 1 ] && [ "${1:-}" = Total ] && tics=${2:-}
 	done < "$run/table.txt"
 	# the HTML report's dump: the one of most samples (the first of them)
-	if [ -n "$tics" ] && { [ -z "$main" ] || [ "$tics" -gt "$maintics" ]; }; then
+	if [ -z "$event" ] && [ -n "$tics" ] && { [ -z "$main" ] || [ "$tics" -gt "$maintics" ]; }; then
 		main=$dump maintics=$tics maintruth=$tr
 	fi
 	# The call stacks, when the dump has them (the type's bit 16: format 3,

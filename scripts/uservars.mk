@@ -10,7 +10,7 @@
 # to makerun.sh through the environment, not through a command line.
 # PROG_CFLAGS and CFLAGS are compiler flags, left as any Makefile's.
 
-USER_VARS := HZ CPUS SEED SPREAD MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V TRUTH XV6
+USER_VARS := HZ CPUS SEED SPREAD MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V TRUTH XV6 EVENTS
 $(foreach v,$(USER_VARS),$(if $(filter undefined,$(origin $(v))),,$(eval override $(v) := $$(value $(v)))))
 
 HZ         ?= 1000
@@ -36,6 +36,10 @@ STDIN      ?=
 # the exact answer: the programs run under the instruction-count plugin too
 # (docs/accuracy.md, "The exact answer: TRUTH=1")
 TRUTH      ?=
+# the event profiles profrun makes besides the time profile (docs/events.md):
+# syscall, switch, offcpu (time off the CPU), split by commas; syscall and
+# switch with :N to count every Nth
+EVENTS     ?=
 # the build's lines: one short line a step, or (V=1) every command whole
 V          ?=
 
@@ -98,6 +102,13 @@ msg = @printf '  %-7s %s\n' '$(1)' '$(2)';
 endif
 $(if $(filter-out 0 1,$(STACKS)),$(call refuse,STACKS,1 (sample call stacks) or 0))
 $(if $(filter-out 0 1,$(SPREAD)),$(call refuse,SPREAD,1 (keep the sub-profiles) or 0))
+ev_comma := ,
+# $(call ev_ok,WORD): WORD when it is syscall or switch, alone or with :N (1 to 65535)
+ev_ok = $(or $(filter syscall switch offcpu,$(1)),$(if $(filter syscall:% switch:%,$(1)),$(if $(filter 2,$(words \
+	$(subst :, ,$(1)))),$(call in_range,$(lastword $(subst :, ,$(1))),1,65535))))
+$(foreach w,$(subst $(ev_comma), ,$(EVENTS)),$(if $(call ev_ok,$(w)),,$(call refuse,EVENTS,the event profiles: \
+	syscall$(ev_comma) switch$(ev_comma) offcpu split by commas$(ev_comma) syscall and switch with :N (1 to 65535) to \
+	count every Nth)))
 $(if $(filter-out 0 1,$(REALTIME)),$(call refuse,REALTIME,1 (real time) or 0 (-icount)))
 $(if $(TRUTH),$(if $(filter 0 1,$(call one_of,$(TRUTH),$(DIGITS))),,$(call refuse,TRUTH,1 (the exact instruction \
 	counts too) or 0)))

@@ -17,6 +17,7 @@
 #include "view.h"
 #include "share.h"
 #include "shown.h"
+#include "timeline.h"
 #include "truth.h"
 
 #define PINFO_USAGE_LINE	"USAGE: pinfo [-etz] dump_file [ [-f] file]\n"
@@ -63,6 +64,10 @@ static void usage_text(FILE *to)
 	      "  --where OFFSET : the function and source line of the code at OFFSET (hex)\n"
 	      "       pinfo --cpus dump_file [map... | -f file]\n"
 	      "  --cpus : one line a CPU: its samples, kernel, idle and each module's ticks\n"
+	      "       pinfo --timeline FILE.json dump_file [map... | -f file]\n"
+	      "  --timeline : the run in time, a track a CPU (Chrome's trace-event format)\n"
+	      "  --offcpu OFF.pro : the report of OFF.pro, a profile of time off the CPU,\n"
+	      "                     after the dump's (with --folded: its stacks too)\n"
 	      "  -h, --help : this text;  --version : pinfo's version\n"
 	      "       pinfo [-g] [--folded FILE] [--flamegraph FILE.svg] [--pprof FILE] dump_file\n"
 	      "             [map... | -f file]   (call stacks: docs/stacks.md)\n"
@@ -132,7 +137,7 @@ static int long_opt(int argc, char **argv, int *i, const char *name, const char 
 struct more {
 	struct view v;
 	int lines;		/* -l */
-	const char *annotate, *html, *merge, *sort, *top, *limit, *split, *where, *csv, *truth;
+	const char *annotate, *html, *merge, *sort, *top, *limit, *split, *where, *csv, *truth, *timeline, *offcpu;
 	int diff, help, version, ci, cpus;
 	const char *bad;	/* an unknown option */
 };
@@ -163,7 +168,9 @@ static int more_opt(int argc, char **argv, int *i, struct more *o)
 	    (r = long_opt(argc, argv, i, "--split", &o->split)) ||
 	    (r = long_opt(argc, argv, i, "--where", &o->where)) ||
 	    (r = long_opt(argc, argv, i, "--csv", &o->csv)) ||
-	    (r = long_opt(argc, argv, i, "--truth", &o->truth)))
+	    (r = long_opt(argc, argv, i, "--truth", &o->truth)) ||
+	    (r = long_opt(argc, argv, i, "--timeline", &o->timeline)) ||
+	    (r = long_opt(argc, argv, i, "--offcpu", &o->offcpu)))
 		return r;
 	return 0;
 }
@@ -255,12 +262,12 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, s
 		return -1;
 	extra = o->csv || o->truth || o->ci;	/* the report's: docs/pinfo.md, "Error bars" */
 	if (o->where)	/* alone, with one ELF file */
-		return *flags || extra || o->cpus || x->gmon || x->proc || x->proc_module || o->lines || o->annotate ||
+		return *flags || extra || o->cpus || o->timeline || x->gmon || x->proc || x->proc_module || o->lines || o->annotate ||
 		       o->html || o->merge || o->diff || o->sort || o->top || o->limit || o->split ||
 		       sv->folded || sv->flamegraph || sv->pprof || sv->callgraph || i + 1 != argc ? -1 : i;
-	if (o->cpus)	/* the per-CPU table: no report, no other tool; maps pick its columns */
-		return (*flags & ~(PINFO_STRICT | PINFO_SKIP_ABSENT)) || extra || x->gmon || x->proc ||
-		       x->proc_module || o->lines || o->annotate || o->html || o->merge || o->diff ||
+	if (o->cpus || o->timeline)	/* the per-CPU table or the timeline: no report, no other tool */
+		return (o->cpus && o->timeline) || (*flags & ~(PINFO_STRICT | PINFO_SKIP_ABSENT)) || extra ||
+		       x->gmon || x->proc || x->proc_module || o->lines || o->annotate || o->html || o->merge || o->diff ||
 		       o->sort || o->top || o->limit || o->split || sv->folded || sv->flamegraph ||
 		       sv->pprof || sv->callgraph ? -1 : i;
 	if (sv->folded || sv->flamegraph || sv->pprof || sv->callgraph) {	/* no report: no -etz */
@@ -286,6 +293,8 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, s
 		return -1;
 	if (o->split && !o->lines && !o->annotate && !o->html)	/* the lines' option only */
 		return -1;
+	if (o->offcpu && (o->lines || o->annotate || o->html || o->merge || o->diff || o->csv || o->truth))
+		return -1;	/* the report's, and the stacks' (checked above) */
 	if ((o->ci && (o->merge || o->diff)) || (o->csv && (o->lines || o->annotate || o->html ||
 	    o->merge)) || (o->truth && (o->lines || o->annotate || o->diff || o->merge)))
 		return -1;
@@ -421,6 +430,13 @@ int main(int argc, char **argv)
 		return status;
 	}
 	stacks = sv.folded || sv.flamegraph || sv.pprof || sv.callgraph;
+	if (stacks && o.offcpu) {	/* the folded file takes it; the other views would hide it */
+		if (!sv.folded || sv.flamegraph || sv.pprof || sv.callgraph)
+			return usage();
+		if (pinfo_offcpu_check(o.offcpu, stderr))
+			return PINFO_FAIL;
+		sv.offcpu = o.offcpu;
+	}
 	if (i + 1 < argc && !strcmp(argv[i + 1], "-f")) {
 		if (i + 3 != argc)
 			return usage();
@@ -430,19 +446,26 @@ int main(int argc, char **argv)
 		single[0] = argv[i + 1];
 		maps = single;
 		nmaps = 1;
-	} else if (stacks || o.cpus) {	/* the stack views and --cpus take any number of maps */
+	} else if (stacks || o.cpus || o.timeline) {	/* these take any number of maps */
 		maps = argv + i + 1;
 		nmaps = (size_t)(argc - i - 1);
 		single[0] = NULL;
 	} else if (i + 1 != argc) {
 		return usage();
 	}
-	if (o.cpus)
+	if (o.timeline)
+		status = pinfo_timeline(argv[i], o.timeline, maps, nmaps, stderr);
+	else if (o.cpus)
 		status = pinfo_cpus(argv[i], maps, nmaps, flags, stdout, stderr);
 	else if (stacks)
 		status = pinfo_stacks(argv[i], maps, nmaps, &sv, stdout, stderr);
-	else
+	else if (!o.offcpu || !(status = pinfo_offcpu_check(o.offcpu, stderr)))
 		status = pinfo_run_view(argv[i], maps, nmaps, flags, &o.v, stdout, stderr);
+	/* --offcpu: the time off the CPU after the time on it, in the same layout */
+	if (o.offcpu && !stacks && !o.timeline && !o.cpus && status == PINFO_OK) {
+		printf("\nOff the CPU: %s\n\n", o.offcpu);
+		status = pinfo_run_view(o.offcpu, maps, nmaps, flags, &o.v, stdout, stderr);
+	}
 	if (maps != single && maps != argv + i + 1) {
 		for (k = 0; k < nmaps; k++)
 			free(maps[k]);

@@ -68,6 +68,7 @@ struct pinfo_stack_views {
 	const char *pprof;	/* --pprof FILE */
 	int callgraph;		/* -g: the call graph on out */
 	int strict;		/* --strict */
+	const char *offcpu;	/* --offcpu OFF.pro: its stacks too, in the folded file, under "[off-cpu]" */
 };
 
 /* Writes the exports x asks for from dumpfile, code segments (1) only;

@@ -47,6 +47,12 @@ refused mem-makefunc "make run: MEM must be the machine's memory: a number from 
 	MEM="\$(shell touch $trap/mf)"
 refused script-backtick "make run: SCRIPT must be a batch file: a path ending in .cmd" \
 	SCRIPT="\`touch $trap/s\`.cmd"
+refused events-subshell "make run: EVENTS must be the event profiles: syscall, switch, offcpu split by commas, syscall and switch with :N (1 to 65535) to count every Nth, not '\$(touch $trap/ev)'" \
+	EVENTS="\$(touch $trap/ev)"
+refused events-zero "make run: EVENTS must be the event profiles: syscall, switch, offcpu split by commas, syscall and switch with :N (1 to 65535) to count every Nth, not 'syscall,switch:0'" \
+	EVENTS="syscall,switch:0"
+refused events-offcpu-n "make run: EVENTS must be the event profiles: syscall, switch, offcpu split by commas, syscall and switch with :N (1 to 65535) to count every Nth, not 'offcpu:2'" \
+	EVENTS="offcpu:2"
 refused stacks-backtick "make run: STACKS must be 1 (sample call stacks) or 0, not '\`touch $trap/st\`'" \
 	STACKS="\`touch $trap/st\`"
 refused stacktable-subshell "make run: STACKTABLE must be the distinct stacks a table holds: a power of 2 from 256 to 1048576, not '\$(touch $trap/tb)'" \

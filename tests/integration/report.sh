@@ -160,6 +160,16 @@ name=html-no-flame
 if ! grep -q 'id="flame"' "$out/report.dom"; then pass "a format 2 dump has no stacks: no flame graph"
 else fail "a flame graph without stacks"; fi
 
+# The timeline (docs/events.md): the browser's page has a row for the one
+# CPU, a box for each slice of pinfo --timeline's JSON, the same count
+name=html-timeline
+$pinfo --timeline "$out/timeline.json" "$dump" "$u/testprof.elf" "$build/kernel.elf" 2> "$out/timeline.err"
+boxes=$(grep -c '<rect class="tl" data-cpu="0"' "$out/report.dom")
+slices=$(grep -c '"ph":"X"' "$out/timeline.json" 2>/dev/null)
+if grep -q '<section id="timeline">' "$out/report.dom" && [ "$boxes" -ge 2 ] && [ "$boxes" = "$slices" ] &&
+   ! grep -q 'data-cpu="1"' "$out/report.dom" && grep -q '"name":"thread_name".*"CPU 0"' "$out/timeline.json"
+then pass "$boxes boxes, $slices slices"; else fail "$boxes boxes in the page, $slices slices in the JSON; $(cat "$out/timeline.err")"; fi
+
 name=html-offline
 if ! grep -Eq '(src|href)="(https?:)?//' "$html" && ! grep -q '@import\|url(' "$html"
 then pass; else fail "the page refers to something outside it"; fi

@@ -57,13 +57,14 @@ test_port_SRCS := $(UNIT)/profiler/test_port.c $(UNIT)/profiler/dumpback.c $(PRO
 	host/profextract/capture.c $(FORMAT_READ_SRCS)
 
 # ---- format/: the dump and the serial frame --------------------------------------
-UNIT_FORMAT := test_dump test_dump_read test_dump_v3 test_dump_v4 test_dump_v5 test_dump_v6 test_frame
+UNIT_FORMAT := test_dump test_dump_read test_dump_v3 test_dump_v4 test_dump_v5 test_dump_v6 test_dump_v7 test_frame
 test_dump_SRCS      := $(UNIT)/format/test_dump.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_dump_read_SRCS := $(UNIT)/format/test_dump_read.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_dump_v3_SRCS   := $(UNIT)/format/test_dump_v3.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_dump_v4_SRCS   := $(UNIT)/format/test_dump_v4.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_dump_v5_SRCS   := $(UNIT)/format/test_dump_v5.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_dump_v6_SRCS   := $(UNIT)/format/test_dump_v6.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
+test_dump_v7_SRCS   := $(UNIT)/format/test_dump_v7.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_frame_SRCS     := $(UNIT)/format/test_frame.c $(UNIT)/support/testbuf.c host/profextract/capture.c \
 	$(FORMAT_HOST_SRCS)
 
@@ -84,7 +85,7 @@ mkmap-san: $(BUILD)/san/mkmap $(BUILD)/san/pinfo
 
 # ---- pinfo/ ---------------------------------------------------------------------
 UNIT_PINFO := test_pinfo test_attrib test_map test_export test_export_run test_stacks_views test_stacks_nocs \
-	test_names test_lines test_views test_rounding test_ci test_runs test_present test_cpus
+	test_names test_lines test_views test_rounding test_ci test_runs test_present test_cpus test_timeline
 test_pinfo_SRCS  := $(UNIT)/pinfo/test_pinfo.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 test_attrib_SRCS := $(UNIT)/pinfo/test_attrib.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 test_map_SRCS    := $(UNIT)/pinfo/test_map.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
@@ -108,6 +109,7 @@ test_runs_SRCS := $(UNIT)/pinfo/test_runs.c $(PINFO_LIB)
 test_present_SRCS := $(UNIT)/pinfo/test_present.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 # pinfo --cpus and the HTML report's CPUs, on dumps of two and four CPUs
 test_cpus_SRCS := $(UNIT)/pinfo/test_cpus.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
+test_timeline_SRCS := $(UNIT)/pinfo/test_timeline.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 
 # The tests that link pinfo's code link its libraries (libdw, protobuf-c...) with it.
 $(foreach t,$(UNIT_MKMAP) $(UNIT_PINFO),$(eval $(t)_LIBS += $(PINFO_MORE_LIBS)))

@@ -18,6 +18,7 @@
 #include "share.h"
 #include "view.h"
 #include "shown.h"
+#include "timeline.h"
 
 #define HTML_ANNOTATED	5	/* the hottest functions shown with their source */
 
@@ -451,6 +452,13 @@ static int write_page(FILE *out, void *arg)
 	module_table(out, p->d);
 	if (html_cpus(out, p->d))
 		rc = -1;
+	{	/* the timeline names functions by the maps loaded */
+		struct map *ms = calloc(p->nsrcs + 1, sizeof *ms);
+		for (size_t i = 0; ms && i < p->nsrcs; i++)
+			ms[i] = p->srcs[i].m;
+		rc |= !ms || html_timeline(out, p->d, ms, p->nsrcs) ? -1 : 0;
+		free(ms);
+	}
 	html_func_table(out, p->d, p->fs, p->nfs);
 	if (p->nstacks && html_flamegraph(out, p->stacks, p->nstacks, p->d->total))
 		rc = -1;

@@ -18,16 +18,45 @@ enum stack_view { FOLDED, FLAME, PPROF };
 
 struct view_job {
 	enum stack_view v;
-	const struct callstacks *cs;
+	const struct callstacks *cs, *off;	/* off: --offcpu's, or NULL */
 	const char *title;
 	char *err;
 	size_t errlen;
 };
 
+/* --offcpu's stacks into f, each line under a root frame "[off-cpu]":
+ * the time off the CPU beside the time on it, one flame graph of both
+ * (fgprof's wall clock). 0, or -1 out of memory. */
+static int folded_off(const struct callstacks *off, FILE *f)
+{
+	char *text = NULL, *p, *nl;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (!m)
+		return -1;
+	if (callstacks_folded(off, m)) {
+		fclose(m);
+		free(text);
+		return -1;
+	}
+	fclose(m);
+	for (p = text; p && *p; p = nl + 1) {
+		if (!(nl = strchr(p, '\n')))
+			nl = p + strlen(p) - 1;
+		fprintf(f, "[off-cpu];%.*s\n", (int)(nl - p), p);
+	}
+	free(text);
+	return 0;
+}
+
 static int write_view(FILE *f, void *arg)
 {
 	const struct view_job *j = arg;
 
+	if (j->v == FOLDED && j->off)
+		return callstacks_folded(j->cs, f) || folded_off(j->off, f) ?
+		       (snprintf(j->err, j->errlen, "out of memory"), -1) : 0;
 	if (j->v == FOLDED)
 		return callstacks_folded(j->cs, f) ? (snprintf(j->err, j->errlen, "out of memory"), -1) : 0;
 	if (j->v == FLAME)
@@ -40,8 +69,9 @@ int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
 		 const struct pinfo_stack_views *x, FILE *out, FILE *errs)
 {
 	struct map *maps = calloc(nmaps ? nmaps : 1, sizeof *maps);
-	struct callstacks cs;
-	struct pdump d;
+	struct callstacks cs, ocs;
+	struct pdump d, od;
+	int have_od = 0, have_ocs = 0;
 	char err[300];
 	uint8_t *buf;
 	size_t len, i, loaded = 0;
@@ -81,6 +111,16 @@ int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
 			status = PINFO_FAIL;
 		loaded++;
 	}
+	if (status == PINFO_OK && x->offcpu) {	/* its stacks, by the same maps */
+		if (read_regular(x->offcpu, &buf, &len, err, sizeof err) ||
+		    (rc = pdump_read(buf, len, &od, &host_alloc, err, sizeof err), free(buf), rc) ||
+		    (have_od = 1, callstacks_build(&od, maps, loaded, &ocs, err, sizeof err))) {
+			fprintf(errs, "pinfo: %s: %s\n", SHOWN(x->offcpu), SHOWN(err));
+			status = PINFO_FAIL;
+		} else {
+			have_ocs = 1;
+		}
+	}
 	if (status == PINFO_OK && callstacks_build(&d, maps, loaded, &cs, err, sizeof err)) {
 		fprintf(errs, "pinfo: %s: %s\n", SHOWN(dumpfile), SHOWN(err));
 		status = PINFO_FAIL;
@@ -89,7 +129,7 @@ int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
 		const char *files[3] = { x->folded, x->flamegraph, x->pprof };
 
 		for (i = 0; i < 3; i++) {
-			struct view_job j = { (enum stack_view)i, &cs, title, err, sizeof err };
+			struct view_job j = { (enum stack_view)i, &cs, have_ocs ? &ocs : NULL, title, err, sizeof err };
 
 			if (files[i] && write_whole_file(files[i], write_view, &j, err, sizeof err)) {
 				fprintf(errs, "pinfo: %s: %s; nothing written\n", SHOWN(files[i]), SHOWN(err));
@@ -102,6 +142,10 @@ int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
 		}
 		callstacks_free(&cs);
 	}
+	if (have_ocs)
+		callstacks_free(&ocs);
+	if (have_od)
+		pdump_release(&od, &host_alloc);
 	for (i = 0; i < loaded; i++)
 		map_free(&maps[i]);
 	free(maps);

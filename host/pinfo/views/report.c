@@ -263,8 +263,8 @@ void report_summary(FILE *out, const struct pdump *d, int flags)
 	uint64_t kernel = d->kernel;
 	size_t i, j;
 
-	fputs("Module    Segment  Length  Tics      Percent\n"
-	      "--------  -------  ------  --------  -------\n", out);
+	fprintf(out, "Module    Segment  Length  %-8s  Percent\n"
+		"--------  -------  ------  --------  -------\n", report_unit(d, 0));
 	for (i = 0; i < d->nseg; i++)
 		if (is_kernel(d->segs[i].module))
 			kernel += modattrib_seg_tics(&d->segs[i], d->shift);
@@ -274,7 +274,7 @@ void report_summary(FILE *out, const struct pdump *d, int flags)
 	for (i = 0; (flags & PINFO_E) && i < d->nseg; i++)
 		if (is_kernel(d->segs[i].module))
 			buckets(out, &d->segs[i], d->shift, 0, UINT64_MAX, 8, flags);
-	if (!(d->type & 1))	/* PT_USER clear: a system dump */
+	if (!(d->type & (1 | PDUMP_TYPE_EVENTS)))	/* a system time profile's */
 		row(out, "idle", NULL, NULL, d->idle, d->total, NOISE_NONE, d);
 	if (d->out_of_range)
 		row(out, "(out of range)", NULL, NULL, d->out_of_range, d->total, NOISE_NONE, d);
@@ -296,6 +296,7 @@ void report_summary(FILE *out, const struct pdump *d, int flags)
 		t_right(&t, TICS_END, num);
 		fprintf(out, "%.*s\n", (int)t.n, t.s);
 	}
+	report_events(out, d);
 	free(o);
 }
 

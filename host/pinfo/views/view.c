@@ -122,10 +122,10 @@ static void truth_cells(FILE *out, const char *module, const char *name, uint64_
 		fprintf(out, " %7.2f%% %7.2f%% %+7.2f", sampled, exact, sampled - exact);
 }
 
-static void view_head(FILE *out, uint16_t segno, int digits)
+static void view_head(FILE *out, const struct pdump *d, uint16_t segno, int digits)
 {
 	fprintf(out, "\nSegment %u:\n", segno);
-	fprintf(out, "%-*s %10s %s%8s", 5 + digits, "Address", "Tics", " Percent 95% CI ", "Cumul.");
+	fprintf(out, "%-*s %10s %s%8s", 5 + digits, "Address", report_unit(d, 0), " Percent 95% CI ", "Cumul.");
 	if (present.truth)
 		fprintf(out, " %8s %8s %7s", "Sampled", "Exact", "Diff");
 	fputs("   Name\n", out);
@@ -179,7 +179,7 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 	}
 	sort_key = v->sort;
 	host_qsort(rows, kept, sizeof *rows, by_view);
-	view_head(out, segs[0]->segno, digits);
+	view_head(out, d, segs[0]->segno, digits);
 	for (i = 0; i < kept; i++) {
 		const struct owner *o = rows[i];
 		struct shown sh;
@@ -197,8 +197,8 @@ static int view_segment(FILE *out, const struct pdump *d, const struct pdump_seg
 			buckets(out, segs[k], d->shift, o->lo, o->hi, digits, flags);
 	}
 	if (kept < nrows)
-		fprintf(out, "(%zu more symbol%s: %llu tics, %.2f%% %s)\n", nrows - kept,
-			nrows - kept == 1 ? "" : "s", (unsigned long long)left, pct(left, d->total),
+		fprintf(out, "(%zu more symbol%s: %llu %s, %.2f%% %s)\n", nrows - kept,
+			nrows - kept == 1 ? "" : "s", (unsigned long long)left, report_unit(d, 1), pct(left, d->total),
 			share_pm(pm, share_in(d, left, (struct noise){ leftsub, left_edge(d, segs, n, a, rows + kept,
 			nrows - kept) }).half));
 	if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z))) {

@@ -7,7 +7,10 @@
  *              clock not masked, one at a time (the kernel serialises them,
  *              e.g. under one lock); they allocate through prof_zalloc()
  *   tick       in the timer interrupt, clock masked, on any CPU, beside
- *              at most the calls' one running on another CPU */
+ *              at most the calls' one running on another CPU
+ *   event      (optional) in a system call's entry or the scheduler, on
+ *              the CPU that runs the process, which it does not leave
+ *              meanwhile; clock masked or not (prof_event() masks it) */
 #ifndef PROFILER_INCLUDE_PROFKERN_PORT_H
 #define PROFILER_INCLUDE_PROFKERN_PORT_H
 
@@ -77,6 +80,12 @@ struct prof_proc {
 	 * only ever read through these windows; NULL/0: no stacks. */
 	struct prof_stackwin ustack, ucode, kstack;
 	const uint32_t *uframe, *uebp, *uesp;
+	/* The event profiles' buffers by slot and their lists of processes
+	 * (docs/events.md): [0] system calls, [1] switches, [2] off the CPU. */
+	struct pdump_seg *ebuf[3][PROF_SLOTS];
+	struct prof_proc *evnext[3];
+	int evattached[3];
+	uint32_t offat, offpc, offfp, offwhere;	/* where it last blocked (offwhere 1: known) */
 };
 
 /* The sampling period, in the kernel's own terms: base + [0, spread)
@@ -185,6 +194,31 @@ static inline void prof_clock_tick(struct prof_proc *pp, uint32_t at, uint32_t p
 	if (prof_active)
 		prof_tick_fn(pp, at, pc, fp);
 }
+
+/* Optional: event profiles (docs/events.md). The kernel tells of each
+ * event (event context): pp the process it happened to, at and pc the user
+ * code it is charged to (as a tick's: the PC the process will go on from),
+ * fp its frame pointer (for PT_STACKS; else 0); ev which event. A system
+ * call: PROF_EV_SYSCALL(its number), at its entry, before its work; a
+ * switch away from a process: PROF_EV_SWITCH_VOLUNTARY when it blocked or
+ * exited, PROF_EV_SWITCH_INVOLUNTARY when it could have run on (its
+ * quantum ended, or it yielded), before the next one runs. While no event
+ * profile is on, prof_events is 0 and prof_note_event() only tests it. */
+#define PROF_EV_CLASSES		128u	/* classes counted: system calls 127 and up share the last */
+#define PROF_EV_SYSCALL(nr)	(0x10000u | ((uint32_t)(nr) < PROF_EV_CLASSES ? (uint32_t)(nr) : PROF_EV_CLASSES - 1))
+#define PROF_EV_SWITCH_VOLUNTARY   0x20000u
+#define PROF_EV_SWITCH_INVOLUNTARY 0x20001u
+extern volatile uint32_t prof_events;	/* event profiles on: 0, no event has anything to do */
+void prof_event(struct prof_proc *pp, uint32_t ev, uint32_t at, uint32_t pc, uint32_t fp);
+static inline void prof_note_event(struct prof_proc *pp, uint32_t ev, uint32_t at, uint32_t pc, uint32_t fp)
+{
+	if (prof_events)
+		prof_event(pp, ev, at, pc, fp);
+}
+/* Time off the CPU (PT_OFFCPU): a process switched back in after a
+ * voluntary switch away (event context, its memory mapped) was off the CPU
+ * for ticks clock ticks since; they are charged where that switch found it. */
+void prof_offcpu(struct prof_proc *pp, uint64_t ticks);
 
 /* Optional: profil(). buf is the caller's buffer, checked to lie in its
  * memory (the tick writes it), or NULL (then, as with a scale of 0 or 1,

@@ -205,10 +205,10 @@ static void v3_fields(void **state)
 	tdump_read_bad(b.data, b.len, "stacks, more than the limit");
 	tbuf_free(&b);
 
-	b = tdump_bytes(d);	/* version 7: not known */
-	b.data[4] = 7;
+	b = tdump_bytes(d);	/* version 8: not known */
+	b.data[4] = 8;
 	tdump_recrc(b.data, b.len);
-	tdump_read_bad(b.data, b.len, "this reader knows 1 to 6");
+	tdump_read_bad(b.data, b.len, "this reader knows 1 to 7");
 	tbuf_free(&b);
 	free_seed(d);
 }

@@ -384,7 +384,7 @@ static void test_names_reports(void **state)
 static void test_names_stacks(void **state)
 {
 	char *maps[] = { elffile }, folded[160], svg[160], pb[160], *text, *p, la1001[1002];
-	struct pinfo_stack_views x = { folded, svg, pb, 1, 0 };
+	struct pinfo_stack_views x = { folded, svg, pb, 1, 0, NULL };
 	size_t len, lines = 0, i;
 	struct run r;
 

@@ -1,0 +1,323 @@
+/* timeline.c: the run in time from the dump's trace (timeline.h). The
+ * trace is each CPU's ticks in order, CPU 0's first (docs/dump-format.md,
+ * "Version 5: the trace"); a CPU's part is its first ticks, as many as it
+ * counted or as its trace held, the same cap for every CPU: the cap that
+ * makes the parts add up to the trace is found, and when none does the
+ * trace is one track. A tick lasts 1e6 / hz microseconds. pinfo_timeline,
+ * last, reads the files and writes the JSON file. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "dumpfmt.h"
+#include "hostio.h"
+#include "html.h"
+#include "pinfo_run.h"
+#include "shown.h"
+#include "timeline.h"
+
+/* Each CPU's part of the trace: min(samples, cap) for the cap that adds
+ * up to ntrace; 1 track of all when there is no such cap. */
+static uint32_t split(const struct pdump *d, uint32_t *len)
+{
+	uint64_t lo = 0, hi = d->ntrace, mid, sum;
+	uint32_t c;
+
+	if (d->ncpu < 2)
+		goto one;
+	while (lo < hi) {	/* the least cap whose parts reach ntrace */
+		mid = (lo + hi) / 2;
+		for (sum = 0, c = 0; c < d->ncpu; c++)
+			sum += d->cpus[c].samples < mid ? d->cpus[c].samples : mid;
+		if (sum < d->ntrace)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (sum = 0, c = 0; c < d->ncpu; c++)
+		sum += len[c] = (uint32_t)(d->cpus[c].samples < lo ? d->cpus[c].samples : lo);
+	if (sum == d->ntrace)
+		return d->ncpu;
+one:
+	len[0] = d->ntrace;
+	return 1;
+}
+
+/* The function of module m's map at addr in segment segno, or NULL. */
+static const char *name_at(const struct map *m, uint16_t segno, uint32_t addr)
+{
+	const struct msym *best = NULL;
+
+	for (size_t k = 0; k < m->n; k++)
+		if (m->syms[k].seg == segno && m->syms[k].addr <= addr && (!best || m->syms[k].addr > best->addr))
+			best = &m->syms[k];
+	return best ? best->name : NULL;
+}
+
+/* Each bucket's function (lazily, cached), by bucket number (1-based). */
+struct names {
+	const struct pdump *d;
+	const struct map *maps;
+	size_t nmaps;
+	uint32_t *first;	/* nseg + 1: each segment's first bucket number */
+	const char **name;	/* by bucket number */
+	uint8_t *known;
+	const struct map **mapof;	/* by segment */
+};
+
+static const char *bucket_name(struct names *nm, uint32_t b, uint32_t *seg)
+{
+	uint32_t i = 0, lo = 0, hi = nm->d->nseg;
+
+	while (lo < hi) {	/* the last segment whose first bucket is at most b */
+		uint32_t mid = (lo + hi) / 2;
+		if (nm->first[mid] <= b)
+			i = mid, lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*seg = i;
+	if (!nm->known[b]) {
+		const struct pdump_seg *s = &nm->d->segs[i];
+		uint32_t addr = s->origin + ((b - nm->first[i]) << nm->d->shift);
+		nm->name[b] = nm->mapof[i] ? name_at(nm->mapof[i], s->segno, addr) : NULL;
+		nm->known[b] = 1;
+	}
+	return nm->name[b];
+}
+
+int timeline_make(const struct pdump *d, const struct map *maps, size_t nmaps, struct timeline *t)
+{
+	struct names nm = { d, maps, nmaps, NULL, NULL, NULL, NULL };
+	uint32_t nb = 1, c, at = 0, seg = 0;
+	size_t cap = 0;
+	int rc = -1;
+
+	memset(t, 0, sizeof *t);
+	t->tick_us = d->hz ? 1e6 / d->hz : 1000.0;
+	if (!(t->len = calloc(d->ncpu ? d->ncpu : 1, sizeof *t->len)) ||
+	    !(nm.first = calloc(d->nseg + 1, sizeof *nm.first)) ||
+	    !(nm.mapof = calloc(d->nseg + 1, sizeof *nm.mapof)))
+		goto out;
+	for (uint32_t i = 0; i < d->nseg; i++) {
+		nm.first[i] = nb;
+		nb += pdump_nbuckets(d->segs[i].length, d->shift);
+		for (size_t k = 0; k < nmaps && !nm.mapof[i]; k++)
+			if (!strcasecmp(maps[k].module, d->segs[i].module))
+				nm.mapof[i] = &maps[k];
+	}
+	nm.first[d->nseg] = nb;
+	if (!(nm.name = calloc(nb, sizeof *nm.name)) || !(nm.known = calloc(nb, 1)))
+		goto out;
+	t->ncpu = split(d, t->len);
+	for (c = 0; c < t->ncpu; c++) {
+		struct tl_slice *last = NULL;
+		for (uint32_t j = 0; j < t->len[c]; j++, at++) {
+			uint32_t b = d->trace[at];
+			const char *module = NULL, *name = NULL;
+			if (b && b < nb) {
+				name = bucket_name(&nm, b, &seg);
+				module = d->segs[seg].module;
+			}
+			if (last && last->module == module && last->name == name) {
+				last->n++;
+				continue;
+			}
+			if (t->n == cap) {
+				struct tl_slice *s = realloc(t->s, (cap = cap ? cap * 2 : 256) * sizeof *s);
+				if (!s)
+					goto out;
+				t->s = s;
+			}
+			last = &t->s[t->n++];
+			*last = (struct tl_slice){ c, j, 1, module, name };
+		}
+	}
+	rc = 0;
+out:
+	free(nm.first);
+	free(nm.mapof);
+	free(nm.name);
+	free(nm.known);
+	if (rc)
+		timeline_free(t);
+	return rc;
+}
+
+void timeline_free(struct timeline *t)
+{
+	free(t->s);
+	free(t->len);
+	memset(t, 0, sizeof *t);
+}
+
+/* s as a JSON string: '"', '\\' and bytes outside ' ' to '~' escaped. */
+static void json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			fprintf(out, "\\%c", ch);
+		else if (ch < 0x20 || ch > 0x7e)
+			fprintf(out, "\\u%04x", ch);
+		else
+			fputc(ch, out);
+	}
+	fputc('"', out);
+}
+
+static const char *module_of(const struct tl_slice *s)
+{
+	return s->module ? s->module : "(kernel, idle or out of range)";
+}
+
+int timeline_json(FILE *out, const struct timeline *t)
+{
+	fputs("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n"
+	      "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\"profkern\"}}", out);
+	for (uint32_t c = 0; c < t->ncpu; c++)
+		fprintf(out, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"args\":{\"name\":\"CPU %u\"}}",
+			c, c);
+	for (size_t i = 0; i < t->n; i++) {
+		const struct tl_slice *s = &t->s[i];
+		double ts = s->first * t->tick_us;
+
+		if (i && s[-1].cpu == s->cpu && s[-1].module != s->module) {
+			fprintf(out, ",\n{\"name\":\"switch\",\"cat\":\"switch\",\"ph\":\"i\",\"s\":\"t\",\"ts\":%.3f,"
+				"\"pid\":1,\"tid\":%u,\"args\":{\"from\":", ts, s->cpu);
+			json_str(out, module_of(s - 1));
+			fputs(",\"to\":", out);
+			json_str(out, module_of(s));
+			fputs("}}", out);
+		}
+		fputs(",\n{\"name\":", out);
+		json_str(out, s->name ? s->name : module_of(s));
+		fputs(",\"cat\":", out);
+		json_str(out, module_of(s));
+		fprintf(out, ",\"ph\":\"X\",\"ts\":%.3f,\"dur\":%.3f,\"pid\":1,\"tid\":%u,\"args\":{\"ticks\":%u}}",
+			ts, s->n * t->tick_us, s->cpu, s->n);
+	}
+	fputs("\n]}\n", out);
+	return ferror(out) ? -1 : 0;
+}
+
+int pinfo_offcpu_check(const char *path, FILE *errs)
+{
+	struct pdump d;
+	int off;
+
+	if (pinfo_load_dump(path, &d, errs))
+		return PINFO_FAIL;
+	off = (d.type & PDUMP_TYPE_OFFCPU) != 0;
+	if (!off)
+		fprintf(errs, "pinfo: --offcpu %s: not a profile of time off the CPU (type %u; PT_OFFCPU is %u)\n",
+			SHOWN(path), d.type, PDUMP_TYPE_OFFCPU);
+	pdump_release(&d, &host_alloc);
+	return off ? PINFO_OK : PINFO_FAIL;
+}
+
+static int write_json(FILE *f, void *arg)
+{
+	return timeline_json(f, arg);
+}
+
+int pinfo_timeline(const char *dumpfile, const char *json, char *const *paths, size_t nmaps, FILE *errs)
+{
+	struct pdump d;
+	struct map *maps = calloc(nmaps + 1, sizeof *maps);
+	struct timeline t;
+	size_t k = 0;
+	char err[300];
+	int status = PINFO_FAIL;
+
+	if (!maps || pinfo_load_dump(dumpfile, &d, errs)) {
+		if (!maps)
+			fprintf(errs, "pinfo: out of memory\n");
+		free(maps);
+		return PINFO_FAIL;
+	}
+	if (!d.ntrace)
+		fprintf(errs, "pinfo: %s: no trace in the dump (version %u): no timeline to draw\n",
+			SHOWN(dumpfile), d.version);
+	else if (d.type & PDUMP_TYPE_EVENTS)
+		fprintf(errs, "pinfo: %s: an event profile's trace is of events, not of time: no timeline\n",
+			SHOWN(dumpfile));
+	else {
+		for (; k < nmaps; k++)
+			if (pinfo_load_map(paths[k], &maps[k], errs))
+				break;
+		if (k == nmaps) {
+			if (timeline_make(&d, maps, nmaps, &t)) {
+				fprintf(errs, "pinfo: out of memory\n");
+			} else {
+				if (write_whole_file(json, write_json, &t, err, sizeof err))
+					fprintf(errs, "pinfo: %s: %s\n", SHOWN(json), SHOWN(err));
+				else
+					status = PINFO_OK;
+				timeline_free(&t);
+			}
+		}
+	}
+	while (k > 0)
+		map_free(&maps[--k]);
+	free(maps);
+	pdump_release(&d, &host_alloc);
+	return status;
+}
+
+/* A module's colour: a hue from its name; grey for no module. */
+static void colour(FILE *out, const char *module)
+{
+	uint32_t h = 5381;
+
+	if (!module) {
+		fputs("#bbb", out);
+		return;
+	}
+	for (; *module; module++)
+		h = h * 33 + (unsigned char)(*module | 0x20);
+	fprintf(out, "hsl(%u,65%%,55%%)", h % 360);
+}
+
+int html_timeline(FILE *out, const struct pdump *d, const struct map *maps, size_t nmaps)
+{
+	struct timeline t;
+	uint32_t longest = 0;
+	double px;
+
+	if (!d->ntrace || (d->type & PDUMP_TYPE_EVENTS))
+		return 0;
+	if (timeline_make(d, maps, nmaps, &t))
+		return -1;
+	for (uint32_t c = 0; c < t.ncpu; c++)
+		longest = t.len[c] > longest ? t.len[c] : longest;
+	px = longest ? 1000.0 / longest : 1;
+	fprintf(out, "<section id=\"timeline\"><h2>Timeline</h2>\n<p class=\"note\">The trace's ticks in order, "
+		"one row a CPU%s, %.3f ms a tick: coloured by module, each run of ticks in one function a "
+		"box (its name on hover), a black mark where the module changes.</p>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1060\" height=\"%u\" font-size=\"11\">\n",
+		t.ncpu == 1 && d->ncpu > 1 ? " (the CPUs' traces could not be told apart: one row)" : "",
+		t.tick_us / 1000, t.ncpu * 24 + 4);
+	for (uint32_t c = 0; c < t.ncpu; c++)
+		fprintf(out, "<text x=\"0\" y=\"%u\">CPU %u</text>\n", c * 24 + 16, c);
+	for (size_t i = 0; i < t.n; i++) {
+		const struct tl_slice *s = &t.s[i];
+		double x = 56 + s->first * px;
+
+		fprintf(out, "<rect class=\"tl\" data-cpu=\"%u\" x=\"%.2f\" y=\"%u\" width=\"%.2f\" height=\"18\" fill=\"",
+			s->cpu, x, s->cpu * 24 + 4, s->n * px);
+		colour(out, s->module);
+		fputs("\"><title>", out);
+		html_escape(out, s->name ? s->name : module_of(s));
+		fputs(" (", out);
+		html_escape(out, module_of(s));
+		fprintf(out, "): %u ticks from %.3f ms</title></rect>\n", s->n, s->first * t.tick_us / 1000);
+		if (i && s[-1].cpu == s->cpu && s[-1].module != s->module)
+			fprintf(out, "<line class=\"switch\" x1=\"%.2f\" x2=\"%.2f\" y1=\"%u\" y2=\"%u\" stroke=\"#000\"/>\n",
+				x, x, s->cpu * 24 + 2, s->cpu * 24 + 24);
+	}
+	fputs("</svg></section>\n", out);
+	timeline_free(&t);
+	return 0;
+}

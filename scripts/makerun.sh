@@ -42,6 +42,10 @@
 # PROFKERN_SPREAD=1 (make run SPREAD=1): profrun keeps the 8 sub-profiles
 # (PT_SPREAD) by which pinfo measures how far each share would move in
 # another run; the dumps then carry them (docs/dump-format.md).
+# PROFKERN_ENV (make run ENV=): NAME=value words, checked by uservars.mk,
+# each program's environment over the default one: RUN/.environ, a word a
+# line, a data file of the boot image that the C library reads at each
+# program's start (docs/libc.md, "The environment").
 # PROFKERN_TRUTH=1 (make run TRUTH=1): QEMU runs the instruction-count
 # plugin (bench/truth/insncount.c) in the same run, and each dump NAME.pro
 # gets RUN/NAME.truth, the exact instructions of each function while
@@ -133,6 +137,13 @@ else
 		printf '%s\n' "$line" >> "$batch"
 	done
 	[ "$mode" = programs ] && printf 'echo %s end\n' "$MARK" >> "$batch"
+fi
+
+# The environment, when ENV= gives one (its words are data: no globbing)
+rm -f "$run/.environ"
+if [ -n "${PROFKERN_ENV:-}" ]; then
+	for w in $PROFKERN_ENV; do printf '%s\n' "$w"; done > "$run/.environ" || exit 1
+	files="$files $run/.environ"
 fi
 
 # qrun's arguments: options, the kernel, each program once.
@@ -241,7 +252,15 @@ FF=$(printf '\f')
 # pinfo's reports show the truth beside the samples where it takes --truth
 truthopt=
 [ -n "$truth" ] && "$pinfo" --help 2>/dev/null </dev/null | grep -q -- '--truth' && truthopt=1
-list=$("$build/profextract" -l -o "$dumps" -f "$run/files" -- "$run/serial.log") || status=1
+list=$("$build/profextract" -l -o "$dumps" -f "$run/files" -- "$run/serial.log" 2> "$run/extract.err") || status=1
+# A run with no dump in it says so in make run's words (profextract's
+# other lines as they are).
+grep -v ': no dump frame found (' "$run/extract.err" >&2
+if grep -q ': no dump frame found (' "$run/extract.err"; then
+	echo "make run: no profile in this run: no program ran under profrun or called ProfDump${script:+ (a batch\
+ file runs each program as it is: \`profrun NAME\` profiles one)}"
+fi
+rm -f "$run/extract.err"
 main="" maintics=0 maintruth=
 # TRUTH=1: each dump's exact answer, RUN/NAME.truth (scripts/truth.sh)
 [ -n "$truth" ] && while IFS= read -r name; do
@@ -332,6 +351,29 @@ set -f
 # skipped, cmd's line naming run.cmd and its number. Each failed program
 # gets a line naming it and why (its bytes but ' ' to '~' shown as '?');
 # "ran" counts those that started.
+# With SCRIPT, the batch file's commands, from the capture: each that
+# exited non-zero, faulted or did not start fails by name
+# (scripts/batchverdict.awk), and the count of its command lines.
+if [ -n "$script" ]; then
+	echo
+	verdicts=$(QS=$qs LC_ALL=C awk -f scripts/batchverdict.awk "$run/serial.log")
+	cmds=$(LC_ALL=C awk '{ w = tolower($1) } w != "" && w !~ /^[;#]/ && w != "rem" && w != "echo" && w != "wait" \
+		{ n++ } END { print n + 0 }' "$batch")
+	failed=0 unstarted=0
+	while IFS= read -r v; do
+		[ -n "$v" ] || continue
+		failed=$((failed + 1))
+		case $v in "0 "*) unstarted=$((unstarted + 1)) ;; esac
+		echo "make run: ${v#? }"
+	done <<EOF_BATCH
+$verdicts
+EOF_BATCH
+	ran=$((cmds - unstarted))
+	[ "$ran" -ge 0 ] || ran=0
+	[ "$ran" = 1 ] && s= || s=s
+	echo "make run: $ran command$s of $(basename -- "$script") ran, $failed failed"
+	[ "$failed" = 0 ] || status=1
+fi
 if [ "$mode" = programs ] && [ -z "$script" ]; then
 	ran=0 failed=0
 	tab=$(printf '\t')

@@ -10,7 +10,7 @@
 # to makerun.sh through the environment, not through a command line.
 # PROG_CFLAGS and CFLAGS are compiler flags, left as any Makefile's.
 
-USER_VARS := HZ CPUS SEED SPREAD MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V TRUTH
+USER_VARS := HZ CPUS SEED SPREAD MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V TRUTH ENV
 $(foreach v,$(USER_VARS),$(if $(filter undefined,$(origin $(v))),,$(eval override $(v) := $$(value $(v)))))
 
 HZ         ?= 1000
@@ -31,6 +31,8 @@ PROG       ?=
 # the emulator that boots the image (docs/running.md, "QEMU and Bochs")
 EMU        ?= qemu
 ARGS       ?=
+# the programs' environment, over the default PATH, HOME and TERM (docs/libc.md)
+ENV        ?=
 FILES      ?=
 STDIN      ?=
 # the exact answer: the programs run under the instruction-count plugin too
@@ -144,6 +146,32 @@ $(if $(shell [ $(ARGS_BYTES) -le $(ARGS_MAXBYTES) ] && echo ok),,$(error make ru
 $(if $(word $(BATCH_MAXARGS),$(ARGS)),$(error make run: ARGS must be $(ARGS_RULE): it has $(words $(ARGS)) words))
 endif
 
+# ENV: NAME=value words separated by spaces, each program's environment
+# over the default one (docs/libc.md, "The environment"). Checked as ARGS
+# is, through a file: printable ASCII and spaces, at most ENV_MAXBYTES
+# bytes and ENV_MAXWORDS words; each word a name of letters, digits and
+# '_' (not first a digit), '=', then its value (no space).
+ENV_MAXWORDS := 32
+ENV_MAXBYTES := 1000
+ifeq ($(origin ENV),override)
+ENV_FILE := $(shell mktemp)
+$(file >$(ENV_FILE),$(ENV)x)
+ENV_COUNTS := $(shell LC_ALL=C wc -c < '$(ENV_FILE)'; LC_ALL=C tr -d ' -~' < '$(ENV_FILE)' | LC_ALL=C wc -c; \
+	rm -f '$(ENV_FILE)')
+ENV_BYTES := $(shell echo $$(($(word 1,$(ENV_COUNTS)) - 2)))
+ENV_RULE := NAME=value words separated by spaces (a name of letters$(comma) digits and '_'$(comma) not first a \
+	digit; a value of printable ASCII without spaces)$(comma) at most $(ENV_MAXWORDS) words and $(ENV_MAXBYTES) bytes
+$(if $(filter-out 1,$(word 2,$(ENV_COUNTS))),$(error make run: ENV must be $(ENV_RULE): it has other bytes (a \
+	tab$(comma) a newline$(comma) a control byte or one above 0x7e)))
+$(if $(shell [ $(ENV_BYTES) -le $(ENV_MAXBYTES) ] && echo ok),,$(error make run: ENV must be $(ENV_RULE): it has \
+	$(ENV_BYTES) bytes))
+$(if $(word $(shell echo $$(($(ENV_MAXWORDS) + 1))),$(ENV)),$(error make run: ENV must be $(ENV_RULE): it has \
+	$(words $(ENV)) words))
+$(foreach w,$(ENV),$(if $(and $(findstring =,$(w)),$(filter-out =%,$(w)),$(call one_of,$(firstword $(subst =, \
+	,$(w))),$(UPPER) $(LOWERCASE) $(DIGITS) _),$(filter-out $(addsuffix %,$(DIGITS)),$(w))),,$(error make run: ENV \
+	must be $(ENV_RULE): not the word '$(w)')))
+endif
+
 # The first entry directly in a folder given as FILES whose name has a byte
 # a path may not have, each such byte shown as '?'.
 prog_dir_badfile_any = $(shell for f in '$(patsubst %/,%,$(1))'/* '$(patsubst %/,%,$(1))'/.[!.]*; do [ -e "$$f" ] || \
@@ -197,6 +225,9 @@ RUN_FILE_NAMES := $(notdir $(RUN_FILES) $(STDIN))
 $(foreach n,$(RUN_FILE_NAMES),$(if $(and $(call one_of,$(n),$(NAME_CHARS)),$(call is_short_name,$(n))),,$(error make \
 	run: FILES or STDIN: file name '$(n)': a module's name: letters$(comma) digits$(comma) '_'$(comma) '-' and '.'$(comma) \
 	at most 32)))
+
+$(if $(ENV),$(if $(filter .environ,$(RUN_FILE_NAMES)),$(error make run: FILES or STDIN: file name '.environ' is \
+	the environment's own file while ENV is given: rename the file)))
 
 # PROG: each word one program (README.md), parsed and checked by
 # scripts/progs.sh, which also checks the data files' names against the

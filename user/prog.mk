@@ -41,7 +41,7 @@ $(shell mkdir -p $(PROG_OBJ))
 $(file >$(PROG_LIST),$(PROG_OBJS))
 endif
 define prog_obj
-$(PROG_OBJ)/$(PROG_NAME)$(abspath $(1)).o: $(1) $(PROG_OBJ)/flags.txt $(NEWLIB_LIB)/libc.a
+$(PROG_OBJ)/$(PROG_NAME)$(abspath $(1)).o: $(1) $(PROG_OBJ)/flags.txt $(NEWLIB_LIB)/libc.a | $(NEWLIB_ATOMIC)
 	@mkdir -p '$$(@D)'
 	$$(call msg,CC,$(1))$(CC) $$(USER_PROG_CFLAGS) $$(PROG_CFLAGS) $$(CFLAGS) -c '$(1)' -o '$$@'
 endef

@@ -11,7 +11,8 @@
 # its words' names given by scripts/progs.sh, which the Makefile ran to
 # build them), PROFKERN_ARGS (the words each program gets after its name,
 # on its line of the batch file), PROFKERN_FILES (the data files for the
-# boot image, separated by spaces) and PROFKERN_STDIN (the programs'
+# boot image, separated by spaces; one of a folder's subfolder PATH=REL,
+# REL its path in the guest) and PROFKERN_STDIN (the programs'
 # standard input, a file). Every file a program creates or changes comes
 # back into RUN/files/.
 #
@@ -161,7 +162,13 @@ case $seed in 1) ;; *[!0-9]*|'') echo "make run: SEED must be a number, not '$se
 *) kargs="${kargs:+$kargs }seed=$seed" ;; esac
 [ -n "$stdin" ] && kargs="${kargs:+$kargs }stdin=$(basename -- "$stdin")"
 [ -n "$kargs" ] && set -- "$@" -append "$kargs"
-for f in $files $stdin; do set -- "$@" -file "$f"; done
+# (a file of a folder's subfolder is PATH=REL: REL its path in the guest)
+for f in $files $stdin; do
+	case $f in
+	*=*/*) rel=${f#*=}; set -- "$@" -filein "${rel%/*}" "${f%%=*}" ;;
+	*) set -- "$@" -file "$f" ;;
+	esac
+done
 [ -n "$realtime" ] && [ "$realtime" != 0 ] && set -- "$@" -realtime
 [ -n "$batch" ] && set -- "$@" -batch "$batch"
 # (the plugin reads the kernel's memory: all of it, MEM MiB)
@@ -195,6 +202,7 @@ fi
 kmem=$(size -- "$build/kernel.elf" 2>/dev/null | awk 'NR == 2 { print $4 }')
 mods=0 fmods=0 largest=0 big="" bigsize=0
 for f in $files $stdin; do
+	f=${f%%=*}
 	sz=$(wc -c < "$f" | tr -d ' ')
 	fmods=$((fmods + (sz + 4095) / 4096 * 4096))
 	[ "$sz" -gt "$bigsize" ] && big=$(basename -- "$f") bigsize=$sz
@@ -336,11 +344,11 @@ if [ -n "$main" ]; then
 fi
 
 # The files the programs wrote, back from the guest (profextract -f).
-set +f
-for f in "$run/files"/* "$run/files"/.[!.]*; do
-	[ -f "$f" ] && printf 'make run: a program wrote %s (%s bytes)\n' "$f" "$(wc -c < "$f" | tr -d ' ')"
+# (in their folders: profextract made every name safe, so a path is one
+# line of find's output)
+find "$run/files" -type f 2>/dev/null | LC_ALL=C sort | while IFS= read -r f; do
+	printf 'make run: a program wrote %s (%s bytes)\n' "$f" "$(wc -c < "$f" | tr -d ' ')"
 done
-set -f
 
 # How each program went, from the capture (RUN/serial.log). A program
 # counts as run only when the capture shows it: cmd echoed its mark (the

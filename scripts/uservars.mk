@@ -172,11 +172,11 @@ $(foreach w,$(ENV),$(if $(and $(findstring =,$(w)),$(filter-out =%,$(w)),$(call 
 	must be $(ENV_RULE): not the word '$(w)')))
 endif
 
-# The first entry directly in a folder given as FILES whose name has a byte
-# a path may not have, each such byte shown as '?'.
-prog_dir_badfile_any = $(shell for f in '$(patsubst %/,%,$(1))'/* '$(patsubst %/,%,$(1))'/.[!.]*; do [ -e "$$f" ] || \
-	[ -L "$$f" ] || continue; case $$f in (*[!A-Za-z0-9_.+@/-]*) printf '%s' "$$f" | LC_ALL=C tr -c \
-	'A-Za-z0-9_.+@/-' '?'; break ;; esac; done)
+# The first entry in a folder given as FILES, at any depth, whose path has
+# a byte a path may not have (each such byte shown as '?'), or a name
+# beginning with '-'.
+prog_dir_badfile_any = $(shell find '$(patsubst %/,%,$(1))' -mindepth 1 2>/dev/null | LC_ALL=C awk \
+	'/[^A-Za-z0-9_.+@\/-]/ || /\/-/ { gsub(/[^A-Za-z0-9_.+@\/-]/, "?"); print; exit }')
 # Only regular files go into the boot image: never a symbolic link (it may
 # lead anywhere: /etc/shadow, /proc/self/environ), nor a device, a pipe or
 # a socket (whose reading may never end). $(call path_kind,PATH): link,
@@ -184,10 +184,10 @@ prog_dir_badfile_any = $(shell for f in '$(patsubst %/,%,$(1))'/* '$(patsubst %/
 path_kind = $(shell p='$(1)'; while [ "$${p%/}" != "$$p" ] && [ -n "$${p%/}" ]; do p=$${p%/}; done; if [ -L "$$p" ]; \
 	then echo link; elif [ -f "$$p" ]; then echo file; elif [ -d "$$p" ]; then echo folder; else echo other; fi)
 # $(call dir_badkind,FOLDER): "link PATH" or "other PATH", the first entry
-# directly in FOLDER that is a link, or neither a regular file nor a folder
-# (a folder in it is not taken, as documented).
-dir_badkind = $(shell for f in '$(patsubst %/,%,$(1))'/* '$(patsubst %/,%,$(1))'/.[!.]*; do if [ -L "$$f" ]; then \
-	echo "link $$f"; break; elif [ -e "$$f" ] && [ ! -f "$$f" ] && [ ! -d "$$f" ]; then echo "other $$f"; break; fi; done)
+# in FOLDER, at any depth, that is a link, or neither a regular file nor a
+# folder.
+dir_badkind = $(shell find '$(patsubst %/,%,$(1))' -mindepth 1 \( -type l -printf 'link %p\n' -quit \) -o \( ! -type f \
+	! -type d -printf 'other %p\n' -quit \) 2>/dev/null)
 FILE_KINDS_SHOWN := only regular files and folders go in$(comma) never a symbolic link$(comma) a device$(comma) a pipe \
 	or a socket
 
@@ -213,16 +213,30 @@ $(foreach f,$(files_words) $(STDIN),$(if $(filter link,$(call path_kind,$(f))),$
 	path_kind,$(f))),$(error make run: FILES or STDIN: '$(f)' is not a regular file or a folder: $(FILE_KINDS_SHOWN)))))
 $(foreach f,$(STDIN),$(if $(filter folder,$(call path_kind,$(f))),$(error make run: STDIN must be a regular file$(comma) \
 	not the folder '$(f)')))
-RUN_FILES := $(foreach f,$(files_words),$(if $(wildcard $(f)/.),$(sort $(filter-out $(patsubst %/,%,$(f))/.,$(shell \
-	for x in '$(patsubst %/,%,$(f))'/* '$(patsubst %/,%,$(f))'/.[!.]*; do [ -f "$$x" ] && printf '%s\n' "$$x"; done))),$(f)))
+# A folder's files at any depth; one in a subfolder as PATH=REL, REL its
+# path in the guest, from the folder given (FILES=testes/ puts
+# testes/libs/lib1.lua at libs/lib1.lua), which makerun.sh gives qrun.
+RUN_FILES := $(foreach f,$(files_words),$(if $(wildcard $(f)/.),$(sort $(shell find '$(patsubst %/,%,$(f))' -mindepth 1 \
+	-type f 2>/dev/null | LC_ALL=C awk -v d='$(patsubst %/,%,$(f))/' '{ r = substr($$0, length(d) + 1); print (index(r, \
+	"/") ? $$0 "=" r : $$0) }')),$(f)))
+# The files' paths on the host, and the guest's names: base names (each
+# a module's), and the paths in subfolders.
+RUN_FILE_PATHS := $(foreach f,$(RUN_FILES),$(firstword $(subst =, ,$(f))))
+RUN_FILE_GUEST := $(foreach f,$(RUN_FILES),$(if $(findstring =,$(f)),$(lastword $(subst =, ,$(f))),$(notdir $(f))))
+$(foreach g,$(RUN_FILE_GUEST),$(if $(filter 1,$(words $(filter $(g),$(RUN_FILE_GUEST)))),,$(error make run: FILES: two files \
+	would be $(g) in the guest: name each once)))
+$(foreach g,$(filter %/%,$(RUN_FILE_GUEST)),$(if $(word 192,$(call spaced,$(patsubst %/$(notdir $(g)),%,$(g)),$(NAME_CHARS) \
+	/)),$(error make run: FILES: the folder of $(g) is longer than 191 characters)))
 $(foreach f,$(files_words),$(if $(wildcard $(f)/.),$(if $(call prog_dir_badfile_any,$(f)),$(error make run: FILES \
 	folder '$(f)': file '$(call prog_dir_badfile_any,$(f))': $(PATH_CHARS_SHOWN) only in a file's name (each other \
 	byte shown as '?')))))
 $(foreach f,$(files_words),$(if $(wildcard $(f)/.),$(if $(call dir_badkind,$(f)),$(error make run: FILES folder \
 	'$(f)': '$(word 2,$(call dir_badkind,$(f)))' is $(if $(filter link,$(word 1,$(call dir_badkind,$(f)))),a symbolic \
 	link,not a regular file or a folder): $(FILE_KINDS_SHOWN); name the file itself$(comma) or take it out of the folder))))
-RUN_FILE_NAMES := $(notdir $(RUN_FILES) $(STDIN))
-$(foreach n,$(RUN_FILE_NAMES),$(if $(and $(call one_of,$(n),$(NAME_CHARS)),$(call is_short_name,$(n))),,$(error make \
+# (each file is a module of its base name; those in the root folder are
+# checked against the programs' names and each other by progs.sh)
+RUN_FILE_NAMES := $(notdir $(foreach f,$(RUN_FILES),$(if $(findstring =,$(f)),,$(f))) $(STDIN))
+$(foreach n,$(notdir $(RUN_FILE_PATHS) $(STDIN)),$(if $(and $(call one_of,$(n),$(NAME_CHARS)),$(call is_short_name,$(n))),,$(error make \
 	run: FILES or STDIN: file name '$(n)': a module's name: letters$(comma) digits$(comma) '_'$(comma) '-' and '.'$(comma) \
 	at most 32)))
 

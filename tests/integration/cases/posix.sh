@@ -15,3 +15,45 @@ LIMIT=60 boot posix 0 -batch "$out/posix.cmd" -file "$out/posixdata/.environ" $k
 has "posixtest: 0 failed" && hasnot "FAILED" &&
 line_is "env: PATH=/bin:/usr/bin" && line_is "env: HOME=/" && line_is "env: TERM=vt100" &&
 line_is "env: FOO=bar=baz" && count_is "^env: TERM=" 1 && line_is "env: getenv(PATH) /bin:/usr/bin" && pass
+
+# make run FILES= of a folder with subfolders: each file where it was
+# (libs/lib1.lua), and the files a program writes in folders back in
+# build/run/files/ under them; a file of the root folder read as before.
+name=posix-files
+d=$out/posixfiles
+rm -rf "$d"
+mkdir -p "$d/testes/libs/deep"
+printf 'top\n' > "$d/testes/main.lua"
+printf 'lib1\n' > "$d/testes/libs/lib1.lua"
+printf 'deep\n' > "$d/testes/libs/deep/d.txt"
+cat > "$d/fold.c" <<'EOF_C'
+#include <stdio.h>
+#include <sys/stat.h>
+static void show(const char *path)
+{
+	char b[64];
+	FILE *f = fopen(path, "r");
+	printf("%s: %s", path, f && fgets(b, sizeof(b), f) ? b : "(none)\n");
+}
+int main(void)
+{
+	FILE *f;
+	show("libs/lib1.lua");
+	show("/libs/deep/d.txt");
+	show("main.lua");
+	show("lib1.lua");
+	mkdir("out", 0755);
+	mkdir("out/x", 0755);
+	if ((f = fopen("out/x/w.txt", "w"))) {
+		fputs("written\n", f);
+		fclose(f);
+	}
+	return 0;
+}
+EOF_C
+if $make --no-print-directory run PROG="$d/fold.c" FILES="$d/testes/" > "$d/log" 2>&1 &&
+   grep -qx '| libs/lib1.lua: lib1' "$d/log" && grep -qx '| /libs/deep/d.txt: deep' "$d/log" &&
+   grep -qx '| main.lua: top' "$d/log" && grep -qx '| lib1.lua: (none)' "$d/log" &&
+   grep -qx 'make run: a program wrote build/run/files/out/x/w.txt (8 bytes)' "$d/log" &&
+   [ "$(cat "$build/run/files/out/x/w.txt")" = written ]
+then pass; else fail "$(grep -v '^  ' "$d/log" | tail -12)"; fi

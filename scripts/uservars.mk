@@ -8,7 +8,8 @@
 # as given ($(value)), which no later reference expands. What reaches a
 # shell after these checks holds only the characters they allow, and goes
 # to makerun.sh through the environment, not through a command line.
-# PROG_CFLAGS and CFLAGS are compiler flags, left as any Makefile's.
+# PROG_CFLAGS and CFLAGS are compiler flags, expanded as any Makefile's,
+# then given to gcc word by word as written (scripts/ccwords.sh).
 
 USER_VARS := HZ CPUS SEED SPREAD MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V TRUTH ENV
 $(foreach v,$(USER_VARS),$(if $(filter undefined,$(origin $(v))),,$(eval override $(v) := $$(value $(v)))))

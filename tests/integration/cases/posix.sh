@@ -57,3 +57,13 @@ if $make --no-print-directory run PROG="$d/fold.c" FILES="$d/testes/" > "$d/log"
    grep -qx 'make run: a program wrote build/run/files/out/x/w.txt (8 bytes)' "$d/log" &&
    [ "$(cat "$build/run/files/out/x/w.txt")" = written ]
 then pass; else fail "$(grep -v '^  ' "$d/log" | tail -12)"; fi
+
+# PROG_CFLAGS as the user wrote it: the quotes reach gcc (a string), and a
+# ';' and '>' are bytes of a flag, not a shell's syntax.
+name=posix-cflags
+printf '#include <stdio.h>\nint main(void) { printf("v=%%s\\n", CONFIG_VERSION); return 0; }\n' > "$d/ver.c"
+rm -f "$d/trap"
+if $make --no-print-directory run PROG="$d/ver.c" \
+	PROG_CFLAGS="-DCONFIG_VERSION=\"2025-09-13\" -DUNUSED=1;>$d/trap;:" > "$d/log" 2>&1 &&
+   grep -qx '| v=2025-09-13' "$d/log" && [ ! -e "$d/trap" ]
+then pass; else fail "$(grep -v '^  ' "$d/log" | tail -8)"; fi

@@ -11,13 +11,16 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <pwd.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/select.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -200,6 +203,38 @@ static void terminal_maps_dl(void)
 	expect("dlerror says why, once", dlerror() != NULL && dlerror() == NULL, 1);
 }
 
+/* What the kernel cannot give, failing as a system without it would; and
+ * struct tm's tm_gmtoff and tm_zone. */
+static void the_rest(void)
+{
+	struct timespec t0;
+	struct timeval tv = { 0, 30000 };
+	struct tm tm;
+	struct passwd *pw = getpwuid(0);
+	fd_set r;
+	time_t t = 86400 + 3600;
+	long ms;
+
+	expect("fork: ENOSYS", err(fork()), ENOSYS);
+	expect("popen: NULL", popen("ls", "r") == NULL, 1);
+	expect("waitpid: ECHILD", err(waitpid(-1, NULL, 0)), ECHILD);
+	expect("getpwuid(0): root at /", pw && strcmp(pw->pw_name, "root") == 0 && strcmp(pw->pw_dir, "/") == 0, 1);
+	FD_ZERO(&r);
+	FD_SET(1, &r);
+	expect("select: the console ready", select(2, NULL, &r, NULL, &tv), 1);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	expect("select of nothing: 0", select(0, NULL, NULL, NULL, &tv), 0);
+	ms = ms_since(&t0);
+	expect("select slept its 30 ms", ms >= 30 && ms < 200, 1);
+	FD_ZERO(&r);
+	FD_SET(40, &r);
+	expect("select of a closed fd: EBADF", err(select(41, &r, NULL, NULL, &tv)), EBADF);
+	memset(&tm, 0x55, sizeof(tm));
+	expect("localtime_r: tm_gmtoff 0", localtime_r(&t, &tm) == &tm ? tm.tm_gmtoff : -1, 0);
+	expect("localtime_r: 1970-01-02 01:00", tm.tm_year * 10000 + tm.tm_yday * 100 + tm.tm_hour, 700101);
+	expect("gmtime: tm_zone GMT", strcmp(gmtime(&t)->tm_zone, "GMT"), 0);
+}
+
 static int once_runs;
 static void once_fn(void) { once_runs++; }
 
@@ -256,6 +291,7 @@ int main(int argc, char **argv)
 	sleeping();
 	terminal_maps_dl();
 	threads();
+	the_rest();
 	printf("posixtest: %d failed\n", failures);
 	return failures != 0;
 }

@@ -39,7 +39,7 @@ $(NEWLIB_ATOMIC): $(GCCINC)/stdatomic.h
 
 # The layer: its own objects, with the project's warnings.
 NEWLIB_RT_SRCS := user/newlib/syscalls.c user/newlib/kcalls.c user/newlib/kerr.c user/newlib/env.c user/newlib/posix.c \
-	user/newlib/pthread.c user/newlib/term.c
+	user/newlib/pthread.c user/newlib/term.c user/newlib/proc.c
 NEWLIB_RT := $(BUILD)/nl/user/newlib/crt0.o $(BUILD)/nl/libprofkern.a
 $(BUILD)/nl/%.o: %.c $(NEWLIB_LIB)/libc.a | $(NEWLIB_ATOMIC)
 	@mkdir -p $(@D)

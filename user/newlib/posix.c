@@ -297,7 +297,7 @@ int dup2(int fd, int fd2)
 		return -1;
 	if (fd == fd2)
 		return fd2;
-	if (fd2 < 0 || fd2 >= 16)
+	if (fd2 < 0 || fd2 >= 64)	/* the kernel's FS_NOFILE */
 		return fail(EBADF);
 	close(fd2);
 	return fcntl(fd, F_DUPFD, fd2);
@@ -396,7 +396,7 @@ long sysconf(int name)
 {
 	switch (name) {
 	case _SC_PAGESIZE: return 4096;
-	case _SC_OPEN_MAX: return 16;
+	case _SC_OPEN_MAX: return 64;
 	case _SC_CLK_TCK: return 1000;
 	case _SC_NPROCESSORS_CONF: case _SC_NPROCESSORS_ONLN: return 1;
 	case _SC_ARG_MAX: return 512;
@@ -426,6 +426,36 @@ int getrusage(int who, struct rusage *ru)
 	ru->ru_utime.tv_usec = (t.tms_utime % 1000) * 1000;
 	return 0;
 }
+
+/* ---- struct tm with tm_gmtoff and tm_zone (include/time.h): newlib's
+ * functions fill what comes before them ---- */
+
+#undef localtime_r
+#undef gmtime_r
+#undef localtime
+#undef gmtime
+
+struct tm *__pk_localtime_r(const time_t *__restrict t, struct tm *__restrict tm)
+{
+	if (!localtime_r(t, tm))
+		return 0;
+	tm->tm_gmtoff = -_timezone + (tm->tm_isdst > 0 ? 3600 : 0);
+	tm->tm_zone = _tzname[tm->tm_isdst > 0];
+	return tm;
+}
+
+struct tm *__pk_gmtime_r(const time_t *__restrict t, struct tm *__restrict tm)
+{
+	if (!gmtime_r(t, tm))
+		return 0;
+	tm->tm_gmtoff = 0;
+	tm->tm_zone = "GMT";
+	return tm;
+}
+
+static struct tm tmbuf;
+struct tm *__pk_localtime(const time_t *t) { return __pk_localtime_r(t, &tmbuf); }
+struct tm *__pk_gmtime(const time_t *t) { return __pk_gmtime_r(t, &tmbuf); }
 
 /* ---- signals: newlib's signal() under sigaction; a mask kept ---- */
 

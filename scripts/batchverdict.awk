@@ -31,8 +31,8 @@ substr($0, 1, 9) == "profrun: " {
 	if (substr(tail, 1, 20) == " exited with status ") {
 		if (!((name) in ended)) say(1, name, $0)
 		viaprofrun = 1
-	} else if (substr(tail, 1, 2) == ": ") {
-		say(substr(tail, 1, 15) == ": not profiled:", name, $0)
+	} else if (substr(tail, 1, 2) == ": " && substr(tail, 1, 15) != ": not profiled:") {
+		say(0, name, $0)	# (not profiled, it still runs: its status tells)
 		viaprofrun = 1
 	}
 	next

@@ -67,3 +67,18 @@ if $make --no-print-directory run PROG="$d/ver.c" \
 	PROG_CFLAGS="-DCONFIG_VERSION=\"2025-09-13\" -DUNUSED=1;>$d/trap;:" > "$d/log" 2>&1 &&
    grep -qx '| v=2025-09-13' "$d/log" && [ ! -e "$d/trap" ]
 then pass; else fail "$(grep -v '^  ' "$d/log" | tail -8)"; fi
+
+# An honest batch (SCRIPT=): a command that exits non-zero, or does not
+# start, fails the run by name, with the summary line; a run with no dump
+# says so in make run's words, not profextract's.
+name=posix-batch
+printf '#include <stdio.h>\nint main(int c, char **v) { printf("ran %%d\\n", c); return c > 1 ? 3 : 0; }\n' > "$d/bad.c"
+printf 'bad\nbad x\nnosuch\n' > "$d/b.cmd"
+if $make --no-print-directory run PROG="$d/bad.c" SCRIPT="$d/b.cmd" > "$d/log" 2>&1; then
+	fail "make run passed a batch that failed"
+elif grep -qx 'make run: bad failed: cmd: bad exited with status 3' "$d/log" &&
+     grep -qx 'make run: nosuch failed: cmd: nosuch: no such program, file or module' "$d/log" &&
+     grep -qx 'make run: 2 commands of b.cmd ran, 2 failed' "$d/log" &&
+     grep -q '^make run: no profile in this run: no program ran under profrun or called ProfDump' "$d/log" &&
+     ! grep -q 'no dump frame found' "$d/log"
+then pass; else fail "$(grep -v '^  ' "$d/log" | tail -8)"; fi

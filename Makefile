@@ -116,12 +116,12 @@ DEP_DIRS := $(BUILD)/k $(BUILD)/u $(BUILD)/nl $(BUILD)/host $(BUILD)/san $(FUZZ)
 
 # ---- running: make run [PROG="..."] [PROG_CFLAGS=...] [SCRIPT=batch.cmd] [HZ=N]
 #      [CPUS=N] [STACK=bytes] [MEM=MiB] [REALTIME=1] [STACKS=1] [STACKTABLE=N] [SEED=N] [SPREAD=1] [TIMEOUT=s] [EMU=bochs] [TRUTH=1]
-#      [EVENTS=syscall,switch] (README.md); each value checked by scripts/uservars.mk, PROG's words by scripts/progs.sh
+#      [EVENTS=syscall,switch] [ENV="NAME=value ..."] (README.md); each value checked by scripts/uservars.mk, PROG's words by scripts/progs.sh
 override RUN := $(BUILD)/run
 include user/prog.mk
 # What progs.sh and makerun.sh take, through the environment: no value of
 # the user's is ever part of a command line a shell reads.
-$(foreach v,RUN HZ CPUS SEED SPREAD MEM TIMEOUT REALTIME SCRIPT STACKS STACKTABLE PROG EMU ARGS STDIN TRUTH EVENTS,$(eval \
+$(foreach v,RUN HZ CPUS SEED SPREAD MEM TIMEOUT REALTIME SCRIPT STACKS STACKTABLE PROG EMU ARGS STDIN TRUTH EVENTS ENV,$(eval \
 	run: export PROFKERN_$(v) := $$($(v))))
 run: export PROFKERN_FILES := $(RUN_FILES)
 run: export PROFKERN_MAKE := $(MAKE)

@@ -9,7 +9,7 @@ HOST_INC := $(addprefix -iquote ,include format profiler lib $(HOST_DIRS)) -Ipro
 
 # The host's components, each named once: the frame extractor, the parsers
 # and reports pinfo is made of (EXTRACT_SRCS, PINFO_PARSE_SRCS, PINFO_LIB).
-EXTRACT_SRCS := host/profextract/extract.c host/profextract/names.c host/profextract/capture.c host/common/hostio.c host/common/shown.c
+EXTRACT_SRCS := host/profextract/extract.c host/profextract/names.c host/profextract/safepath.c host/profextract/capture.c host/common/hostio.c host/common/shown.c
 PINFO_PARSE_SRCS := host/common/maps.c host/common/elf32.c host/pinfo/read/attrib.c host/pinfo/read/rounding.c \
 	host/pinfo/views/report.c host/pinfo/views/events.c host/pinfo/read/modattrib.c host/pinfo/read/ci.c host/pinfo/read/runs.c lib/elf.c
 # a share with its interval as the reports print it; a run's exact counts (--truth)

@@ -1,32 +1,17 @@
-/* fs.c: the flat file system of kernel/fs.h. A name is a path's base name:
- * the part after its last '/', so "data/a.txt", "/tmp/a.txt" and "a.txt"
- * are one file (there are no directories). A file is an inode: a boot
+/* fs.c: the file system of kernel/fs.h: one table of names, each a whole
+ * path from the root (kernel/fs/dir.c: paths made plain, folders), each a
+ * file's or a folder's. A file is an inode: a boot
  * module's bytes, read in place, until the first change copies them into
  * kernel memory; a file a program creates is in kernel memory from the
  * start. Those copies, in all, take at most the space given to fs_init. */
 #include "fs.h"
+#include "fs/fsint.h"
 #include "mem.h"
 #include "sys/errno.h"
 #include <string.h>
 
-#define F_RO		1	/* a program or batch module: never written, renamed or unlinked */
-#define F_CHANGED	2	/* created or changed by a program: goes back to the host */
-
-struct inode {
-	const uint8_t *rodata;	/* a module's bytes, while data is NULL */
-	uint8_t *data;		/* the kernel's copy, cap bytes */
-	uint32_t size, cap;
-	uint16_t nlink, nopen;
-	uint8_t flags;
-};
-
-struct name {
-	char s[FS_NAME_MAX];	/* "" when free */
-	int16_t ino;
-};
-
-static struct inode inodes[FS_NFILE];
-static struct name names[FS_NNAME];
+struct inode inodes[FS_NFILE];
+struct name names[FS_NNAME];
 static uint32_t space, used;
 static int stdin_ino = -1;
 
@@ -39,6 +24,7 @@ void fs_init(uint32_t bytes)
 	space = bytes;
 	used = 0;
 	stdin_ino = -1;
+	fs_mkdir("tmp");	/* where newlib's tmpfile() and tmpnam() make their files */
 }
 
 uint32_t fs_space_used(void)
@@ -51,36 +37,15 @@ uint32_t fs_space(void)
 	return space;
 }
 
-/* The base name of path into base[FS_NAME_MAX]: 0, -ENOENT (empty),
- * -EISDIR (a directory's: ends in '/', or is . or ..), -ENAMETOOLONG. */
-static int basename_of(const char *path, char *base)
-{
-	const char *b = path;
-	size_t n;
-
-	if (!*path)
-		return -ENOENT;
-	for (const char *p = path; *p; p++)
-		if (*p == '/')
-			b = p + 1;
-	n = strlen(b);
-	if (n == 0 || strcmp(b, ".") == 0 || strcmp(b, "..") == 0)
-		return -EISDIR;
-	if (n >= FS_NAME_MAX)
-		return -ENAMETOOLONG;
-	memcpy(base, b, n + 1);
-	return 0;
-}
-
-static struct name *lookup(const char *base)
+struct name *fs_lookup(const char *path)
 {
 	for (int i = 0; i < FS_NNAME; i++)
-		if (names[i].s[0] && strcmp(names[i].s, base) == 0)
+		if (names[i].s[0] && strcmp(names[i].s, path) == 0)
 			return &names[i];
 	return 0;
 }
 
-static struct name *free_name(void)
+struct name *fs_free_name(void)
 {
 	for (int i = 0; i < FS_NNAME; i++)
 		if (!names[i].s[0])
@@ -121,18 +86,23 @@ static void drop_name(struct name *n)
 
 int fs_add_module(const char *name, const uint8_t *data, uint32_t size, int writable)
 {
+	char p[FS_PATH_MAX];
 	struct name *n;
-	int ino;
+	int ino, dir, err;
 
-	if (!*name || strlen(name) >= FS_NAME_MAX)
-		return -ENAMETOOLONG;
-	if (lookup(name))
+	if ((err = fs_path(name, p, &dir)))
+		return err;
+	if (dir || !p[0])
+		return -EISDIR;
+	if (fs_lookup(p))
 		return -EEXIST;
-	if (!(n = free_name()) || (ino = free_inode()) < 0)
+	if ((err = fs_mkdirs(p)))
+		return err;
+	if (!(n = fs_free_name()) || (ino = free_inode()) < 0)
 		return -ENOSPC;
 	inodes[ino] = (struct inode){ .rodata = data, .size = size, .nlink = 1,
 				      .flags = writable ? 0 : F_RO };
-	strcpy(n->s, name);
+	strcpy(n->s, p);
 	n->ino = (int16_t)ino;
 	return 0;
 }
@@ -141,9 +111,9 @@ int fs_add_module(const char *name, const uint8_t *data, uint32_t size, int writ
  * on for the programs still to start, whatever one does to its name. */
 int fs_set_stdin(const char *name)
 {
-	struct name *n = lookup(name);
+	struct name *n = fs_lookup(name);
 
-	if (!n)
+	if (!n || n->ino == FS_DIR)
 		return -ENOENT;
 	if (stdin_ino >= 0) {
 		inodes[stdin_ino].nopen--;
@@ -241,18 +211,19 @@ static void truncate0(struct inode *f)
 
 int fs_open(struct fs_fdtable *t, const char *path, uint32_t flags)
 {
-	char base[FS_NAME_MAX];
+	char p[FS_PATH_MAX];
 	uint32_t acc = flags & K_O_ACCMODE;
 	struct name *n, *nn = 0;
 	int fd, ino, err;
 
 	if (acc == K_O_ACCMODE)
 		return -EINVAL;
-	if ((err = basename_of(path, base)))
+	if ((err = fs_find(path, p, &n, 1)))
 		return err;
-	n = lookup(base);
 	if (n && (flags & K_O_CREAT) && (flags & K_O_EXCL))
 		return -EEXIST;
+	if (!n && (err = fs_parent_ok(p)))
+		return err;
 	if (!n && !(flags & K_O_CREAT))
 		return -ENOENT;
 	if (n && acc != K_O_RDONLY && (inodes[n->ino].flags & F_RO))
@@ -266,15 +237,15 @@ int fs_open(struct fs_fdtable *t, const char *path, uint32_t flags)
 		if ((flags & K_O_TRUNC) && acc != K_O_RDONLY)
 			truncate0(&inodes[ino]);
 	} else {
-		if (!(nn = free_name()) || (ino = free_inode()) < 0)
+		if (!(nn = fs_free_name()) || (ino = free_inode()) < 0)
 			return -ENOSPC;
 		inodes[ino] = (struct inode){ .nlink = 1, .flags = F_CHANGED };
-		strcpy(nn->s, base);
+		strcpy(nn->s, p);
 		nn->ino = (int16_t)ino;
 	}
 	inodes[ino].nopen++;
-	t->fd[fd] = (struct fs_fd){ .kind = FD_FILE, .flags = (uint8_t)(flags & (K_O_ACCMODE | K_O_APPEND)),
-				    .ino = (int16_t)ino, .off = 0 };
+	t->fd[fd] = (struct fs_fd){ .kind = FD_FILE, .flags = (uint8_t)(flags & (K_O_ACCMODE | K_O_APPEND)) |
+				    ((flags & K_O_CLOEXEC) ? FD_CLOEXEC_BIT : 0), .ino = (int16_t)ino, .off = 0 };
 	return fd;
 }
 
@@ -366,6 +337,19 @@ int fs_lseek(struct fs_fdtable *t, int fd, int32_t off, int whence)
 	return (int)base;
 }
 
+void fs_stat_inode(int ino, struct k_stat *st)
+{
+	const struct inode *f = &inodes[ino];
+
+	memset(st, 0, sizeof(*st));
+	st->st_blksize = FS_BLKSIZE;
+	st->st_ino = (uint16_t)(ino + 1);
+	st->st_mode = K_S_IFREG | ((f->flags & F_RO) ? 0444 : 0644);
+	st->st_nlink = f->nlink;
+	st->st_size = (int32_t)f->size;
+	st->st_blocks = (int32_t)((f->size + 511) / 512);
+}
+
 int fs_fstat(const struct fs_fdtable *t, int fd, struct k_stat *st)
 {
 	const struct fs_fd *d = getfd(t, fd);
@@ -375,17 +359,77 @@ int fs_fstat(const struct fs_fdtable *t, int fd, struct k_stat *st)
 	memset(st, 0, sizeof(*st));
 	st->st_blksize = FS_BLKSIZE;
 	if (d->kind == FD_FILE) {
-		const struct inode *f = &inodes[d->ino];
-		st->st_ino = (uint16_t)(d->ino + 1);
-		st->st_mode = K_S_IFREG | ((f->flags & F_RO) ? 0444 : 0644);
-		st->st_nlink = f->nlink;
-		st->st_size = (int32_t)f->size;
-		st->st_blocks = (int32_t)((f->size + 511) / 512);
+		fs_stat_inode(d->ino, st);
 	} else {
 		st->st_mode = K_S_IFCHR | (d->kind == FD_CONSOLE ? 0620 : 0444);
 		st->st_nlink = 1;
 	}
 	return 0;
+}
+
+int fs_ftruncate(struct fs_fdtable *t, int fd, int32_t len)
+{
+	struct fs_fd *d = getfd(t, fd);
+	struct inode *f;
+	int err;
+
+	if (!d || d->kind != FD_FILE || (d->flags & K_O_ACCMODE) == K_O_RDONLY)
+		return d && d->kind != FD_FILE ? -EINVAL : -EBADF;
+	if (len < 0)
+		return -EINVAL;
+	f = &inodes[d->ino];
+	if ((uint32_t)len > f->size) {
+		if ((err = reserve(f, (uint32_t)len)))
+			return err;
+		memset(f->data + f->size, 0, (uint32_t)len - f->size);	/* reads as zeros */
+	} else if (len == 0) {
+		truncate0(f);
+	} else if ((err = reserve(f, f->size))) {	/* a module's bytes copied first */
+		return err;
+	}
+	f->size = (uint32_t)len;
+	f->flags |= F_CHANGED;
+	return 0;
+}
+
+int fs_fcntl(struct fs_fdtable *t, int fd, int cmd, uint32_t arg)
+{
+	struct fs_fd *d = getfd(t, fd);
+	int nfd;
+
+	if (!d)
+		return -EBADF;
+	switch (cmd) {
+	case K_F_DUPFD:
+	case K_F_DUPFD_CLOEXEC:
+		if (arg >= FS_NOFILE)
+			return -EINVAL;
+		for (nfd = (int)arg; nfd < FS_NOFILE && t->fd[nfd].kind != FD_FREE; nfd++)
+			;
+		if (nfd == FS_NOFILE)
+			return -EMFILE;
+		t->fd[nfd] = *d;
+		t->fd[nfd].flags = (uint8_t)((d->flags & ~FD_CLOEXEC_BIT) |
+					     (cmd == K_F_DUPFD_CLOEXEC ? FD_CLOEXEC_BIT : 0));
+		if (d->kind == FD_FILE)
+			inodes[d->ino].nopen++;
+		return nfd;
+	case K_F_GETFD:
+		return (d->flags & FD_CLOEXEC_BIT) ? K_FD_CLOEXEC : 0;
+	case K_F_SETFD:
+		d->flags = (uint8_t)((d->flags & ~FD_CLOEXEC_BIT) | ((arg & K_FD_CLOEXEC) ? FD_CLOEXEC_BIT : 0));
+		return 0;
+	case K_F_GETFL:
+		if (d->kind == FD_CONSOLE)
+			return K_O_RDWR;
+		return d->kind == FD_FILE ? (int)(d->flags & (K_O_ACCMODE | K_O_APPEND)) : K_O_RDONLY;
+	case K_F_SETFL:
+		if (d->kind == FD_FILE)
+			d->flags = (uint8_t)((d->flags & ~K_O_APPEND) | (arg & K_O_APPEND));
+		return 0;
+	default:
+		return -EINVAL;
+	}
 }
 
 int fs_isatty(const struct fs_fdtable *t, int fd)
@@ -399,46 +443,43 @@ int fs_isatty(const struct fs_fdtable *t, int fd)
 
 int fs_unlink(const char *path)
 {
-	char base[FS_NAME_MAX];
+	char p[FS_PATH_MAX];
 	struct name *n;
 	int err;
 
-	if ((err = basename_of(path, base)))
+	if ((err = fs_find(path, p, &n, 1)))
 		return err;
-	if (!(n = lookup(base)))
-		return -ENOENT;
+	if (!n)
+		return (err = fs_parent_ok(p)) ? err : -ENOENT;
 	if (inodes[n->ino].flags & F_RO)
 		return -EROFS;
 	drop_name(n);
 	return 0;
 }
 
-/* link's and rename's start: both base names into ob and nb, and the
- * name oldpath stands for into *o; 0 or the error. */
-static int two_names(const char *oldpath, const char *newpath, char *ob, char *nb, struct name **o)
-{
-	int err;
-
-	if ((err = basename_of(oldpath, ob)) || (err = basename_of(newpath, nb)))
-		return err;
-	return (*o = lookup(ob)) ? 0 : -ENOENT;
-}
-
 int fs_link(const char *oldpath, const char *newpath)
 {
-	char ob[FS_NAME_MAX], nb[FS_NAME_MAX];
+	char op[FS_PATH_MAX], np[FS_PATH_MAX];
 	struct name *o, *n;
 	int err;
 
-	if ((err = two_names(oldpath, newpath, ob, nb, &o)))
+	if ((err = fs_find(oldpath, op, &o, 0)))
 		return err;
-	if (lookup(nb))
+	if (!o)
+		return (err = fs_parent_ok(op)) ? err : -ENOENT;
+	if (o->ino == FS_DIR)
+		return -EPERM;	/* no hard links to folders, as on Linux */
+	if ((err = fs_find(newpath, np, &n, 0)))
+		return err;
+	if (n)
 		return -EEXIST;
+	if ((err = fs_parent_ok(np)))
+		return err;
 	if (inodes[o->ino].flags & F_RO)
 		return -EROFS;
-	if (!(n = free_name()))
+	if (!(n = fs_free_name()))
 		return -ENOSPC;
-	strcpy(n->s, nb);
+	strcpy(n->s, np);
 	n->ino = o->ino;
 	inodes[o->ino].nlink++;
 	inodes[o->ino].flags |= F_CHANGED;
@@ -447,13 +488,26 @@ int fs_link(const char *oldpath, const char *newpath)
 
 int fs_rename(const char *oldpath, const char *newpath)
 {
-	char ob[FS_NAME_MAX], nb[FS_NAME_MAX];
+	char op[FS_PATH_MAX], np[FS_PATH_MAX];
 	struct name *o, *n;
 	int err;
 
-	if ((err = two_names(oldpath, newpath, ob, nb, &o)))
+	if ((err = fs_find(oldpath, op, &o, 0)))
 		return err;
-	n = lookup(nb);
+	if (!op[0])
+		return -EBUSY;	/* the root */
+	if (!o)
+		return (err = fs_parent_ok(op)) ? err : -ENOENT;
+	if ((err = fs_find(newpath, np, &n, 0)))
+		return err;
+	if (!np[0])
+		return -EBUSY;
+	if ((err = fs_parent_ok(np)))
+		return err;
+	if (o->ino == FS_DIR)
+		return fs_rename_dir(o, np);
+	if (n && n->ino == FS_DIR)
+		return -EISDIR;
 	if ((inodes[o->ino].flags & F_RO) || (n && (inodes[n->ino].flags & F_RO)))
 		return -EROFS;
 	if (n == o || (n && n->ino == o->ino))
@@ -461,7 +515,7 @@ int fs_rename(const char *oldpath, const char *newpath)
 	if (n)
 		drop_name(n);
 	memset(o->s, 0, sizeof(o->s));
-	strcpy(o->s, nb);
+	strcpy(o->s, np);
 	inodes[o->ino].flags |= F_CHANGED;
 	return 0;
 }
@@ -471,7 +525,7 @@ int fs_changed_next(int *i, const char **name, const uint8_t **data, uint32_t *s
 	for (; *i < FS_NNAME; (*i)++) {
 		const struct name *n = &names[*i];
 		const struct inode *f;
-		if (!n->s[0])
+		if (!n->s[0] || n->ino == FS_DIR)
 			continue;
 		f = &inodes[n->ino];
 		if (!(f->flags & F_CHANGED))

@@ -12,19 +12,21 @@
 #include "sys/abi.h"
 
 #define FS_NFILE	64		/* files (inodes), boot modules included */
-#define FS_NNAME	64		/* names (link adds one) */
+#define FS_NNAME	128		/* names: files' (link adds one) and folders' */
 #define FS_NAME_MAX	64		/* a name: 63 bytes and the NUL */
-#define FS_PATH_MAX	256		/* a path given to open, unlink, link, rename */
-#define FS_NOFILE	16		/* descriptors of a process: 0, 1, 2 and 13 more */
+#define FS_PATH_MAX	256		/* a path, and a file's whole path from the root */
+#define FS_NOFILE	64		/* descriptors of a process: 0, 1, 2 and 61 more */
 #define FS_SPACE_DEFAULT (8u << 20)	/* bytes of file data in kernel memory, in all */
 #define FS_FILE_MAX	0x7FFFFFFFu	/* the largest offset, off_t being 32 bits */
 #define FS_BLKSIZE	4096		/* st_blksize: newlib's stdio buffers are that size */
+
+#define FD_CLOEXEC_BIT	0x80		/* fcntl's FD_CLOEXEC: kept (there is no exec) */
 
 enum fs_fdkind { FD_FREE, FD_CONSOLE, FD_EMPTY, FD_FILE };
 
 struct fs_fd {
 	uint8_t kind;		/* enum fs_fdkind; a zeroed table is all free */
-	uint8_t flags;		/* K_O_ACCMODE bits and K_O_APPEND (FD_FILE) */
+	uint8_t flags;		/* K_O_ACCMODE bits and K_O_APPEND (FD_FILE), FD_CLOEXEC_BIT */
 	int16_t ino;		/* FD_FILE: the file */
 	uint32_t off;		/* FD_FILE: the offset */
 };
@@ -59,6 +61,20 @@ int fs_isatty(const struct fs_fdtable *t, int fd);
 int fs_unlink(const char *path);
 int fs_link(const char *oldpath, const char *newpath);
 int fs_rename(const char *oldpath, const char *newpath);
+int fs_ftruncate(struct fs_fdtable *t, int fd, int32_t len);
+/* F_DUPFD (a copy of the descriptor, its own offset), F_DUPFD_CLOEXEC,
+ * F_GETFD, F_SETFD, F_GETFL, F_SETFL (O_APPEND); -EINVAL for others. */
+int fs_fcntl(struct fs_fdtable *t, int fd, int cmd, uint32_t arg);
+/* Folders (kernel/fs/dir.c): paths from the root; a program's working
+ * folder is its C library's, which gives the kernel whole paths. */
+int fs_mkdir(const char *path);
+int fs_mkdirs(const char *plain);	/* the folders a plain path is in, made as needed */
+int fs_rmdir(const char *path);
+int fs_stat(const char *path, struct k_stat *st);
+void fs_stat_inode(int ino, struct k_stat *st);
+/* The index-th name directly in the folder path into out[FS_NAME_MAX]:
+ * its length, 0 past the last; -ENOENT, -ENOTDIR. */
+int fs_readdir(const char *path, uint32_t index, char *out);
 
 /* The files programs created or changed, one name at a time: *i from 0;
  * returns 0 when there are no more. */

@@ -37,7 +37,7 @@ static void name_escaped(const char *name, char *out)
 
 void fs_send_back(void)
 {
-	char shown[3 * FS_NAME_MAX];
+	char shown[3 * FS_PATH_MAX];	/* a whole path, each byte %XX at worst */
 	const char *name;
 	const uint8_t *data;
 	uint32_t size, bytes = 0, left = fs_space(), heldbytes = 0;

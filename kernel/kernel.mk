@@ -8,7 +8,7 @@ FREESTAND := -nostdinc -isystem $(GCCINC) -Iinclude -Ilib -iquote kernel -iquote
 # Every source by name. (kernel/asm-offsets.c is not linked: it makes the
 # assembly's offsets, below.)
 KERNEL_SRCS  := kernel/bootargs.c kernel/console.c kernel/cpu.c kernel/desc.c kernel/fpu.c \
-                kernel/fs.c kernel/fsback.c kernel/main.c kernel/mem.c kernel/module.c kernel/proc.c \
+                kernel/fs.c kernel/fs/dir.c kernel/fsback.c kernel/main.c kernel/mem.c kernel/module.c kernel/proc.c \
                 kernel/profenv.c kernel/sched.c kernel/syscall.c kernel/tick.c kernel/trap.c \
                 kernel/uaccess.c kernel/vm.c
 # The other CPUs: found, started, ticked (docs/smp.md).

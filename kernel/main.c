@@ -119,9 +119,15 @@ static void modules_init(const struct multiboot_info *mbi, const char *stdin_nam
 		for (uint32_t i = 0; i < mbi->mods_count; i++)
 			module_add((const char *)mods[i].string, mods[i].start, mods[i].end);
 	fs_init(FS_SPACE_DEFAULT);
-	for (int i = 0; (m = module_at(i)); i++)
-		if (fs_add_module(m->name, m->data, m->size, m->file))
-			kprintf("kernel: module %s: not a file (a name twice, or too many files)\n", m->name);
+	for (int i = 0; (m = module_at(i)); i++) {
+		char path[MODULE_DIR_MAX + MODULE_NAME_MAX + 1];	/* in its folder (FILES=) */
+		size_t k = strlen(m->dir);
+		memcpy(path, m->dir, k);
+		path[k] = '/';
+		strcpy(path + (k ? k + 1 : 0), m->name);
+		if (fs_add_module(path, m->data, m->size, m->file))
+			kprintf("kernel: module %s: not a file (a name twice, or too many files)\n", path);
+	}
 	if (stdin_name[0] && fs_set_stdin(stdin_name))
 		panic("kernel command line: stdin=%s: no such file among the modules", stdin_name);
 }

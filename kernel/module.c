@@ -51,6 +51,34 @@ int module_is_file(const char *cmdline)
 	return 0;
 }
 
+/* A data file from a folder given to FILES= comes with "in=DIR" after
+ * "file": the folder it goes in, below the root (docs/syscalls.md). */
+void module_folder(const char *cmdline, char *dir)
+{
+	const char *p = cmdline;
+	size_t n;
+
+	dir[0] = 0;
+	while (*p == ' ')
+		p++;
+	while (*p && *p != ' ')
+		p++;			/* the path */
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		for (n = 0; p[n] && p[n] != ' '; n++)
+			;
+		if (n > 3 && strncmp(p, "in=", 3) == 0) {
+			if (n - 3 < MODULE_DIR_MAX) {
+				memcpy(dir, p + 3, n - 3);
+				dir[n - 3] = 0;
+			}
+			return;
+		}
+		p += n;
+	}
+}
+
 void module_add(const char *cmdline, uint32_t start, uint32_t end)
 {
 	struct module *m;
@@ -62,6 +90,7 @@ void module_add(const char *cmdline, uint32_t start, uint32_t end)
 	m = &modules[nmodules++];
 	module_basename(cmdline ? cmdline : "", m->name);
 	m->file = module_is_file(cmdline ? cmdline : "");
+	module_folder(cmdline ? cmdline : "", m->dir);
 	m->data = (const uint8_t *)(uintptr_t)start;
 	m->size = end - start;
 }

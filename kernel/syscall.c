@@ -428,6 +428,70 @@ static int sys_profil(struct trapframe *tf)
 	return 0;
 }
 
+/* ---- the POSIX calls of docs/libc.md: folders, truncation, fcntl ---- */
+
+static int sys_ftruncate(struct trapframe *tf)
+{
+	return fs_ftruncate(&curproc->files, (int)arg(tf, 0), (int32_t)arg(tf, 1));
+}
+
+static int sys_fcntl(struct trapframe *tf)
+{
+	return fs_fcntl(&curproc->files, (int)arg(tf, 0), (int)arg(tf, 1), arg(tf, 2));
+}
+
+/* mkdir(path) and rmdir(path): one path in. */
+static int sys_onepath(struct trapframe *tf, int (*fn)(const char *))
+{
+	char path[FS_PATH_MAX];
+	int err;
+
+	if ((err = argstr(arg(tf, 0), path, sizeof(path))))
+		return err;
+	return fn(path);
+}
+
+static int sys_mkdir(struct trapframe *tf) { return sys_onepath(tf, fs_mkdir); }
+static int sys_rmdir(struct trapframe *tf) { return sys_onepath(tf, fs_rmdir); }
+
+static int sys_stat(struct trapframe *tf)
+{
+	char path[FS_PATH_MAX];
+	struct k_stat st;
+	void *out;
+	int err;
+
+	if ((err = argstr(arg(tf, 0), path, sizeof(path))) || (err = fs_stat(path, &st)) ||
+	    (err = argptr(arg(tf, 1), sizeof(st), &out)))
+		return err;
+	memcpy(out, &st, sizeof(st));
+	return 0;
+}
+
+/* readdir(path, index, name): the index-th name in the folder, into a
+ * buffer of FS_NAME_MAX bytes; its length, 0 past the last. */
+static int sys_readdir(struct trapframe *tf)
+{
+	char path[FS_PATH_MAX], name[FS_NAME_MAX];
+	void *out;
+	int n, err;
+
+	if ((err = argstr(arg(tf, 0), path, sizeof(path))) || (err = argptr(arg(tf, 2), FS_NAME_MAX, &out)))
+		return err;
+	if ((n = fs_readdir(path, arg(tf, 1), name)) > 0)
+		memcpy(out, name, (size_t)n + 1);
+	return n;
+}
+
+/* The parent's pid while it lives; 1 (as for an orphan on Unix) else. */
+static int sys_getppid(struct trapframe *tf)
+{
+	const struct proc *p = curproc->parent;
+
+	(void)tf;
+	return p && p->state != P_UNUSED && p->state != P_ZOMBIE ? p->pid : 1;
+}
+
 static int (*const syscalls[SYS_MAX])(struct trapframe *) = {
 	[SYS_exit] = sys_exit,
 	[SYS_write] = sys_write,
@@ -459,6 +523,13 @@ static int (*const syscalls[SYS_MAX])(struct trapframe *) = {
 	[SYS_times] = sys_times,
 	[SYS_gettimeofday] = sys_gettimeofday,
 	[SYS_kill] = sys_kill,
+	[SYS_ftruncate] = sys_ftruncate,
+	[SYS_fcntl] = sys_fcntl,
+	[SYS_stat] = sys_stat,
+	[SYS_mkdir] = sys_mkdir,
+	[SYS_rmdir] = sys_rmdir,
+	[SYS_readdir] = sys_readdir,
+	[SYS_getppid] = sys_getppid,
 };
 
 void syscall(struct trapframe *tf)

@@ -11,7 +11,8 @@
 # its words' names given by scripts/progs.sh, which the Makefile ran to
 # build them), PROFKERN_ARGS (the words each program gets after its name,
 # on its line of the batch file), PROFKERN_FILES (the data files for the
-# boot image, separated by spaces) and PROFKERN_STDIN (the programs'
+# boot image, separated by spaces; one of a folder's subfolder PATH=REL,
+# REL its path in the guest) and PROFKERN_STDIN (the programs'
 # standard input, a file). Every file a program creates or changes comes
 # back into RUN/files/.
 #
@@ -47,6 +48,10 @@
 # event), dumped to
 # NAME.syscall.pro, NAME.switch.pro and NAME.offcpu.pro, each reported after NAME.pro under
 # a heading naming its event (docs/events.md).
+# PROFKERN_ENV (make run ENV=): NAME=value words, checked by uservars.mk,
+# each program's environment over the default one: RUN/.environ, a word a
+# line, a data file of the boot image that the C library reads at each
+# program's start (docs/libc.md, "The environment").
 # PROFKERN_TRUTH=1 (make run TRUTH=1): QEMU runs the instruction-count
 # plugin (bench/truth/insncount.c) in the same run, and each dump NAME.pro
 # gets RUN/NAME.truth, the exact instructions of each function while
@@ -108,6 +113,7 @@ set -- $built
 # refused by name without a byte read (a pipe's or /proc/kmsg's reading
 # never ends).
 for f in $files $stdin; do
+	f=${f%%=*}	# (a folder's file is PATH=REL)
 	q=$f
 	while :; do
 		[ -L "$q" ] && { echo "make run: FILES or STDIN: '$f': '$q' is a symbolic link" >&2; exit 2; }
@@ -158,6 +164,13 @@ else
 	[ "$mode" = programs ] && printf 'echo %s end\n' "$MARK" >> "$batch"
 fi
 
+# The environment, when ENV= gives one (its words are data: no globbing)
+rm -f "$run/.environ"
+if [ -n "${PROFKERN_ENV:-}" ]; then
+	for w in $PROFKERN_ENV; do printf '%s\n' "$w"; done > "$run/.environ" || exit 1
+	files="$files $run/.environ"
+fi
+
 # qrun's arguments: options, the kernel, each program once.
 names=" "
 for n in "$@" cmd pset profrun testprof; do
@@ -173,7 +186,13 @@ case $seed in 1) ;; *[!0-9]*|'') echo "make run: SEED must be a number, not '$se
 *) kargs="${kargs:+$kargs }seed=$seed" ;; esac
 [ -n "$stdin" ] && kargs="${kargs:+$kargs }stdin=$(basename -- "$stdin")"
 [ -n "$kargs" ] && set -- "$@" -append "$kargs"
-for f in $files $stdin; do set -- "$@" -file "$f"; done
+# (a file of a folder's subfolder is PATH=REL: REL its path in the guest)
+for f in $files $stdin; do
+	case $f in
+	*=*/*) rel=${f#*=}; set -- "$@" -filein "${rel%/*}" "${f%%=*}" ;;
+	*) set -- "$@" -file "$f" ;;
+	esac
+done
 [ -n "$realtime" ] && [ "$realtime" != 0 ] && set -- "$@" -realtime
 [ -n "$batch" ] && set -- "$@" -batch "$batch"
 # (the plugin reads the kernel's memory: all of it, MEM MiB)
@@ -207,6 +226,7 @@ fi
 kmem=$(size -- "$build/kernel.elf" 2>/dev/null | awk 'NR == 2 { print $4 }')
 mods=0 fmods=0 largest=0 big="" bigsize=0
 for f in $files $stdin; do
+	f=${f%%=*}
 	sz=$(stat -L -c %s -- "$f")
 	fmods=$((fmods + (sz + 4095) / 4096 * 4096))
 	[ "$sz" -gt "$bigsize" ] && big=$(basename -- "$f") bigsize=$sz
@@ -265,8 +285,16 @@ FF=$(printf '\f')
 truthopt=
 [ -n "$truth" ] && "$pinfo" --help 2>/dev/null </dev/null | grep -q -- '--truth' && truthopt=1
 # (bounded: a capture of frames without end must not hold make run)
-list=$(timeout 300 "$build/profextract" -l -o "$dumps" -f "$run/files" -- "$run/serial.log")
+list=$(timeout 300 "$build/profextract" -l -o "$dumps" -f "$run/files" -- "$run/serial.log" 2> "$run/extract.err")
 case $? in 0) ;; 124) echo "make run: profextract did not end within 300 s" >&2; status=1 ;; *) status=1 ;; esac
+# A run with no dump in it says so in make run's words (profextract's
+# other lines as they are).
+grep -v ': no dump frame found (' "$run/extract.err" >&2
+if grep -q ': no dump frame found (' "$run/extract.err"; then
+	echo "make run: no profile in this run: no program ran under profrun or called ProfDump${script:+ (a batch\
+ file runs each program as it is: \`profrun NAME\` profiles one)}"
+fi
+rm -f "$run/extract.err"
 main="" maintics=0 maintruth=
 # TRUTH=1: each dump's exact answer, RUN/NAME.truth (scripts/truth.sh)
 [ -n "$truth" ] && while IFS= read -r name; do
@@ -353,11 +381,11 @@ if [ -n "$main" ]; then
 fi
 
 # The files the programs wrote, back from the guest (profextract -f).
-set +f
-for f in "$run/files"/* "$run/files"/.[!.]*; do
-	[ -f "$f" ] && printf 'make run: a program wrote %s (%s bytes)\n' "$f" "$(wc -c < "$f" | tr -d ' ')"
+# (in their folders: profextract made every name safe, so a path is one
+# line of find's output)
+find "$run/files" -type f 2>/dev/null | LC_ALL=C sort | while IFS= read -r f; do
+	printf 'make run: a program wrote %s (%s bytes)\n' "$f" "$(wc -c < "$f" | tr -d ' ')"
 done
-set -f
 
 # How each program went, from the capture (RUN/serial.log). A program
 # counts as run only when the capture shows it: cmd echoed its mark (the
@@ -368,6 +396,29 @@ set -f
 # skipped, cmd's line naming run.cmd and its number. Each failed program
 # gets a line naming it and why (its bytes but ' ' to '~' shown as '?');
 # "ran" counts those that started.
+# With SCRIPT, the batch file's commands, from the capture: each that
+# exited non-zero, faulted or did not start fails by name
+# (scripts/batchverdict.awk), and the count of its command lines.
+if [ -n "$script" ]; then
+	echo
+	verdicts=$(QS=$qs LC_ALL=C awk -f scripts/batchverdict.awk "$run/serial.log")
+	cmds=$(LC_ALL=C awk '{ w = tolower($1) } w != "" && w !~ /^[;#]/ && w != "rem" && w != "echo" && w != "wait" \
+		{ n++ } END { print n + 0 }' "$batch")
+	failed=0 unstarted=0
+	while IFS= read -r v; do
+		[ -n "$v" ] || continue
+		failed=$((failed + 1))
+		case $v in "0 "*) unstarted=$((unstarted + 1)) ;; esac
+		echo "make run: ${v#? }"
+	done <<EOF_BATCH
+$verdicts
+EOF_BATCH
+	ran=$((cmds - unstarted))
+	[ "$ran" -ge 0 ] || ran=0
+	[ "$ran" = 1 ] && s= || s=s
+	echo "make run: $ran command$s of $(basename -- "$script") ran, $failed failed"
+	[ "$failed" = 0 ] || status=1
+fi
 if [ "$mode" = programs ] && [ -z "$script" ]; then
 	ran=0 failed=0
 	tab=$(printf '\t')

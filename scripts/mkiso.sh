@@ -3,7 +3,8 @@
 # A GRUB 2 rescue image holding only what a multiboot boot needs. A module
 # given as file:PATH is a data file (docs/syscalls.md, "Files"): it goes to
 # /boot/files/ and its line says "file" after its name, which is its whole
-# base name.
+# base name; one given as filein:DIR:PATH goes to /boot/files/DIR/, its
+# line saying "in=DIR" after "file" (DIR checked by qrun).
 # The arguments and the modules' names are written into grub.cfg, which
 # GRUB reads as a script: each is checked to hold no character GRUB would
 # take for its syntax, and refused otherwise.
@@ -16,6 +17,7 @@ case $args in
 *[!A-Za-z0-9_.,=/\ -]*) echo "mkiso: kernel arguments '$args': letters, digits, spaces and '_ . , = / -' only" >&2; exit 1 ;;
 esac
 for m in "$@"; do
+	case $m in filein:*) m=file:${m#filein:*:} ;; esac
 	case $(basename -- "${m#file:}") in
 	-*|*[!A-Za-z0-9_.+@-]*) echo "mkiso: module $m: a name of letters, digits and '_ . + @ -' only, not first '-'" >&2; exit 1 ;;
 	esac
@@ -47,6 +49,16 @@ copy() {
 	echo "  multiboot /boot/kernel.elf $args"
 	for m in "$@"; do
 		case $m in
+		filein:*)
+			path=${m#filein:*:} dir=${m#filein:}
+			dir=${dir%%:*}
+			case /$dir/ in *//*|*/./*|*/../*|*[!A-Za-z0-9_.+@/-]*)
+				echo "mkiso: module $m: a bad folder" >&2; exit 1 ;; esac
+			file=$(basename -- "$path")
+			mkdir -p "$stage/boot/files/$dir"
+			copy "$path" "$stage/boot/files/$dir/$file"
+			echo "  module /boot/files/$dir/$file $file file in=$dir"
+			continue ;;
 		file:*)
 			file=$(basename -- "${m#file:}")
 			copy "${m#file:}" "$stage/boot/files/$file"

@@ -8,9 +8,10 @@
 # as given ($(value)), which no later reference expands. What reaches a
 # shell after these checks holds only the characters they allow, and goes
 # to makerun.sh through the environment, not through a command line.
-# PROG_CFLAGS and CFLAGS are compiler flags, left as any Makefile's.
+# PROG_CFLAGS and CFLAGS are compiler flags, expanded as any Makefile's,
+# then given to gcc word by word as written (scripts/ccwords.sh).
 
-USER_VARS := HZ CPUS SEED SPREAD MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V TRUTH XV6 EVENTS
+USER_VARS := HZ CPUS SEED SPREAD MEM STACK STACKS STACKTABLE REALTIME TIMEOUT SCRIPT PROG EMU ARGS FILES STDIN V TRUTH XV6 EVENTS ENV
 $(foreach v,$(USER_VARS),$(if $(filter undefined,$(origin $(v))),,$(eval override $(v) := $$(value $(v)))))
 
 HZ         ?= 1000
@@ -31,6 +32,8 @@ PROG       ?=
 # the emulator that boots the image (docs/running.md, "QEMU and Bochs")
 EMU        ?= qemu
 ARGS       ?=
+# the programs' environment, over the default PATH, HOME and TERM (docs/libc.md)
+ENV        ?=
 FILES      ?=
 STDIN      ?=
 # the exact answer: the programs run under the instruction-count plugin too
@@ -162,11 +165,37 @@ $(if $(shell [ $(ARGS_BYTES) -le $(ARGS_MAXBYTES) ] && echo ok),,$(error make ru
 $(if $(word $(BATCH_MAXARGS),$(ARGS)),$(error make run: ARGS must be $(ARGS_RULE): it has $(words $(ARGS)) words))
 endif
 
-# The first entry directly in a folder given as FILES whose name has a byte
-# a path may not have, each such byte shown as '?'.
-prog_dir_badfile_any = $(shell for f in '$(patsubst %/,%,$(1))'/* '$(patsubst %/,%,$(1))'/.[!.]*; do [ -e "$$f" ] || \
-	[ -L "$$f" ] || continue; case $$f in (*[!A-Za-z0-9_.+@/-]*) printf '%s' "$$f" | LC_ALL=C tr -c \
-	'A-Za-z0-9_.+@/-' '?'; break ;; esac; done)
+# ENV: NAME=value words separated by spaces, each program's environment
+# over the default one (docs/libc.md, "The environment"). Checked as ARGS
+# is, through a file: printable ASCII and spaces, at most ENV_MAXBYTES
+# bytes and ENV_MAXWORDS words; each word a name of letters, digits and
+# '_' (not first a digit), '=', then its value (no space).
+ENV_MAXWORDS := 32
+ENV_MAXBYTES := 1000
+ifeq ($(origin ENV),override)
+ENV_FILE := $(shell mktemp)
+$(file >$(ENV_FILE),$(ENV)x)
+ENV_COUNTS := $(shell LC_ALL=C wc -c < '$(ENV_FILE)'; LC_ALL=C tr -d ' -~' < '$(ENV_FILE)' | LC_ALL=C wc -c; \
+	rm -f '$(ENV_FILE)')
+ENV_BYTES := $(shell echo $$(($(word 1,$(ENV_COUNTS)) - 2)))
+ENV_RULE := NAME=value words separated by spaces (a name of letters$(comma) digits and '_'$(comma) not first a \
+	digit; a value of printable ASCII without spaces)$(comma) at most $(ENV_MAXWORDS) words and $(ENV_MAXBYTES) bytes
+$(if $(filter-out 1,$(word 2,$(ENV_COUNTS))),$(error make run: ENV must be $(ENV_RULE): it has other bytes (a \
+	tab$(comma) a newline$(comma) a control byte or one above 0x7e)))
+$(if $(shell [ $(ENV_BYTES) -le $(ENV_MAXBYTES) ] && echo ok),,$(error make run: ENV must be $(ENV_RULE): it has \
+	$(ENV_BYTES) bytes))
+$(if $(word $(shell echo $$(($(ENV_MAXWORDS) + 1))),$(ENV)),$(error make run: ENV must be $(ENV_RULE): it has \
+	$(words $(ENV)) words))
+$(foreach w,$(ENV),$(if $(and $(findstring =,$(w)),$(filter-out =%,$(w)),$(call one_of,$(firstword $(subst =, \
+	,$(w))),$(UPPER) $(LOWERCASE) $(DIGITS) _),$(filter-out $(addsuffix %,$(DIGITS)),$(w))),,$(error make run: ENV \
+	must be $(ENV_RULE): not the word '$(w)')))
+endif
+
+# The first entry in a folder given as FILES, at any depth, whose path has
+# a byte a path may not have (each such byte shown as '?'), or a name
+# beginning with '-'.
+prog_dir_badfile_any = $(shell find '$(patsubst %/,%,$(1))' -mindepth 1 2>/dev/null | LC_ALL=C awk \
+	'/[^A-Za-z0-9_.+@\/-]/ || /\/-/ { gsub(/[^A-Za-z0-9_.+@\/-]/, "?"); print; exit }')
 # Only regular files go into the boot image: never a symbolic link (it may
 # lead anywhere: /etc/shadow, /proc/self/environ), nor a device, a pipe or
 # a socket (whose reading may never end), nor anything under /proc, /sys or
@@ -180,10 +209,10 @@ path_kind = $(shell p='$(1)'; while [ "$${p%/}" != "$$p" ] && [ -n "$${p%/}" ]; 
 	if [ -f "$$p" ]; then k=file; elif [ -d "$$p" ]; then k=folder; else echo other; exit; fi; \
 	case $$(realpath -e -- "$$p" 2>/dev/null) in (/proc|/proc/*|/sys|/sys/*|/dev|/dev/*) echo system ;; (*) echo $$k ;; esac)
 # $(call dir_badkind,FOLDER): "link PATH" or "other PATH", the first entry
-# directly in FOLDER that is a link, or neither a regular file nor a folder
-# (a folder in it is not taken, as documented).
-dir_badkind = $(shell for f in '$(patsubst %/,%,$(1))'/* '$(patsubst %/,%,$(1))'/.[!.]*; do if [ -L "$$f" ]; then \
-	echo "link $$f"; break; elif [ -e "$$f" ] && [ ! -f "$$f" ] && [ ! -d "$$f" ]; then echo "other $$f"; break; fi; done)
+# in FOLDER, at any depth, that is a link, or neither a regular file nor a
+# folder.
+dir_badkind = $(shell find '$(patsubst %/,%,$(1))' -mindepth 1 \( -type l -printf 'link %p\n' -quit \) -o \( ! -type f \
+	! -type d -printf 'other %p\n' -quit \) 2>/dev/null)
 FILE_KINDS_SHOWN := only regular files and folders go in$(comma) never a symbolic link$(comma) a device$(comma) a pipe \
 	or a socket
 
@@ -212,18 +241,35 @@ $(foreach f,$(files_words) $(STDIN),$(eval pk := $$(call path_kind,$$(f)))$(if $
 	or a folder: $(FILE_KINDS_SHOWN))))))
 $(foreach f,$(STDIN),$(if $(filter folder,$(call path_kind,$(f))),$(error make run: STDIN must be a regular file$(comma) \
 	not the folder '$(f)')))
-RUN_FILES := $(foreach f,$(files_words),$(if $(wildcard $(f)/.),$(sort $(filter-out $(patsubst %/,%,$(f))/.,$(shell \
-	for x in '$(patsubst %/,%,$(f))'/* '$(patsubst %/,%,$(f))'/.[!.]*; do [ -f "$$x" ] && printf '%s\n' "$$x"; done))),$(f)))
+# A folder's files at any depth; one in a subfolder as PATH=REL, REL its
+# path in the guest, from the folder given (FILES=testes/ puts
+# testes/libs/lib1.lua at libs/lib1.lua), which makerun.sh gives qrun.
+RUN_FILES := $(foreach f,$(files_words),$(if $(wildcard $(f)/.),$(sort $(shell find '$(patsubst %/,%,$(f))' -mindepth 1 \
+	-type f 2>/dev/null | LC_ALL=C awk -v d='$(patsubst %/,%,$(f))/' '{ r = substr($$0, length(d) + 1); print (index(r, \
+	"/") ? $$0 "=" r : $$0) }')),$(f)))
+# The files' paths on the host, and the guest's names: base names (each
+# a module's), and the paths in subfolders.
+RUN_FILE_PATHS := $(foreach f,$(RUN_FILES),$(firstword $(subst =, ,$(f))))
+RUN_FILE_GUEST := $(foreach f,$(RUN_FILES),$(if $(findstring =,$(f)),$(lastword $(subst =, ,$(f))),$(notdir $(f))))
+$(foreach g,$(RUN_FILE_GUEST),$(if $(filter 1,$(words $(filter $(g),$(RUN_FILE_GUEST)))),,$(error make run: FILES: two files \
+	would be $(g) in the guest: name each once)))
+$(foreach g,$(filter %/%,$(RUN_FILE_GUEST)),$(if $(word 192,$(call spaced,$(patsubst %/$(notdir $(g)),%,$(g)),$(NAME_CHARS) \
+	/)),$(error make run: FILES: the folder of $(g) is longer than 191 characters)))
 $(foreach f,$(files_words),$(if $(wildcard $(f)/.),$(if $(call prog_dir_badfile_any,$(f)),$(error make run: FILES \
 	folder '$(f)': file '$(call prog_dir_badfile_any,$(f))': $(PATH_CHARS_SHOWN) only in a file's name (each other \
 	byte shown as '?')))))
 $(foreach f,$(files_words),$(if $(wildcard $(f)/.),$(if $(call dir_badkind,$(f)),$(error make run: FILES folder \
 	'$(f)': '$(word 2,$(call dir_badkind,$(f)))' is $(if $(filter link,$(word 1,$(call dir_badkind,$(f)))),a symbolic \
 	link,not a regular file or a folder): $(FILE_KINDS_SHOWN); name the file itself$(comma) or take it out of the folder))))
-RUN_FILE_NAMES := $(notdir $(RUN_FILES) $(STDIN))
-$(foreach n,$(RUN_FILE_NAMES),$(if $(and $(call one_of,$(n),$(NAME_CHARS)),$(call is_short_name,$(n))),,$(error make \
+# (each file is a module of its base name; those in the root folder are
+# checked against the programs' names and each other by progs.sh)
+RUN_FILE_NAMES := $(notdir $(foreach f,$(RUN_FILES),$(if $(findstring =,$(f)),,$(f))) $(STDIN))
+$(foreach n,$(notdir $(RUN_FILE_PATHS) $(STDIN)),$(if $(and $(call one_of,$(n),$(NAME_CHARS)),$(call is_short_name,$(n))),,$(error make \
 	run: FILES or STDIN: file name '$(n)': a module's name: letters$(comma) digits$(comma) '_'$(comma) '-' and '.'$(comma) \
 	at most 32)))
+
+$(if $(ENV),$(if $(filter .environ,$(RUN_FILE_NAMES)),$(error make run: FILES or STDIN: file name '.environ' is \
+	the environment's own file while ENV is given: rename the file)))
 
 # PROG: each word one program (README.md), parsed and checked by
 # scripts/progs.sh, which also checks the data files' names against the

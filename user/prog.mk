@@ -6,6 +6,8 @@
 # PROFKERN_PROG_NAME and PROFKERN_PROG_SRCS (names and paths it checked).
 # Objects and dependency files go to $(PROG_OBJ), by program and by the
 # source's absolute path; never to $(RUN), whose files make never reads.
+# PROG_CFLAGS and CFLAGS go to gcc a word an argument, quotes and all, as
+# the user wrote them: no shell reads them (scripts/ccwords.sh).
 # A change of flags or STACK relinks every program. Each file name is
 # given to a command quoted, as one argument. One make a program: one that
 # does not build fails by name (RUN/NAME.nobuild, makerun.sh), the others run.
@@ -41,10 +43,13 @@ $(shell mkdir -p $(PROG_OBJ))
 $(file >$(PROG_LIST),$(PROG_OBJS))
 endif
 define prog_obj
-$(PROG_OBJ)/$(PROG_NAME)$(abspath $(1)).o: $(1) $(PROG_OBJ)/flags.txt $(NEWLIB_LIB)/libc.a
+$(PROG_OBJ)/$(PROG_NAME)$(abspath $(1)).o: $(1) $(PROG_OBJ)/flags.txt $(NEWLIB_LIB)/libc.a | $(NEWLIB_ATOMIC)
 	@mkdir -p '$$(@D)'
-	$$(call msg,CC,$(1))$(CC) $$(USER_PROG_CFLAGS) $$(PROG_CFLAGS) $$(CFLAGS) -c '$(1)' -o '$$@'
+	$$(call msg,CC,$(1))sh scripts/ccwords.sh '$(1)' '$$@' $(CC) $$(USER_PROG_CFLAGS)
 endef
+# PROG_CFLAGS and CFLAGS reach gcc word by word as the user wrote them,
+# through the environment, never a shell's reading (scripts/ccwords.sh).
+$(PROG_OBJ)/%.o: export PROFKERN_UCFLAGS = $(PROG_CFLAGS) $(CFLAGS)
 $(foreach s,$(PROG_SRCS),$(eval $(call prog_obj,$(s))))
 # The goal progs.sh gives (quiet when there is nothing to do).
 .PHONY: run-prog

@@ -15,7 +15,7 @@ USER_RT := $(NEWLIB_RT) $(NEWLIB_LIBS)
 # The guest programs of the tree; tests/tests.mk adds its own.
 GUESTS  := testprof cmd pset profrun
 
-$(BUILD)/u/%.o: %.c $(NEWLIB_LIB)/libc.a
+$(BUILD)/u/%.o: %.c $(NEWLIB_LIB)/libc.a | $(NEWLIB_ATOMIC)
 	@mkdir -p $(@D)
 	$(call msg,CC,$<)$(CC) $(UCFLAGS) -c $< -o $@
 

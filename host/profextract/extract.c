@@ -13,48 +13,6 @@
 #include "names.h"
 #include "shown.h"
 
-static int keep(uint8_t b)
-{
-	return (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') ||
-	       (b >= '0' && b <= '9') || b == '.' || b == '_' || b == '-';
-}
-
-/* Keeps [A-Za-z0-9._-], makes any other byte '_' (so '/' and '\\' never
- * reach the file system), a leading '.' '_' (no hidden file, no "." or
- * ".."), a leading '-' '_' (no name a shell's glob hands a command as an
- * option), nothing "unnamed.pro", and cuts a long name to SAFE_NAME_MAX
- * bytes keeping its extension. */
-void safe_name(const uint8_t *name, size_t len, char out[SAFE_NAME_MAX + 1])
-{
-	size_t i, n = 0, dot = 0, ext = 0;
-
-	if (!len) {
-		strcpy(out, "unnamed.pro");
-		return;
-	}
-	for (i = len; i > 1; i--)	/* the extension: from the last dot, not the first byte */
-		if (name[i - 1] == '.') {
-			dot = i - 1;
-			ext = len - dot;
-			break;
-		}
-	if (len > SAFE_NAME_MAX && ext && ext <= SAFE_EXT_MAX) {
-		for (i = 0; i < SAFE_NAME_MAX - ext; i++)
-			out[n++] = (char)name[i];
-		for (i = dot; i < len; i++)
-			out[n++] = (char)name[i];
-	} else {
-		for (i = 0; i < len && i < SAFE_NAME_MAX; i++)
-			out[n++] = (char)name[i];
-	}
-	out[n] = 0;
-	for (i = 0; i < n; i++)
-		if (!keep((uint8_t)out[i]))
-			out[i] = '_';
-	if (out[0] == '.' || out[0] == '-')
-		out[0] = '_';
-}
-
 int write_whole(const char *dir, const char *name, const uint8_t *data, size_t len,
 		char *err, size_t errlen)
 {
@@ -189,6 +147,15 @@ struct writer {
 	char err[300];
 };
 
+/* A frame's safe name: a file frame's a path (safe_path), a dump's a name. */
+static void frame_safe(const struct frame *f, char out[SAFE_NAME_MAX + 1])
+{
+	if (f->kind == FRAME_KIND_FILE)
+		safe_path(f->name, f->namelen, out);
+	else
+		safe_name(f->name, f->namelen, out);
+}
+
 static const char *dir_of(const struct writer *w, int kind)
 {
 	return kind == FRAME_KIND_FILE ? w->filesdir : w->outdir;
@@ -199,7 +166,7 @@ static int past_cap(struct writer *w, const struct frame *f);
 static int w_open(void *ctx, const struct frame *f)
 {
 	struct writer *w = ctx;
-	const char *dir = dir_of(w, f->kind);
+	const char *dir = dir_of(w, f->kind), *base;
 	char safe[SAFE_NAME_MAX + 1];
 	size_t n;
 	int fd;
@@ -216,12 +183,17 @@ static int w_open(void *ctx, const struct frame *f)
 			return 0;
 		}
 	}
-	safe_name(f->name, f->namelen, safe);
+	frame_safe(f, safe);
+	if (f->kind == FRAME_KIND_FILE && make_folders(dir, safe, w->err, sizeof w->err))
+		return 0;
 	n = strlen(dir) + strlen(safe) + 16;
 	if (!(w->tmppath = malloc(n)))
 		return -1;
-	/* hidden, and safe names never start with '.': no clash with a result */
-	snprintf(w->tmppath, n, "%s/.%s.XXXXXX", dir, safe);
+	/* hidden, and safe names never start with '.': no clash with a result;
+	 * in the file's own folder, for the rename */
+	base = strrchr(safe, '/');
+	snprintf(w->tmppath, n, "%s/%.*s.%s.XXXXXX", dir, base ? (int)(base + 1 - safe) : 0, safe,
+		 base ? base + 1 : safe);
 	if ((fd = mkstemp(w->tmppath)) < 0 || !(w->tmp = fdopen(fd, "wb"))) {
 		snprintf(w->err, sizeof w->err, "%s: %s", SHOWN(w->tmppath), strerror(errno));
 		if (fd >= 0) {
@@ -291,13 +263,13 @@ static int check_dump(const char *path, char *err, size_t errlen)
  * keeps one), cut to SAFE_NAME_MAX bytes. */
 static void suffixed(const char *safe, unsigned k, char out[SAFE_NAME_MAX + 1])
 {
-	const char *dot = strrchr(safe, '.');
+	const char *dot = strrchr(safe, '.'), *slash = strrchr(safe, '/');
 	size_t len = strlen(safe), ext = 0, stem;
 	char tag[16];
 
 	snprintf(tag, sizeof tag, "~%u", k);
-	if (dot && dot != safe && strlen(dot) <= SAFE_EXT_MAX)
-		ext = strlen(dot);
+	if (dot && dot != safe && (!slash || dot > slash + 1) && strlen(dot) <= SAFE_EXT_MAX)
+		ext = strlen(dot);	/* (a file's extension, not a folder's) */
 	stem = len - ext;
 	if (stem > SAFE_NAME_MAX - strlen(tag) - ext)
 		stem = SAFE_NAME_MAX - strlen(tag) - ext;
@@ -336,7 +308,7 @@ static void pick_name(struct writer *w, const struct frame *f, char out[SAFE_NAM
 	size_t *at, *next, k;
 
 	*other = NULL;
-	safe_name(f->name, f->namelen, safe);
+	frame_safe(f, safe);
 	if ((at = written(w, f->kind, safe)) && !same_given(w->taken[*at].given, f))
 		*other = w->taken[*at].given;
 	if ((at = names_find(&w->given, key, keyed(f->kind, f->name, f->namelen, key)))) {
@@ -418,7 +390,7 @@ static void say_renamed(struct writer *w, const struct frame *f, const char *nam
 	if (other) {
 		char safe[SAFE_NAME_MAX + 1];
 
-		safe_name(f->name, f->namelen, safe);
+		frame_safe(f, safe);
 		fprintf(w->errs, ": %s is %s \"", safe, what);
 		print_given(w->errs, other);
 		fprintf(w->errs, "\"'s (line %zu)", other->line);
@@ -483,7 +455,7 @@ static int w_close(void *ctx, const struct frame *f)
 	const char *what = f->kind == FRAME_KIND_FILE ? "file frame" : "frame";
 	int bad = tmp_close(w);
 
-	safe_name(f->name, f->namelen, safe);
+	frame_safe(f, safe);
 	if (!f->ok) {
 		fprintf(w->errs, "profextract: %s: %s \"%s\" (line %zu): %s; nothing written\n",
 			SHOWN(w->capname), what, f->named ? safe : "(name unreadable)", f->line,

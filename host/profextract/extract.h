@@ -26,6 +26,16 @@
  * its extension (extract.c, pick_name). */
 void safe_name(const uint8_t *name, size_t len, char out[SAFE_NAME_MAX + 1]);
 
+/* A file frame's path under the files folder: each name between its '/'s
+ * made safe as safe_name makes it (so never "." or "..", nor empty: no
+ * path leaves the folder), at most SAFE_PATH_DEPTH deep and SAFE_NAME_MAX
+ * bytes; a deeper or longer one, one safe name (host/profextract/safepath.c). */
+#define SAFE_PATH_DEPTH	16
+void safe_path(const uint8_t *name, size_t len, char out[SAFE_NAME_MAX + 1]);
+/* The folders of dir/path (a safe path) below dir, made as needed: each
+ * must be a folder, never a link. 0, or -1 with err. */
+int make_folders(const char *dir, const char *path, char *err, size_t errlen);
+
 /* Writes dir/name through a temporary file in dir and a rename, so that a
  * partial file never appears under its name. Returns 0, or -1 with err. */
 int write_whole(const char *dir, const char *name, const uint8_t *data, size_t len,

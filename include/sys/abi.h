@@ -19,6 +19,16 @@
 #define K_O_CREAT	0x0200
 #define K_O_TRUNC	0x0400
 #define K_O_EXCL	0x0800
+#define K_O_CLOEXEC	0x40000
+
+/* fcntl() (newlib's numbers) */
+#define K_F_DUPFD	0
+#define K_F_GETFD	1
+#define K_F_SETFD	2
+#define K_F_GETFL	3
+#define K_F_SETFL	4
+#define K_F_DUPFD_CLOEXEC 14
+#define K_FD_CLOEXEC	1
 
 /* lseek() */
 #define K_SEEK_SET	0
@@ -29,6 +39,7 @@
 #define K_S_IFMT	0170000
 #define K_S_IFCHR	0020000
 #define K_S_IFREG	0100000
+#define K_S_IFDIR	0040000
 
 /* struct timespec and struct timeval: a 64-bit time_t, then a long; 12
  * bytes, 4-aligned, as on i686. */

@@ -18,7 +18,8 @@
 #define EFAULT		14	/* a pointer outside the caller's data segment */
 #define EBUSY		16	/* profiling is on: turn it off first */
 #define EEXIST		17	/* already there: a profile initialised, a file O_EXCL would create */
-#define EISDIR		21	/* a name that is no file (empty, or a directory's) */
+#define ENOTDIR		20	/* a path through a file, or a file's where a folder's is wanted */
+#define EISDIR		21	/* a folder's path where a file's is wanted */
 #define EINVAL		22	/* an invalid argument (a bad profile type, ...) */
 #define EMFILE		24	/* too many open files in the process */
 #define ENOTTY		25	/* not a terminal */
@@ -29,6 +30,7 @@
 #define EDOM		33	/* an argument outside the function's domain */
 #define ERANGE		34	/* a result too large or too small for its type */
 #define ENAMETOOLONG	36	/* a name or string too long */
+#define ENOTEMPTY	39	/* a folder that still has files or folders in it */
 #define ENOSYS		38	/* no such system call, or not supported */
 #define ENOTINIT	70	/* the profile was not initialised (ProfInit first) */
 #define ENOTON		71	/* ProfOff without a matching ProfOn */

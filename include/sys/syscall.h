@@ -36,6 +36,15 @@
 #define SYS_times	33	/* times(&tms) -> milliseconds since boot */
 #define SYS_gettimeofday 34	/* gettimeofday(&tv, &tz) -> 0 */
 #define SYS_kill	35	/* kill(pid, sig) -> 0; to itself, does not return */
-#define SYS_MAX		36
+/* The POSIX calls of docs/libc.md: paths are whole, from the root (the
+ * working folder is the C library's). */
+#define SYS_ftruncate	36	/* ftruncate(fd, length) -> 0 */
+#define SYS_fcntl	37	/* fcntl(fd, cmd, arg) -> by cmd */
+#define SYS_stat	38	/* stat(path, &stat) -> 0 */
+#define SYS_mkdir	39	/* mkdir(path) -> 0 */
+#define SYS_rmdir	40	/* rmdir(path) -> 0 */
+#define SYS_readdir	41	/* readdir(path, index, name[64]) -> its length, 0 past the last */
+#define SYS_getppid	42	/* getppid() -> the parent's pid, or 1 */
+#define SYS_MAX		43
 
 #endif

@@ -58,7 +58,7 @@ static void check_frame(const struct frame *f)
 /* What extract_capture left in folder: plain files only, none hidden (a
  * temporary one would be), each removed for the next input; and in the
  * output folder, the folder "files" of the file frames, checked the same
- * way and removed. */
+ * way and removed, with the folders of their paths (none hidden). */
 static void check_and_empty(const char *folder, int top)
 {
 	DIR *dir = opendir(folder);
@@ -70,8 +70,9 @@ static void check_and_empty(const char *folder, int top)
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
 		snprintf(path, sizeof path, "%s/%s", folder, e->d_name);
-		if (top && !strcmp(e->d_name, "files") && e->d_type == DT_DIR) {
-			check_and_empty(path, 0);
+		if (((top == 1 && !strcmp(e->d_name, "files")) || (!top && e->d_name[0] != '.')) &&
+		    e->d_type == DT_DIR) {
+			check_and_empty(path, 0);	/* a file frame's folders (safe_path) */
 			FUZZ_CHECK(rmdir(path) == 0);
 			continue;
 		}
@@ -150,7 +151,7 @@ static void roundtrip(const uint8_t *data, size_t size)
 }
 
 /* A file frame of any name and bytes: found whole, of its kind, and
- * written to outdir/files under its safe name, byte for byte. */
+ * written to outdir/files under its safe path, byte for byte. */
 static void roundtrip_file(const uint8_t *data, size_t size)
 {
 	const uint8_t *nul = memchr(data, 0, size);
@@ -174,7 +175,7 @@ static void roundtrip_file(const uint8_t *data, size_t size)
 	capture_free(&c);
 	FUZZ_CHECK(extract_capture(frame.data, frame.len, "fuzz", outdir, fuzz_null(),
 				   fuzz_null()) == EXTRACT_OK);
-	safe_name((const uint8_t *)name, namelen, safe);
+	safe_path((const uint8_t *)name, namelen, safe);
 	snprintf(path, sizeof path, "%s/files/%s", outdir, safe);
 	FUZZ_CHECK(read_whole(path, &got, &len, err, sizeof err) == 0);
 	FUZZ_CHECK(len == flen && !memcmp(got, nul + 1, len));

@@ -91,8 +91,9 @@ static void read_only_module(void)
 	expect("unlink(hello)", k_unlink("hello"), -EROFS);
 	expect("rename(hello, x)", k_rename("hello", "x"), -EROFS);
 	expect("link(hello, x)", k_link("hello", "x"), -EROFS);
-	fd = k_open("/boot/hello", K_O_RDONLY);
-	expect("open(/boot/hello, O_RDONLY)", fd, 3);
+	expect("open(/boot/hello): no folder boot", k_open("/boot/hello", K_O_RDONLY), -ENOENT);
+	fd = k_open("/tmp/../hello", K_O_RDONLY);
+	expect("open(/tmp/../hello, O_RDONLY)", fd, 3);
 	expect("read of an ELF module", k_read(fd, b, 4), 4);
 	check("it starts with \\177ELF", memcmp(b, "\177ELF", 4) == 0);
 	expect("fstat(hello)", k_fstat(fd, &st), 0);
@@ -196,14 +197,14 @@ static void names(void)
 	expect("open it", k_open("gone.txt", K_O_RDONLY), -ENOENT);
 }
 
-/* Descriptors: 16, of which 0, 1, 2 are taken. */
+/* Descriptors: 64, of which 0, 1, 2 are taken. */
 static void too_many(void)
 {
-	int fds[20], n = 0, fd;
+	int fds[70], n = 0, fd;
 
-	while (n < 20 && (fd = k_open("renamed.txt", K_O_RDONLY)) >= 0)
+	while (n < 70 && (fd = k_open("renamed.txt", K_O_RDONLY)) >= 0)
 		fds[n++] = fd;
-	expect("descriptors opened past 0, 1, 2", n, 13);
+	expect("descriptors opened past 0, 1, 2", n, 61);
 	expect("the next open", fd, -EMFILE);
 	expect("O_CREAT then", k_open("notmade", K_O_CREAT | K_O_WRONLY), -EMFILE);
 	expect("close one", k_close(fds[4]), 0);

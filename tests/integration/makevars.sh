@@ -132,6 +132,20 @@ refused args-131k "make run: ARGS must be words of printable ASCII separated by 
 	PROG="$src/plain.c" ARGS="$(head -c 131000 /dev/zero | tr '\0' a)"
 refused args-32-words "it has 32 words" PROG="$src/plain.c" ARGS="$(seq 1 32 | tr '\n' ' ')"
 
+# ENV: NAME=value words, checked as ARGS is, each refused by name; a
+# value a shell would read stays data.
+ENV_RULE="NAME=value words separated by spaces (a name of letters, digits and '_', not first a digit; a value of printable ASCII without spaces), at most 32 words and 1000 bytes"
+refused env-no-equals "make run: ENV must be $ENV_RULE: not the word 'FOO'" PROG="$src/plain.c" ENV="A=1 FOO"
+refused env-digit-first "make run: ENV must be $ENV_RULE: not the word '1X=2'" PROG="$src/plain.c" ENV="1X=2"
+refused env-bad-name "make run: ENV must be $ENV_RULE: not the word 'A-B=2'" PROG="$src/plain.c" ENV="A-B=2"
+refused env-empty-name "make run: ENV must be $ENV_RULE: not the word '=2'" PROG="$src/plain.c" ENV="=2"
+refused env-subshell "make run: ENV must be $ENV_RULE: not the word '\$(touch'" PROG="$src/plain.c" ENV="X=1 \$(touch $trap/e)"
+refused env-0x01 "make run: ENV must be $ENV_RULE: it has other bytes (a tab, a newline, a control byte or one above 0x7e)" \
+	PROG="$src/plain.c" ENV="$(printf 'A=\001')"
+refused env-tab "it has other bytes" PROG="$src/plain.c" ENV="$(printf 'A=1\tB=2')"
+refused env-33-words "it has 33 words" PROG="$src/plain.c" ENV="$(seq 1 33 | sed 's/^/V/; s/$/=1/' | tr '\n' ' ')"
+refused env-1001-bytes "it has 1001 bytes" PROG="$src/plain.c" ENV="A=$(head -c 999 /dev/zero | tr '\0' a)"
+
 # FILES and STDIN: only regular files go into the boot image. A link in a
 # folder given (to the build's environment, to /proc/kmsg, whose reading
 # never ends), a link given, a pipe in a folder, a device: refused by name,

@@ -33,7 +33,7 @@ CASES="
 	hello iso preempt16 faults seglimits badptr toolarge panic triplefault badhz hang
 	testprof deterministic smp profcalls threefn profil
 	system fingerprint shares modulelist pset cpus
-	fstest fsback bochs-transfer fsstdin fsiso usertests console sysfuzz ticktest fpmix iretfuzz badstacks
+	fstest posix fsback bochs-transfer fsstdin fsiso usertests console sysfuzz ticktest fpmix iretfuzz badstacks
 	pinfo-files extract-stream
 	makerun-names makerun makerun-docs makerun-many makerun-prog makerun-real makerun-null makerun-portable
 	makerun-bochs makerun-hz makerun-seed makerun-diff makerun-stacktable makerun-reserved makerun-align makerun-loadtime makerun-truth makerun-events

@@ -19,7 +19,7 @@ test_desc_SRCS     := $(UNIT)/kernel/test_desc.c kernel/desc.c
 test_uaccess_SRCS  := $(UNIT)/kernel/test_uaccess.c kernel/uaccess.c
 test_bootargs_SRCS := $(UNIT)/kernel/test_bootargs.c $(UNIT)/support/kstub.c kernel/bootargs.c kernel/module.c
 test_mem_SRCS      := $(UNIT)/kernel/test_mem.c kernel/mem.c
-test_fs_SRCS       := $(UNIT)/kernel/test_fs.c kernel/fs.c kernel/mem.c
+test_fs_SRCS       := $(UNIT)/kernel/test_fs.c kernel/fs.c kernel/fs/dir.c kernel/mem.c
 test_acpi_SRCS     := $(UNIT)/kernel/test_acpi.c kernel/smp/acpi.c
 
 # ---- drivers/: the chips' drivers, their port I/O recorded (--wrap) --------------

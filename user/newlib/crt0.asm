@@ -3,7 +3,8 @@
 ;
 ; Code offset 0 is a ud2, not _start: a call through a NULL function
 ; pointer faults there (#UD at EIP 0, which the kernel's fault line names)
-; instead of starting the program again. _start runs the constructors
+; instead of starting the program again. _start sets up the environment
+; and the working folder (__profkern_start, user/newlib/env.c), runs the constructors
 ; (__libc_init_array: .preinit_array and .init_array, user/user.ld),
 ; then main(argc, argv, environ), then exit() with main's value: exit runs
 ; the atexit functions and destructors and flushes stdio.
@@ -13,10 +14,12 @@ extern main
 extern exit
 extern environ
 extern __libc_init_array
+extern __profkern_start
 align 16
 	ud2                         ; offset 0: a NULL function pointer lands here
 _start:
 	xor ebp, ebp                ; ends the frame chain
+	call __profkern_start       ; environ: the default's and ENV='s
 	call __libc_init_array
 	mov edx, [esp]              ; argc: the kernel left [esp] = argc, [esp + 4] = argv
 	mov ecx, [esp + 4]

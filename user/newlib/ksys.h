@@ -19,4 +19,11 @@ static inline long sys(long n, long a, long b, long c)
 	return sys5(n, a, b, c, 0, 0);
 }
 
+/* The layer's own (user/newlib/syscalls.c, posix.c): the kernel's error
+ * number in newlib's; a path from the working folder as the kernel takes
+ * it, a path from the root (NULL, errno set, past KPATH_MAX bytes). */
+#define KPATH_MAX 512
+int __pk_kerrno(long kerr);
+const char *__pk_path(const char *path, char *buf);
+
 #endif

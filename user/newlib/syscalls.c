@@ -4,7 +4,7 @@
  * that call write() or getpid() themselves. Each goes through the kernel's
  * one gate, int 0x80 (include/sys/syscall.h), with the number in EAX and the
  * arguments in EBX, ECX, EDX, ESI, EDI; the kernel returns a negative error
- * code, which becomes -1 and errno in newlib's numbering (kerrno()).
+ * code, which becomes -1 and errno in newlib's numbering (__pk_kerrno()).
  *
  * Every function here is compiled with a frame (-fno-omit-frame-pointer),
  * so that a tick in the kernel during a call names its caller on the
@@ -35,11 +35,12 @@ static void set_errno(int e)
 /* The kernel's error numbers (include/sys/errno.h) in newlib's: the same
  * below 35, where both follow Unix; the kernel's own above, mapped. The
  * profiler's calls (kcalls.c) return the kernel's codes as they are. */
-static int kerrno(long kerr)
+int __pk_kerrno(long kerr)
 {
 	switch (kerr) {
 	case 36: return ENAMETOOLONG;
 	case 38: return ENOSYS;
+	case 39: return ENOTEMPTY;
 	case 70: return EINVAL;		/* ENOTINIT: the profile was not initialised */
 	case 71: return EINVAL;		/* ENOTON: ProfOff without ProfOn */
 	case 75: return EOVERFLOW;
@@ -52,7 +53,7 @@ static int kerrno(long kerr)
 static int result(long r)
 {
 	if (r < 0) {
-		set_errno(kerrno(-r));
+		set_errno(__pk_kerrno(-r));
 		return -1;
 	}
 	return (int)r;
@@ -75,11 +76,14 @@ int _read(int fd, void *buf, size_t len)
 }
 
 /* The file system is the boot image's files and those programs make, by
- * base name (docs/syscalls.md, "Files"); newlib's open flags and mode are
+ * path (docs/syscalls.md, "Files"), from the working folder (posix.c); newlib's open flags and mode are
  * the kernel's (include/sys/abi.h). */
 int _open(const char *name, int flags, ...)
 {
-	return result(sys(SYS_open, (long)name, flags, 0));
+	char b[KPATH_MAX];
+	const char *p = __pk_path(name, b);
+
+	return p ? result(sys(SYS_open, (long)p, flags, 0)) : -1;
 }
 
 int _close(int fd)
@@ -97,7 +101,7 @@ int _isatty(int fd)
 	long r = sys(SYS_isatty, fd, 0, 0);
 
 	if (r < 0) {		/* -ENOTTY: not a terminal, newlib's 0 */
-		set_errno(kerrno(-r));
+		set_errno(__pk_kerrno(-r));
 		return 0;
 	}
 	return 1;
@@ -111,18 +115,30 @@ int _fstat(int fd, struct stat *st)
 
 int _unlink(const char *name)
 {
-	return result(sys(SYS_unlink, (long)name, 0, 0));
+	char b[KPATH_MAX];
+	const char *p = __pk_path(name, b);
+
+	return p ? result(sys(SYS_unlink, (long)p, 0, 0)) : -1;
+}
+
+/* Two paths, each from the working folder. */
+static int twopaths(int call, const char *old, const char *new)
+{
+	char b[KPATH_MAX], c[KPATH_MAX];
+	const char *o = __pk_path(old, b), *n = o ? __pk_path(new, c) : 0;
+
+	return n ? result(sys(call, (long)o, (long)n, 0)) : -1;
 }
 
 int _link(const char *old, const char *new)
 {
-	return result(sys(SYS_link, (long)old, (long)new, 0));
+	return twopaths(SYS_link, old, new);
 }
 
 /* One call, so that a file of the new name is replaced, as C says. */
 int _rename(const char *old, const char *new)
 {
-	return result(sys(SYS_rename, (long)old, (long)new, 0));
+	return twopaths(SYS_rename, old, new);
 }
 
 int _getpid(void)
@@ -159,7 +175,7 @@ void *_sbrk(ptrdiff_t incr)
 	long r = sys(SYS_sbrk, (long)incr, 0, 0);
 
 	if (r < 0) {
-		set_errno(kerrno(-r));
+		set_errno(__pk_kerrno(-r));
 		return (void *)-1;
 	}
 	return (void *)r;

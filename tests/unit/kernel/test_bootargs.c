@@ -134,6 +134,20 @@ static void test_bootargs_stdin(void **state)
 }
 
 /* A module line with the word "file" after its first is a data file. */
+static void test_module_folder(void **state)
+{
+	char dir[MODULE_DIR_MAX];
+	(void)state;
+	module_folder("/x/lib1.lua file in=libs/deep", dir);
+	assert_string_equal(dir, "libs/deep");
+	module_folder(" /boot/files/libs/a.lua  a.lua file in=libs", dir);
+	assert_string_equal(dir, "libs");
+	module_folder("in=x file", dir);	/* the path itself is no folder */
+	assert_string_equal(dir, "");
+	module_folder("a.txt file", dir);
+	assert_string_equal(dir, "");
+}
+
 static void test_module_is_file(void **state)
 {
 	(void)state;
@@ -172,6 +186,7 @@ int main(void)
 		cmocka_unit_test(test_module_basename),
 		cmocka_unit_test(test_bootargs_stdin),
 		cmocka_unit_test(test_module_is_file),
+		cmocka_unit_test(test_module_folder),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

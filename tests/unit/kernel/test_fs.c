@@ -112,7 +112,8 @@ static void test_module_read_only(void **state)
 	assert_int_equal(fs_rename("hello", "x"), -EROFS);
 	assert_int_equal(fs_rename("data.txt", "hello"), -EROFS);
 	assert_int_equal(fs_link("hello", "x"), -EROFS);
-	fd = fs_open(&t, "/any/dir/hello", K_O_RDONLY | K_O_TRUNC);
+	assert_int_equal(fs_open(&t, "/any/dir/hello", K_O_RDONLY), -ENOENT);	/* no such folder */
+	fd = fs_open(&t, "/./tmp/../hello", K_O_RDONLY | K_O_TRUNC);
 	assert_int_equal(fd, 3);
 	assert_int_equal(fs_read(&t, fd, b, sizeof(b)), (int)sizeof(prog));
 	assert_int_equal(fs_write(&t, fd, "x", 1), -EBADF);
@@ -154,7 +155,7 @@ static void test_create_write_read(void **state)
 	const uint8_t *d;
 	uint32_t s;
 	(void)state;
-	fd = fs_open(&t, "out/new.txt", K_O_CREAT | K_O_RDWR);
+	fd = fs_open(&t, "/tmp/../new.txt", K_O_CREAT | K_O_RDWR);
 	assert_int_equal(fd, 3);
 	assert_int_equal(fs_write(&t, fd, "hello, ", 7), 7);
 	assert_int_equal(fs_write(&t, fd, "world", 5), 5);
@@ -316,8 +317,96 @@ static void test_limits(void **state)
 		created++;
 	}
 	assert_int_equal(fd, -ENOSPC);
-	assert_int_equal(created, FS_NNAME - 2);
+	assert_int_equal(created, FS_NFILE - 2);	/* the files run out first: 2 modules */
 }
+
+/* Folders: made and removed, files in them by whole paths, listed, renamed
+ * with what is in them, and what comes back under its whole path. */
+static void test_folders(void **state)
+{
+	struct k_stat st;
+	char name[FS_NAME_MAX];
+	const char *n;
+	const uint8_t *d;
+	uint32_t s;
+	int fd, i = 0;
+	(void)state;
+	assert_int_equal(fs_open(&t, "a/x.txt", K_O_CREAT | K_O_WRONLY), -ENOENT);
+	assert_int_equal(fs_open(&t, "data.txt/x", K_O_CREAT | K_O_WRONLY), -ENOTDIR);
+	assert_int_equal(fs_mkdir("a"), 0);
+	assert_int_equal(fs_mkdir("/a/"), -EEXIST);
+	assert_int_equal(fs_mkdir("b/c"), -ENOENT);
+	assert_int_equal(fs_mkdir("a//b"), 0);
+	assert_int_equal(fs_open(&t, "a", K_O_RDONLY), -EISDIR);
+	fd = fs_open(&t, "/a/b/x.txt", K_O_CREAT | K_O_WRONLY);
+	assert_true(fd >= 3);
+	assert_int_equal(fs_write(&t, fd, "12345", 5), 5);
+	assert_int_equal(fs_close(&t, fd), 0);
+	assert_int_equal(fs_stat("a/b/./x.txt", &st), 0);
+	assert_int_equal(st.st_size, 5);
+	assert_int_equal(st.st_mode, K_S_IFREG | 0644);
+	assert_int_equal(fs_stat("a/b/x.txt/", &st), -ENOTDIR);
+	assert_int_equal(fs_stat("a/nosuch", &st), -ENOENT);
+	assert_int_equal(fs_stat("a", &st), 0);
+	assert_int_equal(st.st_mode, K_S_IFDIR | 0755);
+	assert_int_equal(fs_stat("/", &st), 0);
+	assert_int_equal(st.st_mode & K_S_IFMT, K_S_IFDIR);
+	assert_int_equal(fs_readdir("a", 0, name), 1);
+	assert_string_equal(name, "b");
+	assert_int_equal(fs_readdir("a", 1, name), 0);
+	assert_int_equal(fs_readdir("a/b", 0, name), 5);
+	assert_string_equal(name, "x.txt");
+	assert_int_equal(fs_readdir("data.txt", 0, name), -ENOTDIR);
+	assert_int_equal(fs_rmdir("a"), -ENOTEMPTY);
+	assert_int_equal(fs_rmdir("data.txt"), -ENOTDIR);
+	assert_int_equal(fs_unlink("a"), -EISDIR);
+	assert_int_equal(fs_rename("a", "a/b/c"), -EINVAL);
+	assert_int_equal(fs_rename("a", "z"), 0);
+	assert_int_equal(fs_stat("a/b/x.txt", &st), -ENOENT);
+	assert_int_equal(fs_stat("z/b/x.txt", &st), 0);
+	assert_int_equal(fs_changed_next(&i, &n, &d, &s), 1);
+	assert_string_equal(n, "z/b/x.txt");
+	assert_int_equal(s, 5);
+	assert_int_equal(fs_changed_next(&i, &n, &d, &s), 0);	/* folders do not come back */
+	assert_int_equal(fs_unlink("z/b/x.txt"), 0);
+	assert_int_equal(fs_rmdir("z/b"), 0);
+	assert_int_equal(fs_rmdir("z"), 0);
+	assert_int_equal(fs_rmdir("/"), -EBUSY);
+	/* a module in a folder makes its folders */
+	assert_int_equal(fs_add_module("libs/deep/lib1.lua", data, 4, 1), 0);
+	assert_int_equal(fs_stat("libs/deep", &st), 0);
+	assert_int_equal(st.st_mode & K_S_IFMT, K_S_IFDIR);
+}
+
+/* ftruncate grows with zeros and shrinks; fcntl's flags and copies. */
+static void test_truncate_fcntl(void **state)
+{
+	char b[16];
+	int fd, fd2;
+	(void)state;
+	fd = fs_open(&t, "data.txt", K_O_RDWR | K_O_CLOEXEC);
+	assert_int_equal(fs_fcntl(&t, fd, K_F_GETFD, 0), K_FD_CLOEXEC);
+	assert_int_equal(fs_fcntl(&t, fd, K_F_SETFD, 0), 0);
+	assert_int_equal(fs_fcntl(&t, fd, K_F_GETFD, 0), 0);
+	assert_int_equal(fs_fcntl(&t, fd, K_F_GETFL, 0), K_O_RDWR);
+	assert_int_equal(fs_fcntl(&t, fd, K_F_SETFL, K_O_APPEND), 0);
+	assert_int_equal(fs_fcntl(&t, fd, K_F_GETFL, 0), K_O_RDWR | K_O_APPEND);
+	assert_int_equal(fs_fcntl(&t, 1, K_F_GETFL, 0), K_O_RDWR);
+	fd2 = fs_fcntl(&t, fd, K_F_DUPFD, 10);
+	assert_int_equal(fd2, 10);
+	assert_int_equal(fs_fcntl(&t, fd, 99, 0), -EINVAL);
+	assert_int_equal(fs_fcntl(&t, 15, K_F_GETFD, 0), -EBADF);
+	assert_int_equal(fs_ftruncate(&t, fd, 4), 0);
+	assert_int_equal(fs_lseek(&t, fd2, 0, K_SEEK_END), 4);
+	assert_int_equal(fs_ftruncate(&t, fd, 8), 0);
+	assert_int_equal(fs_lseek(&t, fd2, 0, K_SEEK_SET), 0);
+	assert_int_equal(fs_read(&t, fd2, b, sizeof(b)), 8);
+	assert_memory_equal(b, "line\0\0\0\0", 8);
+	assert_int_equal(fs_ftruncate(&t, fd, -1), -EINVAL);
+	assert_int_equal(fs_ftruncate(&t, 1, 0), -EINVAL);
+	assert_int_equal(fs_ftruncate(&t, fs_open(&t, "hello", K_O_RDONLY), 0), -EBADF);
+}
+
 
 int main(void)
 {
@@ -331,6 +420,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_space_bound, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_send_bound, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_limits, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_folders, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_truncate_fcntl, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

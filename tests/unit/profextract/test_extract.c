@@ -778,6 +778,38 @@ static void test_extract_random_damage(void **state)
  * dumps, for pinfo); it replaces a regular file there, not a symbolic
  * link; another folder may be given. A damaged file frame is an error,
  * and writes nothing. */
+static void test_extract_file_folders(void **state)
+{
+	struct tbuf cap = { 0 };
+	struct scratch s;
+	char files[200], path[300], list[300], *out, *err, *text;
+
+	(void)state;
+	scratch_make(&s);
+	snprintf(files, sizeof files, "%s/files", s.out);
+	frame_write_file("d/sub/g.txt", "abc", 3, tbuf_sink, &cap);
+	frame_write_file("/a/../../b", "x", 1, tbuf_sink, &cap);
+	frame_write_file("lnk/x", "y", 1, tbuf_sink, &cap);
+	assert_int_equal(mkdir(files, 0755), 0);
+	snprintf(path, sizeof path, "%s/lnk", files);
+	assert_int_equal(symlink("/tmp", path), 0);	/* a link where a folder would go */
+	assert_int_equal(run(&cap, s.out, &out, &err), EXTRACT_BAD);
+	assert_non_null(strstr(err, "lnk: there and not a folder"));
+	assert_null(strstr(out, "lnk/x"));
+	free(out);
+	free(err);
+	text = file_text(files, "d/sub/g.txt");
+	assert_string_equal(text, "abc");
+	free(text);
+	text = file_text(files, "a/_./_./b");	/* ".." is a name made safe: never up */
+	assert_string_equal(text, "x");
+	free(text);
+	list_dir(files, list, sizeof list);
+	assert_string_equal(list, "a|d|lnk");
+	tbuf_free(&cap);
+	scratch_remove(&s);
+}
+
 static void test_extract_files(void **state)
 {
 	struct pdump *d = small_dump(2);
@@ -795,13 +827,13 @@ static void test_extract_files(void **state)
 	put_frame(&cap, "a.pro", d);
 	assert_int_equal(run_mode(&cap, EXTRACT_NAMES, s.out, &out, &err), EXTRACT_OK);
 	assert_string_equal(out, "a.pro\n");
-	assert_non_null(strstr(err, "written as _._up_one"));
+	assert_non_null(strstr(err, "written as _./up_one"));	/* each name of the path made safe */
 	free(out);
 	free(err);
 	list_dir(s.out, list, sizeof list);
 	assert_string_equal(list, "a.pro|files");
 	list_dir(files, list, sizeof list);
-	assert_string_equal(list, "_._up_one|result.txt");
+	assert_string_equal(list, "_.|result.txt");
 	text = file_text(files, "result.txt");
 	assert_string_equal(text, "42\n");
 	free(text);
@@ -835,7 +867,7 @@ static void test_extract_files(void **state)
 	free(out);
 	free(err);
 	list_dir(files, list, sizeof list);
-	assert_string_equal(list, "_._up_one|result.txt");
+	assert_string_equal(list, "_.|result.txt");
 	scratch_remove(&s);
 	tbuf_free(&cap);
 	tbuf_free(&bad);
@@ -847,6 +879,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_safe_name_nasty),
 		cmocka_unit_test(test_extract_files),
+		cmocka_unit_test(test_extract_file_folders),
 		cmocka_unit_test(test_safe_name_long),
 		cmocka_unit_test(test_write_whole),
 		cmocka_unit_test(test_extract_mixed),

@@ -147,6 +147,14 @@ integration: $(BENCH)/smptick.so $(BUILD)/san/bench/smptick.so $(BUILD)/user/tic
 bench-smp: deps $(SMP_DEPS)
 	@sh bench/smp-only.sh $(BUILD)
 
+# Section 9, call stacks (bench/stacks.sh), alone: its tables printed.
+STACKS_DEPS := $(foreach w,$(BENCH_WL),$(BUILD)/user/$(w).elf $(BENCH)/host/$(w)) \
+	$(BUILD)/user/stackcost.elf $(BUILD)/user/cmd.elf $(BUILD)/kernel.elf $(BUILD)/pinfo $(BUILD)/mkmap \
+	$(BUILD)/profextract
+.PHONY: bench-stacks
+bench-stacks: deps $(STACKS_DEPS)
+	@sh bench/stacks-only.sh $(BUILD)
+
 # Section 14, the xv6 port (bench/xv6.sh), alone; XV6 reaches it as
 # ports/xv6/xv6.mk passes it on.
 .PHONY: bench-xv6

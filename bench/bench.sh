@@ -58,7 +58,7 @@ if [ -n "$cg" ]; then
 	wait $cg || die "callgrind failed: $(cat "$out/callgrind.log")"
 fi
 accuracy_tables "$cgwhy"
-stacks_accuracy
+stacks_accuracy "$cgwhy"
 line_accuracy
 show truth-exact "1. The plugin's bar: counts known by construction"
 show crosscheck "1. The plugin against callgrind"

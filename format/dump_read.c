@@ -30,7 +30,7 @@ static void crc_tab_init(void)
 	crc_tab_ready = 1;
 }
 
-static uint32_t crc_fast(uint32_t crc, const uint8_t *p, size_t len)
+uint32_t crc32_fast(uint32_t crc, const uint8_t *p, size_t len)
 {
 	if (!crc_tab_ready)
 		crc_tab_init();
@@ -55,7 +55,7 @@ static uint32_t crc_fast(uint32_t crc, const uint8_t *p, size_t len)
  * after it is parsed, while it is still in the cache (one pass). */
 static void crc_catch_up(struct reader *r)
 {
-	r->crc = crc_fast(r->crc, r->buf + r->crc_pos, r->pos - r->crc_pos);
+	r->crc = crc32_fast(r->crc, r->buf + r->crc_pos, r->pos - r->crc_pos);
 	r->crc_pos = r->pos;
 }
 

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 
+#include "dump_read.h"
 #include "elf32.h"
 #include "hostio.h"
 #include "maps.h"
@@ -435,31 +437,51 @@ static int parse_text(struct map *m, const uint8_t *buf, size_t len, char *err, 
 	return 0;
 }
 
-static int parse_elf(struct map *m, const uint8_t *buf, size_t len, char *err, size_t errlen)
+/* The fingerprint of c as elf32_fingerprint takes it, a MiB at a time;
+ * a mapped file's pages read are given back (read again if wanted), so the
+ * code costs no memory. */
+static uint32_t code_crc(const struct elf32_code *c, int mapped)
+{
+	uintptr_t page = 4096, done, end;
+	uint32_t crc = 0, pos, n;
+
+	for (pos = 0; pos < c->file; pos += n) {
+		n = c->file - pos < (1u << 20) ? c->file - pos : 1u << 20;
+		done = (uintptr_t)(c->bytes + pos) & ~(page - 1);
+		end = (uintptr_t)(c->bytes + pos + n) & ~(page - 1);
+		crc = crc32_fast(crc, c->bytes + pos, n);
+		if (mapped && end > done)
+			madvise((void *)done, end - done, MADV_DONTNEED);
+	}
+	return crc32_zeros(crc, c->size - c->file);
+}
+
+/* mapped: buf is a file's mapping that m keeps (map_parse_owned): the code
+ * is read there, not copied. */
+static int parse_elf(struct map *m, const uint8_t *buf, size_t len, int mapped, char *err,
+		     size_t errlen)
 {
 	struct elf32_code code;
 	struct elfsyms e;
 	struct elf32_long *ln;
-	char why[120], *slot = NULL;
+	char *slot = NULL;
 	size_t i, nlong, distinct;
 
 	if (elf32_symbols(buf, len, &e, err, errlen))
 		return -1;
 	/* The fingerprint of the code in this file, as the kernel computes it
-	 * when it loads it: an ELF map needs no line to carry one. */
-	if (!elf32_fingerprint(buf, len, &e, !strcmp(m->module, "kernel"), &m->fingerprint,
-			       m->why_none, sizeof m->why_none))
+	 * when it loads it: an ELF map needs no line to carry one. Its code,
+	 * for what the call instructions say (modsyms.c, leafcaller.c). */
+	if (!elf32_code(buf, len, &e, !strcmp(m->module, "kernel"), &code, m->why_none,
+			sizeof m->why_none)) {
 		m->has_fingerprint = 1;
-	/* Its code, for what the call instructions say (modsyms.c,
-	 * leafcaller.c); none where the fingerprint could not be taken, or out
-	 * of memory. */
-	if (m->has_fingerprint &&
-	    !elf32_code(buf, len, &e, !strcmp(m->module, "kernel"), &code, why, sizeof why) &&
-	    (m->code = malloc(code.file ? code.file : 1))) {
-		if (code.file)
-			memcpy(m->code, code.bytes, code.file);
+		m->fingerprint = code_crc(&code, mapped);
 		m->code_origin = code.origin;
 		m->code_len = code.file;
+		if (mapped)
+			m->code = (uint8_t *)(uintptr_t)(code.file ? code.bytes : buf);
+		else if ((m->code = malloc(code.file ? code.file : 1)) && code.file)
+			memcpy(m->code, code.bytes, code.file);
 	}
 	/* One copy of the string table (m->text) for all the names, not a copy
 	 * each: symbols may share a name's bytes (a copy each could take the
@@ -511,8 +533,8 @@ void map_module_from_path(const char *path, char *out, size_t outlen)
 		snprintf(out, outlen, "kernel");
 }
 
-int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
-	      char *err, size_t errlen)
+static int parse(const char *path, const uint8_t *buf, size_t len, int mapped, struct map *m,
+		 char *err, size_t errlen)
 {
 	int rc;
 
@@ -520,7 +542,7 @@ int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
 	if (elf32_is(buf, len)) {
 		m->form = MAP_ELF;
 		map_module_from_path(path, m->module, sizeof m->module);
-		rc = parse_elf(m, buf, len, err, errlen);
+		rc = parse_elf(m, buf, len, mapped, err, errlen);
 	} else if (!(m->text = malloc(len + 1))) {	/* the names, decoded */
 		rc = host_fail(err, errlen, "out of memory");
 	} else {
@@ -529,6 +551,8 @@ int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
 		if (m->form == MAP_NM)
 			map_module_from_path(path, m->module, sizeof m->module);
 	}
+	if (rc && mapped)
+		m->code = NULL;	/* (into buf, which the caller lets go) */
 	if (rc)
 		map_free(m);
 	return rc;
@@ -537,16 +561,31 @@ int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
 int map_parse_owned(const char *path, uint8_t *buf, size_t len, int mapped, struct map *m,
 		    char *err, size_t errlen)
 {
-	int rc = map_parse(path, buf, len, m, err, errlen);
+	int rc = parse(path, buf, len, mapped, m, err, errlen);
 
-	file_release(buf, len, mapped);	/* the names are in m->text */
+	if (!rc && mapped && m->code) {	/* the code is read there: kept, its pages given back */
+		m->file = buf;
+		m->file_len = len;
+		madvise(buf, len, MADV_DONTNEED);
+	} else {
+		file_release(buf, len, mapped);	/* the names are in m->text */
+	}
 	return rc;
+}
+
+int map_parse(const char *path, const uint8_t *buf, size_t len, struct map *m,
+	      char *err, size_t errlen)
+{
+	return parse(path, buf, len, 0, m, err, errlen);
 }
 
 void map_free(struct map *m)
 {
-	free(m->code);
-	m->code = NULL;
+	if (m->file)
+		file_release(m->file, m->file_len, 1);
+	else
+		free(m->code);
+	m->code = m->file = NULL;
 	free(m->syms);
 	free(m->local);
 	m->local = NULL;

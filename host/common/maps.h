@@ -36,6 +36,9 @@ struct map {
 	uint8_t *code;		/* an ELF map's code segment as loaded (its file bytes):
 				 * code_len bytes from code_origin; NULL for text maps */
 	uint32_t code_origin, code_len;
+	uint8_t *file;		/* non-NULL: code points into this mapped file, file_len
+				 * bytes, kept until map_free (map_parse_owned) */
+	size_t file_len;
 	uint8_t *text;		/* the names, NUL-terminated, which syms point into */
 	size_t text_len;	/* bytes of text used */
 	int reserved;		/* 0 */

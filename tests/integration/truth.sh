@@ -6,7 +6,8 @@
 # in turn; and its refusal of bad arguments. And section 11's measure of
 # the C library's share: its names (bench/libcfuncs.awk), and one program
 # on newlib whose profile agrees with the plugin and whose lines are the
-# host's. Runs no 32-bit host program. One line per check,
+# host's. And section 9 where callgrind cannot run: not measured, nothing
+# run. Runs no 32-bit host program. One line per check,
 # "N passed, N failed" last; non-zero status if any failed.
 set -u
 build=${1:-build}
@@ -121,6 +122,26 @@ if (build=$build out=$out; . bench/lib.sh; . bench/accuracy.sh; . bench/libc.sh
 	fi
 else
 	fail "$(cat "$out/libc.err")"
+fi
+
+# ---- section 9 where callgrind cannot run: not measured, nothing run --------------
+name=stacks-no-callgrind
+d=$out/stk
+mkdir -p "$d"
+(
+	out=$d
+	. bench/lib.sh
+	. bench/accuracy.sh
+	. bench/stacks.sh
+	boot() { echo "$1" >> "$out/booted"; mkdir -p "$1"; }
+	stacks_accuracy "this host cannot run 32-bit x86 programs"
+) > "$d/log" 2>&1
+if [ ! -e "$d/booted" ] && grep -q '^Not measured: this host cannot run 32-bit x86 programs' "$d/stacks-acc.md" &&
+	grep -q '^9|| stacks: inclusive shares.* | — | .* | not measured |$' "$d/targets.txt" &&
+	! grep -q 'not met' "$d/targets.txt" "$d/stacks-acc.md"; then
+	pass "the table and its target: not measured"
+else
+	fail "booted: $(cat "$d/booted" 2>/dev/null); table: $(head -3 "$d/stacks-acc.md" 2>/dev/null); targets: $(cat "$d/targets.txt" 2>/dev/null); $(tail -3 "$d/log")"
 fi
 
 # ---- bad arguments: QEMU does not start, nothing is written ---------------------

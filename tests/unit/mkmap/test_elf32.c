@@ -8,12 +8,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "dump.h"
 #include "elf32.h"
 #include "elf.h"
 #include "mapwrite.h"
+#include "hostio.h"
 #include "maps.h"
 #include "report.h"
 #include "testbuf.h"
@@ -516,6 +518,63 @@ static void test_fingerprint_code_elsewhere(void **state)
 	}
 }
 
+/* A program's code read from its mapped file (map_parse_owned): taken
+ * there, never copied (a copy doubled pinfo's memory on a large program),
+ * and fingerprinted a MiB at a time as elf32_fingerprint takes it whole. */
+static void test_map_code_not_copied(void **state)
+{
+	static const uint32_t at[][3] = { { 0x08048000, 0x87, 0x87 }, { 0x100000, 0x280003, 0x300000 } };
+	char path[] = "/tmp/test_elf32_XXXXXX", err[200];
+	struct elfsyms none = { 0 };
+	uint32_t crc;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+		struct tbuf b = program_elf_at(at[i][0], at[i][1], at[i][2]);
+		uint8_t zero[40] = { 0 }, sym[16] = { 0 };
+		size_t sh;
+		int fd = mkstemp(path), mapped;
+		uint8_t *buf;
+		size_t len;
+		struct map m;
+
+		put32(sym, 1);		/* "f" at the code's start, after the code */
+		put32(sym + 4, at[i][0]);
+		sym[12] = 0x12;
+		put16(sym + 14, 1);
+		tbuf_put(&b, "\0f", 3);
+		tbuf_put(&b, zero, 16);
+		tbuf_put(&b, sym, 16);
+		sh = b.len;
+		for (int k = 0; k < 4; k++)
+			tbuf_put(&b, zero, 40);
+		shdr(b.data + sh + 40, 1, 6, at[i][0], 0x100, at[i][1], 0, 0);
+		shdr(b.data + sh + 80, 2, 0, 0, (uint32_t)sh - 32, 32, 3, 16);
+		shdr(b.data + sh + 120, 3, 0, 0, (uint32_t)sh - 35, 3, 0, 0);
+		put32(b.data + 32, (uint32_t)sh);
+		put16(b.data + 46, 40);
+		put16(b.data + 48, 4);
+		assert_true(fd >= 0);
+		assert_int_equal(write(fd, b.data, b.len), (ssize_t)b.len);
+		close(fd);
+		assert_int_equal(elf32_fingerprint(b.data, b.len, &none, 0, &crc, err, sizeof err), 0);
+		assert_int_equal(map_regular(path, &buf, &len, &mapped, err, sizeof err), 0);
+		assert_true(mapped);
+		if (map_parse_owned("prog.elf", buf, len, mapped, &m, err, sizeof err))
+			fail_msg("%s", err);
+		assert_true(m.has_fingerprint);
+		assert_int_equal(m.fingerprint, crc);
+		assert_int_equal(m.code_origin, at[i][0]);
+		assert_int_equal(m.code_len, at[i][1]);
+		assert_ptr_equal(m.code, buf + 0x100);	/* in the file's mapping */
+		assert_memory_equal(m.code, b.data + 0x100, at[i][1]);
+		map_free(&m);
+		unlink(path);
+		memcpy(path + strlen(path) - 6, "XXXXXX", 6);
+		tbuf_free(&b);
+	}
+}
+
 /* The kernel's: its text, _text_start to _text_end, as its PT_LOAD puts it
  * in memory (file bytes, then zeros past the file size). */
 static void test_fingerprint_kernel(void **state)
@@ -686,6 +745,7 @@ int main(void)
 		cmocka_unit_test(test_mkmap_roundtrip),
 		cmocka_unit_test(test_fingerprint_program),
 		cmocka_unit_test(test_fingerprint_code_elsewhere),
+		cmocka_unit_test(test_map_code_not_copied),
 		cmocka_unit_test(test_fingerprint_kernel),
 		cmocka_unit_test(test_fingerprint_in_maps),
 		cmocka_unit_test(test_aliases_every_form),

@@ -1,6 +1,6 @@
 // kernel.h: what ports/xv6/profxv6.c uses of xv6-public's kernel headers
 // (types.h, param.h, mmu.h, x86.h, elf.h, proc.h, spinlock.h,
-// sleeplock.h, defs.h at eeb7b415), declared for tests/xv6/glue.sh, which
+// sleeplock.h, defs.h at eeb7b415), declared for tests/integration/xv6.sh, which
 // compiles the glue against the module's headers without an xv6 tree.
 // Only the fields the glue names; the build with a tree checks the rest.
 #ifndef TESTS_XV6_STAND_IN_KERNEL_H

@@ -1,6 +1,6 @@
 // user.h: what ports/xv6/uprof.c and profinit.c use of xv6-public's user
 // headers (types.h, param.h, user.h, fcntl.h, syscall.h, traps.h at
-// eeb7b415), for tests/xv6/glue.sh, as kernel.h is for the kernel's glue.
+// eeb7b415), for tests/integration/xv6.sh, as kernel.h is for the kernel's glue.
 #ifndef TESTS_XV6_STAND_IN_USER_H
 #define TESTS_XV6_STAND_IN_USER_H
 

@@ -12,10 +12,17 @@
 #   - a source file whose first line (after a "#!" line) is not its purpose
 #     line, a comment that begins with the file's name, or a path ending
 #     in it ("/* tick.c: ...", "/* sys/abi.h: ...", "# progs.sh: ...",
-#     "# mkiso.sh [--] OUT.iso ...").
+#     "# mkiso.sh [--] OUT.iso ...");
+#   - a circle of calls among the C files (scripts/circles.awk);
+#   - a shell script over 200 lines, the tests' and benchmarks' too;
+#   - a commit after the rule's own (HOUSE_SINCE) whose subject is over 72
+#     characters, when the tree is a git checkout.
 # The product is every folder but tests/, bench/ and docs/. ROOT defaults
 # to the current folder.
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
+# the commit that made the subject rule: those after it keep it
+HOUSE_SINCE=${HOUSE_SINCE:-129eba5}
 root=${1:-.}
 cd "$root" || exit 2
 dirs=
@@ -84,6 +91,25 @@ for f in $files; do
 	*) echo "check-house: $f: no purpose line (its first line: a comment beginning \"$b:\")"; bad=1 ;;
 	esac
 done
+
+awk -f "$here/circles.awk" $(printf '%s\n' $files | grep '\.[ch]$') | \
+	sed 's/^/check-house: /' | grep . && bad=1
+
+for f in $(find $dirs bench tests -type f 2>/dev/null | LC_ALL=C sort); do
+	case $f in *.sh) ;; *) [ "$(head -c 9 "$f")" = '#!/bin/sh' ] || continue ;; esac
+	n=$(wc -l < "$f")
+	if [ "$n" -gt 200 ]; then
+		echo "check-house: $f: a shell script of $n lines (at most 200)"; bad=1
+	fi
+done
+
+if [ -d .git ] || [ -f .git ]; then
+	if git cat-file -e "$HOUSE_SINCE^{commit}" 2>/dev/null; then
+		git log --no-merges --format='%h %s' "$HOUSE_SINCE..HEAD" | \
+			awk '{ n = length($0) - length($1) - 1 } n > 72 { printf "check-house: commit %s: a subject of %d characters (at most 72)\n", $1, n }' | \
+			grep . && bad=1
+	fi
+fi
 
 if [ -f Makefile ] && [ "$(wc -l < Makefile)" -gt 150 ]; then
 	echo "check-house: Makefile: $(wc -l < Makefile) lines (at most 150)"; bad=1

@@ -194,8 +194,13 @@ END {
 		f = file[i]; r = room(f)
 		for (k = 1; k <= ninc[f]; k++)
 			edge(r, room(incl[f, k]), "#include")
+		split("", und)
 		for (l = 1; l <= nlines[f]; l++) {
 			s = text[f, l]
+			if (s ~ /^[ \t]*#[ \t]*undef[ \t]/) {	# the name is no longer the macro
+				n = s; sub(/^[ \t]*#[ \t]*undef[ \t]+/, "", n); sub(/[^A-Za-z0-9_].*/, "", n)
+				und[n] = 1; continue
+			}
 			if (s ~ /^[ \t]*#[ \t]*define[ \t]/) {
 				sub(/^[ \t]*#[ \t]*define[ \t]+[A-Za-z0-9_]+/, "", s)
 			}
@@ -206,7 +211,7 @@ END {
 				rest = substr(s, RSTART + RLENGTH)
 				s = rest
 				p = prev; prev = n
-				if (!(n in owner) || before ~ /(\.|->)[ \t]*$/)
+				if (!(n in owner) || (n in und) || before ~ /(\.|->)[ \t]*$/)
 					continue
 				if ((n in tag) && !(p ~ /^(struct|union|enum)$/ && before ~ /^[ \t]*$/))
 					continue

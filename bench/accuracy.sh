@@ -1,15 +1,15 @@
-# accuracy.sh: the ground truth and the accuracy (docs/PERFORMANCE.md,
-# sections 1, 3, 6); sourced by bench/bench.sh. Each workload (bench/wl.h)
+# accuracy.sh: the accuracy against the ground truth (docs/PERFORMANCE.md,
+# sections 1 and 3); sourced by bench/bench.sh. Each workload (bench/wl.h)
 # is profiled twice in the guest, at ACC_HZ with the kernel's default
 # jitter: the first run under the instruction-count plugin
 # (bench/truth/insncount.c), whose counts of the instructions each process
 # executed while profiling was on are the truth; the second without it.
 # Its functions' shares of the ticks are compared with their shares of the
-# instructions, the two dumps byte by byte (which also shows the plugin
-# leaves the guest's run as it was), and the ticks the dump counted with
-# the timer interrupts the clock saw. Where the host can run 32-bit x86
-# programs, callgrind counts each workload again on the host, as a
-# cross-check of the plugin.
+# instructions, and the two dumps byte by byte (which also shows the plugin
+# leaves the guest's run as it was). The truth's own checks (counts known
+# by construction, callgrind on the host): bench/crosscheck.sh; the ticks
+# the dump counted against the timer interrupts the clock saw (section 6):
+# bench/lost.sh.
 
 ACC_HZ=20000
 # name, scale (about 50,000 samples at 20000 Hz), shape
@@ -22,35 +22,6 @@ duo:200+500:two processes at once (duo and duob), system profile"
 DUO_A=200 DUO_B=500
 
 upper() { echo "$1" | tr a-z A-Z; }
-
-# can_callgrind: whether callgrind can run here: valgrind is installed and
-# the host's kernel executes 32-bit x86 programs (some cannot: "Exec format
-# error"). The accuracy's truth needs neither.
-can_callgrind() {
-	command -v valgrind > /dev/null 2>&1 || { echo "valgrind is not installed"; return 1; }
-	"$build/bench/host/hotloop" 0 > /dev/null 2>&1 ||
-		{ echo "this host cannot run 32-bit x86 programs"; return 1; }
-}
-
-# callgrind_all: each workload counted on the host; run in the background.
-callgrind_all() {
-	mkdir -p "$out/cg"
-	echo "$ACC_WORKLOADS" | while IFS=: read -r w scale shape; do
-		if [ "$w" = duo ]; then
-			callgrind duo "$DUO_A" duo && callgrind duo "$DUO_B" duob
-		else
-			callgrind "$w" "$scale" "$w"
-		fi || return 1
-	done
-}
-# callgrind PROGRAM SCALE NAME: cg/NAME.txt, "function instructions"; the
-# instructions of each address stay in cg/NAME.out (bench/lines.sh).
-callgrind() {
-	valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$out/cg/$3.out" \
-		"$build/bench/host/$1" "$2" > "$out/cg/$3.log" 2>&1 ||
-		{ note "callgrind $1 $2 failed: $(tail -3 "$out/cg/$3.log")"; return 1; }
-	awk -f bench/callgrind.awk "$out/cg/$3.out" > "$out/cg/$3.txt"
-}
 
 # The plugin: qrun's -plugin argument, its output in DIR/counts.txt.
 plugin_spec() { echo "$build/bench/truth/insncount.so,$(cat "$build/bench/truth/plugin.args"),out=$1/counts.txt"; }
@@ -95,24 +66,6 @@ pset dump duo.pro
 pset free" duo duob pset
 	BOOT_PLUGIN=""
 	[ -f "$out/acc/duo.$1/duo.pro" ] || die "duo: no dump: $(cat "$out/acc/duo.$1/serial.log")"
-}
-
-# truth_exact: the plugin's bar: bench/truth/exact.c, whose counts are
-# known by construction, in three processes (bench/truth/exact.sh).
-truth_exact() {
-	note "truth: the plugin on counts known by construction"
-	sh bench/truth/exact.sh "$build" "$out/exact" || die "bench/truth/exact.sh failed"
-	grep -q '^check anchored=1 kernel_mismatch=0 image_mismatch=0 bad_reads=0 ' "$out/exact/check.txt" ||
-		die "the plugin's checks failed: $(cat "$out/exact/check.txt")"
-	{
-		echo "| process | function | by construction | plugin | |"
-		echo "|---|---|---:|---:|---|"
-		awk '{ printf "| exact[%s] | %s | %s | %s | %s |\n", $1, $2, $3, $4, $3 == $4 ? "equal" : "**differs**" }' \
-			"$out/exact/exact.txt"
-	} > "$out/truth-exact.md"
-	eq=$(awk '$3 == $4' "$out/exact/exact.txt" | wc -l) n=$(wc -l < "$out/exact/exact.txt")
-	target 1 "the plugin's bar: functions whose count is known by construction, counted exactly" \
-		"$eq of $n" "all" "$(holds "$n > 0 && $eq == $n")"
 }
 
 # accuracy: runs every workload twice; writes the tables.
@@ -196,21 +149,6 @@ accuracy_tables() {
 		"$(holds "$same == 5")"
 }
 
-# crosscheck NAME DIR: a row of the plugin against callgrind, over the
-# workload's own functions.
-crosscheck() {
-	awk -v w="$1" 'FILENAME == ARGV[1] { own[$1 " " $2] = 1; n++; next }
-		FILENAME == ARGV[2] { p[$1 " " $2] = $3; next }
-		{ c[$1 " " $2] = $3 }
-		END {
-			for (k in own) {
-				d = p[k] - c[k]; if (d < 0) d = -d
-				if (d == 0) e++; else if (d > m) { m = d; mk = k }
-			}
-			printf "| %s | %d | %d | %s |\n", w, n, e, m ? sprintf("%.0f (%s)", m, mk) : "0"
-		}' "$2/funcs.txt" "$2/truth.txt" "$2/cg.txt"
-}
-
 # window COUNTS DUMP: where the instructions of the window went, process
 # by process (the plugin), and the kernel's share of them beside its share
 # of the dump's ticks. The clock's own path (boot/irq0.asm, the irq0_*
@@ -241,52 +179,4 @@ not_compared() {
 	other=$(awk 'NR == FNR { own[$1 " " $2] = 1; next } !(($1 " " $2) in own) { print $3, $2 }' "$2" "$3" |
 		sort -rn | head -6 | awk '{ printf "%s%s %s", s, $2, $1; s = ", " }')
 	echo "Ticks not compared: ${kern:-none}; other code of the program: ${other:-none}."
-}
-
-# lost_ticks: the single-process workloads again, shorter, with the fixed
-# period (jitter=0), where the TSC tells exactly how many ticks to expect;
-# then the table, with the accuracy runs (jittered) too.
-LOST_SCALES="hotloop:90 graded:130 recurse:360 syscalls:290"
-lost_ticks() {
-	note "lost ticks: four workloads with a fixed period"
-	batch="" progs=""
-	for ws in $LOST_SCALES; do
-		batch="$batch${ws%%:*} ${ws#*:}
-" progs="$progs ${ws%%:*}"
-	done
-	# shellcheck disable=SC2086
-	boot "$out/lost" "$ACC_HZ" 0 "$batch" $progs
-	{
-		echo "| workload | jitter | timer interrupts while on (clock_ticks) | ticks in the dump | equal | expected from the TSC | mean period (ns) |"
-		echo "|---|---|---:|---:|---|---:|---:|"
-		for ws in $LOST_SCALES; do lost_row "${ws%%:*}" "$out/acc/${ws%%:*}.1" 1; done
-		for ws in $LOST_SCALES; do lost_row "${ws%%:*}" "$out/lost" 0; done
-	} > "$out/lost.md"
-	rows=$(grep -c '^| [a-z]* | o[nf]f* |' "$out/lost.md") eq=$(grep -c '| yes |' "$out/lost.md")
-	target 6 "lost ticks: runs whose dump counts every interrupt raised while on" "$eq of $rows" "all" \
-		"$(holds "$eq == $rows")"
-}
-
-# lost_row NAME DIR JITTER: one row. The clock is read just before and just
-# after ProfOn and ProfOff, so the interrupts raised while profiling was on
-# are off_before - on_after, or within one of it when a tick fell between
-# the reads (the range is then shown).
-lost_row() {
-	line=$(benchline "$1" "$2/serial.log")
-	a=$(get on_before "$line") b=$(get on_after "$line") c=$(get off_before "$line") d=$(get off_after "$line")
-	ns=$(get run_ns "$line") hz=$(get hz "$line")
-	total=$(dumptotal "$2/$1.pro")
-	lo=$((c - b)) hi=$((d - a))
-	if [ "$lo" = "$hi" ]; then clock=$lo; else clock="$lo..$hi"; fi
-	if [ "$total" -ge "$lo" ] && [ "$total" -le "$hi" ]; then eq=yes; else eq="**no**"; fi
-	div=$(divisor "$hz")
-	if [ "$3" = 0 ]; then
-		expect=$(awk -v ns="$ns" -v d="$div" 'BEGIN { printf "%.1f", ns * 1193182 / (d * 1e9) }')
-		nominal=$(awk -v d="$div" 'BEGIN { printf "%.1f", d * 1e9 / 1193182 }')
-	else
-		expect="—"	# the jittered periods are not known in advance
-		nominal=$(awk -v d="$div" 'BEGIN { printf "%.1f", (d - 0.5) * 1e9 / 1193182 }')
-	fi
-	mean=$(awk -v ns="$ns" -v t="$total" 'BEGIN { printf "%.1f", ns / t }')
-	echo "| $1 | $([ "$3" = 0 ] && echo off || echo on) | $clock | $total | $eq | $expect | $mean (nominal $nominal) |"
 }

@@ -11,9 +11,13 @@ make=${MAKE:-make}
 started=$(date +%s)
 . bench/lib.sh
 . bench/accuracy.sh
+. bench/crosscheck.sh
+. bench/lost.sh
 . bench/lines.sh
 . bench/guest.sh
 . bench/hostside.sh
+. bench/hostratios.sh
+. bench/wire.sh
 . bench/stacks.sh
 . bench/bounds.sh
 . bench/libc.sh

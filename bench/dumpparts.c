@@ -1,5 +1,5 @@
 /* dumpparts.c: the bytes of a dump's parts, for section 7's wire table
- * (bench/hostside.sh).
+ * (bench/wire.sh).
  *   dumpparts DUMP
  * prints "total trace cpus": the dump's bytes, those of its trace (format
  * 5 on) and those of its CPU records (format 6), the last two as the

@@ -9,6 +9,7 @@ build=${1:-build}
 out=$build/bench
 . bench/lib.sh
 . bench/accuracy.sh
+. bench/crosscheck.sh
 . bench/stacks.sh
 mkdir -p "$out"
 rm -f "$out/targets.txt"

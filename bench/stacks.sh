@@ -2,7 +2,7 @@
 # sourced by bench/bench.sh. The tick's cost with stacks on by frames
 # walked, the overhead at 1000 Hz, the dump's size against the samples,
 # and each workload's inclusive shares against callgrind's inclusive
-# instruction counts (the same objects run on the host, as accuracy.sh).
+# instruction counts (the same objects run on the host, as crosscheck.sh).
 
 STK_DEPTHS="1 8 16 32 48"
 STK_SIZES="50 200"

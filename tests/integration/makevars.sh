@@ -187,20 +187,14 @@ refused files-proc "make run: FILES or STDIN: '/proc/version' is under /proc, /s
 	FILES=/proc/version
 refused files-sys "make run: FILES or STDIN: '/sys/kernel/' is under /proc, /sys or /dev" PROG="$src/plain.c" \
 	FILES=/sys/kernel/
-# makerun.sh checks again, reading nothing: a pipe given it directly is
-# refused at once, not read for ever
-name=makerun-pipe
+# a pipe or a link a folder up given as a file, not in a folder: refused
+# by make, reading nothing (makerun.sh, which the refusal never reaches,
+# checks nothing again)
 mkfifo "$d/pipe"
-if PROFKERN_RUN="$out/mr/run" PROFKERN_FILES="$d/good.txt $d/pipe" timeout 20 sh scripts/makerun.sh > "$log" 2>&1; then
-	fail "accepted"
-elif ! grep -qxF "make run: FILES or STDIN: '$d/pipe' is not a regular file" "$log"; then
-	fail "$(cat "$log")"
-elif PROFKERN_RUN="$out/mr/run" PROFKERN_STDIN="$out/uplink/good.txt" timeout 20 sh scripts/makerun.sh > "$log" 2>&1 ||
-     ! grep -qxF "make run: FILES or STDIN: '$out/uplink/good.txt': '$out/uplink' is a symbolic link" "$log"; then
-	fail "a link a folder up: $(cat "$log")"
-else
-	pass
-fi
+refused files-pipe-given "make run: FILES or STDIN: '$d/pipe' is not a regular file or a folder" PROG="$src/plain.c" \
+	FILES="$d/good.txt,$d/pipe"
+refused stdin-pipe "make run: FILES or STDIN: '$d/pipe' is not a regular file or a folder" PROG="$src/plain.c" \
+	STDIN="$d/pipe"
 rm -f "$d/pipe"
 
 # The kernel takes 64 modules (kernel/module.h): more are refused, naming
@@ -211,19 +205,24 @@ for i in $(seq 10 71); do : > "$out/many/f$i.txt"; done
 refused modules-64 "and the kernel takes 64 (kernel/module.h): it would leave out f68.txt f69.txt f70.txt f71.txt;" \
 	PROG="$src/plain.c" FILES="$out/many"
 
-# make run's verdict from a capture (scripts/runverdict.awk): a line cmd
-# skipped, a program not among the modules, one cmd never reached, each
-# fails by name and does not count as run; a fault and a non-zero status
-# ran; bytes of a terminal's escapes are shown as '?'.
+# make run's verdict from a capture (scripts/makerun/runverdict.awk): a
+# line cmd skipped, a program not among the modules, one cmd never
+# reached, each fails by name and does not count as run; a fault and a
+# non-zero status ran; a fault's line names the code that faulted where
+# the console found it (where.txt: line 7's first 39 bytes, its CS:EIP);
+# bytes of a terminal's escapes are shown as '?'.
 name=verdict-capture
+verdict() {	# verdict PROGS QS [CAPTURE]: runverdict.awk as makerun/verdict.sh runs it
+	MARK=@MAKERUN1 PROGS=$1 QS=$2 WHERE=$out/where.txt CONSOLE_MARK=$(printf '\001') LC_ALL=C awk \
+		-f scripts/lib/where.awk -f scripts/makerun/runverdict.awk ${3:+"$3"}
+}
 printf '\001kernel: 1 KiB free\n@MAKERUN1 start a\ncmd: run.cmd:2: too many arguments\n@MAKERUN1 start b\ncmd: b: no such file or directory\n@MAKERUN1 start c\n\001c[3]: #GP error 0x0000 at 0007:00000010, ended\n@MAKERUN1 start d\nprofrun: d exited with status 3\n@MAKERUN1 start e\ncmd: e: \033]0;x\007\n@MAKERUN1 start f\nf output\n@MAKERUN1 end\n' > "$out/capture"
-printf '0\ta\tcmd: run.cmd:2: too many arguments\n0\tb\tcmd: b: no such file or directory\n1\tc\tc[3]: #GP error 0x0000 at 0007:00000010, ended\n1\td\tprofrun: d exited with status 3\n0\te\tcmd: e: ?]0;x?\n1\tf\t\n0\tg\tit never started: cmd did not reach its line of run.cmd\n' > "$out/want"
+printf '7 39 main+0x10 (c.c:5)\n' > "$out/where.txt"
+printf '0\ta\tcmd: run.cmd:2: too many arguments\n0\tb\tcmd: b: no such file or directory\n1\tc\tc[3]: #GP error 0x0000 at 0007:00000010 in main+0x10 (c.c:5), ended\n1\td\tprofrun: d exited with status 3\n0\te\tcmd: e: ?]0;x?\n1\tf\t\n0\tg\tit never started: cmd did not reach its line of run.cmd\n' > "$out/want"
 printf '1\ta\tthe machine did not shut down cleanly\n0\tb\tit never started: the machine did not shut down cleanly before its turn\n' > "$out/want2"
-if ! MARK=@MAKERUN1 PROGS="a b c d e f g" QS=0 LC_ALL=C awk -f scripts/runverdict.awk "$out/capture" > "$out/got" 2>&1 ||
-   ! cmp -s "$out/want" "$out/got"; then
+if ! verdict "a b c d e f g" 0 "$out/capture" > "$out/got" 2>&1 || ! cmp -s "$out/want" "$out/got"; then
 	fail "$(diff "$out/want" "$out/got")"
-elif ! printf '@MAKERUN1 start a\nspinning\n' | MARK=@MAKERUN1 PROGS="a b" QS=4 LC_ALL=C awk -f scripts/runverdict.awk > "$out/got" 2>&1 ||
-     ! cmp -s "$out/want2" "$out/got"; then
+elif ! printf '@MAKERUN1 start a\nspinning\n' | verdict "a b" 4 > "$out/got" 2>&1 || ! cmp -s "$out/want2" "$out/got"; then
 	fail "after a hang: $(diff "$out/want2" "$out/got")"
 else
 	pass

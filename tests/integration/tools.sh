@@ -25,10 +25,8 @@ judge() {	# judge VERDICT: "OK details" or "FAIL details" from a checker
 	esac
 }
 
-# Hex to number, in any awk (mawk has no strtonum).
-HEX='function hex(s,  i, v) { s = tolower(s); sub(/^0x/, "", s); v = 0
-	for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
-	return v }'
+# Hex to number, in any awk (mawk has no strtonum): the scripts' own.
+HEX=$(cat scripts/lib/hex.awk)
 
 # boot NAME qrun-arguments...: a run in $out/NAME, its dumps extracted there.
 boot() {

@@ -151,7 +151,7 @@ fi
 
 # ---- the base root: debootstrap once, kept as a tarball ---------------------
 if [ "$new" = 1 ] || [ ! -s "$base" ]; then
-	sh "$repo/scripts/deps.sh" debootstrap debian-archive-keyring || exit 2
+	sh "$repo/scripts/deps.sh" check-fresh || exit 2
 	echo "check-fresh: debootstrap --variant=minbase --include=make,git $suite from $mirror (log: $fresh/debootstrap.log)"
 	remove "$fresh/base"
 	rm -f "$base"

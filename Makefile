@@ -1,23 +1,23 @@
 # The one entry point: make, make run, make test, make bench (README.md).
 # Everything built lands under build/; a run's files under build/run/.
-# Two phases. The first installs the Debian packages that are missing
-# (scripts/deps.sh) and nothing else; the second, a new make started by the
-# first, reads the build, so that whatever it computes from the installed
-# packages (libgcc's path, the compilers' include folders) comes after them.
+# Two phases. The first installs the Debian packages its goals need that
+# are missing (scripts/deps.sh) and nothing else; the second, a new make
+# started by the first, reads the build, so that whatever it computes from
+# the installed packages (libgcc's path, the compilers' include folders)
+# comes after them.
 
 # Every value a user gives make run is checked first, in both phases.
 include scripts/uservars.mk
 
 ifneq ($(PROFKERN_PHASE),build)
 GOALS := $(or $(MAKECMDGOALS),all)
-# Goals that need no package.
-NODEPS_GOALS := clean check-fresh
+QUOTED_GOALS := $(foreach g,$(GOALS),'$(subst ','\'',$(g))')
 .PHONY: $(GOALS) phase-build
 $(GOALS): phase-build
 	@:
 phase-build:
-	@$(if $(filter-out $(NODEPS_GOALS),$(GOALS)),sh scripts/deps.sh)
-	@$(MAKE) --no-print-directory PROFKERN_PHASE=build $(foreach g,$(GOALS),'$(subst ','\'',$(g))')
+	@sh scripts/deps.sh $(QUOTED_GOALS) $(if $(filter bochs,$(EMU)),EMU=bochs)
+	@$(MAKE) --no-print-directory PROFKERN_PHASE=build $(QUOTED_GOALS)
 else
 
 # (not the user's to move: make run's files and the tests' are found there)

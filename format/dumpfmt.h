@@ -31,6 +31,7 @@
 #define PDUMP_ENC_DENSE		0	/* nbuckets u32 counters */
 #define PDUMP_ENC_SPARSE	1	/* varint n, then n (varint gap, varint count) */
 #define PDUMP_TYPE_BITS		15u	/* PT_USER | PT_USEDD | PT_USEKP | PT_VERBOSE */
+#define PDUMP_TYPE_USER		1u	/* PT_USER: one process's profile; without it, the system's */
 #define PDUMP_TYPE_STACKS	16u	/* PT_STACKS: version 3, or 4 to 6 */
 #define PDUMP_VERSION_V4	4	/* with PT_SPREAD: the sub-profiles after the rest */
 #define PDUMP_TYPE_SPREAD	32u	/* PT_SPREAD: version 4, or 5 and 6 */

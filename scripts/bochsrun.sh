@@ -83,14 +83,22 @@ PAUSE_SECONDS=${PROFKERN_BOCHS_PAUSE:-9000}
 case $PAUSE_SECONDS in
 ''|*[!0-9]*|0?*) echo "bochsrun: PROFKERN_BOCHS_PAUSE=$PAUSE_SECONDS: a number of seconds" >&2; exit 1 ;;
 esac
-K=$(printf '\001')
+# (the kernel's mark and the frame's, from format/: scripts/lib/defs.sh)
+TOP=$(dirname "$0")/..
+. "$TOP/scripts/lib/defs.sh"
+marks_export || exit 1
+K=$CONSOLE_MARK
 frame_flowing() {	# frame_flowing CAPTURE
 	case $(tail -c 1 "$1" | od -An -tx1) in *0a*) nl=1 ;; *) nl=0 ;; esac
-	tail -c 1000 "$1" | LC_ALL=C awk -v K="$K" -v nl="$nl" '
+	tail -c 1000 "$1" | LC_ALL=C awk -v nl="$nl" '
 		{ prev = cur; cur = $0 }
 		END {
 			line = nl ? cur : prev
-			exit !(line ~ ("^" K "[A-Za-z0-9+/=]+$") || line ~ ("^" K "@P(DUMP|FILE)1 BEGIN "))
+			if (substr(line, 1, 1) != ENVIRON["CONSOLE_MARK"]) exit 1
+			line = substr(line, 2)
+			b = ENVIRON["FRAME_BEGIN"] " "
+			exit !(line ~ /^[A-Za-z0-9+\/=]+$/ || index(line, ENVIRON["FRAME_MARK"] b) == 1 ||
+				index(line, ENVIRON["FRAME_FILE_MARK"] b) == 1)
 		}'
 }
 
@@ -130,9 +138,8 @@ wait "$wpid" 2>/dev/null
 [ "$bs" = 137 ] && exit 124
 log=$dir/bochs.log
 if grep -aq 'Shutdown port: shutdown requested' "$log" 2>/dev/null; then
-	# The kernel's last line, with its mark (format/console_mark.h).
-	K=$(printf '\001')
-	last=$(grep -a "^${K}kernel: exit code 0x" "$dir/serial.log" 2>/dev/null | tail -1 | tr -d '\001')
+	# The kernel's last line, with its mark.
+	last=$(grep -a "^${K}kernel: exit code 0x" "$dir/serial.log" 2>/dev/null | tail -1 | tr -d "$K")
 	case $last in
 	"kernel: exit code 0x10") exit 33 ;;
 	"kernel: exit code 0x11") exit 35 ;;

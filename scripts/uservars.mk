@@ -7,7 +7,8 @@
 # $(HZ) is read. So each is first made a simple variable holding its text
 # as given ($(value)), which no later reference expands. What reaches a
 # shell after these checks holds only the characters they allow, and goes
-# to makerun.sh through the environment, not through a command line.
+# to makerun.sh through the environment, not through a command line;
+# the scripts check none of them again.
 # PROG_CFLAGS and CFLAGS are compiler flags, expanded as any Makefile's,
 # then given to gcc word by word as written (scripts/ccwords.sh).
 
@@ -78,7 +79,10 @@ refuse = $(error make run: $(1) must be $(2), not '$($(1))')
 upper = $(strip $(eval up_left := $$(1))$(foreach p,$(join $(LOWERCASE),$(addprefix :,$(UPPER))),$(eval \
 	up_left := $$(subst $(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p))),$$(up_left))))$(up_left))
 
-$(if $(call in_range,$(HZ),19,20000),,$(call refuse,HZ,the sample rate: a number from 19 to 20000 (Hz)))
+# The rate's range: the PIT's (drivers/pit8253.h), which qrun and the kernel read too.
+HZ_MIN := $(shell sed -n 's/^\#define PIT_MIN_HZ[[:space:]]*\([0-9]*\).*/\1/p' drivers/pit8253.h)
+HZ_MAX := $(shell sed -n 's/^\#define PIT_MAX_HZ[[:space:]]*\([0-9]*\).*/\1/p' drivers/pit8253.h)
+$(if $(call in_range,$(HZ),$(HZ_MIN),$(HZ_MAX)),,$(call refuse,HZ,the sample rate: a number from $(HZ_MIN) to $(HZ_MAX) (Hz)))
 $(if $(call in_range,$(CPUS),1,8),,$(call refuse,CPUS,the machine's CPUs: a number from 1 to 8))
 $(if $(call in_range,$(SEED),0,4294967295),,$(call refuse,SEED,the sampling jitter's seed: a number from 0 to 4294967295))
 $(if $(call in_range,$(MEM),16,1024),,$(call refuse,MEM,the machine's memory: a number from 16 to 1024 (MiB)))
@@ -122,8 +126,8 @@ $(if $(XV6),$(if $(and $(call one_of,$(XV6),$(PATH_CHARS)),$(filter-out -%,$(XV6
 	a folder's path of $(PATH_CHARS_SHOWN), not beginning with '-', not '$(XV6)')))
 $(if $(filter xv6,$(MAKECMDGOALS)),$(if $(XV6),,$(error make xv6: XV6 must name an xv6-public tree (github \
 	mit-pdos/xv6-public, commit eeb7b415): make xv6 XV6=DIR)))
-$(if $(filter xv6,$(MAKECMDGOALS)),$(if $(call in_range,$(HZ),100,20000),,$(error make xv6: HZ must be a number \
-	from 100 to 20000 (xv6's own clock keeps 100 ticks a second), not '$(HZ)')))
+$(if $(filter xv6,$(MAKECMDGOALS)),$(if $(call in_range,$(HZ),100,$(HZ_MAX)),,$(error make xv6: HZ must be a number \
+	from 100 to $(HZ_MAX) (xv6's own clock keeps 100 ticks a second), not '$(HZ)')))
 $(if $(filter 1,$(CPUS)),,$(if $(filter bochs,$(EMU)),$(error make run: CPUS=$(CPUS) needs EMU=qemu: \
 	several CPUs boot in QEMU only (docs/smp.md))))
 $(if $(filter 1,$(TRUTH)),$(if $(filter bochs,$(EMU)),$(error make run: TRUTH=1 needs EMU=qemu: the instruction \
@@ -140,10 +144,11 @@ $(if $(SCRIPT),$(if $(wildcard $(SCRIPT)),,$(error make run: SCRIPT: no such bat
 # BATCH_MAXARGS words and BATCH_LINE_MAX - 1 bytes, the program's name and
 # profrun's words included (docs/batch.md). Here: printable ASCII and
 # spaces, every byte looked at, and room for a name of one byte at least;
-# scripts/makerun.sh checks each program's line exactly. The text goes to
-# a file by $(file), never to a command line (whose length has a limit),
-# and is read back by tr and wc: "BYTES OTHERS" ('x' ends it, so that
-# $(file) adds its newline always: 2 bytes more, 1 other).
+# scripts/makerun/image.sh checks each program's line exactly, once the
+# programs are built. The text goes to a file by $(file), never to a
+# command line (whose length has a limit), and is read back by tr and wc:
+# "BYTES OTHERS" ('x' ends it, so that $(file) adds its newline always: 2
+# bytes more, 1 other).
 BATCH_MAXARGS  := $(shell sed -n 's/^\#define BATCH_MAXARGS[[:space:]]*\([0-9]*\).*/\1/p' user/batch.h)
 BATCH_LINE_MAX := $(shell sed -n 's/^\#define BATCH_LINE_MAX[[:space:]]*\([0-9]*\).*/\1/p' user/batch.h)
 ARGS_MAXWORDS  := $(shell echo $$(($(BATCH_MAXARGS) - 1)))

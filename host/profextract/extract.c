@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "dumpfmt.h"
 #include "extract.h"
 #include "hostio.h"
 #include "names.h"
@@ -137,6 +138,7 @@ struct writer {
 	int status;
 	size_t frames;
 	int made_filesdir, files_written;
+	uint32_t type;		/* the open dump frame's, once checked */
 	struct taken *taken;
 	size_t ntaken, captaken;
 	/* by kind and name: written, given (taken's index), next (suffix to try) */
@@ -243,7 +245,7 @@ static void tmp_drop(struct writer *w)
 
 /* A dump's payload, now in the temporary file, is read back and checked
  * whole: one that is not a valid dump is refused like a damaged frame. */
-static int check_dump(const char *path, char *err, size_t errlen)
+static int check_dump(const char *path, uint32_t *type, char *err, size_t errlen)
 {
 	struct pdump d;
 	uint8_t *buf;
@@ -253,8 +255,10 @@ static int check_dump(const char *path, char *err, size_t errlen)
 	if (read_whole(path, &buf, &len, err, errlen))
 		return -1;
 	rc = pdump_read(buf, len, &d, &host_alloc, err, errlen);
-	if (!rc)
+	if (!rc) {
+		*type = d.type;
 		pdump_release(&d, &host_alloc);
+	}
 	free(buf);
 	return rc;
 }
@@ -440,6 +444,12 @@ static int finish(struct writer *w, const struct frame *f)
 			w->files_written = 1;
 		if (!(w->mode & EXTRACT_NAMES))
 			fprintf(w->out, "wrote %s (%zu bytes)\n", SHOWN(path), f->len);
+		else if (f->kind == FRAME_KIND_DUMP && (w->mode & EXTRACT_KINDS))
+			fprintf(w->out, "%s %s %s%s\n", name,
+				w->type & PDUMP_TYPE_USER ? "user" : "system",
+				w->type & PDUMP_TYPE_SYSCALL ? "syscall" : w->type & PDUMP_TYPE_SWITCH ?
+				"switch" : w->type & PDUMP_TYPE_OFFCPU ? "offcpu" : "time",
+				w->type & PDUMP_TYPE_STACKS ? " stacks" : "");
 		else if (f->kind == FRAME_KIND_DUMP)
 			fprintf(w->out, "%s\n", name);
 		say_renamed(w, f, name, by);
@@ -462,7 +472,7 @@ static int w_close(void *ctx, const struct frame *f)
 			SHOWN(f->why));
 	} else if (bad) {
 		fprintf(w->errs, "profextract: %s\n", w->err);
-	} else if (f->kind == FRAME_KIND_DUMP && check_dump(w->tmppath, err, sizeof err)) {
+	} else if (f->kind == FRAME_KIND_DUMP && check_dump(w->tmppath, &w->type, err, sizeof err)) {
 		fprintf(w->errs, "profextract: %s: frame \"%s\" (line %zu): not a valid dump: %s; "
 			"nothing written\n", SHOWN(w->capname), safe, f->line, SHOWN(err));
 	} else if (!finish(w, f)) {

@@ -42,6 +42,11 @@ int write_whole(const char *dir, const char *name, const uint8_t *data, size_t l
 		char *err, size_t errlen);
 
 #define EXTRACT_NAMES	0x100	/* on out, each written file's name alone */
+/* With EXTRACT_NAMES, each dump's name followed by its kind: "user" (a
+ * profile of one process) or "system", then "time" or the event an event
+ * profile counts ("syscall", "switch", "offcpu"), then "stacks" when it
+ * has call stacks: "NAME user time stacks" (profextract -k). */
+#define EXTRACT_KINDS	0x200
 
 /* Extracts every good frame of capture buf (named capname in messages) into
  * outdir, reading the lines mode says (capture.h: CAPTURE_KERNEL, ...; 0:

@@ -18,7 +18,7 @@
 #include "shown.h"
 
 #define EXTRACT_USAGE_LINE \
-	"usage: profextract [-a] [-l] [-o outdir] [-f filesdir] [--] capture_file\n"
+	"usage: profextract [-a] [-l|-k] [-o outdir] [-f filesdir] [--] capture_file\n"
 
 static void usage_text(FILE *to)
 {
@@ -27,7 +27,9 @@ static void usage_text(FILE *to)
 	      "  (outdir: the capture's folder unless given), and each file a\n"
 	      "  program wrote to filesdir/<name> (outdir/files unless given)\n"
 	      "  -a: frames on any line, not only on the kernel's own lines\n"
-	      "  -l: print only the written files' names, one a line\n"
+	      "  -l: print only the written dumps' names, one a line\n"
+	      "  -k: as -l, each name followed by the dump's kind: user or system,\n"
+	      "      time, syscall, switch or offcpu, and stacks if it has them\n"
 	      "  -h, --help: this text;  --version: profextract's version\n", to);
 }
 
@@ -53,7 +55,7 @@ int main(int argc, char **argv)
 	int opt, status, fd, mode = CAPTURE_KERNEL;
 
 	opterr = 0;	/* cli_refused() says what was wrong */
-	while ((opt = getopt_long(argc, argv, "+:hlao:f:", long_opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+:hlkao:f:", long_opts, NULL)) != -1) {
 		if (opt == 'h' || (opt == OPT_HELP && cli_whole(argv, "--help"))) {
 			usage_text(stdout);
 			return cli_done("profextract") ? EXTRACT_BAD : EXTRACT_OK;
@@ -64,6 +66,8 @@ int main(int argc, char **argv)
 			mode = (mode & ~CAPTURE_KERNEL) | CAPTURE_UNMARK;
 		else if (opt == 'l')
 			mode |= EXTRACT_NAMES;
+		else if (opt == 'k')
+			mode |= EXTRACT_NAMES | EXTRACT_KINDS;
 		else if (opt == 'o')
 			outdir = optarg;
 		else if (opt == 'f')

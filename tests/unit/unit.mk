@@ -162,6 +162,14 @@ unit-san: host-cli
 host-cli: $(foreach p,pinfo profextract mkmap,$(BUILD)/$(p) $(BUILD)/san/$(p))
 	@sh $(UNIT)/common/host_cli.sh $(BUILD)
 
+# Each command installs its own packages (scripts/deps.sh), make run's
+# neither Chromium nor Go, Bochs, clang or valgrind: apt-get and dpkg-query
+# stand-ins, no package touched.
+unit: deps-lists
+.PHONY: deps-lists
+deps-lists:
+	@sh $(UNIT)/common/deps.sh
+
 UNIT_TESTS += $(UNIT_KERNEL) $(UNIT_DRIVERS) $(UNIT_LIB) $(UNIT_USER) $(UNIT_PROFILER) $(UNIT_FORMAT) \
 	$(UNIT_PROFEXTRACT) $(UNIT_MKMAP) $(UNIT_PINFO)
 

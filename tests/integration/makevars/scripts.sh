@@ -2,19 +2,24 @@
 # its verdict from a capture (runverdict.awk), the boot image bounded and
 # made of what was checked (mkiso.sh), qrun's values, and each tool's '--'.
 
-# make run's verdict from a capture (scripts/runverdict.awk): a line cmd
-# skipped, a program not among the modules, one cmd never reached, each
-# fails by name and does not count as run; a fault and a non-zero status
-# ran; bytes of a terminal's escapes are shown as '?'.
+# make run's verdict from a capture (scripts/makerun/runverdict.awk): a
+# line cmd skipped, a program not among the modules, one cmd never
+# reached, each fails by name and does not count as run; a fault and a
+# non-zero status ran; a fault's line names the code that faulted where
+# the console found it (where.txt: line 7's first 39 bytes, its CS:EIP);
+# bytes of a terminal's escapes are shown as '?'.
 name=verdict-capture
+verdict() {	# verdict PROGS QS [CAPTURE]: runverdict.awk as makerun/verdict.sh runs it
+	MARK=@MAKERUN1 PROGS=$1 QS=$2 WHERE=$out/where.txt CONSOLE_MARK=$(printf '\001') LC_ALL=C awk \
+		-f scripts/lib/where.awk -f scripts/makerun/runverdict.awk ${3:+"$3"}
+}
 printf '\001kernel: 1 KiB free\n@MAKERUN1 start a\ncmd: run.cmd:2: too many arguments\n@MAKERUN1 start b\ncmd: b: no such file or directory\n@MAKERUN1 start c\n\001c[3]: #GP error 0x0000 at 0007:00000010, ended\n@MAKERUN1 start d\nprofrun: d exited with status 3\n@MAKERUN1 start e\ncmd: e: \033]0;x\007\n@MAKERUN1 start f\nf output\n@MAKERUN1 end\n' > "$out/capture"
-printf '0\ta\tcmd: run.cmd:2: too many arguments\n0\tb\tcmd: b: no such file or directory\n1\tc\tc[3]: #GP error 0x0000 at 0007:00000010, ended\n1\td\tprofrun: d exited with status 3\n0\te\tcmd: e: ?]0;x?\n1\tf\t\n0\tg\tit never started: cmd did not reach its line of run.cmd\n' > "$out/want"
+printf '7 39 main+0x10 (c.c:5)\n' > "$out/where.txt"
+printf '0\ta\tcmd: run.cmd:2: too many arguments\n0\tb\tcmd: b: no such file or directory\n1\tc\tc[3]: #GP error 0x0000 at 0007:00000010 in main+0x10 (c.c:5), ended\n1\td\tprofrun: d exited with status 3\n0\te\tcmd: e: ?]0;x?\n1\tf\t\n0\tg\tit never started: cmd did not reach its line of run.cmd\n' > "$out/want"
 printf '1\ta\tthe machine did not shut down cleanly\n0\tb\tit never started: the machine did not shut down cleanly before its turn\n' > "$out/want2"
-if ! MARK=@MAKERUN1 PROGS="a b c d e f g" QS=0 LC_ALL=C awk -f scripts/runverdict.awk "$out/capture" > "$out/got" 2>&1 ||
-   ! cmp -s "$out/want" "$out/got"; then
+if ! verdict "a b c d e f g" 0 "$out/capture" > "$out/got" 2>&1 || ! cmp -s "$out/want" "$out/got"; then
 	fail "$(diff "$out/want" "$out/got")"
-elif ! printf '@MAKERUN1 start a\nspinning\n' | MARK=@MAKERUN1 PROGS="a b" QS=4 LC_ALL=C awk -f scripts/runverdict.awk > "$out/got" 2>&1 ||
-     ! cmp -s "$out/want2" "$out/got"; then
+elif ! printf '@MAKERUN1 start a\nspinning\n' | verdict "a b" 4 > "$out/got" 2>&1 || ! cmp -s "$out/want2" "$out/got"; then
 	fail "after a hang: $(diff "$out/want2" "$out/got")"
 else
 	pass

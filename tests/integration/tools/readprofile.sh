@@ -3,9 +3,7 @@
 # readprofile's off-by-one, and shifted_map, the System.map it reads.
 
 # Hex to number, in any awk (mawk has no strtonum).
-HEX='function hex(s,  i, v) { s = tolower(s); sub(/^0x/, "", s); v = 0
-	for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
-	return v }'
+HEX=$(cat scripts/lib/hex.awk)
 
 # check_readprofile NAME DUMP MODULE MAP MAP0 BASE: readprofile -v on pinfo
 # --proc-profile's file of MODULE with MAP, System.map text from _stext to

@@ -20,6 +20,7 @@
 
 #include "capture.h"
 #include "dump.h"
+#include "dumpfmt.h"
 #include "extract.h"
 #include "hostio.h"
 #include "frame.h"
@@ -420,6 +421,52 @@ static void test_names_collide_many(void **state)
 	tbuf_free(&cap);
 }
 
+/* EXTRACT_KINDS (profextract -k): each dump's name, then its kind, read
+ * from its type: user or system, time or the event counted, stacks. */
+static void test_kinds(void **state)
+{
+	struct pdump *user = small_dump(3), *sys = small_dump(4), *ev = small_dump(5);
+	struct pdump_cpu cpu = { 0, 0, 0, 0, NULL };
+	uint64_t counts[2] = { 2, 3 };
+	struct tbuf cap = { 0 };
+	struct scratch s;
+	char *out, *err;
+	size_t on, en;
+	FILE *fo, *fe;
+
+	(void)state;
+	sys->type = PDUMP_TYPE_STACKS;	/* a system profile with (no) stacks */
+	ev->type = PDUMP_TYPE_SWITCH;
+	ev->ncpu = 1;
+	ev->cpus = &cpu;
+	cpu.samples = ev->total;
+	ev->ev_every = 1;
+	ev->ev_nclass = 2;
+	ev->ev_count = counts;
+	frame_write("u.pro", user, tbuf_sink, &cap);
+	put_file(&cap, "data.txt", "1");
+	frame_write("s.pro", sys, tbuf_sink, &cap);
+	frame_write("u.switch.pro", ev, tbuf_sink, &cap);
+	scratch_make(&s);
+	assert_non_null(fo = open_memstream(&out, &on));
+	assert_non_null(fe = open_memstream(&err, &en));
+	assert_int_equal(extract_capture_to(cap.data, cap.len, EXTRACT_NAMES | EXTRACT_KINDS, "cap.txt",
+					    s.top, NULL, fo, fe), EXTRACT_OK);
+	fclose(fo);
+	fclose(fe);
+	assert_string_equal(err, "");
+	assert_string_equal(out, "u.pro user time\ns.pro system time stacks\nu.switch.pro system switch\n");
+	free(out);
+	free(err);
+	scratch_remove(&s);
+	tbuf_free(&cap);
+	ev->cpus = NULL;
+	ev->ev_count = NULL;
+	tdump_free(user);
+	tdump_free(sys);
+	tdump_free(ev);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -428,6 +475,7 @@ int main(void)
 		cmocka_unit_test(test_names_collide),
 		cmocka_unit_test(test_names_collide_long),
 		cmocka_unit_test(test_names_collide_many),
+		cmocka_unit_test(test_kinds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

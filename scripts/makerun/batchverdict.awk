@@ -1,14 +1,17 @@
 # batchverdict.awk: how the commands of a batch file (make run SCRIPT=)
-# went, from the serial capture (scripts/makerun.sh runs it on
+# went, from the serial capture (scripts/makerun/verdict.sh runs it on
 # RUN/serial.log; QS in the environment is qrun's status, 0 for a clean
-# shutdown). Prints a line for each that failed, "STARTED NAME failed:
-# WHY": STARTED 1 when it ran, 0 when it never started; its bytes but ' '
-# to '~' shown as '?'. A failure is a command that exited non-zero (cmd's
+# shutdown; CONSOLE_MARK the kernel's mark, scripts/lib/defs.sh). Prints
+# a line for each that failed, "STARTED NAME failed: WHY": STARTED 1 when
+# it ran, 0 when it never started; its bytes but ' ' to '~' shown as '?'. A failure is a command that exited non-zero (cmd's
 # or profrun's line: profrun's names the program it ran, and cmd's line
 # about profrun then is the same failure), faulted or was ended by a
-# signal (the kernel's line, marked with byte 0x01, which no program can
+# signal (the kernel's line, marked with CONSOLE_MARK, which no program can
 # write), could not start, or a line cmd could not run.
-BEGIN { K = sprintf("%c", 1); qs = ENVIRON["QS"] + 0 }
+BEGIN {
+	K = ENVIRON["CONSOLE_MARK"]; qs = ENVIRON["QS"] + 0
+	if (K == "") { print "batchverdict.awk: no CONSOLE_MARK in the environment" > "/dev/stderr"; nomark = 1; exit 2 }
+}
 function say(started, name, why) {
 	why = name " failed: " why
 	gsub(/[^ -~]/, "?", why)
@@ -55,4 +58,4 @@ substr($0, 1, 5) == "cmd: " {
 	}
 	next
 }
-END { if (qs) say(1, "the batch file", "the machine did not shut down cleanly") }
+END { if (nomark) exit 2; if (qs) say(1, "the batch file", "the machine did not shut down cleanly") }

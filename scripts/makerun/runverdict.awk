@@ -1,6 +1,8 @@
 # runverdict.awk: how each program of make run went, from the serial
-# capture (scripts/makerun.sh runs it on RUN/serial.log). The environment
-# gives MARK (the batch file's mark), PROGS (the programs, in the order of
+# capture (scripts/makerun/verdict.sh runs it on RUN/serial.log, after
+# scripts/lib/where.awk). The environment gives MARK (the batch file's
+# mark), CONSOLE_MARK (scripts/lib/defs.sh), WHERE (the faults' code,
+# scripts/console.sh's where.txt), PROGS (the programs, in the order of
 # run.cmd, where program i's line is line 2i and the line before it echoes
 # "MARK start NAME"; "MARK end" comes last) and QS (qrun's status: 0 for a
 # clean shutdown). Prints "STARTED<tab>NAME<tab>WHY" a program, in order:
@@ -13,7 +15,9 @@ BEGIN {
 	mark = ENVIRON["MARK"]; qs = ENVIRON["QS"] + 0
 	n = split(ENVIRON["PROGS"], p, " ")
 	for (i = 1; i <= n; i++) { idx[p[i]] = i; online[2 * i] = p[i] }
-	K = sprintf("%c", 1)
+	K = ENVIRON["CONSOLE_MARK"]
+	if (K == "") { print "runverdict.awk: no CONSOLE_MARK in the environment" > "/dev/stderr"; nomark = 1; exit 2 }
+	where_load(ENVIRON["WHERE"])
 }
 function note(name, why, started) {
 	if (!(name in said)) { said[name] = why; began[name] = started }
@@ -22,7 +26,7 @@ substr($0, 1, 1) == K {		# the kernel: a fault ends a program that ran
 	s = substr($0, 2)
 	b = index(s, "[")
 	if (b > 1 && (substr(s, 1, b - 1) in idx) && s ~ /^[^[]+[[][0-9]+[]]: .*, ended$/)
-		note(substr(s, 1, b - 1), s, 1)
+		note(substr(s, 1, b - 1), where_put(NR, s), 1)
 	next
 }
 $0 == mark " end" { seen[n + 1] = 1; next }
@@ -48,6 +52,7 @@ substr($0, 1, 5) == "cmd: " || substr($0, 1, 9) == "profrun: " {
 	else if (substr(tail, 1, 2) == ": ") note(name, $0, 0)
 }
 END {
+	if (nomark) exit 2
 	for (i = 1; i <= n; i++) {
 		name = p[i]
 		if (name in said) { why = said[name]; started = began[name] }

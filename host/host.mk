@@ -41,7 +41,7 @@ DISASM_SRCS := host/pinfo/read/disasm.c host/pinfo/read/frames.c
 PINFO_MORE_SRCS += $(DISASM_SRCS)
 LINES_LIBS := -ldw -lelf -ldl
 PINFO_MORE_LIBS := $(LINES_LIBS) -lm
-PINFO_LIB := host/pinfo/pinfo_run.c host/common/hostio.c host/common/shown.c host/pinfo/views/export.c $(PINFO_PARSE_SRCS) \
+PINFO_LIB := host/pinfo/pinfo_run.c host/pinfo/read/load.c host/common/hostio.c host/common/shown.c host/pinfo/views/export.c $(PINFO_PARSE_SRCS) \
 	$(FORMAT_HOST_SRCS) \
 	$(PINFO_MORE_SRCS)
 # The call stacks' views (docs/stacks.md); --pprof's C is generated from

@@ -10,7 +10,7 @@
 #include <strings.h>
 #include <sys/mman.h>
 
-#include "dump_read.h"
+#include "dump_base.h"
 #include "elf32.h"
 #include "hostio.h"
 #include "maps.h"

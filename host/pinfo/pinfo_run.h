@@ -4,16 +4,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
-
-#define PINFO_OK	0
-#define PINFO_FAIL	1	/* a bad dump, or a map that could not be used */
-#define PINFO_USAGE	2
-
-/* The map files a -f list names: one a line, blank lines skipped, spaces
- * around a name dropped. A relative name is taken from the current folder,
- * or from the list's folder when it is not found there.
- * Returns the count (paths malloc'd), or (size_t)-1 when out of memory. */
-size_t pinfo_map_list(const char *listpath, const char *text, size_t len, char ***paths);
+#include "load.h"	/* PINFO_OK, _FAIL, _USAGE */
 
 /* A flag of pinfo_run beside report.h's PINFO_E, _T, _Z: a map of a module
  * the dump lacks is skipped without a word (so every map of a run can be
@@ -34,14 +25,6 @@ int pinfo_run(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 struct view;
 int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 		   const struct view *v, FILE *out, FILE *errs);
-
-/* Reading a dump or a map, saying why not on errs ("pinfo: FILE: ..."):
- * 0 or -1. The dump's modules, listed for a message. */
-struct pdump;
-struct map;
-int pinfo_load_dump(const char *path, struct pdump *d, FILE *errs);
-int pinfo_load_map(const char *path, struct map *m, FILE *errs);
-void pinfo_list_modules(FILE *errs, const struct pdump *d);
 
 /* pinfo --cpus DUMP [maps...] (cpus.h's table): its module columns the
  * maps' (each checked against the dump as the report checks it; flags:

@@ -15,7 +15,7 @@
 #include "hostsort.h"
 #include "modattrib.h"
 #include "pinfo_more.h"
-#include "pinfo_run.h"
+#include "load.h"
 #include "report.h"
 #include "share.h"
 #include "shown.h"
@@ -185,7 +185,7 @@ int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, siz
 		return PINFO_FAIL;
 	}
 	if (pinfo_load_dump(newfile, &d[1], errs)) {
-		pdump_release(&d[0], &host_alloc);
+		pinfo_release_dump(&d[0]);
 		free(m);
 		return PINFO_FAIL;
 	}
@@ -251,8 +251,8 @@ int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, siz
 	for (i = 0; i < loaded; i++)
 		map_free(&m[i]);
 	free(m);
-	pdump_release(&d[0], &host_alloc);
-	pdump_release(&d[1], &host_alloc);
+	pinfo_release_dump(&d[0]);
+	pinfo_release_dump(&d[1]);
 	return status;
 }
 
@@ -512,7 +512,7 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 				out.subtotal = NULL;
 				out.ntrace = 0;	/* nor a trace: its ticks are of one run */
 				out.trace = NULL;
-				out.trace_seg = out.trace_first = out.trace_at = out.trace_by = NULL;
+				out.trace_index = NULL;
 				out.stacks = NULL;	/* b's: copied below, as its own */
 				out.frames = NULL;
 				out.nstacks = 0;
@@ -539,7 +539,7 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 		}
 		free(segmap);
 		segmap = NULL;
-		pdump_release(&b, &host_alloc);
+		pinfo_release_dump(&b);
 	}
 	out.version = PDUMP_VERSION;
 	if (status == PINFO_OK && write_whole_file(outfile, write_dump, &out, err, sizeof err)) {

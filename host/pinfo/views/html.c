@@ -13,7 +13,7 @@
 #include "lines.h"
 #include "modattrib.h"
 #include "pinfo_more.h"
-#include "pinfo_run.h"
+#include "load.h"
 #include "report.h"
 #include "share.h"
 #include "view.h"
@@ -586,6 +586,6 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 		map_free(&kmap);
 	free(fs);
 	srcs_free(srcs, loaded);
-	pdump_release(&d, &host_alloc);
+	pinfo_release_dump(&d);
 	return status;
 }

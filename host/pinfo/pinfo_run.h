@@ -1,4 +1,6 @@
-/* pinfo_run.h: pinfo's work, apart from its options (docs/pinfo.md). */
+/* pinfo_run.h: pinfo's report, its --cpus table and its exports, apart
+ * from its options (docs/pinfo.md). The other tools' runs: pinfo_lines.h,
+ * pinfo_stacks.h, and the views' diff.h, html.h and timeline.h. */
 #ifndef HOST_PINFO_PINFO_RUN_H
 #define HOST_PINFO_PINFO_RUN_H
 
@@ -44,24 +46,8 @@ struct pinfo_exports {
 	int strict;		/* --strict: gmon_map of other code than the dump's is an error */
 };
 
-/* The views of the call stacks (docs/stacks.md), pinfo_stacks's. */
-struct pinfo_stack_views {
-	const char *folded;	/* --folded FILE */
-	const char *flamegraph;	/* --flamegraph FILE.svg */
-	const char *pprof;	/* --pprof FILE */
-	int callgraph;		/* -g: the call graph on out */
-	int strict;		/* --strict */
-	const char *offcpu;	/* --offcpu OFF.pro: its stacks too, in the folded file, under "[off-cpu]" */
-};
-
 /* Writes the exports x asks for from dumpfile, code segments (1) only;
  * problems and notes on errs. Returns the exit status. */
 int pinfo_export(const char *dumpfile, const struct pinfo_exports *x, FILE *errs);
-
-/* Writes the stack views x asks for from dumpfile (format 3) named with
- * the maps (any that are of no module of the dump are not used); problems
- * on errs. Returns the exit status (pinfo_stacks.c). */
-int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
-		 const struct pinfo_stack_views *x, FILE *out, FILE *errs);
 
 #endif

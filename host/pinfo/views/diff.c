@@ -14,7 +14,7 @@
 #include "hostio.h"
 #include "hostsort.h"
 #include "modattrib.h"
-#include "pinfo_more.h"
+#include "diff.h"
 #include "load.h"
 #include "report.h"
 #include "share.h"

@@ -1,11 +1,11 @@
 /* events.c: what pinfo's reports say of an event profile's dump (version
- * 7, docs/events.md): the unit its counts are in, where they say "Tics"
- * of a time profile, and its events by class. A time profile's dump gets
- * the reports it always had. */
+ * 7, docs/events.md; events.h): the unit its counts are in, where they say
+ * "Tics" of a time profile, and its events by class. A time profile's dump
+ * gets the reports it always had. */
 #include <string.h>
 
 #include "dumpfmt.h"
-#include "report.h"
+#include "events.h"
 #include "sys/syscall.h"
 
 const char *report_unit(const struct pdump *d, int plural)

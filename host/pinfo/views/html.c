@@ -1,5 +1,6 @@
-/* html.c: pinfo --html (html.h, pinfo_more.h). The page is written as it
- * is made, to a temporary file renamed over FILE.html when whole. */
+/* html.c: pinfo --html (html.h). The page is written as it is made, to a
+ * temporary file renamed over FILE.html when whole; its sections are
+ * htmlflame.c's, htmlfuncs.c's and timeline.c's, their base htmlbase.c. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -10,9 +11,11 @@
 #include "hostio.h"
 #include "hostsort.h"
 #include "html.h"
+#include "htmlbase.h"
+#include "htmlflame.h"
+#include "htmlfuncs.h"
 #include "lines.h"
 #include "modattrib.h"
-#include "pinfo_more.h"
 #include "load.h"
 #include "report.h"
 #include "share.h"
@@ -21,24 +24,6 @@
 #include "timeline.h"
 
 #define HTML_ANNOTATED	5	/* the hottest functions shown with their source */
-
-void html_escape(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		case '\'': fputs("&#39;", out); break;
-		default:
-			if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
-				fprintf(out, "&#xfffd;");	/* a control code: not text */
-			else
-				fputc(*s, out);
-		}
-	}
-}
 
 static double pct(uint64_t tics, uint64_t total)
 {

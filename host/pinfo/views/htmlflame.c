@@ -1,4 +1,4 @@
-/* htmlflame.c: the flame graph section of pinfo --html (html.h): the
+/* htmlflame.c: the flame graph section of pinfo --html (htmlflame.h): the
  * folded stacks merged into flametree.c's call tree, drawn as an inline
  * SVG. */
 #define _GNU_SOURCE	/* strndup */
@@ -7,7 +7,7 @@
 
 #include "flametree.h"
 #include "hostsort.h"
-#include "html.h"
+#include "htmlflame.h"
 
 static double pct(uint64_t tics, uint64_t total)
 {

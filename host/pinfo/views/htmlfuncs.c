@@ -1,10 +1,10 @@
-/* htmlfuncs.c: the HTML report's functions' table, truth lines and CPUs (html.h). */
+/* htmlfuncs.c: the HTML report's functions' table, truth lines and CPUs (htmlfuncs.h). */
 #include <stdlib.h>
 
 #include "cpus.h"
 #include "csv.h"
 #include "dump.h"
-#include "html.h"
+#include "htmlfuncs.h"
 #include "maps.h"
 #include "share.h"
 #include "truth.h"

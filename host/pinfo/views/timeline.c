@@ -11,7 +11,7 @@
 
 #include "dumpfmt.h"
 #include "hostio.h"
-#include "html.h"
+#include "htmlbase.h"
 #include "load.h"
 #include "shown.h"
 #include "timeline.h"

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "dumpfmt.h"
+#include "events.h"
 #include "hostsort.h"
 #include "modattrib.h"
 #include "report.h"

@@ -12,6 +12,7 @@
 #include "hostsort.h"
 #include "insnsplit.h"
 #include "lines.h"
+#include "maps.h"
 #include "rounding.h"
 
 /* ---- the cells ------------------------------------------------------------------ */
@@ -125,7 +126,7 @@ int lines_leaves(const struct pdump *d, const struct pdump_seg *const *segs, siz
 		return -1;
 	for (i = 0; i < nsegs; i++) {
 		const struct pdump_seg *s = segs[i];
-		int kernel = !strcasecmp(s->module, "kernel");
+		int kernel = map_is_kernel(s->module);
 		size_t first = m;
 
 		if (kernel && nsegs > 1)

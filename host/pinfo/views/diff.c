@@ -110,7 +110,7 @@ static const struct pdump *diff_d[2];
 
 static double share(const struct fn *f, int which)
 {
-	return diff_d[which]->total ? 100.0 * (double)f->tics[which] / (double)diff_d[which]->total : 0;
+	return pct(f->tics[which], diff_d[which]->total);
 }
 
 static int by_change(const void *x, const void *y)

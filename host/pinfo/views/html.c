@@ -25,11 +25,6 @@
 
 #define HTML_ANNOTATED	5	/* the hottest functions shown with their source */
 
-static double pct(uint64_t tics, uint64_t total)
-{
-	return total ? 100.0 * (double)tics / (double)total : 0.0;
-}
-
 /* ---- the report's parts -------------------------------------------------------- */
 
 struct src {
@@ -145,7 +140,7 @@ static void facts(FILE *out, const char *dumpfile, const struct pdump *d)
 	char type[120];
 
 	for (i = 0; i < d->nseg; i++)
-		if (!strcasecmp(d->segs[i].module, "kernel"))
+		if (map_is_kernel(d->segs[i].module))
 			for (b = 0; b < pdump_nbuckets(d->segs[i].length, d->shift); b++)
 				kernel += d->segs[i].counters[b];
 	fputs("<section id=\"facts\"><h2>The run</h2><dl class=\"facts\">\n<dt>Dump</dt><dd>", out);
@@ -217,7 +212,7 @@ static void module_table(FILE *out, const struct pdump *d)
 	for (i = 0; i < d->nseg; i++) {
 		for (b = 0; b < pdump_nbuckets(d->segs[i].length, d->shift); b++)
 			tics[i] += d->segs[i].counters[b];
-		if (!strcasecmp(d->segs[i].module, "kernel")) {
+		if (map_is_kernel(d->segs[i].module)) {
 			kernel += tics[i];
 			tics[i] = 0;
 			continue;
@@ -487,7 +482,7 @@ static int load_src(struct src *s, const char *path, const char *dumpfile, const
 	for (k = 0; k < d->nseg; k++)
 		s->in_dump |= !strcasecmp(d->segs[k].module, s->m.module);
 	if (!s->in_dump && (d->type & PDUMP_TYPE_STACKS) && !*have_kmap &&
-	    !strcasecmp(s->m.module, "kernel")) {
+	    map_is_kernel(s->m.module)) {
 		*kmap = s->m;	/* no kernel segment, but it names the stacks' kernel frames */
 		*have_kmap = 1;
 		free(buf);

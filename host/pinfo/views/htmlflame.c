@@ -9,11 +9,6 @@
 #include "hostsort.h"
 #include "htmlflame.h"
 
-static double pct(uint64_t tics, uint64_t total)
-{
-	return total ? 100.0 * (double)tics / (double)total : 0.0;
-}
-
 /* The frames' names ranked: the distinct pointers (names are pointers into
  * the callstacks' functions: a few, however many frames) gathered by a
  * hash, sorted, then ranked by their text. */

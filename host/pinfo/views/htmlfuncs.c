@@ -9,11 +9,6 @@
 #include "share.h"
 #include "truth.h"
 
-static double pct(uint64_t tics, uint64_t total)
-{
-	return total ? 100.0 * (double)tics / (double)total : 0.0;
-}
-
 /* A number cell: sorted by v, shown as text. */
 static void num(FILE *out, double v, const char *text)
 {

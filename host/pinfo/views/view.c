@@ -66,11 +66,6 @@ void view_header(FILE *out, const char *dumpfile, const struct pdump *d)
 	fputc('\n', out);
 }
 
-static double pct(uint64_t tics, uint64_t total)
-{
-	return total ? 100.0 * (double)tics / (double)total : 0.0;
-}
-
 static enum view_sort sort_key;
 
 static int by_view(const void *x, const void *y)

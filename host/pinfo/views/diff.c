@@ -11,6 +11,7 @@
 #include "ci.h"
 #include "csv.h"
 #include "dumpfmt.h"
+#include "events.h"
 #include "hostio.h"
 #include "hostsort.h"
 #include "modattrib.h"
@@ -481,6 +482,14 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 
 	for (i = 0; i < n && status == PINFO_OK; i++) {
 		if (pinfo_load_dump(dumps[i], &b, errs)) {
+			status = PINFO_FAIL;
+			break;
+		}
+		if (b.type & PDUMP_TYPE_EVENTS) {	/* (its event record is not carried) */
+			fprintf(errs, "pinfo: %s: an event profile's dump: its counts are %s, not "
+				"ticks, which a merged dump cannot say; nothing written\n", SHOWN(dumps[i]),
+				report_unit(&b, 1));
+			pinfo_release_dump(&b);
 			status = PINFO_FAIL;
 			break;
 		}

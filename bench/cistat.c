@@ -17,7 +17,7 @@
 #include "hostio.h"
 #include "maps.h"
 #include "modattrib.h"
-#include "pinfo_run.h"
+#include "load.h"
 
 #define MAXSUB 64
 
@@ -69,6 +69,6 @@ int main(int argc, char **argv)
 		}
 	modattrib_end(&w);
 	map_free(&m);
-	pdump_release(&d, &host_alloc);
+	pinfo_release_dump(&d);
 	return rc < 0;
 }

@@ -9,7 +9,7 @@
 #include "dump.h"
 #include "dumpfmt.h"
 #include "hostio.h"
-#include "pinfo_run.h"
+#include "load.h"
 
 int main(int argc, char **argv)
 {
@@ -33,6 +33,6 @@ int main(int argc, char **argv)
 	d.type = type;
 	d.ncpu = ncpu;
 	printf("%zu %zu %zu\n", all, all - notrace, notrace - nocpus);
-	pdump_release(&d, &host_alloc);
+	pinfo_release_dump(&d);
 	return 0;
 }

@@ -3,7 +3,7 @@
  * 0xCBF43926, so any zlib-based tool can check a dump.
  * A 16-entry table, two lookups per byte: 64 bytes of constants instead of
  * 1 KiB, which matters more in the kernel than the speed does. */
-#include "dump.h"
+#include "crc32.h"
 
 /* crc_nibble[n]: the CRC register after shifting the 4-bit value n out of it. */
 static const uint32_t crc_nibble[16] = {

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "crc32.h"	/* the CRC-32 a dump ends with */
 
 #define PDUMP_MODNAME_MAX 33	/* bytes of a module name, NUL included: 32 characters */
 #define PDUMP_MAXSEGS 4096	/* a reader refuses more */
@@ -100,12 +101,10 @@ struct pdump {
 	uint32_t ntrace;
 	uint32_t *trace;
 	uint32_t trace_bytes;	/* the reader's: the section's bytes in the file */
-	/* The reader's index of the trace (pdump_trace_index), so that a
-	 * segment's entries are found without a walk of all of them: each
-	 * entry's segment (PDUMP_NOSEG: none), each segment's first bucket
-	 * number (nseg + 1 of them), and the entries' positions segment by
-	 * segment, in order, segment i's at by[at[i] .. at[i + 1]). */
-	uint32_t *trace_seg, *trace_first, *trace_at, *trace_by;
+	/* Not the format's: a host tool's index of the trace (pinfo's,
+	 * host/pinfo/read/runs.h), which the tool makes and frees; the reader
+	 * leaves it NULL and pdump_release does not touch it. */
+	struct trace_index *trace_index;
 	/* Version 6, written when ncpu is not 0: each CPU's totals, cpus[0 ..
 	 * ncpu); they add up to the header's, and each segment's over the CPUs
 	 * to its counters' sum. ncpu 0: none, and the writer writes version 2
@@ -166,17 +165,7 @@ void pdump_cursor_start(struct pdump_cursor *c, const struct pdump_seg *s, uint3
 /* Up to max of them: bucket idx[k] holds cnt[k] (never 0). Returns how many; 0 at the end. */
 size_t pdump_cursor_next(struct pdump_cursor *c, uint32_t *idx, uint32_t *cnt, size_t max);
 
-/* Makes d's trace index (above) with a; pdump_scan does it. 0, or -1 when
- * out of memory (then none is kept). */
-#define PDUMP_NOSEG 0xffffffffu
-int pdump_trace_index(struct pdump *d, const struct pdump_alloc *a);
-void pdump_trace_index_free(struct pdump *d, const struct pdump_alloc *a);
-
 /* Frees what pdump_read or pdump_scan allocated. */
 void pdump_release(struct pdump *d, const struct pdump_alloc *a);
-
-uint32_t crc32_update(uint32_t crc, const void *data, size_t len);	/* start with 0 */
-/* crc32_update(crc, n zero bytes), in O(log n) steps, whatever n. */
-uint32_t crc32_zeros(uint32_t crc, uint64_t n);
 
 #endif

@@ -5,12 +5,8 @@
  * every sum is checked for overflow before it is compared. */
 #include "dump.h"
 #include "dumpfmt.h"
-#include "dump_read.h"
-
-static uint64_t get64(const uint8_t *p)
-{
-	return (uint64_t)get_le(p + 4, 4) << 32 | get_le(p, 4);
-}
+#include "dump_base.h"
+#include "dump_cpus.h"
 
 /* Canonical LEB128 of at most max (a u32's or a u64's): at most 10 bytes,
  * no needless trailing zero group, no bits past max. */

@@ -1,10 +1,11 @@
 /* dump_load.c: a scanned dump's counters (pdump_scan, dump_read.c),
  * loaded: all at once (pdump_read, pdump_load_seg), or walked in place,
- * bucket by bucket (the cursor); and released. It reads only bytes the
- * scan has checked. Only the host tools call it. */
+ * bucket by bucket (the cursor). It reads only bytes the scan has
+ * checked. The top of the reader: it calls the scan, and the scan's
+ * release when a load fails. Only the host tools call it. */
 #include "dump.h"
 #include "dumpfmt.h"
-#include "dump_read.h"
+#include "dump_base.h"
 
 int pdump_load_seg(struct pdump_seg *s, uint32_t shift, const struct pdump_alloc *a)
 {
@@ -127,48 +128,4 @@ size_t pdump_cursor_next(struct pdump_cursor *c, uint32_t *idx, uint32_t *cnt, s
 		c->next = next;
 	}
 	return n;
-}
-
-void pdump_release(struct pdump *d, const struct pdump_alloc *a)
-{
-	uint32_t i;
-
-	if (d->segs) {
-		for (i = 0; i < d->nseg; i++) {
-			if (d->segs[i].counters)
-				a->free(a->ctx, d->segs[i].counters);
-			if (d->segs[i].sub)
-				a->free(a->ctx, d->segs[i].sub);
-		}
-		a->free(a->ctx, d->segs);
-	}
-	d->segs = NULL;
-	d->nseg = 0;
-	if (d->stacks)
-		a->free(a->ctx, d->stacks);
-	if (d->frames)
-		a->free(a->ctx, d->frames);
-	d->stacks = NULL;
-	d->frames = NULL;
-	d->nstacks = 0;
-	if (d->subtotal)
-		a->free(a->ctx, d->subtotal);
-	d->subtotal = NULL;
-	d->nsub = 0;
-	if (d->trace)
-		a->free(a->ctx, d->trace);
-	d->trace = NULL;
-	d->ntrace = 0;
-	pdump_trace_index_free(d, a);
-	if (d->cputics)
-		a->free(a->ctx, d->cputics);
-	if (d->cpus)
-		a->free(a->ctx, d->cpus);
-	d->cputics = NULL;
-	d->cpus = NULL;
-	d->ncpu = 0;
-	if (d->ev_count)
-		a->free(a->ctx, d->ev_count);
-	d->ev_count = NULL;
-	d->ev_nclass = 0;
 }

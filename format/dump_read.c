@@ -1,55 +1,18 @@
 /* dump_read.c: the profile dump's reader (docs/dump-format.md): the scan,
  * pdump_scan, which checks a dump whole before anything of it is used;
- * dump_load.c loads what it checked. It trusts nothing: every size, index
- * and sum is checked before it is used, and on failure it says why in one
- * line and keeps nothing it allocated. Only the host tools call it: it
- * uses the ordinary C library. */
+ * dump_load.c loads what it checked; and the release of what it allocated.
+ * It trusts nothing: every size, index and sum is checked before it is
+ * used, and on failure it says why in one line and keeps nothing it
+ * allocated. It stands on dump_base.c and walks the later sections with
+ * dump_trace.c and dump_cpus.c. Only the host tools call it: it uses the
+ * ordinary C library. */
 #include <inttypes.h>
 #include <stdio.h>
 #include "dump.h"
 #include "dumpfmt.h"
-#include "dump_read.h"
-
-/* CRC-32 as crc32_update (crc32.c), eight bytes a step (slicing by 8):
- * the host reads a dump of megabytes; the kernel keeps the small one. */
-static uint32_t crc_tab[8][256];
-static int crc_tab_ready;
-
-static void crc_tab_init(void)
-{
-	uint32_t i, k, c;
-
-	for (i = 0; i < 256; i++) {
-		for (c = i, k = 0; k < 8; k++)
-			c = c & 1 ? (c >> 1) ^ 0xedb88320u : c >> 1;
-		crc_tab[0][i] = c;
-	}
-	for (i = 0; i < 256; i++)
-		for (k = 1; k < 8; k++)
-			crc_tab[k][i] = (crc_tab[k - 1][i] >> 8) ^ crc_tab[0][crc_tab[k - 1][i] & 0xff];
-	crc_tab_ready = 1;
-}
-
-uint32_t crc32_fast(uint32_t crc, const uint8_t *p, size_t len)
-{
-	if (!crc_tab_ready)
-		crc_tab_init();
-	crc = ~crc;
-	for (; len >= 8; p += 8, len -= 8) {
-		uint32_t lo = crc ^ ((uint32_t)p[0] | (uint32_t)p[1] << 8 |
-				     (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
-		uint32_t hi = (uint32_t)p[4] | (uint32_t)p[5] << 8 |
-			      (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
-
-		crc = crc_tab[7][lo & 0xff] ^ crc_tab[6][(lo >> 8) & 0xff] ^
-		      crc_tab[5][(lo >> 16) & 0xff] ^ crc_tab[4][lo >> 24] ^
-		      crc_tab[3][hi & 0xff] ^ crc_tab[2][(hi >> 8) & 0xff] ^
-		      crc_tab[1][(hi >> 16) & 0xff] ^ crc_tab[0][hi >> 24];
-	}
-	while (len--)
-		crc = (crc >> 8) ^ crc_tab[0][(crc ^ *p++) & 0xff];
-	return ~crc;
-}
+#include "dump_base.h"
+#include "dump_cpus.h"
+#include "dump_trace.h"
 
 /* The CRC catches up with the walk: each stretch of bytes is summed right
  * after it is parsed, while it is still in the cache (one pass). */
@@ -57,88 +20,6 @@ static void crc_catch_up(struct reader *r)
 {
 	r->crc = crc32_fast(r->crc, r->buf + r->crc_pos, r->pos - r->crc_pos);
 	r->crc_pos = r->pos;
-}
-
-/* fmt: %s is s, %u the next number in decimal, %x in hex (0x and at least
- * 8 digits). The host's snprintf does the digits. (dump_read.h: HARD and
- * SOFT.) */
-void pdump_say(struct reader *r, int hard, const char *fmt, const char *s,
-	       uint64_t a, uint64_t b, uint64_t c)
-{
-	uint64_t nums[3] = { a, b, c };
-	size_t n = 0;
-	int k = 0, w;
-
-	if (!hard && r->have_err)
-		return;		/* the first semantic error is the one reported */
-	r->have_err = 1;
-	if (!r->errlen)
-		return;
-	r->err[0] = 0;
-	for (; *fmt && n + 1 < r->errlen; fmt++) {
-		if (*fmt != '%' || !fmt[1]) {
-			r->err[n++] = *fmt;
-			continue;
-		}
-		fmt++;
-		w = 0;
-		if (*fmt == 's')
-			w = snprintf(r->err + n, r->errlen - n, "%s", s ? s : "");
-		else if (*fmt == 'u' && k < 3)
-			w = snprintf(r->err + n, r->errlen - n, "%" PRIu64, nums[k++]);
-		else if (*fmt == 'x' && k < 3)
-			w = snprintf(r->err + n, r->errlen - n, "0x%08" PRIx64, nums[k++]);
-		if (w > 0)
-			n += (size_t)w < r->errlen - n ? (size_t)w : r->errlen - n - 1;
-	}
-	r->err[n] = 0;
-}
-
-static uint64_t get64(const uint8_t *p)
-{
-	return (uint64_t)get_le(p + 4, 4) << 32 | get_le(p, 4);
-}
-
-#define NOSEG 0xffffffffu	/* "seg" of what is not in a segment */
-
-static int need(struct reader *r, size_t n, const char *what, uint32_t seg)
-{
-	if (r->len - r->pos >= n)
-		return 0;
-	if (seg == NOSEG)
-		return HARD(r, "truncated: %s needs %u bytes at offset %u, the file has %u",
-			    what, n, r->pos, r->len);
-	return HARD(r, "truncated: segment %u %s needs %u bytes at offset %u",
-		    what, seg, n, r->pos);
-}
-
-int pdump_need(struct reader *r, size_t n, const char *what)
-{
-	return need(r, n, what, NOSEG);
-}
-
-int pdump_get_varint_slow(struct reader *r, uint32_t *v, const char *what, uint32_t seg)
-{
-	uint64_t acc = 0;
-	int k;
-
-	for (k = 0; k < 5; k++) {
-		uint8_t b;
-
-		if (need(r, 1, what, seg))
-			return -1;
-		b = r->buf[r->pos++];
-		acc |= (uint64_t)(b & 0x7f) << (7 * k);
-		if (!(b & 0x80)) {
-			if ((k > 0 && b == 0) || acc > 0xffffffffu)
-				return HARD(r, "segment %u: malformed varint (%s) at offset %u",
-					    what, seg, r->pos - 1, 0);
-			*v = (uint32_t)acc;
-			return 0;
-		}
-	}
-	return HARD(r, "segment %u: varint (%s) longer than 5 bytes at offset %u",
-		    what, seg, r->pos - 1, 0);
 }
 
 static int read_header(struct reader *r, struct pdump *h)
@@ -154,7 +35,7 @@ static int read_header(struct reader *r, struct pdump *h)
 	if (r->len >= 6 && (get_le(p + 4, 2) < PDUMP_VERSION_V1 || get_le(p + 4, 2) > PDUMP_VERSION_V7))
 		return HARD(r, "unsupported dump version %u (this reader knows %u to %u)",
 			    NULL, get_le(p + 4, 2), PDUMP_VERSION_V1, PDUMP_VERSION_V7);
-	if (need(r, PDUMP_HDR_SIZE, "the header", NOSEG))
+	if (pdump_need(r, PDUMP_HDR_SIZE, "the header", NOSEG))
 		return -1;
 	h->version = get_le(p + 4, 2);
 	h->type = get_le(p + 8, 4);
@@ -281,7 +162,7 @@ static int walk_seg(struct reader *r, const struct pdump *h, uint32_t seg, struc
 	size_t start;
 	int k, rc;
 
-	if (need(r, hdr, "header", seg))
+	if (pdump_need(r, hdr, "header", seg))
 		return -1;
 	p = r->buf + r->pos;
 	f = p + name;
@@ -332,7 +213,7 @@ static int walk_stacks(struct reader *r, struct pdump *h, const struct pdump_all
 {
 	uint32_t i, k, count, useg, depth, kdepth, pc, *fr = h->frames;
 
-	if (need(r, PDUMP_STACKHDR_SIZE, "the stack table's header", NOSEG))
+	if (pdump_need(r, PDUMP_STACKHDR_SIZE, "the stack table's header", NOSEG))
 		return -1;
 	h->dropped = get64(r->buf + r->pos);
 	h->nstacks = get_le(r->buf + r->pos + 8, 4);
@@ -343,7 +224,7 @@ static int walk_stacks(struct reader *r, struct pdump *h, const struct pdump_all
 	for (i = 0; i < h->nstacks; i++) {
 		if (get_varint(r, &count, "stack count", i) || get_varint(r, &useg, "stack segment", i))
 			return -1;
-		if (need(r, 2, "stack depth", NOSEG))
+		if (pdump_need(r, 2, "stack depth", NOSEG))
 			return -1;
 		depth = r->buf[r->pos];
 		kdepth = r->buf[r->pos + 1];
@@ -385,7 +266,7 @@ static int read_counts(struct reader *r, uint32_t seg, uint32_t nb, uint32_t *ou
 	uint32_t n, k, gap, c, enc;
 	uint64_t next = 0, idx;
 
-	if (need(r, 1, "sub-profile encoding", seg))
+	if (pdump_need(r, 1, "sub-profile encoding", seg))
 		return -1;
 	enc = r->buf[r->pos++];
 	if (enc == PDUMP_ENC_DENSE) {
@@ -423,7 +304,7 @@ static int walk_spread(struct reader *r, struct pdump *h, const struct pdump_all
 	uint64_t all = 0, sum;
 	uint32_t i, k, nb;
 
-	if (need(r, 4, "the sub-profiles' count", NOSEG))
+	if (pdump_need(r, 4, "the sub-profiles' count", NOSEG))
 		return -1;
 	h->nsub = get_le(r->buf + r->pos, 4);
 	r->pos += 4;
@@ -436,7 +317,7 @@ static int walk_spread(struct reader *r, struct pdump *h, const struct pdump_all
 		all += pdump_nbuckets(h->segs[i].length, h->shift);
 	if (all * h->nsub > PDUMP_READ_MAXSUBBUCKETS)
 		return HARD(r, "more than %u buckets in all the sub-profiles", NULL, PDUMP_READ_MAXSUBBUCKETS, 0, 0);
-	if (need(r, (size_t)h->nsub * 8, "the sub-profiles' totals", NOSEG))
+	if (pdump_need(r, (size_t)h->nsub * 8, "the sub-profiles' totals", NOSEG))
 		return -1;
 	if (!(h->subtotal = a->zalloc(a->ctx, (size_t)h->nsub * 8)))
 		return HARD(r, "out of memory for %u sub-profiles", NULL, h->nsub, 0, 0);
@@ -467,7 +348,7 @@ static int check_end(struct reader *r, const struct pdump *h)
 	uint32_t stored, computed;
 	uint64_t parts = h->kernel, next;
 
-	if (need(r, PDUMP_CRC_SIZE, "the CRC", NOSEG))
+	if (pdump_need(r, PDUMP_CRC_SIZE, "the CRC", NOSEG))
 		return -1;
 	if (r->len - r->pos > PDUMP_CRC_SIZE)
 		return HARD(r, "%u trailing bytes after the CRC at offset %u",
@@ -557,7 +438,6 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	h.ntrace = 0;
 	h.trace = NULL;
 	h.trace_bytes = 0;
-	h.trace_seg = h.trace_first = h.trace_at = h.trace_by = NULL;
 	h.ncpu = 0;
 	h.cpus = NULL;
 	h.cputics = NULL;
@@ -587,8 +467,7 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	d->ntrace = h.ntrace;
 	d->trace = h.trace;
 	d->trace_bytes = h.trace_bytes;
-	d->trace_seg = h.trace_seg, d->trace_first = h.trace_first;
-	d->trace_at = h.trace_at, d->trace_by = h.trace_by;
+	d->trace_index = NULL;	/* a host tool's, if it wants one */
 	d->ncpu = h.ncpu;
 	d->cpus = h.cpus;
 	d->cputics = h.cputics;
@@ -596,3 +475,45 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	return 0;
 }
 
+void pdump_release(struct pdump *d, const struct pdump_alloc *a)
+{
+	uint32_t i;
+
+	if (d->segs) {
+		for (i = 0; i < d->nseg; i++) {
+			if (d->segs[i].counters)
+				a->free(a->ctx, d->segs[i].counters);
+			if (d->segs[i].sub)
+				a->free(a->ctx, d->segs[i].sub);
+		}
+		a->free(a->ctx, d->segs);
+	}
+	d->segs = NULL;
+	d->nseg = 0;
+	if (d->stacks)
+		a->free(a->ctx, d->stacks);
+	if (d->frames)
+		a->free(a->ctx, d->frames);
+	d->stacks = NULL;
+	d->frames = NULL;
+	d->nstacks = 0;
+	if (d->subtotal)
+		a->free(a->ctx, d->subtotal);
+	d->subtotal = NULL;
+	d->nsub = 0;
+	if (d->trace)
+		a->free(a->ctx, d->trace);
+	d->trace = NULL;
+	d->ntrace = 0;
+	if (d->cputics)
+		a->free(a->ctx, d->cputics);
+	if (d->cpus)
+		a->free(a->ctx, d->cpus);
+	d->cputics = NULL;
+	d->cpus = NULL;
+	d->ncpu = 0;
+	if (d->ev_count)
+		a->free(a->ctx, d->ev_count);
+	d->ev_count = NULL;
+	d->ev_nclass = 0;
+}

@@ -9,6 +9,7 @@
  * end line's from the second, which sends it: if the counters moved between
  * the passes, the host sees the two lines differ. Freestanding, no
  * allocation: the only buffer is one output line on the stack. */
+#include "decimal.h"
 #include "frame.h"
 #include "framefmt.h"
 
@@ -46,18 +47,12 @@ static void out_str(struct out *o, const char *s)
 		out_char(o, *s++);
 }
 
-/* size_t is 32 bits in the kernel: this division needs no libgcc there. */
 static void out_dec(struct out *o, size_t v)
 {
-	char digits[24];
-	int n = 0;
+	char digits[24], *end = put_dec(digits, v, 0), *p;
 
-	do {
-		digits[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		out_char(o, digits[--n]);
+	for (p = digits; p < end; p++)
+		out_char(o, *p);
 }
 
 static void out_hex(struct out *o, uint32_t v, int digits)

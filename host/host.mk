@@ -28,8 +28,8 @@ HOST_PROGS += pinfo
 # libdw), annotation, diff and merge, the HTML report.
 PINFO_MORE_SRCS := host/pinfo/views/view.c host/pinfo/read/dwarf.c host/pinfo/read/decode.c \
 	host/pinfo/read/split.c host/pinfo/read/insnsplit.c host/pinfo/views/annotate.c \
-	host/pinfo/views/pinfo_lines.c host/pinfo/views/diff.c host/pinfo/views/html.c \
-	host/pinfo/views/htmlflame.c
+	host/pinfo/pinfo_lines.c host/pinfo/views/diff.c host/pinfo/views/html.c \
+	host/pinfo/views/htmlbase.c host/pinfo/views/htmlflame.c
 # Shares with their intervals, the exact counts (--truth), the CSV (--csv).
 PINFO_MORE_SRCS += host/pinfo/views/csv.c host/pinfo/views/htmlfuncs.c
 # Each CPU's totals (--cpus, and the HTML report's table).
@@ -41,7 +41,7 @@ DISASM_SRCS := host/pinfo/read/disasm.c host/pinfo/read/frames.c
 PINFO_MORE_SRCS += $(DISASM_SRCS)
 LINES_LIBS := -ldw -lelf -ldl
 PINFO_MORE_LIBS := $(LINES_LIBS) -lm
-PINFO_LIB := host/pinfo/pinfo_run.c host/common/hostio.c host/common/shown.c host/pinfo/views/export.c $(PINFO_PARSE_SRCS) \
+PINFO_LIB := host/pinfo/pinfo_run.c host/pinfo/read/load.c host/common/hostio.c host/common/shown.c host/pinfo/views/export.c $(PINFO_PARSE_SRCS) \
 	$(FORMAT_HOST_SRCS) \
 	$(PINFO_MORE_SRCS)
 # The call stacks' views (docs/stacks.md); --pprof's C is generated from
@@ -51,7 +51,7 @@ GEN := $(BUILD)/gen
 STACKS_CORE := host/pinfo/read/callstacks.c host/pinfo/read/modsyms.c host/pinfo/read/leafcaller.c \
 	host/pinfo/views/folded.c host/pinfo/views/callgraph.c host/pinfo/views/flamegraph.c \
 	host/pinfo/views/flametree.c
-STACKS_LIB := $(STACKS_CORE) host/pinfo/views/pprof.c host/pinfo/views/pinfo_stacks.c $(GEN)/profile.pb-c.c
+STACKS_LIB := $(STACKS_CORE) host/pinfo/views/pprof.c host/pinfo/pinfo_stacks.c $(GEN)/profile.pb-c.c
 STACKS_LIBS := -lprotobuf-c -lz
 
 $(GEN)/profile.pb-c.c $(GEN)/profile.pb-c.h: host/pinfo/views/profile.proto

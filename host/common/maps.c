@@ -10,7 +10,7 @@
 #include <strings.h>
 #include <sys/mman.h>
 
-#include "dump_read.h"
+#include "dump_base.h"
 #include "elf32.h"
 #include "hostio.h"
 #include "maps.h"
@@ -529,7 +529,7 @@ void map_module_from_path(const char *path, char *out, size_t outlen)
 	for (i = 0; i < n; i++)
 		out[i] = (char)toupper((unsigned char)base[i]);
 	out[n] = 0;
-	if (!strcasecmp(out, "kernel") || !strcasecmp(out, "system"))
+	if (map_is_kernel(out) || !strcasecmp(out, "system"))
 		snprintf(out, outlen, "kernel");
 }
 

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <strings.h>
 
 #define MAP_MODULE_MAX	64	/* bytes of a module name, NUL included */
 #define MAP_NAME_MAX	4096	/* bytes of a symbol name (decoded), NUL not included */
@@ -60,5 +61,12 @@ void map_free(struct map *m);
 /* The module of an nm or ELF map: path's basename without its extension,
  * upper case; "kernel" (any case) and "System" (System.map) are "kernel". */
 void map_module_from_path(const char *path, char *out, size_t outlen);
+
+/* The kernel's module, as a dump's segments and the maps name it:
+ * "kernel", in any case. */
+static inline int map_is_kernel(const char *module)
+{
+	return !strcasecmp(module, "kernel");
+}
 
 #endif

@@ -127,7 +127,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "mkmap: %s: %s\n", SHOWN(path), SHOWN(err));
 		goto out;
 	}
-	kernel = !strcasecmp(module, "kernel");
+	kernel = map_is_kernel(module);
 	has_fp = !elf32_fingerprint(buf, len, &e, kernel, &fp, err, sizeof err);
 	if (!has_fp)
 		fprintf(stderr, "mkmap: %s: the map has no code fingerprint: %s\n", SHOWN(path),

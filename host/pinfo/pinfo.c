@@ -1,7 +1,9 @@
 /* pinfo.c: pinfo, which reports a profile dump, alone or against map
  * files, as the OS/2 SDK's PINFO.EXE (docs/pinfo.md), or exports it for
  * gprof and readprofile. main() reads the options, exactly the seed's
- * command line plus the exports' long options; pinfo_run.c does the work. */
+ * command line plus the exports' long options; pinfo_run.c, pinfo_lines.c,
+ * pinfo_stacks.c and the views' runs (diff.c, html.c, timeline.c) do the
+ * work. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,10 +12,13 @@
 #include "cli.h"
 #include "dumpfmt.h"
 #include "hostio.h"
-#include "pinfo_run.h"
-#include "report.h"
+#include "diff.h"
+#include "html.h"
+#include "load.h"
 #include "pinfo_lines.h"
-#include "pinfo_more.h"
+#include "pinfo_run.h"
+#include "pinfo_stacks.h"
+#include "report.h"
 #include "view.h"
 #include "share.h"
 #include "shown.h"

@@ -1,16 +1,14 @@
-/* pinfo_run.c: pinfo's work, apart from its options (pinfo_run.h). The dump
+/* pinfo_run.c: pinfo's report, its --cpus table and its exports, apart
+ * from its options (pinfo_run.h); the files are read by read/load.c. The dump
  * is read and checked before anything is printed, and each map is read and
  * checked before its block; the blocks are written as they are made, so
  * that pinfo's memory follows its inputs, never its output. */
 #define _GNU_SOURCE	/* fopencookie */
-#include <errno.h>
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "attrib.h"
 #include "cpus.h"
@@ -18,168 +16,13 @@
 #include "dump.h"
 #include "export.h"
 #include "hostio.h"
+#include "load.h"
 #include "maps.h"
 #include "pinfo_run.h"
 #include "report.h"
 #include "share.h"
 #include "view.h"
 #include "shown.h"
-
-/* A name as given (from the current folder); failing that, from the list's. */
-static char *resolve(const char *listpath, const char *name, size_t n)
-{
-	const char *slash = strrchr(listpath, '/');
-	size_t dirlen = slash ? (size_t)(slash - listpath) + 1 : 0;
-	char *path = malloc(dirlen + n + 1);
-
-	if (!path)
-		return NULL;
-	memcpy(path, name, n);
-	path[n] = 0;
-	if (name[0] == '/' || !dirlen || !access(path, F_OK))
-		return path;
-	memcpy(path, listpath, dirlen);
-	memcpy(path + dirlen, name, n);
-	path[dirlen + n] = 0;
-	if (!access(path, F_OK))
-		return path;
-	memcpy(path, name, n);	/* neither: the name as given, for the message */
-	path[n] = 0;
-	return path;
-}
-
-size_t pinfo_map_list(const char *listpath, const char *text, size_t len, char ***paths)
-{
-	size_t n = 0, pos = 0;
-	char **list = NULL, **grown;
-
-	while (pos < len) {
-		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
-		size_t end = nl ? (size_t)(nl - line) : len - pos, start = 0;
-
-		pos += end + 1;
-		while (start < end && strchr(" \t\r", line[start]))
-			start++;
-		while (end > start && strchr(" \t\r", line[end - 1]))
-			end--;
-		if (start == end)
-			continue;
-		if (!(grown = realloc(list, (n + 1) * sizeof *list)))
-			goto oom;
-		list = grown;
-		if (!(list[n] = resolve(listpath, line + start, end - start)))
-			goto oom;
-		n++;
-	}
-	*paths = list;
-	return n;
-oom:
-	while (n)
-		free(list[--n]);
-	free(list);
-	return (size_t)-1;
-}
-
-/* Reads path whole, saying why not on errs. */
-static int read_or_say(const char *path, uint8_t **buf, size_t *len, FILE *errs)
-{
-	char err[300];
-
-	if (read_regular(path, buf, len, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
-		return -1;
-	}
-	return 0;
-}
-
-int pinfo_load_dump(const char *path, struct pdump *d, FILE *errs)
-{
-	char err[300];
-	uint8_t *buf;
-	size_t len;
-	int rc;
-
-	if (read_or_say(path, &buf, &len, errs))
-		return -1;
-	rc = pdump_read(buf, len, d, &host_alloc, err, sizeof err);
-	if (rc)
-		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
-	free(buf);
-	return rc;
-}
-
-/* The dump checked whole but decoded only where a report asks (pdump_scan):
- * its bytes stay in *buf, which pinfo_run frees after the reports. */
-struct bytes {
-	uint8_t *p;
-	size_t len;
-	int mapped;
-};
-
-static int scan_dump(const char *path, struct pdump *d, struct bytes *b, FILE *errs)
-{
-	char err[300];
-
-	if (map_regular(path, &b->p, &b->len, &b->mapped, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
-		return -1;
-	}
-	if (pdump_scan(b->p, b->len, d, &host_alloc, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
-		file_release(b->p, b->len, b->mapped);
-		return -1;
-	}
-	return 0;
-}
-
-/* -e lists buckets from the counters: module's segments (every one for
- * NULL) are decoded. Returns 0, or -1 when out of memory. */
-static int decode_segs(struct pdump *d, const char *module)
-{
-	uint32_t i;
-
-	for (i = 0; i < d->nseg; i++)
-		if ((!module || !strcasecmp(d->segs[i].module, module)) &&
-		    pdump_load_seg(&d->segs[i], d->shift, &host_alloc))
-			return -1;
-	return 0;
-}
-
-int pinfo_load_map(const char *path, struct map *m, FILE *errs)
-{
-	char err[300];
-	uint8_t *buf;
-	size_t len;
-	int mapped;
-
-	if (map_regular(path, &buf, &len, &mapped, err, sizeof err)) {
-		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
-		return -1;
-	}
-	if (map_parse_owned(path, buf, len, mapped, m, err, sizeof err)) {	/* buf is m's */
-		fprintf(errs, "pinfo: %s: %s\n", SHOWN(path), SHOWN(err));
-		return -1;
-	}
-	return 0;
-}
-
-/* The dump's modules, for the message about a map that matches none. */
-void pinfo_list_modules(FILE *errs, const struct pdump *d)
-{
-	uint32_t i, j;
-	int first = 1;
-
-	for (i = 0; i < d->nseg; i++) {
-		for (j = 0; j < i && strcmp(d->segs[j].module, d->segs[i].module); j++)
-			;
-		if (j == i) {
-			fprintf(errs, "%s%s", first ? "" : ", ", d->segs[i].module);
-			first = 0;
-		}
-	}
-	if (first)
-		fputs("none", errs);
-}
 
 /* A block on its way to out: a FILE that passes its bytes through, the
  * blank line that parts two blocks first, so that a block that writes
@@ -303,7 +146,7 @@ static int one_map(const char *path, const char *dumpfile, struct pdump *d, int 
 	}
 	/* -e and the sorted views read the counters: decode this module's */
 	if (map_normalize(&m) || (((flags & PINFO_E) || (v && v->on) || x->on) &&
-				  decode_segs(d, m.module))) {
+				  pinfo_decode_segs(d, m.module))) {
 		fprintf(errs, "pinfo: %s: out of memory\n", SHOWN(path));
 		map_free(&m);
 		return -1;
@@ -345,20 +188,19 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 	struct pdump d;
 	size_t i, skipped = 0;
 	int status = PINFO_OK, first = 1, rc;
-	struct bytes dumpbuf;
+	struct pinfo_bytes dumpbuf;
 	struct extras x = { 0 };
 
 	/* Blocks of a megabyte or more are mapped and given back when freed, so
 	 * the large ones freed along the way (the sort's keys, the rounding's
 	 * arrays) do not stay in the peak (glibc would raise its threshold). */
 	mallopt(M_MMAP_THRESHOLD, 1 << 20);
-	if (scan_dump(dumpfile, &d, &dumpbuf, errs))
+	if (pinfo_scan_dump(dumpfile, &d, &dumpbuf, errs))
 		return PINFO_FAIL;
 	x.on = present.csv || present.truth || present.ci || (v && v->on);
 	if (present.csv && !(x.csv = open_memstream(&x.csvbuf, &x.csvlen))) {
 		fprintf(errs, "pinfo: out of memory\n");
-		pdump_release(&d, &host_alloc);
-		file_release(dumpbuf.p, dumpbuf.len, dumpbuf.mapped);
+		pinfo_release_scan(&d, &dumpbuf);
 		return PINFO_FAIL;
 	}
 	if (x.csv)
@@ -368,7 +210,7 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 		fputc('\n', out);
 	}
 	if (!nmaps || (flags & PINFO_SUMMARY)) {	/* the module table, then the maps' blocks */
-		if ((flags & PINFO_E) && decode_segs(&d, NULL)) {
+		if ((flags & PINFO_E) && pinfo_decode_segs(&d, NULL)) {
 			fprintf(errs, "pinfo: out of memory\n");
 			status = PINFO_FAIL;
 		} else {
@@ -390,8 +232,7 @@ int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int fl
 		status = PINFO_FAIL;
 	}
 	status = extras_end(&x, &d, v, status, out, errs);
-	pdump_release(&d, &host_alloc);
-	file_release(dumpbuf.p, dumpbuf.len, dumpbuf.mapped);
+	pinfo_release_scan(&d, &dumpbuf);
 	return status;
 }
 
@@ -477,7 +318,7 @@ int pinfo_cpus(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 	for (k = 0; mods && mods[k]; k++)
 		free(mods[k]);
 	free(mods);
-	pdump_release(&d, &host_alloc);
+	pinfo_release_dump(&d);
 	return status;
 }
 
@@ -575,6 +416,6 @@ int pinfo_export(const char *dumpfile, const struct pinfo_exports *x, FILE *errs
 	if (x->proc && one_export(x->proc, &d, x->proc_module ? x->proc_module : "kernel",
 				  proc_fn, dumpfile, errs))
 		status = PINFO_FAIL;
-	pdump_release(&d, &host_alloc);
+	pinfo_release_dump(&d);
 	return status;
 }

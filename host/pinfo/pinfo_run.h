@@ -1,19 +1,12 @@
-/* pinfo_run.h: pinfo's work, apart from its options (docs/pinfo.md). */
+/* pinfo_run.h: pinfo's report, its --cpus table and its exports, apart
+ * from its options (docs/pinfo.md). The other tools' runs: pinfo_lines.h,
+ * pinfo_stacks.h, and the views' diff.h, html.h and timeline.h. */
 #ifndef HOST_PINFO_PINFO_RUN_H
 #define HOST_PINFO_PINFO_RUN_H
 
 #include <stddef.h>
 #include <stdio.h>
-
-#define PINFO_OK	0
-#define PINFO_FAIL	1	/* a bad dump, or a map that could not be used */
-#define PINFO_USAGE	2
-
-/* The map files a -f list names: one a line, blank lines skipped, spaces
- * around a name dropped. A relative name is taken from the current folder,
- * or from the list's folder when it is not found there.
- * Returns the count (paths malloc'd), or (size_t)-1 when out of memory. */
-size_t pinfo_map_list(const char *listpath, const char *text, size_t len, char ***paths);
+#include "load.h"	/* PINFO_OK, _FAIL, _USAGE */
 
 /* A flag of pinfo_run beside report.h's PINFO_E, _T, _Z: a map of a module
  * the dump lacks is skipped without a word (so every map of a run can be
@@ -35,14 +28,6 @@ struct view;
 int pinfo_run_view(const char *dumpfile, char *const *maps, size_t nmaps, int flags,
 		   const struct view *v, FILE *out, FILE *errs);
 
-/* Reading a dump or a map, saying why not on errs ("pinfo: FILE: ..."):
- * 0 or -1. The dump's modules, listed for a message. */
-struct pdump;
-struct map;
-int pinfo_load_dump(const char *path, struct pdump *d, FILE *errs);
-int pinfo_load_map(const char *path, struct map *m, FILE *errs);
-void pinfo_list_modules(FILE *errs, const struct pdump *d);
-
 /* pinfo --cpus DUMP [maps...] (cpus.h's table): its module columns the
  * maps' (each checked against the dump as the report checks it; flags:
  * PINFO_STRICT, PINFO_SKIP_ABSENT) or, without, every module with a tick.
@@ -61,24 +46,8 @@ struct pinfo_exports {
 	int strict;		/* --strict: gmon_map of other code than the dump's is an error */
 };
 
-/* The views of the call stacks (docs/stacks.md), pinfo_stacks's. */
-struct pinfo_stack_views {
-	const char *folded;	/* --folded FILE */
-	const char *flamegraph;	/* --flamegraph FILE.svg */
-	const char *pprof;	/* --pprof FILE */
-	int callgraph;		/* -g: the call graph on out */
-	int strict;		/* --strict */
-	const char *offcpu;	/* --offcpu OFF.pro: its stacks too, in the folded file, under "[off-cpu]" */
-};
-
 /* Writes the exports x asks for from dumpfile, code segments (1) only;
  * problems and notes on errs. Returns the exit status. */
 int pinfo_export(const char *dumpfile, const struct pinfo_exports *x, FILE *errs);
-
-/* Writes the stack views x asks for from dumpfile (format 3) named with
- * the maps (any that are of no module of the dump are not used); problems
- * on errs. Returns the exit status (pinfo_stacks.c). */
-int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
-		 const struct pinfo_stack_views *x, FILE *out, FILE *errs);
 
 #endif

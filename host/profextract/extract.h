@@ -1,14 +1,14 @@
-/* extract.h: profextract's work, apart from its options: file names made
- * safe, files written whole or not at all, and the run over a capture. */
+/* extract.h: profextract's work, apart from its options: files written
+ * whole or not at all, and the run over a capture (extract.c; the names
+ * made safe: safepath.h). */
 #ifndef HOST_PROFEXTRACT_EXTRACT_H
 #define HOST_PROFEXTRACT_EXTRACT_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "safepath.h"	/* the names files are written under */
 
-#define SAFE_NAME_MAX	100	/* bytes of a written file's name */
-#define SAFE_EXT_MAX	16	/* an extension kept through truncation, dot included */
 /* Names one capture's frames may be written under, dumps and files
  * together: a frame that would make one more is refused by name (a guest
  * could otherwise send names without end). */
@@ -18,23 +18,6 @@
 #define EXTRACT_OK	0	/* every frame good and written, or no frame at all */
 #define EXTRACT_BAD	1	/* a frame damaged, cut, not a dump, or not written */
 #define EXTRACT_USAGE	2	/* bad options, or the capture unreadable */
-
-/* The name a frame's file gets in the output folder: a plain file name,
- * never a path, "." or "..", nor one starting with '.' or '-', whatever
- * bytes the guest gave. A frame whose safe name another frame of the
- * capture, of another name, took is written as name~1 (~2, ...) before
- * its extension (extract.c, pick_name). */
-void safe_name(const uint8_t *name, size_t len, char out[SAFE_NAME_MAX + 1]);
-
-/* A file frame's path under the files folder: each name between its '/'s
- * made safe as safe_name makes it (so never "." or "..", nor empty: no
- * path leaves the folder), at most SAFE_PATH_DEPTH deep and SAFE_NAME_MAX
- * bytes; a deeper or longer one, one safe name (host/profextract/safepath.c). */
-#define SAFE_PATH_DEPTH	16
-void safe_path(const uint8_t *name, size_t len, char out[SAFE_NAME_MAX + 1]);
-/* The folders of dir/path (a safe path) below dir, made as needed: each
- * must be a folder, never a link. 0, or -1 with err. */
-int make_folders(const char *dir, const char *path, char *err, size_t errlen);
 
 /* Writes dir/name through a temporary file in dir and a rename, so that a
  * partial file never appears under its name. Returns 0, or -1 with err. */

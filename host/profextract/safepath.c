@@ -3,11 +3,12 @@
  * in a folder (docs/syscalls.md, "Files") comes back in the same folders,
  * each name of the path made safe as safe_name makes a file's, so that no
  * path leaves the folder. */
-#include "extract.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "safepath.h"
 
 static int keep(uint8_t b)
 {

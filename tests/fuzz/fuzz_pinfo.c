@@ -25,6 +25,7 @@
 #include "modattrib.h"
 #include "view.h"
 #include "report.h"
+#include "runs.h"
 
 /* report_module's text, or NULL when it fails. */
 static char *report_text(const struct pdump *d, const struct map *m, int flags, size_t *len)
@@ -210,7 +211,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	FUZZ_CHECK(pdump_scan(dump, dumplen, &lazy, &host_alloc, err, sizeof err) == 0);
-	if (fuzz_dump_buckets(&d) > FUZZ_BUCKETS_CAP) {
+	/* the trace indexed once, as pinfo's loading does (load.c) */
+	if (fuzz_dump_buckets(&d) > FUZZ_BUCKETS_CAP ||
+	    (d.trace && (runs_index(&d) || runs_index(&lazy)))) {
+		runs_index_free(&lazy);
+		runs_index_free(&d);
 		pdump_release(&lazy, &host_alloc);
 		pdump_release(&d, &host_alloc);
 		free(dump);
@@ -230,6 +235,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		stack_views(&d, &m);
 		map_free(&m);
 	}
+	runs_index_free(&lazy);
+	runs_index_free(&d);
 	pdump_release(&lazy, &host_alloc);
 	pdump_release(&d, &host_alloc);
 	free(dump);

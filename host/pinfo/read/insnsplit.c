@@ -1,13 +1,29 @@
 /* insnsplit.c: buckets split over the lines by instructions (lines.h,
  * LINES_SPLIT_INSNS): one execution rate a basic block, estimated from
  * every bucket at once by EM iterations, and each bucket's ticks given to
- * the instructions that start in it in proportion to their blocks' rates. */
+ * the instructions that start in it in proportion to their blocks' rates;
+ * and the cell that holds an address (cell_of), split.c's too. */
 #include <math.h>
 #include <stdlib.h>
 
 #include "hostsort.h"
+#include "insnsplit.h"
 #include "lines.h"
-#include "split.h"
+
+size_t cell_of(const struct cell *c, size_t n, size_t j, uint64_t addr)
+{
+	size_t hi = n - 1;
+
+	while (j < hi) {
+		size_t mid = j + (hi - j) / 2;
+
+		if (c[mid].hi <= addr)
+			j = mid + 1;
+		else
+			hi = mid;
+	}
+	return j;
+}
 
 /* A bucket with ticks: its instructions [i0, i1) of the model. */
 struct obs {

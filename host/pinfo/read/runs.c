@@ -1,12 +1,68 @@
 /* runs.c: the runs of a dump's trace (runs.h). The trace's index
- * (pdump_trace_index, made by the reader) gives each segment's entries,
- * so a group of segments costs the ticks in it, not the whole trace: a
+ * (runs_index, made by pinfo's loading) gives each segment's entries, so
+ * a group of segments costs the ticks in it, not the whole trace: a
  * report of many modules walks each entry once. */
 #include <stdlib.h>
 
 #include "hostio.h"
 #include "hostsort.h"
 #include "runs.h"
+
+void runs_index_free(struct pdump *d)
+{
+	struct trace_index *x = d->trace_index;
+
+	if (x) {
+		free(x->seg);
+		free(x->first);
+		free(x->at);
+		free(x->by);
+		free(x);
+	}
+	d->trace_index = NULL;
+}
+
+/* Entry v's segment: the last whose first bucket number is at most v. */
+static uint32_t seg_of(const struct pdump *d, const uint32_t *first, uint32_t v)
+{
+	uint32_t lo = 0, hi = d->nseg, mid;
+
+	if (!v || !d->nseg)
+		return TRACE_NOSEG;
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (first[mid] <= v)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return v < first[lo + 1] ? lo : TRACE_NOSEG;
+}
+
+int runs_index(struct pdump *d)
+{
+	uint32_t i, s, n = d->ntrace, nseg = d->nseg;
+	struct trace_index *x;
+
+	if (!(x = d->trace_index = calloc(1, sizeof *x)) ||
+	    !(x->first = calloc((size_t)nseg + 1, 4)) || !(x->at = calloc((size_t)nseg + 2, 4)) ||
+	    (n && (!(x->seg = calloc(n, 4)) || !(x->by = calloc(n, 4))))) {
+		runs_index_free(d);
+		return -1;
+	}
+	x->first[0] = 1;
+	for (s = 0; s < nseg; s++)	/* (the reader bounds all buckets below 2^28) */
+		x->first[s + 1] = x->first[s] + pdump_nbuckets(d->segs[s].length, d->shift);
+	for (i = 0; i < n; i++)		/* counted at at[s + 2], then summed: a counting sort */
+		if ((x->seg[i] = seg_of(d, x->first, d->trace[i])) != TRACE_NOSEG)
+			x->at[x->seg[i] + 2]++;
+	for (s = 0; s < nseg; s++)
+		x->at[s + 2] += x->at[s + 1];
+	for (i = 0; i < n; i++)
+		if ((s = x->seg[i]) != TRACE_NOSEG)
+			x->by[x->at[s + 1]++] = i;
+	return 0;
+}
 
 double runs_c2(const struct pdump *d)
 {
@@ -29,12 +85,13 @@ static int by_pos(const void *x, const void *y)
 
 static uint32_t *positions(struct pdump *d, const struct pdump_seg *const *segs, size_t n, size_t *count)
 {
+	const struct trace_index *x = d->trace_index;
 	size_t k, m = 0, s;
 	uint32_t *pos;
 
 	for (k = 0; k < n; k++)
 		if (segs[k] >= d->segs && segs[k] < d->segs + d->nseg)
-			m += d->trace_at[segs[k] - d->segs + 1] - d->trace_at[segs[k] - d->segs];
+			m += x->at[segs[k] - d->segs + 1] - x->at[segs[k] - d->segs];
 	if (!(pos = malloc((m ? m : 1) * sizeof *pos)))
 		return NULL;
 	*count = 0;
@@ -42,8 +99,8 @@ static uint32_t *positions(struct pdump *d, const struct pdump_seg *const *segs,
 		if (!(segs[k] >= d->segs && segs[k] < d->segs + d->nseg))
 			continue;
 		s = (size_t)(segs[k] - d->segs);
-		for (uint32_t j = d->trace_at[s]; j < d->trace_at[s + 1]; j++)
-			pos[(*count)++] = d->trace_by[j];
+		for (uint32_t j = x->at[s]; j < x->at[s + 1]; j++)
+			pos[(*count)++] = x->by[j];
 	}
 	if (n > 1)	/* a segment's are in order; several are merged */
 		host_qsort(pos, *count, sizeof *pos, by_pos);
@@ -55,9 +112,9 @@ static int indexed(const struct pdump *d, struct pdump *x, int *own)
 {
 	*x = *d;
 	*own = 0;
-	if (d->trace_at)
+	if (d->trace_index)
 		return 0;
-	if (pdump_trace_index(x, &host_alloc))
+	if (runs_index(x))
 		return -1;
 	*own = 1;
 	return 0;
@@ -66,15 +123,15 @@ static int indexed(const struct pdump *d, struct pdump *x, int *own)
 static void done(struct pdump *x, int own)
 {
 	if (own)
-		pdump_trace_index_free(x, &host_alloc);
+		runs_index_free(x);
 }
 
 /* Entry i's address (its segment picked). */
 static uint64_t addr_of(const struct pdump *x, uint32_t i)
 {
-	uint32_t s = x->trace_seg[i];
+	uint32_t s = x->trace_index->seg[i];
 
-	return x->segs[s].origin + ((uint64_t)(x->trace[i] - x->trace_first[s]) << x->shift);
+	return x->segs[s].origin + ((uint64_t)(x->trace[i] - x->trace_index->first[s]) << x->shift);
 }
 
 static double run_var(uint64_t n)

@@ -18,6 +18,20 @@
 
 #define RUNS_NONE (-1.0)	/* no trace: the edge of nothing */
 
+/* The trace's index (d->trace_index), so that a segment's entries are
+ * found without a walk of all of them: each entry's segment (TRACE_NOSEG:
+ * none), each segment's first bucket number (nseg + 1 of them), and the
+ * entries' positions segment by segment, in order, segment i's at
+ * by[at[i] .. at[i + 1]). The loading makes it (load.h); a dump without
+ * one gets one for the time of each call below. */
+#define TRACE_NOSEG 0xffffffffu
+struct trace_index {
+	uint32_t *seg, *first, *at, *by;
+};
+/* d->trace_index made: 0, or -1 when out of memory (then none is kept). */
+int runs_index(struct pdump *d);
+void runs_index_free(struct pdump *d);
+
 /* The squared coefficient of variation of d's sampling period (0: a fixed
  * period, or no trace). */
 double runs_c2(const struct pdump *d);

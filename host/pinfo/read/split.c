@@ -1,7 +1,8 @@
 /* split.c: a segment's ticks charged to source lines (lines.h). The ticks
  * go to "cells", the pieces of the segment where both the line and the
  * function stay the same, by one pass over the buckets (split by bytes,
- * here), by the instructions' estimated rates (insnsplit.c), or from the
+ * here), by the instructions' estimated rates (insnsplit.c, which also
+ * holds the cells' type), or from the
  * sampled addresses themselves (the leaves); the cells are then grouped by
  * line and function and rounded. */
 #include <stdlib.h>
@@ -9,9 +10,10 @@
 #include <strings.h>
 
 #include "hostsort.h"
+#include "insnsplit.h"
 #include "lines.h"
+#include "maps.h"
 #include "rounding.h"
-#include "split.h"
 
 /* ---- the cells ------------------------------------------------------------------ */
 
@@ -56,22 +58,6 @@ static int make_cells(const struct line_table *t, const struct msym *syms, size_
 	*n = k;
 	return 0;
 }
-
-size_t cell_of(const struct cell *c, size_t n, size_t j, uint64_t addr)
-{
-	size_t hi = n - 1;
-
-	while (j < hi) {
-		size_t mid = j + (hi - j) / 2;
-
-		if (c[mid].hi <= addr)
-			j = mid + 1;
-		else
-			hi = mid;
-	}
-	return j;
-}
-
 
 static int by_key(const void *x, const void *y)
 {
@@ -140,7 +126,7 @@ int lines_leaves(const struct pdump *d, const struct pdump_seg *const *segs, siz
 		return -1;
 	for (i = 0; i < nsegs; i++) {
 		const struct pdump_seg *s = segs[i];
-		int kernel = !strcasecmp(s->module, "kernel");
+		int kernel = map_is_kernel(s->module);
 		size_t first = m;
 
 		if (kernel && nsegs > 1)

@@ -99,11 +99,6 @@ size_t *module_lines_ranked(const struct module_lines *ml, const struct line_tab
 	return idx;
 }
 
-static double pct(uint64_t tics, uint64_t total)
-{
-	return total ? 100.0 * (double)tics / (double)total : 0.0;
-}
-
 /* "file:line", or "(no line)". */
 static void where(char *buf, size_t len, const struct line_table *t, const struct line_tics *l)
 {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "callstacks.h"
+#include "share.h"
 #include "hostsort.h"
 #include "shown.h"
 
@@ -167,7 +168,7 @@ int callstacks_callgraph(const struct callstacks *cs, FILE *out)
 			fprintf(out, "                                             <spontaneous>\n");
 		snprintf(idx, sizeof idx, "[%zu]", i + 1);
 		fprintf(out, "%-6s %6.1f %10llu %10llu    %s %s\n", idx,
-			cs->total ? 100.0 * (double)fn->total / (double)cs->total : 0.0,
+			pct(fn->total, cs->total),
 			(unsigned long long)fn->self, (unsigned long long)(fn->total - fn->self),
 			shown(fn->name, &sh), idx);
 		n = first[nf + f + 1] - first[nf + f];	/* callees, most first */

@@ -9,16 +9,12 @@
 #include <strings.h>
 
 #include "cpus.h"
+#include "maps.h"
 
 #define COL_NONE	((size_t)-1)	/* a segment of no column shown */
 #define COL_KERNEL	((size_t)-2)	/* a kernel segment: the kernel column */
 
 static const char *const fixed_names[CPUS_FIXED] = { "samples", "kernel", "idle", "out-of-range" };
-
-static int is_kernel(const char *module)
-{
-	return !strcasecmp(module, "kernel");
-}
 
 /* The column of module among t's, or COL_NONE. */
 static size_t column_of(const struct cpus_table *t, const char *module)
@@ -45,11 +41,11 @@ static int columns(const struct pdump *d, const char *const *modules, size_t nmo
 			*missing = k;
 			return 1;
 		}
-		if (!is_kernel(modules[k]) && column_of(t, modules[k]) == COL_NONE)
+		if (!map_is_kernel(modules[k]) && column_of(t, modules[k]) == COL_NONE)
 			t->name[t->ncol++] = d->segs[i].module;
 	}
 	for (i = 0; !modules && i < d->nseg; i++)
-		if (!is_kernel(d->segs[i].module) && column_of(t, d->segs[i].module) == COL_NONE)
+		if (!map_is_kernel(d->segs[i].module) && column_of(t, d->segs[i].module) == COL_NONE)
 			t->name[t->ncol++] = d->segs[i].module;
 	return 0;
 }
@@ -101,7 +97,7 @@ int cpus_make(const struct pdump *d, const char *const *modules, size_t nmod,
 		return rc;
 	}
 	for (i = 0; i < d->nseg; i++)
-		col[i] = is_kernel(d->segs[i].module) ? COL_KERNEL : column_of(t, d->segs[i].module);
+		col[i] = map_is_kernel(d->segs[i].module) ? COL_KERNEL : column_of(t, d->segs[i].module);
 	w = CPUS_FIXED + t->ncol;
 	if (!(t->cell = calloc((size_t)d->ncpu * w + 1, sizeof *t->cell))) {
 		free(col);

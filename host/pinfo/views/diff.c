@@ -11,11 +11,12 @@
 #include "ci.h"
 #include "csv.h"
 #include "dumpfmt.h"
+#include "events.h"
 #include "hostio.h"
 #include "hostsort.h"
 #include "modattrib.h"
-#include "pinfo_more.h"
-#include "pinfo_run.h"
+#include "diff.h"
+#include "load.h"
 #include "report.h"
 #include "share.h"
 #include "shown.h"
@@ -110,7 +111,7 @@ static const struct pdump *diff_d[2];
 
 static double share(const struct fn *f, int which)
 {
-	return diff_d[which]->total ? 100.0 * (double)f->tics[which] / (double)diff_d[which]->total : 0;
+	return pct(f->tics[which], diff_d[which]->total);
 }
 
 static int by_change(const void *x, const void *y)
@@ -185,7 +186,7 @@ int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, siz
 		return PINFO_FAIL;
 	}
 	if (pinfo_load_dump(newfile, &d[1], errs)) {
-		pdump_release(&d[0], &host_alloc);
+		pinfo_release_dump(&d[0]);
 		free(m);
 		return PINFO_FAIL;
 	}
@@ -251,8 +252,8 @@ int pinfo_diff(const char *basefile, const char *newfile, char *const *maps, siz
 	for (i = 0; i < loaded; i++)
 		map_free(&m[i]);
 	free(m);
-	pdump_release(&d[0], &host_alloc);
-	pdump_release(&d[1], &host_alloc);
+	pinfo_release_dump(&d[0]);
+	pinfo_release_dump(&d[1]);
 	return status;
 }
 
@@ -484,6 +485,14 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 			status = PINFO_FAIL;
 			break;
 		}
+		if (b.type & PDUMP_TYPE_EVENTS) {	/* (its event record is not carried) */
+			fprintf(errs, "pinfo: %s: an event profile's dump: its counts are %s, not "
+				"ticks, which a merged dump cannot say; nothing written\n", SHOWN(dumps[i]),
+				report_unit(&b, 1));
+			pinfo_release_dump(&b);
+			status = PINFO_FAIL;
+			break;
+		}
 		if (i == 0) {
 			if (b.version < PDUMP_VERSION) {
 				fprintf(errs, "pinfo: %s: a version %u dump has no code fingerprints: "
@@ -512,7 +521,7 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 				out.subtotal = NULL;
 				out.ntrace = 0;	/* nor a trace: its ticks are of one run */
 				out.trace = NULL;
-				out.trace_seg = out.trace_first = out.trace_at = out.trace_by = NULL;
+				out.trace_index = NULL;
 				out.stacks = NULL;	/* b's: copied below, as its own */
 				out.frames = NULL;
 				out.nstacks = 0;
@@ -539,7 +548,7 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 		}
 		free(segmap);
 		segmap = NULL;
-		pdump_release(&b, &host_alloc);
+		pinfo_release_dump(&b);
 	}
 	out.version = PDUMP_VERSION;
 	if (status == PINFO_OK && write_whole_file(outfile, write_dump, &out, err, sizeof err)) {

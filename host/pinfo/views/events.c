@@ -1,11 +1,12 @@
 /* events.c: what pinfo's reports say of an event profile's dump (version
- * 7, docs/events.md): the unit its counts are in, where they say "Tics"
- * of a time profile, and its events by class. A time profile's dump gets
- * the reports it always had. */
+ * 7, docs/events.md; events.h): the unit its counts are in, where they say
+ * "Tics" of a time profile, and its events by class. A time profile's dump
+ * gets the reports it always had. */
 #include <string.h>
 
 #include "dumpfmt.h"
-#include "report.h"
+#include "events.h"
+#include "share.h"
 #include "sys/syscall.h"
 
 const char *report_unit(const struct pdump *d, int plural)
@@ -66,6 +67,6 @@ void report_events(FILE *out, const struct pdump *d)
 		else
 			snprintf(name, sizeof name, "%s (%u)", call_name(k), k);
 		fprintf(out, "%-14s %10llu  %6.2f%%\n", name, (unsigned long long)d->ev_count[k],
-			100.0 * (double)d->ev_count[k] / (double)all);
+			pct(d->ev_count[k], all));
 	}
 }

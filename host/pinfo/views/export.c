@@ -9,13 +9,9 @@
 #include "dumpfmt.h"
 #include "export.h"
 #include "hostio.h"
+#include "maps.h"
 
 /* ---- the segment ------------------------------------------------------------- */
-
-static int is_kernel(const char *module)
-{
-	return !strcasecmp(module, "kernel");
-}
 
 int export_select(const struct pdump *d, const char *module, uint16_t segno,
 		  struct export_src *src, char *err, size_t errlen)
@@ -74,7 +70,7 @@ uint64_t export_bucket(const struct export_src *src, uint32_t i)
 
 uint64_t export_outside(const struct pdump *d, const char *module)
 {
-	return is_kernel(module) ? d->kernel : d->out_of_range;
+	return map_is_kernel(module) ? d->kernel : d->out_of_range;
 }
 
 /* ---- a buffered little-endian stream ------------------------------------------ */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "callstacks.h"
+#include "share.h"
 #include "flametree.h"
 
 #define FG_WIDTH	1200
@@ -79,7 +80,7 @@ static void draw(const struct layout *l, size_t node, double x, size_t depth)
 	fputs("<g>\n<title>", l->out);
 	put_xml(l->out, name, (size_t)-1);
 	fprintf(l->out, " (%llu samples, %.2f%%)</title>", (unsigned long long)n->count,
-		l->total ? 100.0 * (double)n->count / (double)l->total : 0.0);
+		pct(n->count, l->total));
 	fprintf(l->out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
 		"fill=\"rgb(%u,%u,%u)\" rx=\"2\" ry=\"2\"/>\n", x, y, w, FG_FRAME - 1, r, g, b);
 	fit = (size_t)(w / (FG_FONT * FG_FONTW));

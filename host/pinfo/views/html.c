@@ -1,5 +1,6 @@
-/* html.c: pinfo --html (html.h, pinfo_more.h). The page is written as it
- * is made, to a temporary file renamed over FILE.html when whole. */
+/* html.c: pinfo --html (html.h). The page is written as it is made, to a
+ * temporary file renamed over FILE.html when whole; its sections are
+ * htmlflame.c's, htmlfuncs.c's and timeline.c's, their base htmlbase.c. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -10,10 +11,12 @@
 #include "hostio.h"
 #include "hostsort.h"
 #include "html.h"
+#include "htmlbase.h"
+#include "htmlflame.h"
+#include "htmlfuncs.h"
 #include "lines.h"
 #include "modattrib.h"
-#include "pinfo_more.h"
-#include "pinfo_run.h"
+#include "load.h"
 #include "report.h"
 #include "share.h"
 #include "view.h"
@@ -21,29 +24,6 @@
 #include "timeline.h"
 
 #define HTML_ANNOTATED	5	/* the hottest functions shown with their source */
-
-void html_escape(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		case '\'': fputs("&#39;", out); break;
-		default:
-			if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
-				fprintf(out, "&#xfffd;");	/* a control code: not text */
-			else
-				fputc(*s, out);
-		}
-	}
-}
-
-static double pct(uint64_t tics, uint64_t total)
-{
-	return total ? 100.0 * (double)tics / (double)total : 0.0;
-}
 
 /* ---- the report's parts -------------------------------------------------------- */
 
@@ -160,7 +140,7 @@ static void facts(FILE *out, const char *dumpfile, const struct pdump *d)
 	char type[120];
 
 	for (i = 0; i < d->nseg; i++)
-		if (!strcasecmp(d->segs[i].module, "kernel"))
+		if (map_is_kernel(d->segs[i].module))
 			for (b = 0; b < pdump_nbuckets(d->segs[i].length, d->shift); b++)
 				kernel += d->segs[i].counters[b];
 	fputs("<section id=\"facts\"><h2>The run</h2><dl class=\"facts\">\n<dt>Dump</dt><dd>", out);
@@ -232,7 +212,7 @@ static void module_table(FILE *out, const struct pdump *d)
 	for (i = 0; i < d->nseg; i++) {
 		for (b = 0; b < pdump_nbuckets(d->segs[i].length, d->shift); b++)
 			tics[i] += d->segs[i].counters[b];
-		if (!strcasecmp(d->segs[i].module, "kernel")) {
+		if (map_is_kernel(d->segs[i].module)) {
 			kernel += tics[i];
 			tics[i] = 0;
 			continue;
@@ -502,7 +482,7 @@ static int load_src(struct src *s, const char *path, const char *dumpfile, const
 	for (k = 0; k < d->nseg; k++)
 		s->in_dump |= !strcasecmp(d->segs[k].module, s->m.module);
 	if (!s->in_dump && (d->type & PDUMP_TYPE_STACKS) && !*have_kmap &&
-	    !strcasecmp(s->m.module, "kernel")) {
+	    map_is_kernel(s->m.module)) {
 		*kmap = s->m;	/* no kernel segment, but it names the stacks' kernel frames */
 		*have_kmap = 1;
 		free(buf);
@@ -586,6 +566,6 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 		map_free(&kmap);
 	free(fs);
 	srcs_free(srcs, loaded);
-	pdump_release(&d, &host_alloc);
+	pinfo_release_dump(&d);
 	return status;
 }

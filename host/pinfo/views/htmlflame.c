@@ -1,4 +1,4 @@
-/* htmlflame.c: the flame graph section of pinfo --html (html.h): the
+/* htmlflame.c: the flame graph section of pinfo --html (htmlflame.h): the
  * folded stacks merged into flametree.c's call tree, drawn as an inline
  * SVG. */
 #define _GNU_SOURCE	/* strndup */
@@ -7,12 +7,7 @@
 
 #include "flametree.h"
 #include "hostsort.h"
-#include "html.h"
-
-static double pct(uint64_t tics, uint64_t total)
-{
-	return total ? 100.0 * (double)tics / (double)total : 0.0;
-}
+#include "htmlflame.h"
 
 /* The frames' names ranked: the distinct pointers (names are pointers into
  * the callstacks' functions: a few, however many frames) gathered by a

@@ -1,18 +1,13 @@
-/* htmlfuncs.c: the HTML report's functions' table, truth lines and CPUs (html.h). */
+/* htmlfuncs.c: the HTML report's functions' table, truth lines and CPUs (htmlfuncs.h). */
 #include <stdlib.h>
 
 #include "cpus.h"
 #include "csv.h"
 #include "dump.h"
-#include "html.h"
+#include "htmlfuncs.h"
 #include "maps.h"
 #include "share.h"
 #include "truth.h"
-
-static double pct(uint64_t tics, uint64_t total)
-{
-	return total ? 100.0 * (double)tics / (double)total : 0.0;
-}
 
 /* A number cell: sorted by v, shown as text. */
 static void num(FILE *out, double v, const char *text)

@@ -11,7 +11,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "decimal.h"
 #include "dumpfmt.h"
+#include "events.h"
 #include "hostsort.h"
 #include "modattrib.h"
 #include "report.h"
@@ -57,27 +59,8 @@ static void t_right(struct text *t, size_t end, const char *s)
 	t_put(t, s);
 }
 
-static double percent(uint64_t tics, uint64_t total)
-{
-	return total ? 100.0 * (double)tics / (double)total : 0.0;
-}
-
-/* v in decimal, right-aligned in width (wider if it must), at p. */
-static char *put_dec(char *p, uint64_t v, int width)
-{
-	char digits[24];
-	int n = 0;
-
-	do {
-		digits[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (width-- > n)
-		*p++ = ' ';
-	while (n)
-		*p++ = digits[--n];
-	return p;
-}
+/* put_dec (decimal.h) takes a tick count whole: a 64-bit host's size_t. */
+_Static_assert(sizeof(size_t) >= sizeof(uint64_t), "pinfo needs a 64-bit size_t");
 
 /* v in lower-case hex, zero-padded to digits. */
 static char *put_hex(char *p, uint32_t v, int digits)
@@ -96,7 +79,7 @@ static char *put_hex(char *p, uint32_t v, int digits)
 	return p;
 }
 
-/* "%.2f" of percent(tics, total), in integers: printf's floating point was
+/* "%.2f" of pct(tics, total), in integers: printf's floating point was
  * a third of a large report's time. Where the exact value sits on a tie
  * (x.xx5), printf rounds the double, which may lie either side: then it is
  * asked, so the text stays the same to the byte. */
@@ -107,11 +90,11 @@ static const char *pct2(char buf[32], uint64_t tics, uint64_t total)
 	char *p;
 
 	if (!total || tics > total) {
-		snprintf(buf, 32, "%.2f", percent(tics, total));
+		snprintf(buf, 32, "%.2f", pct(tics, total));
 		return buf;
 	}
 	if (num % (2 * (unsigned __int128)total) == total) {
-		snprintf(buf, 32, "%.2f", percent(tics, total));
+		snprintf(buf, 32, "%.2f", pct(tics, total));
 		return buf;
 	}
 	hundredths = (uint64_t)((num / total + 1) / 2);	/* rounded to nearest */
@@ -144,11 +127,6 @@ static void row(FILE *out, const char *name, const char *segno, const char *leng
 		t_put(&t, share_pm(num, share_in(d, tics, nz).half));
 	}
 	fprintf(out, "%.*s\n", (int)t.n, t.s);
-}
-
-static int is_kernel(const char *module)
-{
-	return !strcasecmp(module, "kernel");
 }
 
 /* Offsets in 4 hex digits when the whole segment fits, else 8. */
@@ -266,13 +244,13 @@ void report_summary(FILE *out, const struct pdump *d, int flags)
 	fprintf(out, "Module    Segment  Length  %-8s  Percent\n"
 		"--------  -------  ------  --------  -------\n", report_unit(d, 0));
 	for (i = 0; i < d->nseg; i++)
-		if (is_kernel(d->segs[i].module))
+		if (map_is_kernel(d->segs[i].module))
 			kernel += modattrib_seg_tics(&d->segs[i], d->shift);
 	/* (no sub-profiles outside segments, and the trace does not tell the
 	 * kernel's ticks outside them from idle's: Wilson's) */
 	row(out, "kernel", NULL, NULL, kernel, d->total, NOISE_NONE, d);
 	for (i = 0; (flags & PINFO_E) && i < d->nseg; i++)
-		if (is_kernel(d->segs[i].module))
+		if (map_is_kernel(d->segs[i].module))
 			buckets(out, &d->segs[i], d->shift, 0, UINT64_MAX, 8, flags);
 	if (!(d->type & (1 | PDUMP_TYPE_EVENTS)))	/* a system time profile's */
 		row(out, "idle", NULL, NULL, d->idle, d->total, NOISE_NONE, d);
@@ -282,7 +260,7 @@ void report_summary(FILE *out, const struct pdump *d, int flags)
 		for (j = i + 1; j < d->nseg && o[j].rank == o[i].rank &&
 		     o[j].s->segno == o[i].s->segno; j++)
 			;
-		if (!is_kernel(o[i].s->module))
+		if (!map_is_kernel(o[i].s->module))
 			segment_row(out, d, o + i, j - i, flags);
 	}
 	fprintf(out, "%*s--------\n", (int)TICS_END - 8, "");
@@ -428,7 +406,7 @@ static int segment_block(FILE *out, const struct pdump *d, const struct pdump_se
 		fputc('\n', out);
 	} else if ((flags & PINFO_T) && (a->tics || (flags & PINFO_Z))) {
 		fprintf(out, "%-*s %10llu (%6.2f%%)\n", 5 + digits, "Total",
-			(unsigned long long)a->tics, percent(a->tics, d->total));
+			(unsigned long long)a->tics, pct(a->tics, d->total));
 	}
 	free(l.first), free(l.link), free(l.here);
 	return 0;

@@ -15,12 +15,6 @@
 /* Example 1: the table of modules and segments. */
 void report_summary(FILE *out, const struct pdump *d, int flags);
 
-/* An event profile's dump (events.c): the unit of its counts ("Tics",
- * "Calls", "Switches"; plural: "tics", "system calls", "switches"), and
- * its events by class, after the table (nothing for a time profile). */
-const char *report_unit(const struct pdump *d, int plural);
-void report_events(FILE *out, const struct pdump *d);
-
 /* Example 2: m's module, symbol by symbol. Returns 0; 1 when the module has
  * no segment in d (nothing printed); -1 when out of memory. */
 int report_module(FILE *out, const struct pdump *d, const struct map *m, int flags);

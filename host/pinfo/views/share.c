@@ -23,31 +23,30 @@ int share_utf8(const char *lc_all, const char *lc_ctype, const char *lang)
 	return 0;
 }
 
-struct share share_of(uint64_t tics, uint64_t total)
+/* s with the interval c; half, the larger of its sides. */
+static struct share with_ci(struct share s, struct ci c)
 {
-	struct ci c = ci_share(tics, total, NULL, NULL, 0);
-	struct share s;
-
-	s.pct = total ? 100.0 * (double)tics / (double)total : 0.0;
 	s.low = c.low;
 	s.high = c.high;
 	s.half = s.high - s.pct > s.pct - s.low ? s.high - s.pct : s.pct - s.low;
 	return s;
 }
 
+struct share share_of(uint64_t tics, uint64_t total)
+{
+	struct share s = { .pct = pct(tics, total) };
+
+	return with_ci(s, ci_share(tics, total, NULL, NULL, 0));
+}
+
 struct share share_in(const struct pdump *d, uint64_t tics, struct noise nz)
 {
-	struct ci c;
 	struct share s = share_of(tics, d->total);
 	struct ci_in in = { tics, d->total, nz.sub, d->subtotal, nz.sub ? (int)d->nsub : 0, runs_c2(d), nz.edge };
 
 	if ((!d->nsub || !nz.sub) && !(nz.edge > 0))
 		return s;
-	c = ci_of(&in);
-	s.low = c.low;
-	s.high = c.high;
-	s.half = s.high - s.pct > s.pct - s.low ? s.high - s.pct : s.pct - s.low;
-	return s;
+	return with_ci(s, ci_of(&in));
 }
 
 struct share share_within(const struct pdump *d, uint64_t tics, uint64_t whole,
@@ -55,14 +54,9 @@ struct share share_within(const struct pdump *d, uint64_t tics, uint64_t whole,
 {
 	int nsub = nz.sub && wholesub ? (int)d->nsub : 0;
 	struct ci_in in = { tics, whole, nsub ? nz.sub : NULL, nsub ? wholesub : NULL, nsub, runs_c2(d), nz.edge };
-	struct ci c = ci_of(&in);
-	struct share s;
+	struct share s = { .pct = pct(tics, whole) };
 
-	s.pct = whole ? 100.0 * (double)tics / (double)whole : 0.0;
-	s.low = c.low;
-	s.high = c.high;
-	s.half = s.high - s.pct > s.pct - s.low ? s.high - s.pct : s.pct - s.low;
-	return s;
+	return with_ci(s, ci_of(&in));
 }
 
 uint64_t *share_subs(const struct pdump *d, const struct pdump_seg *const *segs, size_t n,

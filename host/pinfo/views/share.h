@@ -12,6 +12,12 @@
 #include "runs.h"
 #include "truth.h"
 
+/* tics as a percent of total (0 of none): every view's share. */
+static inline double pct(uint64_t tics, uint64_t total)
+{
+	return total ? 100.0 * (double)tics / (double)total : 0.0;
+}
+
 /* What main() sets once for every view (tests set it too). */
 struct present {
 	int ascii;		/* "+-" for "±": the terminal is not UTF-8 */

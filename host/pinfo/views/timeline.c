@@ -11,8 +11,8 @@
 
 #include "dumpfmt.h"
 #include "hostio.h"
-#include "html.h"
-#include "pinfo_run.h"
+#include "htmlbase.h"
+#include "load.h"
 #include "shown.h"
 #include "timeline.h"
 
@@ -213,7 +213,7 @@ int pinfo_offcpu_check(const char *path, FILE *errs)
 	if (!off)
 		fprintf(errs, "pinfo: --offcpu %s: not a profile of time off the CPU (type %u; PT_OFFCPU is %u)\n",
 			SHOWN(path), d.type, PDUMP_TYPE_OFFCPU);
-	pdump_release(&d, &host_alloc);
+	pinfo_release_dump(&d);
 	return off ? PINFO_OK : PINFO_FAIL;
 }
 
@@ -262,7 +262,7 @@ int pinfo_timeline(const char *dumpfile, const char *json, char *const *paths, s
 	while (k > 0)
 		map_free(&maps[--k]);
 	free(maps);
-	pdump_release(&d, &host_alloc);
+	pinfo_release_dump(&d);
 	return status;
 }
 

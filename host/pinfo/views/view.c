@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "dumpfmt.h"
+#include "events.h"
 #include "hostsort.h"
 #include "modattrib.h"
 #include "report.h"
@@ -63,11 +64,6 @@ void view_header(FILE *out, const char *dumpfile, const struct pdump *d)
 	if (d->type & PDUMP_TYPE_TRACE)
 		fprintf(out, ", a trace of %u ticks (%u bytes)", d->ntrace, d->trace_bytes);
 	fputc('\n', out);
-}
-
-static double pct(uint64_t tics, uint64_t total)
-{
-	return total ? 100.0 * (double)tics / (double)total : 0.0;
 }
 
 static enum view_sort sort_key;

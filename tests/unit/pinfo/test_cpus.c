@@ -17,7 +17,7 @@
 #include "cpus.h"
 #include "dumpfmt.h"
 #include "hostio.h"
-#include "html.h"
+#include "htmlfuncs.h"
 #include "pinfo_run.h"
 #include "report.h"
 #include "testbuf.h"

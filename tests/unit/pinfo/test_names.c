@@ -21,11 +21,13 @@
 #include <cmocka.h>
 #include <zlib.h>
 
+#include "diff.h"
 #include "dumpfmt.h"
+#include "html.h"
 #include "maps.h"
 #include "pinfo_lines.h"
-#include "pinfo_more.h"
 #include "pinfo_run.h"
+#include "pinfo_stacks.h"
 #include "report.h"
 #include "share.h"
 #include "shown.h"

@@ -16,10 +16,11 @@
 
 #include "ci.h"
 #include "csv.h"
+#include "diff.h"
 #include "dumpfmt.h"
 #include "dump.h"
+#include "html.h"
 #include "maps.h"
-#include "pinfo_more.h"
 #include "pinfo_run.h"
 #include "report.h"
 #include "share.h"

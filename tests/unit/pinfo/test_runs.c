@@ -2,7 +2,9 @@
  * worked by hand: each owner's edge (1 for a run of one tick, 1/4 for a
  * longer one), scaled when the trace holds fewer ticks than the dump;
  * the edge of a range and of the owners not shown; the period's c^2; and
- * no trace, no edge, nor with several CPUs' records. */
+ * no trace, no edge, nor with several CPUs' records. The trace's index
+ * (runs_index): each entry's segment, and each segment's entries in order;
+ * the same edges with it as without. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -116,6 +118,34 @@ static void ranges(void **state)
 	d.ncpu = 0;
 }
 
+/* Segment 0's buckets are 1 and 2, segment 1's 3 to 6: entry 8 is
+ * segment 0's, entry 7 (a kernel tick) none's, the rest segment 1's. */
+static void index_of_trace(void **state)
+{
+	const struct pdump_seg *one[1] = { &segs[1] };
+	static const uint32_t by[9] = { 8, 0, 1, 2, 3, 4, 5, 6, 9 };
+	struct trace_index *x;
+
+	(void)state;
+	assert_int_equal(runs_index(&d), 0);
+	x = d.trace_index;
+	assert_int_equal(x->first[0], 1);
+	assert_int_equal(x->first[1], 3);
+	assert_int_equal(x->first[2], 7);
+	assert_int_equal(x->seg[0], 1);
+	assert_int_equal(x->seg[7], TRACE_NOSEG);
+	assert_int_equal(x->seg[8], 0);
+	assert_int_equal(x->at[0], 0);
+	assert_int_equal(x->at[1], 1);
+	assert_int_equal(x->at[2], 9);
+	assert_memory_equal(x->by, by, sizeof by);
+	/* the edges as without the index (ranges) */
+	assert_near(runs_range(&d, one, 1, 0, UINT64_MAX, NULL, NULL), 0.25 + 1);
+	assert_near(runs_range(&d, one, 1, 0x108, 0x110, NULL, NULL), 1 + 0.25);
+	runs_index_free(&d);
+	assert_null(d.trace_index);
+}
+
 /* Uniform over 681 + [0, 1024): variance (1024^2 - 1) / 12, mean 1192.5. */
 static void c2(void **state)
 {
@@ -135,6 +165,7 @@ int main(void)
 		cmocka_unit_test(owners),
 		cmocka_unit_test(ranges),
 		cmocka_unit_test(c2),
+		cmocka_unit_test(index_of_trace),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -14,9 +14,10 @@
 #include "dumpfmt.h"
 #include "hostio.h"
 #include "lines.h"
+#include "diff.h"
 #include "html.h"
+#include "htmlflame.h"
 #include "maps.h"
-#include "pinfo_more.h"
 #include "pinfo_run.h"
 #include "report.h"
 #include "testbuf.h"
@@ -293,6 +294,46 @@ static void test_merge(void **state)
 	tdump_free(b);
 }
 
+/* An event profile's dump (format 7) first or later: refused, nothing
+ * written (its counts are not ticks; first, its event record was read
+ * after the dump was freed). */
+static void test_merge_events(void **state)
+{
+	struct pdump *a = tdump_seed(), *e = tdump_seed();
+	static uint64_t counts[6] = { 0, 79, 0, 0, 0, 400 };
+	char out[] = "/tmp/test_views.mevents.pro", *pa, *pe, *dumps[2], *msg;
+	size_t len, k;
+	FILE *f;
+
+	(void)state;
+	e->type |= PDUMP_TYPE_SYSCALL;
+	tdump_cpus(e, 1);
+	e->ev_every = 1;
+	e->ev_nclass = 6;
+	e->ev_count = counts;
+	pa = dump_file(a);
+	pe = dump_file(e);
+	for (k = 0; k < 2; k++) {
+		dumps[k] = pe;
+		dumps[!k] = pa;
+		unlink(out);
+		f = open_memstream(&msg, &len);
+		assert_int_equal(pinfo_merge(out, dumps, 2, f), 1);
+		fclose(f);
+		has(msg, "an event profile's dump: its counts are system calls, not ticks");
+		has(msg, "nothing written");
+		assert_int_equal(access(out, F_OK), -1);
+		free(msg);
+	}
+	e->ev_count = NULL;
+	unlink(pa);
+	unlink(pe);
+	free(pa);
+	free(pe);
+	tdump_free(a);
+	tdump_free(e);
+}
+
 /* Two modules in one order, then the other: a merged stack keeps naming
  * its own module, identical stacks count once, and a dump with stacks
  * does not add up with one without. */
@@ -426,6 +467,7 @@ int main(void)
 		cmocka_unit_test(test_diff),
 		cmocka_unit_test(test_merge),
 		cmocka_unit_test(test_merge_stacks),
+		cmocka_unit_test(test_merge_events),
 		cmocka_unit_test(test_html),
 		cmocka_unit_test(test_flamegraph),
 	};

@@ -1,6 +1,6 @@
 /* pinfo_lines.h: pinfo -l and --annotate over files (docs/pinfo.md). */
-#ifndef HOST_PINFO_VIEWS_PINFO_LINES_H
-#define HOST_PINFO_VIEWS_PINFO_LINES_H
+#ifndef HOST_PINFO_PINFO_LINES_H
+#define HOST_PINFO_PINFO_LINES_H
 
 #include <stdio.h>
 #include "dump.h"

@@ -1,9 +1,11 @@
-/* dump_read.h: what the dump's reader (dump_read.c: the scan) shares
- * with the loading of what it scanned (dump_load.c): the reader's state,
- * its error line and its numbers. The format's own, not an interface:
- * the host tools call dump.h's functions. */
-#ifndef FORMAT_DUMP_READ_H
-#define FORMAT_DUMP_READ_H
+/* dump_base.h: what every part of the dump's reader uses (dump_base.c):
+ * the reader's state, its error line, its numbers and bounds, and the
+ * host's CRC. The scan (dump_read.c), its sections (dump_trace.c,
+ * dump_cpus.c) and the loading (dump_load.c) stand on it and it calls
+ * none of them. The format's own, not an interface: the host tools call
+ * dump.h's functions. */
+#ifndef FORMAT_DUMP_BASE_H
+#define FORMAT_DUMP_BASE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -33,7 +35,7 @@ void pdump_say(struct reader *r, int hard, const char *fmt, const char *s,
 #define HARD(r, f, s, a, b, c) (pdump_say((r), 1, (f), (s), (a), (b), (c)), -1)
 #define SOFT(r, f, s, a, b, c) pdump_say((r), 0, (f), (s), (a), (b), (c))
 
-/* crc32_update (dump.h) eight bytes a step: the host's, for megabytes. */
+/* crc32_update (crc32.h) eight bytes a step: the host's, for megabytes. */
 uint32_t crc32_fast(uint32_t crc, const uint8_t *p, size_t len);
 
 static inline uint32_t get_le(const uint8_t *p, int n)
@@ -44,6 +46,17 @@ static inline uint32_t get_le(const uint8_t *p, int n)
 		v = v << 8 | p[n];
 	return v;
 }
+
+static inline uint64_t get64(const uint8_t *p)
+{
+	return (uint64_t)get_le(p + 4, 4) << 32 | get_le(p, 4);
+}
+
+#define NOSEG 0xffffffffu	/* "seg" of what is not in a segment */
+
+/* n more bytes at r->pos, or a hard error naming what needs them (and seg,
+ * unless NOSEG). 0, or -1. */
+int pdump_need(struct reader *r, size_t n, const char *what, uint32_t seg);
 
 /* Canonical LEB128 of a u32: at most 5 bytes, no needless trailing zero.
  * Most are one byte: that case is taken first, with one bounds check (a
@@ -58,19 +71,5 @@ static inline int get_varint(struct reader *r, uint32_t *v, const char *what, ui
 	}
 	return pdump_get_varint_slow(r, v, what, seg);
 }
-
-/* For the sections in files of their own: need() of dump_read.c, and
- * version 5's trace (dump_trace.c), read into h (allocated with a). */
-struct pdump;
-struct pdump_alloc;
-int pdump_need(struct reader *r, size_t n, const char *what);
-int pdump_walk_trace(struct reader *r, struct pdump *h, const struct pdump_alloc *a);
-/* Version 6's CPU records, after the rest (dump_cpus.c): h->cpus and
- * h->cputics allocated with a, each CPU checked, and the CPUs' sums against
- * the header's and each segment's ticks (semantic errors). 0, or -1. */
-int pdump_walk_cpus(struct reader *r, struct pdump *h, const struct pdump_alloc *a);
-/* Version 7's event record, after the CPUs' (dump_cpus.c): h->ev_count
- * allocated with a. 0, or -1. */
-int pdump_walk_events(struct reader *r, struct pdump *h, const struct pdump_alloc *a);
 
 #endif

@@ -1,7 +1,8 @@
-/* split.h: the cells a segment's ticks are charged to on their way to the
- * lines (split.c), shared with the split by instructions (insnsplit.c). */
-#ifndef HOST_PINFO_READ_SPLIT_H
-#define HOST_PINFO_READ_SPLIT_H
+/* insnsplit.h: the cells a segment's ticks are charged to on their way to
+ * the lines, and their split by instructions (insnsplit.c), under the
+ * split of lines.h (split.c). */
+#ifndef HOST_PINFO_READ_INSNSPLIT_H
+#define HOST_PINFO_READ_INSNSPLIT_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -11,7 +11,7 @@
 #include "elf32.h"
 #include "hostio.h"
 #include "pinfo_lines.h"
-#include "pinfo_run.h"
+#include "load.h"
 #include "report.h"
 #include "shown.h"
 
@@ -150,7 +150,7 @@ int pinfo_lines(const char *dumpfile, char *const *elfs, size_t n, const char *f
 		fputc('\n', errs);
 		status = PINFO_FAIL;
 	}
-	pdump_release(&d, &host_alloc);
+	pinfo_release_dump(&d);
 	return status;
 }
 

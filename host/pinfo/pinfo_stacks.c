@@ -10,7 +10,8 @@
 
 #include "callstacks.h"
 #include "hostio.h"
-#include "pinfo_run.h"
+#include "load.h"
+#include "pinfo_stacks.h"
 #include "report.h"
 #include "shown.h"
 

@@ -53,7 +53,6 @@ seeds() {
 bzip2_run() {
 	_b=$BZIP2
 	_p=bzip2=$_b/dlltest.c,$_b/blocksort.c,$_b/huffman.c,$_b/crctable.c,$_b/randtable.c,$_b/compress.c,$_b/decompress.c,$_b/bzlib.c
-	[ -f "$BZIN" ] || die "bzip2: BZIN=$BZIN is not a file"
 	note "bzip2: $BZIN compressed in the guest (dlltest -9), then decompressed at $OUT_SEEDS seeds"
 	cp "$BZIN" "$out/in.txt"
 	mrun "$out/bzip2/pack.log" PROG="$_p" FILES="$out/in.txt" ARGS="-9 in.txt in.bz2" HZ=1000
@@ -70,6 +69,18 @@ sqlite_run() {
 	seeds sqlite3 PROG="sqlite3=$SQLITE/sqlite3.c,$SQLITE/shell.c" STDIN=bench/outside.sql ARGS=-list
 }
 
+# need VAR DIR FILE...: a tree given must hold what its run takes, checked
+# before anything is removed or run
+need() {
+	_v=$1 _t=$2
+	shift 2
+	[ -d "$_t" ] || die "$_v=$_t is not a folder"
+	for _f; do [ -f "$_t/$_f" ] || die "$_v=$_t has no $_f"; done
+}
+[ -z "$BZIP2" ] || need BZIP2 "$BZIP2" dlltest.c bzlib.c decompress.c
+[ -z "$LUA" ] || need LUA "$LUA" onelua.c testes/math.lua
+[ -z "$SQLITE" ] || need SQLITE "$SQLITE" sqlite3.c shell.c
+[ -z "$BZIP2" ] || [ -z "$BZIN" ] || [ -f "$BZIN" ] || die "BZIN=$BZIN is not a file"
 rm -rf "$out"
 mkdir -p "$out/bzip2"
 : > "$out/truth.txt"
@@ -89,7 +100,6 @@ for p in bzip2:BZIP2:BZIP2 lua:LUA:LUA sqlite3:SQLITE:SQLITE3; do
 		skipped="$skipped $n (no $why);"
 		continue
 	fi
-	[ -d "$tree" ] || die "$v=$tree is not a folder"
 	case $n in bzip2) bzip2_run ;; lua) lua_run ;; *) sqlite_run ;; esac
 	awk -v m="$m" -v n="$n" '$1 == m { print n, $2, $3 }' "$out/$n/s1/$n.truth" >> "$out/truth.txt"
 	for d in "$out/$n"/s*; do

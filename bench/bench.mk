@@ -171,3 +171,13 @@ bench-smptruth: deps $(TRUTH_DEPS)
 bench-events: deps $(BUILD)/kernel.elf $(BUILD)/user/evcost.elf $(BUILD)/user/profrun.elf $(BUILD)/user/cmd.elf \
 	$(BUILD)/mkmap $(BUILD)/pinfo $(BUILD)/profextract
 	@sh bench/events-only.sh $(BUILD)
+
+# ---- intervals on programs from outside (bench/outside.sh): section 17,
+# in place; the trees given as BZIP2=DIR LUA=DIR SQLITE=DIR [BZIN=FILE] --
+.PHONY: bench-outside
+bench-outside: export PROFKERN_BZIP2 := $(BZIP2)
+bench-outside: export PROFKERN_LUA := $(LUA)
+bench-outside: export PROFKERN_SQLITE := $(SQLITE)
+bench-outside: export PROFKERN_BZIN := $(BZIN)
+bench-outside: deps all $(TRUTH_DEPS) $(BENCH)/cistat
+	@sh bench/outside.sh $(BUILD)

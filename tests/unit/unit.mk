@@ -85,7 +85,7 @@ mkmap-san: $(BUILD)/san/mkmap $(BUILD)/san/pinfo
 
 # ---- pinfo/ ---------------------------------------------------------------------
 UNIT_PINFO := test_pinfo test_attrib test_map test_export test_export_run test_stacks_views test_stacks_nocs \
-	test_names test_lines test_views test_rounding test_ci test_runs test_present test_cpus test_timeline
+	test_names test_lines test_views test_rounding test_ci test_runs test_runsim test_present test_cpus test_timeline
 test_pinfo_SRCS  := $(UNIT)/pinfo/test_pinfo.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 test_attrib_SRCS := $(UNIT)/pinfo/test_attrib.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 test_map_SRCS    := $(UNIT)/pinfo/test_map.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
@@ -105,6 +105,8 @@ test_rounding_SRCS := $(UNIT)/pinfo/test_rounding.c host/pinfo/read/rounding.c
 # the 95% intervals of shares and the tests of their differences (docs/accuracy.md)
 test_ci_SRCS := $(UNIT)/pinfo/test_ci.c host/pinfo/read/ci.c
 test_runs_SRCS := $(UNIT)/pinfo/test_runs.c $(PINFO_LIB)
+# the model against the spread of a simulated sampling over 200 seeds
+test_runsim_SRCS := $(UNIT)/pinfo/test_runsim.c $(PINFO_LIB)
 # the views' intervals, --ci, --csv, --truth (share.c, csv.c, truth.c)
 test_present_SRCS := $(UNIT)/pinfo/test_present.c $(UNIT)/support/testbuf.c $(PINFO_LIB)
 # pinfo --cpus and the HTML report's CPUs, on dumps of two and four CPUs

@@ -2,7 +2,8 @@
  * function's share of the tics, and whether two shares differ beyond noise.
  *
  * With a version 5 dump's trace, the spread is the runs' model (runs.h):
- * the variance each run of the function and each tick inside one adds.
+ * the variance the ends of the function's runs (or of the gaps between
+ * them, the larger) and each tick inside a run add.
  * Without, a share is taken as a binomial proportion and its
  * interval is Wilson's score interval. With sub-profiles (the run's ticks
  * dealt in turn into nsub sub-profiles, tick i into sub-profile i mod nsub)

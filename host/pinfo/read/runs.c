@@ -162,22 +162,44 @@ static long class_of(const struct pdump *x, uint32_t i, uint64_t lo, uint64_t hi
 	return keep && !keep[o] ? -1 : (long)o;
 }
 
-/* The runs of the group's entries, each class's edge into edge[class]
- * (with one, every class taken as 0: the entries together). 0, or -1
- * when out of memory. */
+/* Each class's two sums (runs.h): over its runs, and over the gaps
+ * between them; last, the trace position of the class's last tick. */
+struct sums {
+	double run, gap;
+	uint32_t last;
+	int seen;
+};
+
+/* A run of class c ends at position end (its length run). */
+static void close_run(struct sums *s, long c, uint64_t run, uint32_t end)
+{
+	s[c].run += run_var(run);
+	s[c].last = end;
+	s[c].seen = 1;
+}
+
+/* The runs of the group's entries: each class's two sums into run[class]
+ * and gap[class], nclass of them (with one, every class taken as 0: the
+ * entries together). A gap is counted from the trace's positions, so it
+ * holds every tick between the two runs, in the group or not (the
+ * kernel's, another program's). 0, or -1 when out of memory. */
 static int walk(const struct pdump *d, const struct pdump_seg *const *segs, size_t n, uint64_t lo, uint64_t hi,
-		const struct attribution *a, const unsigned char *keep, int one, double *edge)
+		const struct attribution *a, const unsigned char *keep, int one, size_t nclass, double *run,
+		double *gap)
 {
 	struct pdump x;
+	struct sums *s;
 	uint32_t *pos, prev = 0;
 	size_t count = 0, k;
 	long c, pc = -1;
-	uint64_t run = 0;
+	uint64_t len = 0;
 	int own;
 
 	if (indexed(d, &x, &own))
 		return -1;
-	if (!(pos = positions(&x, segs, n, &count))) {
+	s = calloc(nclass ? nclass : 1, sizeof *s);
+	if (!s || !(pos = positions(&x, segs, n, &count))) {
+		free(s);
 		done(&x, own);
 		return -1;
 	}
@@ -185,45 +207,66 @@ static int walk(const struct pdump *d, const struct pdump_seg *const *segs, size
 		c = class_of(&x, pos[k], lo, hi, a, keep);
 		c = one && c > 0 ? 0 : c;
 		if (c >= 0 && c == pc && pos[k] == prev + 1) {
-			run++;
+			len++;
 		} else {
 			if (pc >= 0)
-				edge[pc] += run_var(run);
+				close_run(s, pc, len, prev);
+			if (c >= 0 && s[c].seen)
+				s[c].gap += run_var(pos[k] - s[c].last - 1);
 			pc = c;
-			run = 1;
+			len = 1;
 		}
 		prev = pos[k];
 	}
 	if (pc >= 0)
-		edge[pc] += run_var(run);
+		close_run(s, pc, len, prev);
+	for (k = 0; k < nclass; k++) {
+		run[k] = s[k].run * scale(d);
+		gap[k] = s[k].gap * scale(d);
+	}
 	free(pos);
+	free(s);
 	done(&x, own);
 	return 0;
+}
+
+static double larger(double x, double y)
+{
+	return x > y ? x : y;
+}
+
+int runs_owner_sums(const struct pdump *d, const struct attribution *a, const struct pdump_seg *const *segs,
+		    size_t nsegs, double *run, double *gap)
+{
+	if (!d->trace || d->ncpu > 1)
+		return 1;
+	return walk(d, segs, nsegs, 0, UINT64_MAX, a, NULL, 0, a->n, run, gap) ? -1 : 0;
 }
 
 int runs_owners(const struct pdump *d, const struct attribution *a, const struct pdump_seg *const *segs,
 		size_t nsegs, double *edge)
 {
-	double k = scale(d);
+	double *gap;
 	size_t i;
+	int rc;
 
 	if (!d->trace || d->ncpu > 1)
 		return 1;
-	for (i = 0; i < a->n; i++)
-		edge[i] = 0;
-	if (walk(d, segs, nsegs, 0, UINT64_MAX, a, NULL, 0, edge))
+	if (!(gap = malloc((a->n ? a->n : 1) * sizeof *gap)))
 		return -1;
-	for (i = 0; i < a->n; i++)
-		edge[i] *= k;
-	return 0;
+	rc = runs_owner_sums(d, a, segs, nsegs, edge, gap);
+	for (i = 0; rc == 0 && i < a->n; i++)
+		edge[i] = larger(edge[i], gap[i]);
+	free(gap);
+	return rc;
 }
 
 double runs_range(const struct pdump *d, const struct pdump_seg *const *segs, size_t n, uint64_t lo,
 		  uint64_t hi, const struct attribution *a, const unsigned char *keep)
 {
-	double e = 0;
+	double run, gap;
 
-	if (!d->trace || d->ncpu > 1 || walk(d, segs, n, lo, hi, a, keep, 1, &e))
+	if (!d->trace || d->ncpu > 1 || walk(d, segs, n, lo, hi, a, keep, 1, 1, &run, &gap))
 		return RUNS_NONE;
-	return e * scale(d);
+	return larger(run, gap);
 }

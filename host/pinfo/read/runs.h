@@ -1,13 +1,18 @@
 /* runs.h: how far a share can move, from a version 5 dump's trace
- * (docs/accuracy.md, "The model"). A function's ticks come in runs:
- * ticks in a row in it. Its count's variance over the sampling's jitter
- * is, per run, 1 for a run of one tick (a visit the sampling may miss or
- * take) and 1/4 for a longer one (the most a run's last tick can vary,
- * phase q: q(1 - q)), plus c^2 per tick inside (c: the period's
- * coefficient of variation, each period's length adding to where the
- * next tick falls). The "edge" below is the first part, summed over the
- * runs in the trace and scaled to all the dump's ticks; ci.c adds the
- * second, c^2 times tics times (1 - p). */
+ * (docs/accuracy.md, "The interval: from the run's own trace"). A
+ * function's ticks come in runs: ticks in a row in it; between two of its
+ * runs lies a gap, the ticks elsewhere. Its count's variance over the
+ * sampling's jitter is, per run, 1 for a run of one tick (a visit the
+ * sampling may miss or take) and 1/4 for a longer one (the most a run's
+ * last tick can vary, phase q: q(1 - q)), plus c^2 per tick inside (c:
+ * the period's coefficient of variation, each period's length adding to
+ * where the next tick falls). A gap moves the function's count as much as
+ * its own ticks move (the two add up to the stretch's), so the gaps are
+ * summed the same way, and the larger sum stands: each sees visits the
+ * other cannot (short visits elsewhere inside the function's stretch are
+ * single ticks of the gaps). The "edge" below is that larger sum, over the
+ * runs and gaps in the trace, scaled to all the dump's ticks; ci.c adds
+ * c^2 times tics times (1 - p). */
 #ifndef HOST_PINFO_READ_RUNS_H
 #define HOST_PINFO_READ_RUNS_H
 
@@ -49,6 +54,13 @@ double runs_c2(const struct pdump *d);
  * trace, or several CPUs (edge untouched); -1 out of memory. */
 int runs_owners(const struct pdump *d, const struct attribution *a, const struct pdump_seg *const *segs,
 		size_t nsegs, double *edge);
+
+/* The two sums of runs_owners apart, each owner's into run[0..a->n) and
+ * gap[0..a->n), scaled as the edge is (runs_owners takes the larger):
+ * for the calibration's comparison (bench/cistat.c). Returns as
+ * runs_owners. */
+int runs_owner_sums(const struct pdump *d, const struct attribution *a, const struct pdump_seg *const *segs,
+		    size_t nsegs, double *run, double *gap);
 
 /* The edge of the ticks in segs[0..n) at addresses [lo, hi), together;
  * with keep (a->n flags) and a, only those in an owner of a whose flag is

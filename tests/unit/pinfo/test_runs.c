@@ -1,6 +1,7 @@
 /* test_runs.c: the runs of a version 5 dump's trace (host/pinfo/read/runs.c),
  * worked by hand: each owner's edge (1 for a run of one tick, 1/4 for a
- * longer one), scaled when the trace holds fewer ticks than the dump;
+ * longer one, summed over its runs and over the gaps between them, the
+ * larger sum), scaled when the trace holds fewer ticks than the dump;
  * the edge of a range and of the owners not shown; the period's c^2; and
  * no trace, no edge, nor with several CPUs' records. The trace's index
  * (runs_index): each entry's segment, and each segment's entries in order;
@@ -146,6 +147,41 @@ static void index_of_trace(void **state)
 	assert_null(d.trace_index);
 }
 
+/* A's long stretches broken by B's single ticks, and once by B and a
+ * kernel tick: A A A | B | A A A | B k | A A A. A's runs sum to 3/4, the
+ * gaps between them to 1 + 1/4; B's runs to 1 + 1, its one gap (A A A)
+ * to 1/4. Together, A and B make two runs (8 ticks, then 3: 1/4 each)
+ * with the kernel's tick between them, a gap of one: 1. */
+static void gaps(void **state)
+{
+	static uint32_t broken[] = { 3, 4, 3, 5, 4, 4, 3, 6, 0, 3, 3, 4 };
+	const struct pdump_seg *one[1] = { &segs[1] };
+	double edge[2], run[2], gap[2];
+
+	(void)state;
+	d.trace = broken;
+	d.ntrace = 12;
+	d.total = 12;
+	assert_int_equal(runs_owners(&d, &a, one, 1, edge), 0);
+	assert_near(edge[0], 1 + 0.25);
+	assert_near(edge[1], 1 + 1);
+	/* the two sums apart */
+	assert_int_equal(runs_owner_sums(&d, &a, one, 1, run, gap), 0);
+	assert_near(run[0], 0.75);
+	assert_near(gap[0], 1.25);
+	assert_near(run[1], 2);
+	assert_near(gap[1], 0.25);
+	assert_near(runs_range(&d, one, 1, 0x100, 0x108, NULL, NULL), 1 + 0.25);
+	assert_near(runs_range(&d, one, 1, 0, UINT64_MAX, NULL, NULL), 1);
+	/* the same trace as a third of the dump's ticks: each edge three times */
+	d.total = 36;
+	assert_int_equal(runs_owners(&d, &a, one, 1, edge), 0);
+	assert_near(edge[0], 3 * 1.25);
+	d.trace = trace;
+	d.ntrace = 10;
+	d.total = 10;
+}
+
 /* Uniform over 681 + [0, 1024): variance (1024^2 - 1) / 12, mean 1192.5. */
 static void c2(void **state)
 {
@@ -164,6 +200,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(owners),
 		cmocka_unit_test(ranges),
+		cmocka_unit_test(gaps),
 		cmocka_unit_test(c2),
 		cmocka_unit_test(index_of_trace),
 	};

@@ -6,12 +6,12 @@
 ; reached through SS, which the CPU loaded from the TSS (the kernel's flat
 ; data segment), so no segment register is reloaded unless prof_tick() has
 ; to run. What this file reads or writes is this CPU's structure irq0
-; (kernel/tick.h, which names each field's owner; each CPU's own, at one
+; (kernel/time/tick.h, which names each field's owner; each CPU's own, at one
 ; address: kernel/smp/percpu.h), at offsets generated from it
 ; (kernel/asm-offsets.c); with several CPUs also the CPU's own counts
 ; beside it (PCPU_*) and its local APIC (smp_tick0 and smp_tick below). A ring-3 tick is sampled by the running
 ; process's plan (profiler/prof.h, made at a switch by tick_plan_load(),
-; kernel/tick.h): irq0.sampler is one of irq0_none, irq0_dword,
+; kernel/time/tick.h): irq0.sampler is one of irq0_none, irq0_dword,
 ; irq0_profil, irq0_stacks or irq0_call below.
 
 %include "asm-offsets.inc"
@@ -164,7 +164,7 @@ irq0_fast:
 	NEXT_PERIOD
 	jmp [ss:irq0 + IRQ0_SAMPLER]
 
-; With jitter=0, clockinit() (kernel/tick.c) puts this one in the vector
+; With jitter=0, clockinit() (kernel/time/clock.c) puts this one in the vector
 ; instead: the period is the chip's own, and nothing is drawn.
 align 16
 irq0_fixed:
@@ -185,7 +185,7 @@ irq0_kfixed:
 ; period, and the counts to the deadline drawn in it: since = TSC - cell
 ; in EAX, the offset (the top bits of a multiplicative congruential step)
 ; in EDX, counts = offset - since; 0 or less (signed) is a deadline past.
-; The period and the shift are immediates that kernel/smp/smp.c writes at
+; The period and the shift are immediates that kernel/time/timers.c writes at
 ; boot, before any CPU runs them; each ends at its label.
 %macro SMP_TICK 5
 %define TICK_VECTOR %1          ; the timer's vector, which a late tick sends itself
@@ -455,7 +455,7 @@ irq0_call:
 	C_LEAVE
 	jmp irq0_none
 
-; ctick=plan (kernel/tick.h): the plan carried out in C, as a kernel without
+; ctick=plan (kernel/time/tick.h): the plan carried out in C, as a kernel without
 ; this file does it: prof_tick_planned(plan, cs, eip, ebp), regparm(3).
 global irq0_cplan
 extern prof_tick_planned

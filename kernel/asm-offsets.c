@@ -7,7 +7,7 @@
 #include "trap.h"
 #include "desc.h"
 #include "pic8259.h"
-#include "smp.h"
+#include "timers.h"
 #include "lapic.h"
 #include "percpu.h"
 

@@ -34,7 +34,7 @@ static void cpu_load(int cpu)
 	ltr((uint16_t)SEL_TSS_OF(cpu));
 }
 
-/* Another CPU, started by kernel/smp/smp.c: its own TSS, whose ESP0 is its
+/* Another CPU, started by kernel/smp/start.c: its own TSS, whose ESP0 is its
  * kernel stack's top until a process runs there, and the IDT. */
 void cpu_ap_init(int cpu, uint32_t kstacktop)
 {

@@ -1,7 +1,7 @@
 /* proc.c: loading programs into their own segments, exit and wait, sleep,
  * faults. The scheduler is sched.c. */
 #include "proc.h"
-#include "smp.h"
+#include "cpureport.h"
 #include "sched.h"
 #include "console.h"
 #include "elf.h"

@@ -72,7 +72,7 @@ int proc_sbrk(struct proc *p, int32_t incr);	/* the old break, or -ENOMEM, -EINV
 void proc_copyout(struct proc *p, uint32_t off, const void *src, uint32_t len);
 struct trapframe *sched_return(struct trapframe *tf);
 void sched_start(void) __attribute__((noreturn));
-void sched_tick(void);			/* from the clock: the quantum may be over (kernel/tick.c) */
+void sched_tick(void);			/* from the clock: the quantum may be over */
 void sched_yield(void);
 void sched_fresh_slice(void);	/* after a spawn: the caller goes on a tick or two */
 void sched_fpu_release(struct proc *p);	/* p's registers need no saving: it has ended */

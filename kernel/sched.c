@@ -11,7 +11,7 @@
 #include "vm.h"
 #include "tick.h"
 #include "qemuexit.h"
-#include "smp.h"
+#include "percpu.h"
 #include <stddef.h>
 #include <string.h>
 
@@ -21,6 +21,10 @@
  * (with several CPUs, at every switch away: the process may run next on
  * another CPU) or it has been freed (then nothing is saved). */
 static struct proc idleprocs[NCPU_MAX];
+/* boot/irq0.asm indexes the plan's seg[] by a ring-3 CS with its low 3
+ * bits cleared: the LDT index times 8. Ring 3 runs only in LDT code
+ * segments (the GDT has no DPL-3 code), all inside seg[]. */
+_Static_assert(NLDT_ALL <= PROF_LDT_SLOTS, "every LDT index has a plan entry");
 #define fpu_owner (this_cpu->fpu_owner)
 
 void sched_fpu_release(struct proc *p)
@@ -67,6 +71,27 @@ void sched_idle_init(int cpu)
 void procinit(void)
 {
 	sched_idle_init(0);
+}
+
+/* From the clock, when the quantum is over or the machine idles (then it
+ * looks again at every tick, for sleepers to wake). */
+void sched_tick(void)
+{
+	need_resched = 1;
+	irq0.slice_left = 1;		/* if the switch must wait (a system call is under way), retry */
+}
+
+/* Another process became runnable: every CPU's next slice end looks. */
+void sched_runnable(void)
+{
+	for (int c = 0; c < ncpu; c++)
+		percpu_area[c].irq0.sched_work = 1;
+}
+
+/* A sleeper's tick: the clock calls on the scheduler when it has come. */
+void sched_wake_at(uint64_t tick)
+{
+	clock_set_wakeups(tick, 1);
 }
 
 static void wake_sleepers(void)
@@ -233,7 +258,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 
 /* Leaves kmain for the first process; kmain's stack is never used again.
  * With several CPUs, the others are idle until their clocks find work
- * (kernel/smp/smp.c lets them in). */
+ * (kernel/time/timers.c lets them in). */
 void sched_start(void)
 {
 	struct proc *next = pick_next();
@@ -255,7 +280,7 @@ void sched_start(void)
 }
 
 /* Another CPU: idle, until its clock finds work (sched_work, which
- * kernel/smp/smp.c sets before it lets the CPU in). */
+ * kernel/time/timers.c sets before it lets the CPU in). */
 void sched_ap_start(void)
 {
 	irq0.prof = 0;

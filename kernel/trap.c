@@ -4,7 +4,7 @@
 #include "proc.h"
 #include "syscall.h"
 #include "pic8259.h"
-#include "smp.h"
+#include "percpu.h"
 #include "sched.h"
 #include "x86.h"
 #include <stddef.h>

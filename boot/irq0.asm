@@ -27,7 +27,7 @@ F_CS     equ 12
 F_EFLAGS equ 16
 F_ESP    equ 20                 ; a ring-3 frame's: the process's ESP
 %if IRQ0_RING3_DEPTH != F_EFLAGS + 12
-%error "kernel/trap.h's IRQ0_RING3_DEPTH: the CPU's five words and our two"
+%error "kernel/trapframe.h's IRQ0_RING3_DEPTH: the CPU's five words and our two"
 %endif
 ; irq0_dword indexes plan.seg[] by CS with its low 3 bits cleared: the LDT
 ; index times 8, which is the entry's size.

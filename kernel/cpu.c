@@ -1,5 +1,6 @@
 /* cpu.c: the GDT, each CPU's TSS and LDT slot, and the IDT. */
-#include "trap.h"
+#include "cpu.h"
+#include "trapframe.h"
 #include "desc.h"
 #include "x86.h"
 #include "tick.h"

@@ -48,7 +48,7 @@ int fs_set_stdin(const char *name);
 void fs_fdt_init(struct fs_fdtable *t);
 void fs_fdt_close_all(struct fs_fdtable *t);
 
-/* The calls, on kernel pointers already checked (kernel/syscall.c). Each
+/* The calls, on kernel pointers already checked (kernel/systab.c). Each
  * returns its result or -errno, and changes nothing when it fails. */
 int fs_open(struct fs_fdtable *t, const char *path, uint32_t flags);
 int fs_close(struct fs_fdtable *t, int fd);

@@ -9,8 +9,8 @@ FREESTAND := -nostdinc -isystem $(GCCINC) -Iinclude -Ilib -iquote kernel -iquote
 # Every source by name. (kernel/asm-offsets.c is not linked: it makes the
 # assembly's offsets, below.)
 KERNEL_SRCS  := kernel/bootargs.c kernel/console.c kernel/cpu.c kernel/desc.c kernel/fpu.c \
-                kernel/fs.c kernel/fs/dir.c kernel/fsback.c kernel/main.c kernel/mem.c kernel/module.c kernel/proc.c \
-                kernel/profenv.c kernel/sched.c kernel/syscall.c kernel/trap.c \
+                kernel/fs.c kernel/fs/dir.c kernel/fsback.c kernel/main.c kernel/mem.c kernel/module.c kernel/proc.c kernel/ptable.c \
+                kernel/profenv.c kernel/sched.c kernel/systab.c kernel/trap.c \
                 kernel/uaccess.c kernel/vm.c
 # Time: the clock (the PIT), and with several CPUs each one's timer.
 KERNEL_TIME_SRCS := kernel/time/clock.c kernel/time/timers.c

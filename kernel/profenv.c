@@ -5,7 +5,6 @@
 #include "profkern/port.h"
 #include "prof.h"
 #include "mem.h"
-#include "trap.h"
 #include "module.h"
 #include "x86.h"
 #include "clock.h"

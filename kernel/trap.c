@@ -1,8 +1,9 @@
 /* trap.c: the one dispatcher every vector reaches. */
 #include "trap.h"
+#include "cpu.h"
 #include "console.h"
 #include "proc.h"
-#include "syscall.h"
+#include "systab.h"
 #include "pic8259.h"
 #include "percpu.h"
 #include "sched.h"

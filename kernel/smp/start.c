@@ -8,7 +8,7 @@
 #include "console.h"
 #include "mem.h"
 #include "vm.h"
-#include "trap.h"
+#include "cpu.h"
 #include "percpu.h"
 #include "timers.h"
 #include "sched.h"

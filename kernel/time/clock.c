@@ -6,7 +6,7 @@
 #include "pit8253.h"
 #include "pic8259.h"
 #include "x86.h"
-#include "trap.h"
+#include "cpu.h"
 #include "tick.h"
 #include "percpu.h"
 

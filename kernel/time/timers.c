@@ -5,10 +5,10 @@
 #include "timers.h"
 #include "clock.h"
 #include "console.h"
-#include "trap.h"
+#include "cpu.h"
 #include "pic8259.h"
 #include "pit8253.h"
-#include "sched.h"
+#include "ptable.h"
 
 /* A CPU's next deadline, drawn in its next cell as boot/irq0.asm's
  * smp_tick draws it. */
@@ -86,7 +86,7 @@ void smp_clock_start(void)
 		q->cell = t0 + period / (uint32_t)ncpu * (uint32_t)c + period - q->jitter / 2;
 		irq0_draw(q, period);
 		if (c) {
-			sched_idle_init(c);
+			proc_idle_init(c);
 			q->sched_work = 1;	/* the first process may be runnable */
 		}
 	}

@@ -11,7 +11,8 @@
  * The kernel prints one line and shuts down. */
 #include "ticktest.h"
 #include "tick.h"
-#include "trap.h"
+#include "trapframe.h"
+#include "cpu.h"
 #include "desc.h"
 #include "console.h"
 #include "mem.h"

@@ -1,10 +1,12 @@
-/* syscall.c: the system calls. Arguments come in registers; every pointer
- * is an offset in the caller's data segment, checked by argptr/argstr
- * before anything is read or written. The segment's guard page (offsets
+/* systab.c: the system calls' kernel side: each call, and the table from
+ * the numbers of include/sys/syscall.h to them. Arguments come in
+ * registers; every pointer is an offset in the caller's data segment,
+ * checked by argptr/argstr before anything is read or written. The segment's guard page (offsets
  * below UGUARD, vm.h) counts as outside it: a NULL pointer to anything of
  * one byte or more is -EFAULT, as it would fault in ring 3. */
-#include "syscall.h"
+#include "systab.h"
 #include "proc.h"
+#include "sched.h"
 #include "console.h"
 #include "clock.h"
 #include "mem.h"

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#define BOOTARGS_NAME_MAX 64	/* a file's name: 63 bytes and the NUL (kernel/fs.h) */
+#define BOOTARGS_NAME_MAX 64	/* a file's name: 63 bytes and the NUL (kernel/fs/fslimits.h) */
 
 enum crash { CRASH_NONE, CRASH_FAULT, CRASH_TRIPLE };
 

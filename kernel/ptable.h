@@ -44,7 +44,7 @@ struct proc {
 	int spawn_grace;	/* its slice was stretched by a spawn (sched_fresh_slice) */
 	struct prof_proc prof;	/* the profiler's view: buffers by selector */
 	struct fpustate fpu;	/* its x87/SSE registers while not running */
-	struct fs_fdtable files;	/* its file descriptors (kernel/fs.h) */
+	struct fs_fdtable files;	/* its file descriptors (kernel/fs/fs.h) */
 	uint64_t cputicks;	/* ticks it ran, up to its last switch out (times) */
 	uint64_t offtick;	/* after a switch it asked for: the clock's tick then (docs/events.md) */
 	uint64_t runstart;	/* while running: the tick it was switched in at */

@@ -399,13 +399,6 @@ static int sys_profoff(struct trapframe *tf) { return prof_off(&curproc->prof, (
 static int sys_profclear(struct trapframe *tf) { return prof_clear(&curproc->prof, (int)arg(tf, 0)); }
 static int sys_proffree(struct trapframe *tf) { return prof_free(&curproc->prof, (int)arg(tf, 0)); }
 
-/* A dump's frame is the kernel's: its lines are marked as the kernel's. */
-static void serial_sink(void *ctx, const void *data, size_t len)
-{
-	(void)ctx;
-	consolekwrite(data, len);
-}
-
 static int sys_profdump(struct trapframe *tf)
 {
 	char name[FRAME_NAME_MAX + 1];
@@ -413,7 +406,7 @@ static int sys_profdump(struct trapframe *tf)
 
 	if ((err = argstr(arg(tf, 1), name, sizeof(name))))
 		return err;
-	return prof_dump(&curproc->prof, (int)arg(tf, 0), clock_hz(), name, serial_sink, 0);
+	return prof_dump(&curproc->prof, (int)arg(tf, 0), clock_hz(), name, console_sink, 0);
 }
 
 /* profil(buf, bufsiz, offset, scale): returns 0, as its manual says. A

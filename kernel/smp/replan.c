@@ -6,15 +6,9 @@
 #include "percpu.h"
 #include "x86.h"
 
-/* The samplers are written first, then a fence, then each CPU's count
- * read (seen): a tick that began before may still run an old sampler, and
- * so may the next one (seen + 1), which may have read its sampler before
- * the store was seen; the one after (seen + 2) begins only once those
- * have ended. So the wait is for each count to move on by 2, which every
- * other CPU's own timer brings within two periods, whatever it runs (its
- * wait for the kernel's lock lets its ticks in). The wait lets this CPU's
- * interrupts in too, and pause lets the others run where an emulator runs
- * the CPUs in turn. */
+/* The samplers, a fence, then each CPU's count read: the wait is for
+ * each count to move on by 2, which ends every tick that may have read an
+ * old sampler (docs/smp.md, "A profile that changes"). */
 void smp_replan(int wait)
 {
 	uint32_t seen[NCPU_MAX], fl;

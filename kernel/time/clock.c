@@ -35,11 +35,9 @@ void clockinit(uint32_t rate, int jitter, uint32_t seed)
 	if (quantum == 0)
 		quantum = 1;	/* below 100 Hz a tick is longer than the quantum */
 	pitinit(rate);
-	/* The firmware's timer ran until now, and a mode set may raise the
-	 * PIT's output: an edge the 8259 latched meanwhile, masked, would be
-	 * taken the moment IRQ0 is let in, at a time set by the firmware's
-	 * phase, which under an emulator follows the host's disk reads. The
-	 * 8259 made again forgets it (picinit keeps the mask). */
+	/* The 8259 made again (picinit keeps the mask) forgets an edge it
+	 * latched from the firmware's timer or this mode set, which IRQ0 would
+	 * take at a time set by the boot's disk reads (docs/decisions.md). */
 	picinit();
 	picenable(IRQ_TIMER);
 }

@@ -40,13 +40,10 @@ extern const char irq0_clock[], smp_tick[], smp_tick0[];	/* boot/irq0.asm */
  * ends at its label. */
 extern char smp_period_imm[], smp_period_imm0[], smp_shift_imm[], smp_shift_imm0[];
 
-/* Time is cut into cells a nominal period apart (in the TSC's counts),
- * each CPU's shifted by its index's share of a period, and each tick's
- * deadline is drawn in its cell, uniform over a spread chosen as the one
- * CPU's is, by a generator of the CPU's own (docs/decisions.md, "Several
- * CPUs"). The local APIC's timer is written in TSC counts: the two must
- * run at one rate (they do under QEMU, both at 1 GHz), which the
- * calibration checks; else the other CPUs are left out. */
+/* Each CPU's cells a nominal period apart on its TSC, shifted by its
+ * share of a period (docs/decisions.md, "Several CPUs"). The local APIC's
+ * timer is written in TSC counts: unless the calibration finds the two at
+ * one rate, the other CPUs are left out. */
 void smp_clock_start(void)
 {
 	uint32_t base, spread, lr, tr, seed = irq0.jitter_seed, t0, period, shift = 31;

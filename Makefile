@@ -42,7 +42,7 @@ LIBGCC  := $(shell $(CC) -m32 -print-libgcc-file-name)
 # (headers moved to other folders), objects built before would not be
 # rebuilt by their dependency files, which name headers no longer there;
 # so a build of another layout starts its objects anew.
-BUILD_LAYOUT := 4 (host/ and scripts/, includes by name)
+BUILD_LAYOUT := 5 (kernel/time/, kernel headers moved)
 ifneq ($(BUILD_LAYOUT),$(strip $(file <$(BUILD)/layout.txt)))
 $(shell rm -rf $(BUILD)/k $(BUILD)/u $(BUILD)/host $(BUILD)/san $(BUILD)/fuzz/obj $(BUILD)/tests \
 	$(BUILD)/prog $(BUILD)/bench/host $(BUILD)/user $(BUILD)/gen; mkdir -p $(BUILD))

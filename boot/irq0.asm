@@ -6,12 +6,12 @@
 ; reached through SS, which the CPU loaded from the TSS (the kernel's flat
 ; data segment), so no segment register is reloaded unless prof_tick() has
 ; to run. What this file reads or writes is this CPU's structure irq0
-; (kernel/tick.h, which names each field's owner; each CPU's own, at one
+; (kernel/time/tick.h, which names each field's owner; each CPU's own, at one
 ; address: kernel/smp/percpu.h), at offsets generated from it
 ; (kernel/asm-offsets.c); with several CPUs also the CPU's own counts
 ; beside it (PCPU_*) and its local APIC (smp_tick0 and smp_tick below). A ring-3 tick is sampled by the running
 ; process's plan (profiler/prof.h, made at a switch by tick_plan_load(),
-; kernel/tick.h): irq0.sampler is one of irq0_none, irq0_dword,
+; kernel/time/tick.h): irq0.sampler is one of irq0_none, irq0_dword,
 ; irq0_profil, irq0_stacks or irq0_call below.
 
 %include "asm-offsets.inc"
@@ -27,7 +27,7 @@ F_CS     equ 12
 F_EFLAGS equ 16
 F_ESP    equ 20                 ; a ring-3 frame's: the process's ESP
 %if IRQ0_RING3_DEPTH != F_EFLAGS + 12
-%error "kernel/trap.h's IRQ0_RING3_DEPTH: the CPU's five words and our two"
+%error "kernel/trapframe.h's IRQ0_RING3_DEPTH: the CPU's five words and our two"
 %endif
 ; irq0_dword indexes plan.seg[] by CS with its low 3 bits cleared: the LDT
 ; index times 8, which is the entry's size.
@@ -62,6 +62,34 @@ F_ESP    equ 20                 ; a ring-3 frame's: the process's ESP
 	pop ecx
 %endmacro
 
+; A ring-3 tick's segment in the plan: EAX its entry's offset in plan.seg[]
+; (CS with its low 3 bits cleared: the LDT index times 8), EDX the EIP; an
+; EIP at or past the entry's limit goes to prof_tick() instead.
+%macro SEG_LOOKUP 0
+	mov eax, [esp + F_CS]
+	and eax, 0xFFF8
+	mov edx, [esp + F_EIP]
+	cmp edx, [ss:irq0 + PLAN_SEG + PLAN_SEG_LIMIT + eax]
+	jae irq0_call
+%endmacro
+
+; The counter's address %1 into the profile's trace (profiler/prof.h):
+; stored at pos4 * 4, and pos4 moved on by the carry of pos4 < end4,
+; without a branch (a full trace keeps storing into its spare entry past
+; the end; a plan whose profile has no trace points at one always full).
+; %2 and %3 are scratch for the trace's address and pos4; given one
+; register for both, the address is loaded again (mov keeps the carry).
+%macro TRACE_PUT 3
+	mov %2, [ss:irq0 + PLAN_TRACE]
+	mov %3, [ss:%2 + TRACE_POS]
+	mov [ss:%3 * 4], %1
+	cmp %3, [ss:irq0 + PLAN_TREND]
+%ifidn %2, %3
+	mov %2, [ss:irq0 + PLAN_TRACE]
+%endif
+	adc dword [ss:%2 + TRACE_POS], 0
+%endmacro
+
 section .text
 ; The tick's code, from irq0_text to irq0_text_end (bench/smptick.c
 ; counts the instructions each CPU runs between them).
@@ -86,29 +114,15 @@ extern irq0, prof_active, prof_tick_fn, trap_common, clock_irq
 	out PIT_CH0, al
 %endmacro
 
-; QEMU's 8254 starts a written count at once, where a real one in mode 2
-; waits for the period's end; so the next period starts at the write, and
-; the write must come at a moment that does not depend on the code
-; interrupted. A tick taken as it was raised is such a moment: ring 3 never
-; masks interrupts, and the write follows the tick by the same few
-; instructions every time. A tick held back by a masked stretch of the
-; kernel is taken where the stretch ends, at the same instruction every
-; time: written there, the next period would start from that instruction,
-; and the next sample would fall a whole number of PIT counts after it, on
-; a comb over the code that follows (docs/PERFORMANCE.md, section 1). Such
-; a tick leaves the period as it is. The kernel ends every masked stretch
-; with sti(), "sti; nop", so the tick is taken after the nop: the two bytes
-; before the EIP it interrupted say so.
+; A tick held back by a masked stretch of the kernel (the two bytes before
+; its EIP are sti(), "sti; nop", kernel/x86.h) leaves the period as it is:
+; QEMU's 8254 starts a written count at once, and a write there would
+; sample the code after the stretch on a comb (docs/decisions.md, "The tick").
 
-; Every tick: count it, acknowledge it, and tell ring 3 from the rest. A
-; tick from ring 3 finds ESP at one place: the running process's kernel
-; stack top (the TSS's ESP0) less the CPU's five words and our two, which
-; kernel/cpu.c keeps in irq0.ring3_esp. Only a privilege change from
-; protected-mode ring 3 puts it there: a tick in the kernel pushes no
-; ESP/SS and runs below a trap frame, and one in virtual-8086 mode pushes
-; four segment registers more. The CS of a vm86 frame is a real-mode
-; paragraph that may have any low bits, so CS cannot tell; ESP can, at the
-; same cost as a test of CS.
+; Every tick: count it, acknowledge it, and tell ring 3 from the rest by
+; ESP: equal to irq0.ring3_esp (kernel/cpu.c keeps it) only after a
+; privilege change from protected-mode ring 3; a vm86 frame's CS could not
+; tell (docs/decisions.md, "The tick").
 %macro IRQ0_ENTRY 1             ; %1: where a tick not from ring 3 goes
 	push eax
 	push edx
@@ -150,7 +164,7 @@ irq0_fast:
 	NEXT_PERIOD
 	jmp [ss:irq0 + IRQ0_SAMPLER]
 
-; With jitter=0, clockinit() (kernel/tick.c) puts this one in the vector
+; With jitter=0, clockinit() (kernel/time/clock.c) puts this one in the vector
 ; instead: the period is the chip's own, and nothing is drawn.
 align 16
 irq0_fixed:
@@ -160,39 +174,25 @@ irq0_kfixed:
 	NOT_VM86
 	jmp irq0_ksample
 
-; Several CPUs (docs/smp.md). The PIT's IRQ0 is the clock of record, on
-; the first CPU, at the nominal period: irq0_clock counts it and samples
-; nothing. Every CPU, the first too, samples by its local APIC's timer,
-; one-shot, at deadlines on its TSC (the two run at one rate: kernel/smp/
-; smp.c checks it against the PIT): each next deadline is drawn in the
-; next of the CPU's cells, a nominal period apart, over a spread chosen
-; as the one CPU's is, by a generator of its own, so the deadlines do not
-; depend on when the tick was taken and every CPU's count stays the
-; others'. A deadline already past (the CPU did not run for a period: an
-; emulator that runs the CPUs in turn) is counted by a tick of its own,
-; at once: the tick sends itself its vector (a self-IPI) instead of
-; writing the timer, and the CPU takes it as iret returns, where it
-; stands, then draws the next; so every period is a tick, through the
-; same code. A tick that sends one does not end the slice (its slice_left
-; is given back the tick it counts down), so that no trip into the
-; scheduler comes between the chain's ticks: the slice ends, if it does,
-; at the chain's last tick, the one taken on time. The clock's interrupt
-; costs the first CPU its own instructions (clock_irq(), kernel/tick.c),
-; outside the tick's code.
+; Several CPUs (docs/smp.md): the PIT's IRQ0 is the clock alone
+; (irq0_clock, at the end); every CPU samples by its local APIC's timer,
+; one-shot, at a deadline drawn in each next cell of its own, a period
+; apart on its TSC. A deadline already past is counted at once, by a tick
+; the CPU sends itself, which does not end the slice (docs/decisions.md,
+; "Several CPUs", says why).
 
-; The local APIC's tick: counted, acknowledged, the TSC read, the cell
-; moved on by the period, then the counts to the deadline drawn in it,
-; cell + offset: since = TSC - cell stays in EAX while EDX draws the
-; offset (a multiplicative congruential step, whose top bits are the
-; offset: the spread is a power of two), and counts = offset - since.
-; Counts of 0 or less (signed: TSC and deadline within 2^31 counts of
-; each other, 2 s at 1 GHz) mean the deadline has passed. Then the timer
-; is written and the tick goes on as the one CPU's. The period and the
-; shift are immediates that kernel/smp/smp.c writes into the code at
-; boot, before any CPU runs it (each ends at its label: %3, %4). %1: the
-; vector; %2: pause once the timer is written (the first CPU's: below);
-; %5: the late path's label.
+; The local APIC's tick: counted, acknowledged, the cell moved on by the
+; period, and the counts to the deadline drawn in it: since = TSC - cell
+; in EAX, the offset (the top bits of a multiplicative congruential step)
+; in EDX, counts = offset - since; 0 or less (signed) is a deadline past.
+; The period and the shift are immediates that kernel/time/timers.c writes at
+; boot, before any CPU runs them; each ends at its label.
 %macro SMP_TICK 5
+%define TICK_VECTOR %1          ; the timer's vector, which a late tick sends itself
+%define TICK_PAUSE %2           ; 1: pause once the timer is written (the first CPU's)
+%define TICK_PERIOD_IMM %3      ; the label that ends the period's immediate
+%define TICK_SHIFT_IMM %4       ; the label that ends the shift's
+%define TICK_LATE %5            ; the late path's label
 	push eax
 	push edx
 	add dword [ss:irq0 + IRQ0_TICKS], 1
@@ -201,27 +201,32 @@ irq0_kfixed:
 	rdtsc
 	sub eax, [ss:irq0 + IRQ0_CELL]
 	add dword [ss:irq0 + IRQ0_CELL], strict dword SMP_PERIOD_MARK
-%3:
+TICK_PERIOD_IMM:
 	imul edx, [ss:irq0 + IRQ0_JITTER_SEED], SMP_MCG_MUL
 	mov [ss:irq0 + IRQ0_JITTER_SEED], edx
 	shr edx, strict byte SMP_SHIFT_MARK
-%4:
+TICK_SHIFT_IMM:
 	sub edx, eax
-	jle %5
+	jle TICK_LATE
 	mov [ss:LAPIC_TMICT_VA], edx
-%if %2
+%if TICK_PAUSE
 	pause
 %endif
 	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
 	jne smp_kernel
 	jmp [ss:irq0 + IRQ0_SAMPLER]
-%5:                            ; late: the next period's tick, at once
-	mov dword [ss:LAPIC_ICR_LO_VA], ICR_SELF_FIXED | %1
+TICK_LATE:                      ; late: the next period's tick, at once
+	mov dword [ss:LAPIC_ICR_LO_VA], ICR_SELF_FIXED | TICK_VECTOR
 	add dword [ss:PCPU_LATE], 1
 	add dword [ss:irq0 + IRQ0_SLICE_LEFT], 1	; not the slice's end
 	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
 	jne smp_kernel
 	jmp [ss:irq0 + IRQ0_SAMPLER]
+%undef TICK_VECTOR
+%undef TICK_PAUSE
+%undef TICK_PERIOD_IMM
+%undef TICK_SHIFT_IMM
+%undef TICK_LATE
 %endmacro
 
 global smp_period_imm, smp_period_imm0, smp_shift_imm, smp_shift_imm0
@@ -230,12 +235,9 @@ align 16
 smp_tick:
 	SMP_TICK SMP_TICK_VECTOR, 0, smp_period_imm, smp_shift_imm, smp_late
 
-; The first CPU's, which ends its turn at a tick taken on time: QEMU
-; (7.2, -icount) runs the CPUs in turn, each until the machine's next
-; timer deadline, the first CPU first, and a CPU after one that ran into a
-; deadline gets no turn then; so without it the first CPU, busy, would run
-; at nearly every turn and the next one nearly never (measured:
-; docs/smp.md). A tick taken late goes on: the CPU has waited already.
+; The first CPU's pauses after a tick taken on time, which ends its turn
+; under QEMU's -icount, so that the other CPUs get theirs (docs/decisions.md,
+; "Several CPUs"); a tick taken late goes on: the CPU has waited already.
 align 16
 smp_tick0:
 	SMP_TICK SMP_TICK0_VECTOR, 1, smp_period_imm0, smp_shift_imm0, smp_late0
@@ -247,27 +249,14 @@ smp_kernel:
 
 ; DWORD: counters[EIP >> 2] of the segment's entry, if EIP is below its
 ; limit; else prof_tick() decides. Counters saturate: a carry out of the
-; add takes the 1 back. Then the counter's address goes to the profile's
-; trace (profiler/prof.h): stored at pos4 * 4, and pos4 moved on by the
-; carry of pos4 < end4, without a branch (a full trace keeps storing into
-; its spare entry past the end; a plan whose profile has no trace points
-; at one always full).
+; add takes the 1 back. Then the counter's address goes to the trace.
 irq0_dword:
-	mov eax, [esp + F_CS]
-	and eax, 0xFFF8             ; the LDT index times 8
-	mov edx, [esp + F_EIP]
-	cmp edx, [ss:irq0 + PLAN_SEG + PLAN_SEG_LIMIT + eax]
-	jae irq0_call
+	SEG_LOOKUP
 	and edx, -4
 	add edx, [ss:irq0 + PLAN_SEG + PLAN_SEG_COUNTERS + eax]
 	add dword [ss:edx], 1
 	sbb dword [ss:edx], 0
-	mov eax, [ss:irq0 + PLAN_TRACE]
-	mov eax, [ss:eax + TRACE_POS]
-	mov [ss:eax * 4], edx
-	cmp eax, [ss:irq0 + PLAN_TREND]
-	mov eax, [ss:irq0 + PLAN_TRACE]  ; (mov keeps the carry)
-	adc dword [ss:eax + TRACE_POS], 0
+	TRACE_PUT edx, eax, eax
 	jmp irq0_none
 
 ; STACKS: one profile with call stacks (profiler/prof.h, docs/stacks.md),
@@ -282,11 +271,7 @@ irq0_dword:
 ; kernel's flat segment (SS) at plan.ubase (the stack) and plan.cbase (the
 ; code): ring 3's DS may be anything.
 irq0_stacks:
-	mov eax, [esp + F_CS]
-	and eax, 0xFFF8
-	mov edx, [esp + F_EIP]
-	cmp edx, [ss:irq0 + PLAN_SEG + PLAN_SEG_LIMIT + eax]
-	jae irq0_call
+	SEG_LOOKUP
 	pushad                      ; ring 3's registers; EBP still the interrupted one
 	mov ecx, [esp + 32 + F_ESP] ; the process's ESP
 	mov esi, esp                ; the stack's top: its depth is esi - esp
@@ -400,11 +385,7 @@ irq0_stacks:
 	sbb dword [ss:eax], 0
 	add dword [ss:ebp + ecx + ST_COUNT], 1
 	sbb dword [ss:ebp + ecx + ST_COUNT], 0
-	mov ebx, [ss:irq0 + PLAN_TRACE]  ; the trace, as irq0_dword's
-	mov ecx, [ss:ebx + TRACE_POS]
-	mov [ss:ecx * 4], eax
-	cmp ecx, [ss:irq0 + PLAN_TREND]
-	adc dword [ss:ebx + TRACE_POS], 0
+	TRACE_PUT eax, ebx, ecx     ; the trace, as irq0_dword's
 	popad
 	sub dword [ss:irq0 + IRQ0_SLICE_LEFT], 1
 	jbe irq0_quantum
@@ -474,7 +455,7 @@ irq0_call:
 	C_LEAVE
 	jmp irq0_none
 
-; ctick=plan (kernel/tick.h): the plan carried out in C, as a kernel without
+; ctick=plan (kernel/time/tick.h): the plan carried out in C, as a kernel without
 ; this file does it: prof_tick_planned(plan, cs, eip, ebp), regparm(3).
 global irq0_cplan
 extern prof_tick_planned

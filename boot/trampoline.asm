@@ -1,4 +1,4 @@
-; trampoline.asm: where another CPU starts (kernel/smp/smp.c). A start-up
+; trampoline.asm: where another CPU starts (kernel/smp/start.c). A start-up
 ; IPI starts it in real mode at CS = page >> 4, IP = 0, in the page below
 ; 1 MiB that smp_init() copied tramp_start..tramp_end to; this code runs
 ; there, loads a GDT of its own (flat code and data at the kernel's

@@ -1,5 +1,5 @@
 ; trapentry.asm: the interrupt entry stubs, one per vector, made by macro.
-; Each pushes a uniform frame (struct trapframe, kernel/trap.h) and calls
+; Each pushes a uniform frame (struct trapframe, kernel/trapframe.h) and calls
 ; trap(), which returns the frame to resume: the same one, or another
 ; process's after a switch.
 

@@ -6,6 +6,8 @@
 
 #define PIT_HZ		1193182u	/* the PIT's input clock */
 #define PIT_DIVISOR(hz)	((PIT_HZ + (hz) / 2) / (hz))
+/* The rates hz= takes, in plain digits: kernel/bootargs.c's message
+ * prints them as written. */
 #define PIT_MIN_HZ	19		/* PIT_DIVISOR(18) does not fit 16 bits */
 #define PIT_MAX_HZ	20000
 

@@ -4,10 +4,10 @@
  * that the assembly of boot/ never writes a layout twice. Never linked. */
 #include <stddef.h>
 #include "tick.h"
-#include "trap.h"
+#include "trapframe.h"
 #include "desc.h"
 #include "pic8259.h"
-#include "smp.h"
+#include "timers.h"
 #include "lapic.h"
 #include "percpu.h"
 
@@ -63,7 +63,7 @@ void asm_offsets(void)
 	DEFINE(ST_KDEPTH, offsetof(struct pdump_stack, kdepth));
 	DEFINE(ST_DEPTH, offsetof(struct pdump_stack, depth));
 	DEFINE(ST_PCS, offsetof(struct pdump_stack, pcs));
-	/* struct trapframe (trap.h) */
+	/* struct trapframe (trapframe.h) */
 	DEFINE(TF_CS, offsetof(struct trapframe, cs));
 	DEFINE(TF_EFLAGS, offsetof(struct trapframe, eflags));
 	/* this CPU's own (kernel/smp/percpu.h), at its window's addresses;

@@ -6,6 +6,10 @@
 #include "stacks.h"
 #include <stddef.h>
 
+/* A constant as its macro is written (PIT_MIN_HZ: "19"), for a message. */
+#define DIGITS(x) DIGITS_(x)
+#define DIGITS_(x) #x
+
 _Static_assert(PROF_STACK_ENTRIES_MIN == 256 && PROF_STACK_ENTRIES_MAX == 1048576 &&
 	       PROF_STACK_ENTRIES_DEFAULT == 32768, "stacktable='s message");
 
@@ -55,7 +59,7 @@ int bootargs_parse(const char *s, struct bootargs *a)
 			for (s += 3; *s >= '0' && *s <= '9'; s++, digits++)
 				v = v > 100000 ? v : v * 10 + (uint32_t)(*s - '0');
 			if (!digits || (*s && *s != ' ') || v < PIT_MIN_HZ || v > PIT_MAX_HZ) {
-				a->error = "hz= must be a rate from 19 to 20000";
+				a->error = "hz= must be a rate from " DIGITS(PIT_MIN_HZ) " to " DIGITS(PIT_MAX_HZ);
 				return -1;
 			}
 			a->hz = v;

@@ -1,5 +1,6 @@
 /* cpu.c: the GDT, each CPU's TSS and LDT slot, and the IDT. */
-#include "trap.h"
+#include "cpu.h"
+#include "trapframe.h"
 #include "desc.h"
 #include "x86.h"
 #include "tick.h"
@@ -34,7 +35,7 @@ static void cpu_load(int cpu)
 	ltr((uint16_t)SEL_TSS_OF(cpu));
 }
 
-/* Another CPU, started by kernel/smp/smp.c: its own TSS, whose ESP0 is its
+/* Another CPU, started by kernel/smp/start.c: its own TSS, whose ESP0 is its
  * kernel stack's top until a process runs there, and the IDT. */
 void cpu_ap_init(int cpu, uint32_t kstacktop)
 {

@@ -9,6 +9,7 @@
  * see another's registers either. */
 #include "fpu.h"
 #include "console.h"
+#include "percpu.h"
 #include <string.h>
 
 #define CR0_MP	(1u << 1)
@@ -69,4 +70,10 @@ void fpu_switch(struct fpustate *from, const struct fpustate *to)
 		__asm__ volatile("fxsave %0" : "=m"(*from));
 	if (to)
 		__asm__ volatile("fxrstor %0" : : "m"(*to));
+}
+
+void fpu_release(const struct proc *p)
+{
+	if (this_cpu->fpu_owner == p)
+		this_cpu->fpu_owner = 0;
 }

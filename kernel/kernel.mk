@@ -1,20 +1,27 @@
-# kernel.mk: the kernel ELF, its maps and its sti check, and the self-test
-# kernel (build/selftest.elf). The GRUB ISO is the Makefile's.
+# kernel.mk: the kernel ELF, its maps and its sti check. The GRUB ISO is
+# the Makefile's; the self-test kernel (build/selftest.elf), which links
+# these objects with the tests' own, is tests/selftest/selftest.mk's.
 
 GCCINC    := $(shell $(CC) -print-file-name=include)
 # The kernel's headers: the compiler's freestanding ones, the interface it
 # shares with programs (include/), the shared code's (lib/), the format's.
-FREESTAND := -nostdinc -isystem $(GCCINC) -Iinclude -Ilib -iquote kernel -iquote kernel/smp -iquote drivers -iquote format -iquote profiler -Iprofiler/include
+FREESTAND := -nostdinc -isystem $(GCCINC) -Iinclude -Ilib -iquote kernel -iquote kernel/fs -iquote kernel/time -iquote kernel/smp -iquote drivers -iquote format -iquote profiler -Iprofiler/include
 # Every source by name. (kernel/asm-offsets.c is not linked: it makes the
 # assembly's offsets, below.)
 KERNEL_SRCS  := kernel/bootargs.c kernel/console.c kernel/cpu.c kernel/desc.c kernel/fpu.c \
-                kernel/fs.c kernel/fs/dir.c kernel/fsback.c kernel/main.c kernel/mem.c kernel/module.c kernel/proc.c \
-                kernel/profenv.c kernel/sched.c kernel/syscall.c kernel/tick.c kernel/trap.c \
+                kernel/main.c kernel/mem.c kernel/module.c kernel/proc.c kernel/ptable.c \
+                kernel/profenv.c kernel/sched.c kernel/systab.c kernel/trap.c \
                 kernel/uaccess.c kernel/vm.c
-# The other CPUs: found, started, ticked (docs/smp.md).
-KERNEL_SMP_SRCS := kernel/smp/acpi.c kernel/smp/lapic.c kernel/smp/percpu.c kernel/smp/smp.c
+# The file system: files and descriptors, paths and folders, the tables,
+# and the files sent back at shutdown (docs/syscalls.md, "Files").
+KERNEL_FS_SRCS := kernel/fs/fs.c kernel/fs/dir.c kernel/fs/inode.c kernel/fs/fsback.c
+# Time: the clock (the PIT), and with several CPUs each one's timer.
+KERNEL_TIME_SRCS := kernel/time/clock.c kernel/time/timers.c
+# The other CPUs: found, started, replanned, reported (docs/smp.md).
+KERNEL_SMP_SRCS := kernel/smp/acpi.c kernel/smp/findcpus.c kernel/smp/lapic.c kernel/smp/percpu.c \
+                   kernel/smp/replan.c kernel/smp/cpureport.c kernel/smp/start.c
 DRIVERS_SRCS := drivers/ioport.c drivers/pic8259.c drivers/pit8253.c drivers/qemuexit.c drivers/uart16550.c
-KERNEL_C  := $(KERNEL_SRCS) $(KERNEL_SMP_SRCS) $(DRIVERS_SRCS) $(PROFILER_SRCS) $(FORMAT_SRCS) $(LIB_SRCS)
+KERNEL_C  := $(KERNEL_SRCS) $(KERNEL_FS_SRCS) $(KERNEL_TIME_SRCS) $(KERNEL_SMP_SRCS) $(DRIVERS_SRCS) $(PROFILER_SRCS) $(FORMAT_SRCS) $(LIB_SRCS)
 KERNEL_ASM := boot/boot.asm boot/trapentry.asm boot/irq0.asm boot/trampoline.asm
 KERNEL_OBJ := $(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM)) $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C))
 
@@ -36,20 +43,6 @@ $(BUILD)/k/asm-offsets.inc: kernel/asm-offsets.c
 
 $(BUILD)/kernel.elf: $(KERNEL_OBJ) linker.ld
 	$(call msg,LD,$@)$(CC) $(KLDFLAGS) -T linker.ld $(KERNEL_OBJ) $(LIBGCC) -o $@
-
-# The self-test kernel: the product's objects, its main.c built with
-# KERNEL_SELFTEST, and the timer entry's self-test (selftest=tick,
-# docs/running.md), which the product kernel has none of. make test
-# builds it and boots it (tests/integration/cases/ticktest.sh).
-SELFTEST_C   := kernel/ticktest.c
-SELFTEST_ASM := boot/ticktest.asm
-SELFTEST_OBJ := $(patsubst $(BUILD)/k/kernel/main.o,$(BUILD)/k/selftest/kernel/main.o,$(KERNEL_OBJ)) \
-                $(patsubst %.asm,$(BUILD)/k/%.o,$(SELFTEST_ASM)) $(patsubst %.c,$(BUILD)/k/%.o,$(SELFTEST_C))
-$(BUILD)/k/selftest/%.o: %.c
-	@mkdir -p $(@D)
-	$(call msg,CC,$<)$(CC) $(KCFLAGS) $(FREESTAND) -DKERNEL_SELFTEST -c $< -o $@
-$(BUILD)/selftest.elf: $(SELFTEST_OBJ) linker.ld
-	$(call msg,LD,$@)$(CC) $(KLDFLAGS) -T linker.ld $(SELFTEST_OBJ) $(LIBGCC) -o $@
 
 # The kernel's maps: LINK style for pinfo, System.map text for readprofile.
 $(BUILD)/kernel.map: $(BUILD)/kernel.elf $(BUILD)/mkmap

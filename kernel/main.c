@@ -1,11 +1,13 @@
 /* main.c: from GRUB to the first process. */
 #include "console.h"
-#include "trap.h"
+#include "cpu.h"
 #include "mem.h"
 #include "module.h"
 #include "fs.h"
 #include "multiboot.h"
 #include "proc.h"
+#include "ptable.h"
+#include "sched.h"
 #include "clock.h"
 #include "vm.h"
 #include "x86.h"
@@ -15,7 +17,9 @@
 #include "uart16550.h"
 #include "pic8259.h"
 #include "pit8253.h"
-#include "smp.h"
+#include "start.h"
+#include "timers.h"
+#include "percpu.h"
 #include "tick.h"
 #include <string.h>
 #ifdef KERNEL_SELFTEST
@@ -212,7 +216,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	clockinit(args.hz, args.jitter, args.seed);
 	smp_clock_start();
 	/* selftest=tick: the self-test kernel's (build/selftest.elf, built with
-	 * KERNEL_SELFTEST: kernel/kernel.mk); the product kernel has none. */
+	 * KERNEL_SELFTEST: tests/selftest/selftest.mk); the product kernel has none. */
 	if (args.selftest_tick && ncpu > 1)
 		panic("selftest=tick: one CPU's timer entry: boot it with one CPU");
 	if (args.selftest_tick)

@@ -1,8 +1,8 @@
 /* proc.c: loading programs into their own segments, exit and wait, sleep,
- * faults. The scheduler is sched.c. */
+ * faults. The table is ptable.c, the scheduler sched.c. */
 #include "proc.h"
-#include "smp.h"
 #include "sched.h"
+#include "cpu.h"
 #include "console.h"
 #include "elf.h"
 #include "mem.h"
@@ -11,17 +11,10 @@
 #include "clock.h"
 #include "vm.h"
 #include "sys/errno.h"
-#include "qemuexit.h"
 #include <string.h>
 
-struct proc procs[NPROC];
-struct proc *initproc;
+static struct proc *initproc;	/* the first program: the run ends with it */
 static int nextpid = 1;
-
-struct proc *proc_first(void)
-{
-	return procs;
-}
 
 uint32_t kernel_text_fingerprint;
 
@@ -51,26 +44,6 @@ static int setup_args(struct proc *p, uint32_t argbase, uint32_t stacktop,
 	((uint32_t *)uaddr(p, stacktop - 8))[0] = (uint32_t)argc;
 	((uint32_t *)uaddr(p, stacktop - 8))[1] = ptrs;
 	return 0;
-}
-
-/* Gives the heap's pages back: the break goes back to where it started. */
-static void heap_free(struct proc *p)
-{
-	for (uint32_t off = p->heapbase; off < p->datasize; off += PAGE)
-		kfree_page((void *)vm_unmap_page(&p->vm, UDATA_BASE + off));
-	p->datasize = p->brk = p->heapbase;
-}
-
-void free_proc(struct proc *p)
-{
-	sched_fpu_release(p);
-	fs_fdt_close_all(&p->files);
-	if (p->vm.pgdir)
-		heap_free(p);
-	vm_free(&p->vm);
-	kfree(p->image);
-	kfree(p->kstack);
-	memset(p, 0, sizeof(*p));
 }
 
 /* p's code segment as the profiler sees it; its module name, the program's
@@ -219,21 +192,12 @@ static int waits_for(const struct proc *parent, const struct proc *c)
 	return parent->state == P_WAITING && (parent->waitpid == -1 || parent->waitpid == c->pid);
 }
 
-/* The machine's clean end, when its work is done: the files programs
- * wrote go back to the host (fsback.c), then the exit code. */
-void proc_shutdown(void)
-{
-	smp_report();	/* with several CPUs, each one's counts */
-	fs_send_back();
-	machine_exit(QEMUEXIT_OK);
-}
-
 void proc_exit(struct proc *p, int status)
 {
 	uint32_t mask = irq_save();
 
 	prof_exit(&p->prof);
-	sched_fpu_release(p);
+	fpu_release(p);
 	fs_fdt_close_all(&p->files);
 	p->exitstatus = status;
 	p->state = P_ZOMBIE;
@@ -402,7 +366,7 @@ int proc_sbrk(struct proc *p, int32_t incr)
 		}
 	}
 	/* A profil() buffer in the pages given back (kept as a window
-	 * address, kernel/syscall.c) would have the sampler write there:
+	 * address, kernel/systab.c) would have the sampler write there:
 	 * profiling is turned off, as for any buffer outside the segment. */
 	if (newend < oldend && (uint32_t)p->prof.pfbuf >= UDATA_BASE &&
 	    (uint32_t)p->prof.pfbuf + p->prof.pfsize > UDATA_BASE + newend)

@@ -5,11 +5,11 @@
 #include "profkern/port.h"
 #include "prof.h"
 #include "mem.h"
-#include "trap.h"
 #include "module.h"
 #include "x86.h"
 #include "clock.h"
-#include "smp.h"
+#include "percpu.h"
+#include "replan.h"
 #include "tick.h"
 #include "sys/errno.h"
 
@@ -43,7 +43,7 @@ int prof_module_known(const char *name)
 	return 0;
 }
 
-int tick_c_entry;	/* ctick=1 (kernel/tick.h) */
+int tick_c_entry;	/* ctick=1 (kernel/time/tick.h) */
 
 int prof_ncpu(void) { return ncpu; }
 int prof_cpu(void) { return smp_cpu(); }

@@ -1,33 +1,25 @@
-/* sched.c: the round-robin scheduler and the idle loop. The kernel never
- * switches in the middle of its own work: a switch happens only on the way
- * back to ring 3 or out of the idle loop. The timer's fast path
+/* sched.c: the round-robin scheduler. The kernel never switches in the
+ * middle of its own work: a switch happens only on the way back to ring 3
+ * or out of the idle loop (ptable.c). The timer's fast path
  * (boot/irq0.asm) calls on it only when there is work to do. */
-#include "proc.h"
 #include "sched.h"
+#include "cpu.h"
 #include "console.h"
-#include "mem.h"
 #include "x86.h"
 #include "clock.h"
 #include "vm.h"
 #include "tick.h"
-#include "qemuexit.h"
-#include "smp.h"
 #include <stddef.h>
-#include <string.h>
 
-/* Each CPU's idle process; this CPU's is idleproc (sched.h). Whose
- * registers a CPU's FPU holds is its fpu_owner (kernel/smp/percpu.h): the
- * last process to run there, or 0 when that one's registers were saved
- * (with several CPUs, at every switch away: the process may run next on
- * another CPU) or it has been freed (then nothing is saved). */
-static struct proc idleprocs[NCPU_MAX];
+/* boot/irq0.asm indexes the plan's seg[] by a ring-3 CS with its low 3
+ * bits cleared: the LDT index times 8. Ring 3 runs only in LDT code
+ * segments (the GDT has no DPL-3 code), all inside seg[]. */
+_Static_assert(NLDT_ALL <= PROF_LDT_SLOTS, "every LDT index has a plan entry");
+/* Whose registers this CPU's FPU holds (kernel/fpu.h): the last process
+ * to run here, or 0 when that one's registers were saved (with several
+ * CPUs, at every switch away: the process may run next on another CPU) or
+ * it has ended (then nothing is saved). */
 #define fpu_owner (this_cpu->fpu_owner)
-
-void sched_fpu_release(struct proc *p)
-{
-	if (fpu_owner == p)
-		fpu_owner = 0;
-}
 
 /* p's slice: the quantum, or 1 for idle, which looks for work at every tick. */
 static void new_slice(struct proc *p)
@@ -37,36 +29,25 @@ static void new_slice(struct proc *p)
 	p->spawn_grace = 0;
 }
 
-static void idle_loop(void)
+/* From the clock, when the quantum is over or the machine idles (then it
+ * looks again at every tick, for sleepers to wake). */
+void sched_tick(void)
 {
-	for (;;)
-		__asm__ volatile("sti; hlt" ::: "memory");	/* a tick here is on time: no sti(), see x86.h */
+	need_resched = 1;
+	irq0.slice_left = 1;		/* if the switch must wait (a system call is under way), retry */
 }
 
-void sched_idle_init(int cpu)
+/* Another process became runnable: every CPU's next slice end looks. */
+void sched_runnable(void)
 {
-	struct proc *idle = &idleprocs[cpu];
-	struct trapframe *tf;
-
-	idle->kstack = kalloc(KSTACK_SIZE);
-	if (!idle->kstack)
-		panic("procinit: no memory for the idle stack");
-	memcpy(idle->name, "idle", 5);
-	idle->state = P_RUNNING;
-	/* A ring-0 frame: iret pops no ESP/SS, so leave them out of the stack. */
-	tf = (struct trapframe *)(idle->kstack + KSTACK_SIZE - (sizeof(*tf) - 8));
-	tf->cs = SEL_KCODE;
-	tf->eip = (uint32_t)idle_loop;
-	tf->eflags = FL_IF | 2;
-	tf->ds = tf->es = tf->fs = tf->gs = SEL_KDATA;
-	idle->tf = tf;
-	percpu_area[cpu].idle = idle;
-	percpu_area[cpu].cur = idle;
+	for (int c = 0; c < ncpu; c++)
+		percpu_area[c].irq0.sched_work = 1;
 }
 
-void procinit(void)
+/* A sleeper's tick: the clock calls on the scheduler when it has come. */
+void sched_wake_at(uint64_t tick)
 {
-	sched_idle_init(0);
+	clock_set_wakeups(tick, 1);
 }
 
 static void wake_sleepers(void)
@@ -233,7 +214,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 
 /* Leaves kmain for the first process; kmain's stack is never used again.
  * With several CPUs, the others are idle until their clocks find work
- * (kernel/smp/smp.c lets them in). */
+ * (kernel/time/timers.c lets them in). */
 void sched_start(void)
 {
 	struct proc *next = pick_next();
@@ -255,7 +236,7 @@ void sched_start(void)
 }
 
 /* Another CPU: idle, until its clock finds work (sched_work, which
- * kernel/smp/smp.c sets before it lets the CPU in). */
+ * kernel/time/timers.c sets before it lets the CPU in). */
 void sched_ap_start(void)
 {
 	irq0.prof = 0;

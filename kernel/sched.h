@@ -1,22 +1,23 @@
-/* sched.h: what proc.c and sched.c share of the process table. */
+/* sched.h: the round-robin scheduler (sched.c): the switch on the way back
+ * to ring 3, and what the clock, the process calls and the other CPUs ask
+ * of it. */
 #ifndef KERNEL_SCHED_H
 #define KERNEL_SCHED_H
 
-#include "proc.h"
+#include <stdint.h>
+#include "ptable.h"
 
-extern struct proc procs[NPROC];
-#define idleproc (*this_cpu->idle)	/* this CPU's idle process */
-extern struct proc *initproc;		/* the first program: the run ends with it */
 #define need_resched (this_cpu->resched)	/* this CPU's: switch on the way back to ring 3 */
-void sched_runnable(void);		/* another process may be runnable (kernel/tick.c) */
-void sched_wake_at(uint64_t tick);	/* a sleeper wakes at that tick (kernel/tick.c) */
-void sched_free_orphans(void);		/* frees the zombies no one waits for, now */
 
-void free_proc(struct proc *p);
-/* CPU cpu's idle process (its stack from the allocator): the first CPU's
- * in procinit(), the others' by kernel/smp/smp.c before they start. */
-void sched_idle_init(int cpu);
+struct trapframe *sched_return(struct trapframe *tf);
+void sched_start(void) __attribute__((noreturn));
 /* Another CPU enters the scheduler, idle until a process is runnable. */
 void sched_ap_start(void) __attribute__((noreturn));
+void sched_tick(void);			/* from the clock: the quantum may be over */
+void sched_runnable(void);		/* another process may be runnable */
+void sched_wake_at(uint64_t tick);	/* a sleeper wakes at that tick */
+void sched_yield(void);
+void sched_fresh_slice(void);	/* after a spawn: the caller goes on a tick or two */
+void sched_free_orphans(void);		/* frees the zombies no one waits for, now */
 
 #endif

@@ -1,10 +1,11 @@
 /* trap.c: the one dispatcher every vector reaches. */
 #include "trap.h"
+#include "cpu.h"
 #include "console.h"
 #include "proc.h"
-#include "syscall.h"
+#include "systab.h"
 #include "pic8259.h"
-#include "smp.h"
+#include "percpu.h"
 #include "sched.h"
 #include "x86.h"
 #include <stddef.h>

@@ -39,6 +39,8 @@ uint32_t prof_me(void)
 	return c < PROF_NCPU_MAX ? c : PROF_NCPU_MAX;
 }
 
+volatile uint32_t prof_gen;
+
 void prof_moved(int wait)
 {
 	prof_gen++;

@@ -49,6 +49,13 @@ struct prof_session *prof_new_session(uint32_t type);
  * no tick can reach it (prof_moved(1) after it was let go). */
 void prof_free_session(struct prof_session *s);
 struct pdump_seg *prof_buffer_for(struct prof_session *s, const struct prof_codeseg *cs);
+/* A process's segment the profiles can count: its slot in range, and
+ * some length. ProfInit checks its segments inline; a process's start,
+ * with every system profile, through one call (prof_valid_user_seg). */
+static inline int prof_user_seg_ok(const struct prof_codeseg *cs)
+{
+	return cs->slot < PROF_SLOTS && cs->length;
+}
 int prof_valid_user_seg(const struct prof_codeseg *cs);
 /* s's tables of stacks, one a CPU, of prof_stack_entries() entries each,
  * empty, in one block (s->stacks, CPU c's at s->cpu[c].stacks). 0, or

@@ -13,7 +13,7 @@
 # libgcc. It builds with -m32 or -m64, any -O.
 PROFMOD_DIR ?= $(patsubst %/,%,$(dir $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))))
 PROFMOD_AT := $(if $(PROFMOD_DIR),$(PROFMOD_DIR)/)
-PROFMOD_SRCS := $(addprefix $(PROFMOD_AT),profiler/prof.c profiler/session.c profiler/system.c \
+PROFMOD_SRCS := $(addprefix $(PROFMOD_AT),profiler/calls.c profiler/session.c profiler/system.c \
 	profiler/sample.c profiler/stacks.c profiler/spread.c profiler/trace.c profiler/percpu.c \
 	profiler/snap.c profiler/port.c format/dump.c format/frame.c format/crc32.c)
 PROFMOD_INC := -I$(PROFMOD_AT)profiler/include

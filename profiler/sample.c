@@ -133,7 +133,15 @@ void tick(struct prof_proc *pp, uint32_t cs, uint32_t eip, uint32_t ebp, uint32_
 		take_stack(pp, u, sys, cpu, cs, eip, ebp);
 }
 
+/* What the clock reads and only the calls write: the system profiles (the
+ * time profile and the event profiles, system.c), whether any profile
+ * counts, whether any counts events; and the entry it calls, prof_tick()
+ * unless a profile keeps sub-profiles (spread.c). */
+struct prof_session *prof_system;
+struct prof_session *prof_evsys[PROF_KINDS - 1];
+volatile uint32_t prof_active;
 volatile uint32_t prof_events;
+prof_tick_t *volatile prof_tick_fn = prof_tick;
 
 /* An event's stack, n times, in s (bufs: pp's buffers of s): from user
  * code, the PC then the frames from EBP, as take_stack() takes a ring-3

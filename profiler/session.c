@@ -64,6 +64,11 @@ struct prof_session *prof_new_session(uint32_t type)
 
 static char upper(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 32) : c; }
 
+int prof_valid_user_seg(const struct prof_codeseg *cs)
+{
+	return prof_user_seg_ok(cs);
+}
+
 int prof_name_eq(const char *a, const char *b)
 {
 	while (*a && upper(*a) == upper(*b))

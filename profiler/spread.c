@@ -55,9 +55,8 @@ void PROF_HOT prof_tick_spread(struct prof_proc *pp, uint32_t cs, uint32_t eip, 
 	prof_tick_on(pp, cs, eip, ebp, cpu);
 }
 
-/* How many profiles with PT_SPREAD live; prof_tick_fn follows. */
+/* How many profiles with PT_SPREAD live; prof_tick_fn (sample.c) follows. */
 static uint32_t spreading;
-prof_tick_t *volatile prof_tick_fn = prof_tick;
 
 void prof_spread_adjust(int d)
 {

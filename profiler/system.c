@@ -6,7 +6,6 @@
 /* The processes whose buffers point into each system profile: the time
  * profile's (sbuf), and each event profile's (ebuf). */
 static struct prof_proc *attached[PROF_KINDS];
-struct prof_session *prof_evsys[PROF_KINDS - 1];
 
 struct prof_session **prof_sys_of(int k)
 {

@@ -30,6 +30,8 @@ integration: all $(BUILD)/selftest.elf $(BUILD)/bare/kernel.elf $(foreach g,$(GU
 	@sh tests/integration/stacks.sh $(BUILD)
 	@sh tests/integration/bare.sh $(BUILD)
 	@sh tests/integration/xv6.sh $(BUILD)
+# (the self-test kernel, build/selftest.elf: cases/ticktest.sh)
+include tests/selftest/selftest.mk
 
 # The house's rules (scripts/check-house.sh): files, functions, folders,
 # includes and guards; and every path the product's comments name is in

@@ -70,7 +70,7 @@ QPLUGIN_EXPORT int qemu_plugin_version = QPLUGIN_API_VERSION;
 
 #define UWINDOW 0x40000000u		/* bytes of a process's code window */
 #define LOWEST_READ 0x100000u		/* below 1 MiB, host memory is not what the guest sees */
-#define NAME_MAX_BYTES 32	/* a process name: up to 32 characters (kernel/proc.h) */
+#define NAME_MAX_BYTES 32	/* a process name: up to 32 characters (kernel/ptable.h) */
 #define MAX_VCPUS 8		/* the kernel's NCPU_MAX */
 
 struct rec {				/* one instruction, at one place in memory */

@@ -5,7 +5,7 @@
  * follows any change to struct proc (and struct percpu's size, by which
  * the plugin finds each CPU's running process). Never linked. */
 #include <stddef.h>
-#include "proc.h"
+#include "ptable.h"
 #include "vm.h"
 #include "percpu.h"
 

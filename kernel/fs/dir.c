@@ -1,10 +1,10 @@
-/* dir.c: paths and folders for the file system of kernel/fs.c. A path
+/* dir.c: paths and folders for the file system of fs.c. A path
  * is made plain before it is looked up: '/'s run together, '.' left out,
  * '..' takes the name before it off (by the text: the root's '..' is the
  * root), no '/' first; "" is the root. A folder is a name whose ino is
  * FS_DIR; a file or folder may be made only in a folder that is there. */
-#include "fs.h"
-#include "fsint.h"
+#include "dir.h"
+#include "inode.h"
 #include "sys/errno.h"
 #include <string.h>
 

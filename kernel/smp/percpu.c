@@ -1,7 +1,6 @@
 /* percpu.c: each CPU's own page, the page table that maps it at
- * PERCPU_VA, and the kernel's lock (percpu.h). */
+ * PERCPU_VA, the count of CPUs, and the kernel's lock (percpu.h). */
 #include "percpu.h"
-#include "smp.h"
 #include "x86.h"
 #include <stddef.h>
 #include <string.h>
@@ -16,6 +15,8 @@ _Static_assert(offsetof(struct percpu, irq0) == PERCPU_IRQ0 - PERCPU_VA, "linker
 _Static_assert(offsetof(struct percpu, cur) == 0, "linker.ld's cpu0_curproc");
 
 struct percpu percpu_area[NCPU_MAX];
+int ncpu = 1;
+volatile int smp_go;
 static uint32_t percpu_pt[NCPU_MAX][1024] __attribute__((aligned(4096)));
 
 /* The lock: a ticket lock. A CPU takes the next ticket and waits until
@@ -33,6 +34,11 @@ uint32_t percpu_init(int cpu)
 	percpu_pt[cpu][0] = (uint32_t)p | PTE_W | PTE_P;
 	p->pde = (uint32_t)percpu_pt[cpu] | PTE_W | PTE_P;
 	return p->pde;
+}
+
+int smp_cpu(void)
+{
+	return this_cpu->index;
 }
 
 void percpu_map_lapic(uint32_t lapic_phys)

@@ -6,7 +6,7 @@
  * address, PERCPU_VA (kernel/vm.c: the directory's entry for the window
  * is the CPU's own page table, written by the CPU as it loads the
  * directory). So the same address names each CPU's own state on that CPU:
- * the timer's struct irq0_state (kernel/tick.h) is at PERCPU_IRQ0, where
+ * the timer's struct irq0_state (kernel/time/tick.h) is at PERCPU_IRQ0, where
  * linker.ld puts the symbol irq0, so that boot/irq0.asm reaches
  * this CPU's with the same one-instruction operands it used for the one
  * CPU's. The page after it in
@@ -50,6 +50,12 @@ struct percpu {
 
 extern struct percpu percpu_area[NCPU_MAX];
 #define this_cpu ((struct percpu *)PERCPU_VA)
+extern int ncpu;			/* CPUs running: 1 until smp_init() starts more */
+/* Set once the other CPUs may go into the scheduler (kernel/time/timers.c's
+ * smp_clock_start); until then they wait in ap_main (start.c). */
+extern volatile int smp_go;
+/* The index of the CPU that runs the caller: 0 to ncpu - 1. */
+int smp_cpu(void);
 
 /* CPU cpu's page made (its irq0 at rest) and its page table, which maps
  * it at PERCPU_VA; returns the directory entry that maps the window. */

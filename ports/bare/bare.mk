@@ -14,7 +14,7 @@
 # (PROFMOD_INC: "profkern/port.h") and the flags it needs (PROFMOD_CFLAGS).
 
 BARE       := $(BUILD)/bare
-BARE_SRCS  := ports/bare/kernel.c ports/bare/port.c ports/bare/work.c
+BARE_SRCS  := ports/bare/kernel.c ports/bare/machine.c ports/bare/port.c ports/bare/work.c
 # Freestanding, 32-bit, no FPU or SSE code in the kernel; functions on
 # 16-byte boundaries, so that no 4-byte bucket holds the end of one
 # function and the start of the next.

@@ -65,7 +65,7 @@ name=bare-contract
 # headers their compilations read (the compiler's dependency files) are
 # the kernel's own and the module's prefixed ones (profkern/...), and
 # port.c reads profkern/port.h.
-deps=$(for f in kernel port work; do cat "$build/bare/obj/ports/bare/$f.d"; done 2>/dev/null |
+deps=$(for f in kernel machine port work; do cat "$build/bare/obj/ports/bare/$f.d"; done 2>/dev/null |
 	tr ' \\' '\n\n' | sed -n 's/:$//; /\.h$/p' | sort -u)
 other=$(printf '%s\n' "$deps" | grep -v '^ports/bare/\|^profiler/include/profkern/')
 if [ -z "$deps" ]; then

@@ -11,7 +11,7 @@ UNIT_DIRS := $(addprefix $(UNIT)/,support kernel drivers lib user profiler forma
 
 # The tests include the headers of the parts they test, theirs and support's.
 $(foreach d,host san,$(BUILD)/$(d)/$(UNIT)/%.o $(BUILD)/$(d)/kernel/%.o $(BUILD)/$(d)/drivers/%.o \
-	$(BUILD)/$(d)/user/%.o): HOST_CFLAGS += $(addprefix -iquote ,kernel kernel/smp drivers user user/newlib $(UNIT_DIRS))
+	$(BUILD)/$(d)/user/%.o): HOST_CFLAGS += $(addprefix -iquote ,kernel kernel/fs kernel/smp drivers user user/newlib $(UNIT_DIRS))
 
 # ---- kernel/: the kernel's C, built for the host ------------------------------
 UNIT_KERNEL := test_desc test_uaccess test_bootargs test_mem test_fs test_acpi
@@ -19,7 +19,7 @@ test_desc_SRCS     := $(UNIT)/kernel/test_desc.c kernel/desc.c
 test_uaccess_SRCS  := $(UNIT)/kernel/test_uaccess.c kernel/uaccess.c
 test_bootargs_SRCS := $(UNIT)/kernel/test_bootargs.c $(UNIT)/support/kstub.c kernel/bootargs.c kernel/module.c
 test_mem_SRCS      := $(UNIT)/kernel/test_mem.c kernel/mem.c
-test_fs_SRCS       := $(UNIT)/kernel/test_fs.c kernel/fs.c kernel/fs/dir.c kernel/mem.c
+test_fs_SRCS       := $(UNIT)/kernel/test_fs.c kernel/fs/fs.c kernel/fs/dir.c kernel/fs/inode.c kernel/mem.c
 test_acpi_SRCS     := $(UNIT)/kernel/test_acpi.c kernel/smp/acpi.c
 
 # ---- drivers/: the chips' drivers, their port I/O recorded (--wrap) --------------

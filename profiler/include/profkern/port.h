@@ -63,6 +63,7 @@ struct prof_codeseg {
  * about it and to its ticks. The kernel writes only the call-stack windows
  * (ustack to uesp, docs/porting.md, "Call stacks"); the rest is the
  * module's. */
+struct prof_session;	/* a profile: the module's own (profkern/prof.h) */
 struct prof_proc {
 	struct prof_session *user;		/* its user profile, or NULL */
 	struct pdump_seg *ubuf[PROF_SLOTS];	/* user profile buffers by slot */

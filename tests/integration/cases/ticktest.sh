@@ -1,7 +1,7 @@
 # cases/ticktest.sh (sourced by run.sh): the timer's real entry against prof_tick(), tick by tick.
 #
 # The timer's real entry (boot/irq0.asm) against prof_tick(), tick by tick,
-# with and without the jitter's entry (kernel/ticktest.c), in the self-test
+# with and without the jitter's entry (tests/selftest/ticktest.c), in the self-test
 # kernel; the product kernel has none of the self-test's code, and refuses
 # selftest=tick.
 # "0 bad", over at least 20,000 ticks (each one checked by the test itself:

@@ -1,4 +1,4 @@
-/* test_fs.c: the kernel's file table (kernel/fs.c) on the host: names,
+/* test_fs.c: the kernel's file table (kernel/fs/) on the host: names,
  * descriptors, reads and writes, the space bound, and what comes back. */
 #include <stdarg.h>
 #include <stddef.h>

@@ -3,7 +3,7 @@
  * limits, and that every change it depends on moves prof_gen. Whether the
  * assembly that carries a plan out (boot/irq0.asm) counts each tick as
  * prof_tick() would is checked on the real code, in the guest:
- * kernel/ticktest.c (selftest=tick, an integration test). */
+ * tests/selftest/ticktest.c (selftest=tick, an integration test). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
-; ticktest.asm: runs the timer's real entry (boot/irq0.asm) on a made-up
-; interrupt frame, for kernel/ticktest.c (boot argument selftest=tick).
+; tickframe.asm: runs the timer's real entry (boot/irq0.asm) on a made-up
+; interrupt frame, for ticktest.c (boot argument selftest=tick).
 ;
 ; ticktest_ring3(entry, cs, eip, esp, ebp): a tick from ring 3 at cs:eip,
 ; with the process's ESP and EBP as given. The frame is

@@ -1,4 +1,4 @@
-/* prof.c: the OS/2 profiler calls, for a process's user profile and for
+/* calls.c: the OS/2 profiler calls, for a process's user profile and for
  * the system's. Every call checks all it is given before it changes
  * anything. A change the sampler could see half made (a session or a
  * buffer coming or going, counters cleared, profil() armed, a process's
@@ -12,10 +12,6 @@
 #include "profint.h"
 #include "profkern/dumpfmt.h"
 #include "profkern/profile.h"
-
-struct prof_session *prof_system;
-volatile uint32_t prof_active;
-volatile uint32_t prof_gen;
 
 /* PT_USER is taken as PT_USER|PT_USEKP; PT_USEDD is not supported.
  * PT_STACKS and PT_SPREAD matter to ProfInit only; the other calls accept
@@ -46,11 +42,6 @@ static int session_of(struct prof_proc *pp, int type, struct prof_session **sp)
 		return err;
 	*sp = (t & PT_USER) ? pp->user : *prof_sys_of(prof_kind(t));
 	return *sp ? 0 : -PROF_ENOTINIT;
-}
-
-int prof_valid_user_seg(const struct prof_codeseg *cs)
-{
-	return cs->slot < PROF_SLOTS && cs->length;
 }
 
 static int init_user(struct prof_proc *pp, uint32_t t, const char *modulelist,
@@ -93,7 +84,7 @@ int prof_init(struct prof_proc *pp, int type, const char *modulelist,
 	if (nsegs < 0 || (uint32_t)nsegs > PROF_MAX_BUFS)
 		return -PROF_EINVAL;
 	for (int i = 0; i < nsegs; i++)
-		if ((segs[i].owner || (t & PT_USER)) && !prof_valid_user_seg(&segs[i]))
+		if ((segs[i].owner || (t & PT_USER)) && !prof_user_seg_ok(&segs[i]))
 			return -PROF_EINVAL;
 	if (t & PT_USER)
 		return init_user(pp, t, modulelist, segs, nsegs);

@@ -11,7 +11,8 @@
  * The kernel prints one line and shuts down. */
 #include "ticktest.h"
 #include "tick.h"
-#include "trap.h"
+#include "trapframe.h"
+#include "cpu.h"
 #include "desc.h"
 #include "console.h"
 #include "mem.h"
@@ -20,7 +21,7 @@
 #include "pic8259.h"
 #include <string.h>
 
-void ticktest_ring3(uint32_t entry, uint32_t cs, uint32_t eip, uint32_t esp, uint32_t ebp);	/* boot/ticktest.asm */
+void ticktest_ring3(uint32_t entry, uint32_t cs, uint32_t eip, uint32_t esp, uint32_t ebp);	/* tickframe.asm */
 uint32_t ticktest_kernel(void);
 extern const char ticktest_np[];
 extern uint32_t ticktest_regs[7];	/* EAX EBX ECX EDX ESI EDI EBP after a ring-3 tick */

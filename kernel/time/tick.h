@@ -1,39 +1,38 @@
 /* tick.h: the timer interrupt's state, everything boot/irq0.asm reads or
- * writes, in one structure, each CPU's own (kernel/smp/percpu.h). The
- * assembly reaches each field by an offset generated from this structure
- * when the kernel is built
- * (kernel/asm-offsets.c), never by a number written twice. The tick's C
- * is kernel/tick.c, and the plan's loader below. Each field has one
- * owner, the code that writes it:
+ * writes, in one structure, each CPU's own (kernel/smp/percpu.h), at
+ * offsets generated from it (kernel/asm-offsets.c), never by a number
+ * written twice; and the plan's loader below. Each field has one owner,
+ * the code that writes it:
  *
- *   ticks                 irq0.asm counts it, tick.c reads it (clock_ticks)
- *   jitter, jitter_base,  tick.c (clockinit, from the PIT driver's figures;
- *   jitter_seed           with several CPUs kernel/smp/smp.c sets jitter and
+ *   ticks                 irq0.asm counts it, clock.c reads it (clock_ticks)
+ *   jitter, jitter_base,  clock.c (clockinit, from the PIT driver's figures;
+ *   jitter_seed           with several CPUs timers.c sets jitter and
  *                         jitter_seed, in TSC counts); irq0.asm draws each
  *                         next period from them
- *   deadline, cell        kernel/smp/smp.c sets them as the CPU's timer
- *                         starts; irq0.asm's smp_tick moves cell on and
- *                         draws each next deadline in it (the period is
- *                         an immediate in its code)
- *   slice_left,           sched.c (new_slice); irq0.asm counts slice_left
- *   slice_ticks,          down, renews it from slice_ticks, and calls on
- *   sched_work,           the scheduler only when sched_work is set
- *   next_wakeup           (tick.c's sched_runnable, sched.c's note_work) or
- *                         next_wakeup has come (tick.c's sched_wake_at,
- *                         sched.c's wake_sleepers)
- *   ring3_esp             cpu.c (cpu_setldt): ESP after irq0.asm's two
- *                         pushes when the tick came from ring 3
+ *   deadline, cell        timers.c sets them as the CPU's timer starts;
+ *                         irq0.asm's smp_tick moves cell on and draws each
+ *                         next deadline in it (the period is an immediate
+ *                         in its code)
+ *   slice_left,           kernel/sched.c (new_slice); irq0.asm counts
+ *   slice_ticks,          slice_left down, renews it from slice_ticks, and
+ *   sched_work,           calls on the scheduler only when sched_work is
+ *   next_wakeup           set (sched.c's sched_runnable, note_work) or
+ *                         next_wakeup has come (clock.c's
+ *                         clock_set_wakeups, for sched.c's sched_wake_at
+ *                         and wake_sleepers)
+ *   ring3_esp             kernel/cpu.c (cpu_setldt): ESP after irq0.asm's
+ *                         two pushes when the tick came from ring 3
  *   prof, plan, sampler,  tick_plan_load below, at sched.c's switches: the
  *   plan_gen              running process's profiler view, its sampling
  *                         plan (profiler/prof.h) and the code of irq0.asm
  *                         that carries it out
  * With several CPUs, sched_work, next_wakeup and sampler are also written
- * by another CPU, under the kernel's lock: sched.c and tick.c set every
- * CPU's sched_work and next_wakeup, and kernel/smp/smp.c's smp_replan
+ * by another CPU, under the kernel's lock: sched.c and clock.c set every
+ * CPU's sched_work and next_wakeup, and kernel/smp/replan.c's smp_replan
  * points a CPU's sampler at irq0_call when a profile changes.
  */
-#ifndef KERNEL_TICK_H
-#define KERNEL_TICK_H
+#ifndef KERNEL_TIME_TICK_H
+#define KERNEL_TIME_TICK_H
 
 #include <stdint.h>
 #include "prof.h"
@@ -79,7 +78,7 @@ extern int tick_c_entry;
  * irq0.prof, and the code in boot/irq0.asm that carries it out, which a
  * ring-3 tick jumps to: at every switch (kernel/sched.c), and before ring
  * 3 runs again after a profile changed (tick_plan_gen, irq0.plan_gen, is
- * then behind prof_gen). Inline, as it was in the scheduler's switch. */
+ * then behind prof_gen). Inline: it runs at every switch. */
 #define tick_plan_gen (irq0.plan_gen)
 
 static inline void tick_plan_load(void)

@@ -1,17 +1,15 @@
-/* fs.c: the file system of kernel/fs.h: one table of names, each a whole
- * path from the root (kernel/fs/dir.c: paths made plain, folders), each a
+/* fs.c: the file system of fs.h: one table of names, each a whole path
+ * from the root (inode.c; dir.c: paths made plain, folders), each a
  * file's or a folder's. A file is an inode: a boot
  * module's bytes, read in place, until the first change copies them into
  * kernel memory; a file a program creates is in kernel memory from the
  * start. Those copies, in all, take at most the space given to fs_init. */
 #include "fs.h"
-#include "fs/fsint.h"
+#include "inode.h"
 #include "mem.h"
 #include "sys/errno.h"
 #include <string.h>
 
-struct inode inodes[FS_NFILE];
-struct name names[FS_NNAME];
 static uint32_t space, used;
 static int stdin_ino = -1;
 
@@ -35,22 +33,6 @@ uint32_t fs_space_used(void)
 uint32_t fs_space(void)
 {
 	return space;
-}
-
-struct name *fs_lookup(const char *path)
-{
-	for (int i = 0; i < FS_NNAME; i++)
-		if (names[i].s[0] && strcmp(names[i].s, path) == 0)
-			return &names[i];
-	return 0;
-}
-
-struct name *fs_free_name(void)
-{
-	for (int i = 0; i < FS_NNAME; i++)
-		if (!names[i].s[0])
-			return &names[i];
-	return 0;
 }
 
 static int free_inode(void)
@@ -335,19 +317,6 @@ int fs_lseek(struct fs_fdtable *t, int fd, int32_t off, int whence)
 		return -EOVERFLOW;
 	d->off = (uint32_t)base;
 	return (int)base;
-}
-
-void fs_stat_inode(int ino, struct k_stat *st)
-{
-	const struct inode *f = &inodes[ino];
-
-	memset(st, 0, sizeof(*st));
-	st->st_blksize = FS_BLKSIZE;
-	st->st_ino = (uint16_t)(ino + 1);
-	st->st_mode = K_S_IFREG | ((f->flags & F_RO) ? 0444 : 0644);
-	st->st_nlink = f->nlink;
-	st->st_size = (int32_t)f->size;
-	st->st_blocks = (int32_t)((f->size + 511) / 512);
 }
 
 int fs_fstat(const struct fs_fdtable *t, int fd, struct k_stat *st)

@@ -8,12 +8,6 @@
 #include "console.h"
 #include "frame.h"
 
-static void serial_sink(void *ctx, const void *data, size_t len)
-{
-	(void)ctx;
-	consolekwrite(data, len);
-}
-
 /* A name as the frame writes it: printable bytes but '%' as they are, any
  * other %XX, so that no name can end the console's line or forge one. */
 static void name_escaped(const char *name, char *out)
@@ -52,7 +46,7 @@ void fs_send_back(void)
 			heldbytes += size;
 			continue;
 		}
-		frame_write_file(name, data, size, serial_sink, 0);
+		frame_write_file(name, data, size, console_sink, 0);
 		bytes += size;
 		n++;
 	}

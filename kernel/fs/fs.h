@@ -5,20 +5,13 @@
  * Files that programs create or change live in kernel memory, bounded in
  * all, and go back to the host at shutdown (kernel/main.c). Pure, over
  * kalloc: the host tests drive it (tests/unit/kernel/test_fs.c). */
-#ifndef KERNEL_FS_H
-#define KERNEL_FS_H
+#ifndef KERNEL_FS_FS_H
+#define KERNEL_FS_FS_H
 
 #include <stdint.h>
 #include "sys/abi.h"
-
-#define FS_NFILE	64		/* files (inodes), boot modules included */
-#define FS_NNAME	128		/* names: files' (link adds one) and folders' */
-#define FS_NAME_MAX	64		/* a name: 63 bytes and the NUL */
-#define FS_PATH_MAX	256		/* a path, and a file's whole path from the root */
-#define FS_NOFILE	64		/* descriptors of a process: 0, 1, 2 and 61 more */
-#define FS_SPACE_DEFAULT (8u << 20)	/* bytes of file data in kernel memory, in all */
-#define FS_FILE_MAX	0x7FFFFFFFu	/* the largest offset, off_t being 32 bits */
-#define FS_BLKSIZE	4096		/* st_blksize: newlib's stdio buffers are that size */
+#include "fslimits.h"
+#include "dir.h"		/* folders, and a path's stat */
 
 #define FD_CLOEXEC_BIT	0x80		/* fcntl's FD_CLOEXEC: kept (there is no exec) */
 
@@ -48,7 +41,7 @@ int fs_set_stdin(const char *name);
 void fs_fdt_init(struct fs_fdtable *t);
 void fs_fdt_close_all(struct fs_fdtable *t);
 
-/* The calls, on kernel pointers already checked (kernel/syscall.c). Each
+/* The calls, on kernel pointers already checked (kernel/systab.c). Each
  * returns its result or -errno, and changes nothing when it fails. */
 int fs_open(struct fs_fdtable *t, const char *path, uint32_t flags);
 int fs_close(struct fs_fdtable *t, int fd);
@@ -65,17 +58,6 @@ int fs_ftruncate(struct fs_fdtable *t, int fd, int32_t len);
 /* F_DUPFD (a copy of the descriptor, its own offset), F_DUPFD_CLOEXEC,
  * F_GETFD, F_SETFD, F_GETFL, F_SETFL (O_APPEND); -EINVAL for others. */
 int fs_fcntl(struct fs_fdtable *t, int fd, int cmd, uint32_t arg);
-/* Folders (kernel/fs/dir.c): paths from the root; a program's working
- * folder is its C library's, which gives the kernel whole paths. */
-int fs_mkdir(const char *path);
-int fs_mkdirs(const char *plain);	/* the folders a plain path is in, made as needed */
-int fs_rmdir(const char *path);
-int fs_stat(const char *path, struct k_stat *st);
-void fs_stat_inode(int ino, struct k_stat *st);
-/* The index-th name directly in the folder path into out[FS_NAME_MAX]:
- * its length, 0 past the last; -ENOENT, -ENOTDIR. */
-int fs_readdir(const char *path, uint32_t index, char *out);
-
 /* The files programs created or changed, one name at a time: *i from 0;
  * returns 0 when there are no more. */
 int fs_changed_next(int *i, const char **name, const uint8_t **data, uint32_t *size);
@@ -89,7 +71,7 @@ uint32_t fs_space(void);	/* the bytes given to fs_init */
 int fs_send_next(int *i, uint32_t *left, const char **name, const uint8_t **data, uint32_t *size,
 		 int *fits);
 /* At shutdown: each file of fs_changed_next to the host, in a file frame
- * (kernel/fsback.c, not in the host tests). */
+ * (fsback.c, not in the host tests). */
 void fs_send_back(void);
 
 #endif

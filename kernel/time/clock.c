@@ -1,30 +1,18 @@
-/* tick.c: the timer tick's C side. The state boot/irq0.asm shares with C
- * (kernel/tick.h), the timer's settings and time (clock.h), and the hooks
- * by which the tick and the scheduler call on each other. IRQ0 itself is
- * boot/irq0.asm: it counts the tick, draws the next period, hands the
- * interrupted CS:EIP to the profiler (its plan, or prof_tick() of
- * profiler/sample.c) and calls on the scheduler (sched_tick(), through
- * trap()) only when a slice is over and there is work: another process
- * runnable (sched_runnable()) or a sleeper's tick come (sched_wake_at()).
- * The plan a ring-3 tick follows is made at a switch (tick_plan_load(),
- * kernel/tick.h). */
+/* clock.c: time, from the PIT: the timer's settings (clockinit), the
+ * clock's tick count, the sleepers' wakeups each CPU's tick watches, and,
+ * with several CPUs, the PIT's IRQ0 as the clock alone (clock_irq). The
+ * tick itself is boot/irq0.asm, its state kernel/time/tick.h. */
 #include "clock.h"
 #include "pit8253.h"
 #include "pic8259.h"
 #include "x86.h"
-#include "trap.h"
+#include "cpu.h"
 #include "tick.h"
-#include "proc.h"
-#include "sched.h"
-#include "smp.h"
+#include "percpu.h"
 
 /* irq0, each CPU's, is in its own page (kernel/smp/percpu.c's
  * percpu_init: the generator's seed 1 until clockinit() sets seed=N's, no
- * sleeper). irq0.asm indexes plan.seg[] by a ring-3 CS with its low 3 bits cleared: the LDT
- * index times 8. Ring 3 runs only in LDT code segments (the GDT has no
- * DPL-3 code), all inside seg[]. */
-_Static_assert(NLDT_ALL <= PROF_LDT_SLOTS, "every LDT index has a plan entry");
-
+ * sleeper). */
 static uint32_t hz;
 static uint32_t quantum;	/* ticks */
 static uint32_t pit_base, pit_spread;	/* the periods, in PIT counts (clock_period) */
@@ -47,11 +35,9 @@ void clockinit(uint32_t rate, int jitter, uint32_t seed)
 	if (quantum == 0)
 		quantum = 1;	/* below 100 Hz a tick is longer than the quantum */
 	pitinit(rate);
-	/* The firmware's timer ran until now, and a mode set may raise the
-	 * PIT's output: an edge the 8259 latched meanwhile, masked, would be
-	 * taken the moment IRQ0 is let in, at a time set by the firmware's
-	 * phase, which under an emulator follows the host's disk reads. The
-	 * 8259 made again forgets it (picinit keeps the mask). */
+	/* The 8259 made again (picinit keeps the mask) forgets an edge it
+	 * latched from the firmware's timer or this mode set, which IRQ0 would
+	 * take at a time set by the boot's disk reads (docs/decisions.md). */
 	picinit();
 	picenable(IRQ_TIMER);
 }
@@ -90,7 +76,7 @@ static uint64_t ticks_of(int c)
 /* PIT counts n in TSC counts. */
 static uint32_t pit_in_tsc(uint32_t n)
 {
-	return (uint32_t)(((uint64_t)n * clock_ratio + 0x8000) >> 16);
+	return clock_pit_in_tsc(n, clock_ratio);
 }
 
 void clock_start_pit(uint32_t tsc_ratio)
@@ -102,13 +88,9 @@ void clock_start_pit(uint32_t tsc_ratio)
 }
 
 /* The PIT's IRQ0, with several CPUs (boot/irq0.asm's irq0_clock, on the
- * first CPU): the periods since the last one it counted. An emulator
- * that runs the CPUs in turn may take it more than a period late, when
- * the 8259 has merged two; the chip's count says where in its period it
- * is, so the start of this period is known on the TSC, and the periods
- * between it and the last start are counted, however late. (Taken just
- * at a period's end, the count may give the period before: then this
- * IRQ counts one less, the next one more; the sum stays the periods.) */
+ * first CPU): the periods since the last one it counted, however late it
+ * is taken, from where the chip's count says its period began
+ * (docs/decisions.md, "Several CPUs"). */
 void clock_irq(void)
 {
 	uint32_t now = (uint32_t)rdtsc(), div = PIT_DIVISOR(hz);
@@ -121,10 +103,8 @@ void clock_irq(void)
 		clock_last = start;
 	}
 	/* A sleeper's tick come: this CPU's next slice end calls on the
-	 * scheduler, which wakes it. Each CPU's own count may stand behind
-	 * the clock's until it takes its periods late (clock_set_wakeups());
-	 * the clock's does not. (A word set to 1, which another CPU may set to 0
-	 * under the lock: then the next IRQ0 sets it again.) */
+	 * scheduler, which wakes it (another CPU may set the word to 0 under
+	 * the lock: then the next IRQ0 sets it again). */
 	if (clock_pit >= clock_wake)
 		irq0.sched_work = 1;
 }
@@ -145,33 +125,12 @@ uint64_t clock_ticks(void)
 	return t;
 }
 
-/* From the clock, when the quantum is over or the machine idles (then it
- * looks again at every tick, for sleepers to wake). */
-void sched_tick(void)
-{
-	need_resched = 1;
-	irq0.slice_left = 1;		/* if the switch must wait (a system call is under way), retry */
-}
-
-/* Another process became runnable: every CPU's next slice end looks. */
-void sched_runnable(void)
-{
-	for (int c = 0; c < ncpu; c++)
-		percpu_area[c].irq0.sched_work = 1;
-}
-
-/* Every CPU's next_wakeup, in its own count: each CPU's timer runs at the
- * clock's rate, but a CPU that an emulator leaves out for periods counts
- * them only when it runs again (boot/irq0.asm), so its count may stand
- * behind the clock's. tick is put in each CPU's count as the two stand
- * now: a CPU behind then gets there early, as it catches up (its trips
- * into the scheduler find the clock short of tick and wake no one until
- * it has come: sched.c's wake_sleepers), and a CPU that falls behind
- * later gets there late: so with several CPUs the clock's own IRQ0 also
- * watches the soonest tick (clock_irq()), and the first CPU's next slice
- * end wakes the sleeper. With sooner, only where it is sooner. This CPU's IRQ0
- * reads next_wakeup: not half-written (another's may read it so: at worst
- * a needless trip into the scheduler, or a wakeup one tick late). */
+/* Every CPU's next_wakeup, in its own count, as it stands behind the
+ * clock's now (a CPU an emulator left out counts its periods late), and
+ * the soonest tick, which the clock's own IRQ0 watches (docs/decisions.md,
+ * "Several CPUs"). With sooner, only where it is sooner. Another CPU's
+ * IRQ0 may read its word half-written: at worst a needless trip into the
+ * scheduler, or a wakeup a tick late. */
 void clock_set_wakeups(uint64_t tick, int sooner)
 {
 	uint32_t fl = irq_save();
@@ -196,10 +155,4 @@ uint64_t clock_soonest(void)
 
 	irq_restore(fl);
 	return t;
-}
-
-/* A sleeper's tick: the clock calls on the scheduler when it has come. */
-void sched_wake_at(uint64_t tick)
-{
-	clock_set_wakeups(tick, 1);
 }

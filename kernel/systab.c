@@ -1,10 +1,12 @@
-/* syscall.c: the system calls. Arguments come in registers; every pointer
- * is an offset in the caller's data segment, checked by argptr/argstr
- * before anything is read or written. The segment's guard page (offsets
+/* systab.c: the system calls' kernel side: each call, and the table from
+ * the numbers of include/sys/syscall.h to them. Arguments come in
+ * registers; every pointer is an offset in the caller's data segment,
+ * checked by argptr/argstr before anything is read or written. The segment's guard page (offsets
  * below UGUARD, vm.h) counts as outside it: a NULL pointer to anything of
  * one byte or more is -EFAULT, as it would fault in ring 3. */
-#include "syscall.h"
+#include "systab.h"
 #include "proc.h"
+#include "sched.h"
 #include "console.h"
 #include "clock.h"
 #include "mem.h"
@@ -397,13 +399,6 @@ static int sys_profoff(struct trapframe *tf) { return prof_off(&curproc->prof, (
 static int sys_profclear(struct trapframe *tf) { return prof_clear(&curproc->prof, (int)arg(tf, 0)); }
 static int sys_proffree(struct trapframe *tf) { return prof_free(&curproc->prof, (int)arg(tf, 0)); }
 
-/* A dump's frame is the kernel's: its lines are marked as the kernel's. */
-static void serial_sink(void *ctx, const void *data, size_t len)
-{
-	(void)ctx;
-	consolekwrite(data, len);
-}
-
 static int sys_profdump(struct trapframe *tf)
 {
 	char name[FRAME_NAME_MAX + 1];
@@ -411,7 +406,7 @@ static int sys_profdump(struct trapframe *tf)
 
 	if ((err = argstr(arg(tf, 1), name, sizeof(name))))
 		return err;
-	return prof_dump(&curproc->prof, (int)arg(tf, 0), clock_hz(), name, serial_sink, 0);
+	return prof_dump(&curproc->prof, (int)arg(tf, 0), clock_hz(), name, console_sink, 0);
 }
 
 /* profil(buf, bufsiz, offset, scale): returns 0, as its manual says. A

@@ -1,0 +1,45 @@
+/* timers.h: with several CPUs, every CPU's tick by its local APIC's timer,
+ * one-shot, at deadlines drawn on its TSC (timers.c; the ticks' code is
+ * boot/irq0.asm's smp_tick0 and smp_tick, docs/smp.md). */
+#ifndef KERNEL_TIME_TIMERS_H
+#define KERNEL_TIME_TIMERS_H
+
+#include <stdint.h>
+#include "tick.h"
+#include "percpu.h"
+#include "lapic.h"
+#include "x86.h"
+
+#define SMP_TICK_VECTOR	0xF0	/* every other CPU's local APIC timer (boot/irq0.asm's smp_tick) */
+#define SMP_TICK0_VECTOR 0xF1	/* the first CPU's (smp_tick0) */
+/* The deadlines' generator, x = x * SMP_MCG_MUL mod 2^32 from an odd seed
+ * (0 with jitter=0: every offset 0): a multiplicative congruential
+ * generator, its period 2^30, whose top bits the tick takes as the offset
+ * (Steele and Vigna's multiplier: docs/decisions.md, "Several CPUs"). */
+#define SMP_MCG_MUL 0xAE3CC725u
+/* The immediates of the period and the shift as boot/irq0.asm assembles
+ * them, which smp_clock_start() checks before it writes each. */
+#define SMP_PERIOD_MARK 0x7EADBEEFu
+#define SMP_SHIFT_MARK 31
+
+/* With several CPUs: the PIT's IRQ0 becomes the clock alone (boot/
+ * irq0.asm's irq0_clock), and every CPU's local APIC timer, calibrated
+ * here against the PIT, ticks it (smp_tick0, smp_tick) at the same rate;
+ * each other CPU gets its idle process and is let into the scheduler
+ * (smp_go). After clockinit(), which started the PIT, and procinit(),
+ * with interrupts off. */
+void smp_clock_start(void);
+
+/* This CPU's timer, to its first deadline (smp_clock_start's), which may
+ * be further than a tick ever looks ahead (its cell is shifted by the
+ * CPU's share of a period); one already passed is taken at once, as a
+ * tick taken late. */
+static inline void smp_timer_start(void)
+{
+	uint32_t left = irq0.deadline - (uint32_t)rdtsc();
+
+	lapic_timer_start(this_cpu->index ? SMP_TICK_VECTOR : SMP_TICK0_VECTOR,
+			  (int32_t)left > 0 ? left : 1);
+}
+
+#endif

@@ -3,7 +3,6 @@
  * module's first port: a process's slot is its code's LDT index, the
  * period the PIT's, and the module's error codes are the kernel's own. */
 #include "profkern/port.h"
-#include "prof.h"
 #include "mem.h"
 #include "module.h"
 #include "x86.h"
@@ -33,12 +32,21 @@ void prof_clock_period(struct prof_period *p)
 }
 
 /* Module names are file names ("testprof"); the profiler's are in capitals. */
+static char upper(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 32) : c; }
+
+static int same_name(const char *a, const char *b)
+{
+	for (; *a && upper(*a) == upper(*b); a++, b++)
+		;
+	return upper(*a) == upper(*b);
+}
+
 int prof_module_known(const char *name)
 {
 	const struct module *m;
 
 	for (int i = 0; (m = module_at(i)); i++)
-		if (prof_name_eq(m->name, name))
+		if (same_name(m->name, name))
 			return 1;
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include "clock.h"
 #include "vm.h"
 #include "tick.h"
+#include "profkern/events.h"
 #include <stddef.h>
 
 /* boot/irq0.asm indexes the plan's seg[] by a ring-3 CS with its low 3

@@ -18,6 +18,7 @@
 #include "sys/errno.h"
 #include "profile.h"
 #include "prof.h"
+#include "profkern/events.h"
 #include <string.h>
 
 #define NAME_MAX_LEN	64	/* program and module names */

@@ -4,7 +4,9 @@
 # beside it (x.c with x.h), or a header with no such C file. Room A reaches
 # room B when A includes a header of B, calls a function B alone defines
 # (its name before "("), or uses a variable B alone defines and a header
-# declares extern. check-house.sh runs it over the product's sources.
+# declares extern, or a macro or type of B's headers (a struct a file
+# declares by name alone, "struct proc;", it does not take from anyone).
+# check-house.sh runs it over the product's sources.
 
 function room(f,    b)
 {
@@ -142,7 +144,7 @@ FNR == 1 { incomment = 0; depth = 0; sig = ""; f = FILENAME; r = room(f); nf++; 
 		else if ((b in base) && base[b] != "?") incl[f, ++ninc[f]] = base[b]
 		next
 	}
-	if (s ~ /^[ \t]*#[ \t]*define[ \t]/) {
+	if (s ~ /^[ \t]*#[ \t]*define[ \t]/ && f ~ /\.h$/) {	# a C file's macros are its own
 		n = s; sub(/^[ \t]*#[ \t]*define[ \t]+/, "", n); sub(/[^A-Za-z0-9_].*/, "", n)
 		define(n, r)
 	}
@@ -152,6 +154,10 @@ FNR == 1 { incomment = 0; depth = 0; sig = ""; f = FILENAME; r = room(f); nf++; 
 		if (f ~ /\.h$/ && match(s, /^[ \t]*(typedef[ \t]+)?(struct|union|enum)[ \t]+[A-Za-z_][A-Za-z0-9_]*[ \t]*\{/)) {
 			n = substr(s, RSTART, RLENGTH); sub(/[ \t]*\{$/, "", n); sub(/.*[ \t]/, "", n)
 			define(n, r); tag[n] = 1
+		}
+		if (match(s, /^[ \t]*(struct|union)[ \t]+[A-Za-z_][A-Za-z0-9_]*[ \t]*;/)) {	# known by name only
+			n = substr(s, RSTART, RLENGTH); sub(/[ \t]*;$/, "", n); sub(/.*[ \t]/, "", n)
+			fwd[r, n] = 1
 		}
 		if (s ~ /^typedef[^(]*;[ \t]*$/ && s !~ /\{/) {
 			n = s; sub(/[ \t]*(\[[^]]*\])?[ \t]*;[ \t]*$/, "", n); sub(/.*[^A-Za-z0-9_]/, "", n)
@@ -169,8 +175,9 @@ FNR == 1 { incomment = 0; depth = 0; sig = ""; f = FILENAME; r = room(f); nf++; 
 		}
 		if (s ~ /^[A-Za-z_]/ && sig == "") sig = s
 		else if (sig != "" && s !~ /^\{/) sig = sig " " s
-		if (s ~ /^\{/ && sig != "" && match(sig, /[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/)) {
-			n = substr(sig, RSTART, RLENGTH); sub(/[ \t]*\($/, "", n)
+		t = sig; gsub(/__attribute__[ \t]*\(\([^)]*\)\)/, "", t)
+		if (s ~ /^\{/ && sig != "" && match(t, /[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/)) {
+			n = substr(t, RSTART, RLENGTH); sub(/[ \t]*\($/, "", n)
 			if (sig !~ /^static[ \t]/ || f ~ /\.h$/) { define(n, r); fn[n] = 1 }
 		}
 		if (s ~ /;[ \t]*$/ || s ~ /^[ \t]*$/ || s ~ /^\}/) sig = ""
@@ -213,7 +220,7 @@ END {
 				p = prev; prev = n
 				if (!(n in owner) || (n in und) || before ~ /(\.|->)[ \t]*$/)
 					continue
-				if ((n in tag) && !(p ~ /^(struct|union|enum)$/ && before ~ /^[ \t]*$/))
+				if ((n in tag) && (!(p ~ /^(struct|union|enum)$/ && before ~ /^[ \t]*$/) || ((r, n) in fwd)))
 					continue
 				if ((n in fn) && !(n in vardef) && rest !~ /^[ \t]*\(/ && before !~ /&[ \t]*$/)
 					continue

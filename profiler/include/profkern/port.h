@@ -204,18 +204,15 @@ static inline void prof_clock_tick(struct prof_proc *pp, uint32_t at, uint32_t p
  * switch away from a process: PROF_EV_SWITCH_VOLUNTARY when it blocked or
  * exited, PROF_EV_SWITCH_INVOLUNTARY when it could have run on (its
  * quantum ended, or it yielded), before the next one runs. While no event
- * profile is on, prof_events is 0 and prof_note_event() only tests it. */
+ * profile is on, prof_events is 0 and prof_note_event() (profkern/events.h)
+ * only tests it. */
 #define PROF_EV_CLASSES		128u	/* classes counted: system calls 127 and up share the last */
 #define PROF_EV_SYSCALL(nr)	(0x10000u | ((uint32_t)(nr) < PROF_EV_CLASSES ? (uint32_t)(nr) : PROF_EV_CLASSES - 1))
 #define PROF_EV_SWITCH_VOLUNTARY   0x20000u
 #define PROF_EV_SWITCH_INVOLUNTARY 0x20001u
 extern volatile uint32_t prof_events;	/* event profiles on: 0, no event has anything to do */
 void prof_event(struct prof_proc *pp, uint32_t ev, uint32_t at, uint32_t pc, uint32_t fp);
-static inline void prof_note_event(struct prof_proc *pp, uint32_t ev, uint32_t at, uint32_t pc, uint32_t fp)
-{
-	if (prof_events)
-		prof_event(pp, ev, at, pc, fp);
-}
+/* prof_note_event(), the kernel's call, is in profkern/events.h. */
 /* Time off the CPU (PT_OFFCPU): a process switched back in after a
  * voluntary switch away (event context, its memory mapped) was off the CPU
  * for ticks clock ticks since; they are charged where that switch found it. */

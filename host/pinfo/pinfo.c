@@ -72,7 +72,8 @@ static void usage_text(FILE *to)
 	      "       pinfo --timeline FILE.json dump_file [map... | -f file]\n"
 	      "  --timeline : the run in time, a track a CPU (Chrome's trace-event format)\n"
 	      "  --offcpu OFF.pro : the report of OFF.pro, a profile of time off the CPU,\n"
-	      "                     after the dump's (with --folded: its stacks too)\n"
+	      "                     after the dump's (with --folded, --flamegraph, --pprof,\n"
+	      "                     -g or --html: its stacks beside the dump's, under [off-cpu])\n"
 	      "  -h, --help : this text;  --version : pinfo's version\n"
 	      "       pinfo [-g] [--folded FILE] [--flamegraph FILE.svg] [--pprof FILE] dump_file\n"
 	      "             [map... | -f file]   (call stacks: docs/stacks.md)\n"
@@ -298,8 +299,8 @@ static int options(int argc, char **argv, int *flags, struct pinfo_exports *x, s
 		return -1;
 	if (o->split && !o->lines && !o->annotate && !o->html)	/* the lines' option only */
 		return -1;
-	if (o->offcpu && (o->lines || o->annotate || o->html || o->merge || o->diff || o->csv || o->truth))
-		return -1;	/* the report's, and the stacks' (checked above) */
+	if (o->offcpu && (o->lines || o->annotate || o->merge || o->diff || o->csv || (o->truth && !o->html)))
+		return -1;	/* the report's, the stacks' (checked above) and the HTML report's */
 	if ((o->ci && (o->merge || o->diff)) || (o->csv && (o->lines || o->annotate || o->html ||
 	    o->merge)) || (o->truth && (o->lines || o->annotate || o->diff || o->merge)))
 		return -1;
@@ -377,7 +378,8 @@ static int more_main(int argc, char **argv, int i, int flags, struct more *o)
 	} else if (o->html) {
 		if ((rc = file_args(argc, argv, i + 1, 0, &files, &n, &listed)))
 			return rc < 0 ? PINFO_FAIL : usage();
-		status = pinfo_html(o->html, argv[i], files, n, strict, (int)split, stderr);
+		status = o->offcpu && pinfo_offcpu_check(o->offcpu, stderr) ? PINFO_FAIL :
+			 pinfo_html(o->html, argv[i], o->offcpu, files, n, strict, (int)split, stderr);
 	} else {
 		if ((rc = file_args(argc, argv, i + 1, 1, &files, &n, &listed)))
 			return rc < 0 ? PINFO_FAIL : usage();
@@ -435,9 +437,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 	stacks = sv.folded || sv.flamegraph || sv.pprof || sv.callgraph;
-	if (stacks && o.offcpu) {	/* the folded file takes it; the other views would hide it */
-		if (!sv.folded || sv.flamegraph || sv.pprof || sv.callgraph)
-			return usage();
+	if (stacks && o.offcpu) {	/* every stacks' view takes it, beside the dump's */
 		if (pinfo_offcpu_check(o.offcpu, stderr))
 			return PINFO_FAIL;
 		sv.offcpu = o.offcpu;

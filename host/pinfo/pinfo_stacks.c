@@ -1,6 +1,7 @@
 /* pinfo_stacks.c: pinfo's views of a dump's call stacks (docs/stacks.md):
  * --folded, --flamegraph, --pprof (files, each written whole or not at
- * all) and -g (the call graph, on stdout). */
+ * all) and -g (the call graph, on stdout); with --offcpu, of the time off
+ * the CPU beside them. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@ enum stack_view { FOLDED, FLAME, PPROF };
 struct view_job {
 	enum stack_view v;
 	const struct callstacks *cs, *off;	/* off: --offcpu's, or NULL */
+	const struct callstacks *both;	/* cs, or cs and off joined */
 	const char *title;
 	char *err;
 	size_t errlen;
@@ -51,6 +53,8 @@ static int folded_off(const struct callstacks *off, FILE *f)
 	return 0;
 }
 
+/* The folded file of --offcpu is the two profiles' files one after the
+ * other; the other views draw both (cs then callstacks_join()'s). */
 static int write_view(FILE *f, void *arg)
 {
 	const struct view_job *j = arg;
@@ -61,9 +65,63 @@ static int write_view(FILE *f, void *arg)
 	if (j->v == FOLDED)
 		return callstacks_folded(j->cs, f) ? (snprintf(j->err, j->errlen, "out of memory"), -1) : 0;
 	if (j->v == FLAME)
-		return callstacks_flamegraph(j->cs, j->title, f) ?
+		return callstacks_flamegraph(j->both, j->title, f) ?
 		       (snprintf(j->err, j->errlen, "out of memory"), -1) : 0;
-	return callstacks_pprof(j->cs, f, j->err, j->errlen);
+	return callstacks_pprof(j->both, f, j->err, j->errlen);
+}
+
+/* The flame graph's caption: the dump's name, and --offcpu's after it
+ * (malloc'd; NULL out of memory). */
+static char *title_of(const char *dumpfile, const char *offcpu)
+{
+	const char *d = strrchr(dumpfile, '/') ? strrchr(dumpfile, '/') + 1 : dumpfile;
+	const char *o = offcpu && strrchr(offcpu, '/') ? strrchr(offcpu, '/') + 1 : offcpu;
+	size_t len = strlen(d) + (o ? strlen(o) : 0) + sizeof ", and  under " CALLSTACKS_OFFCPU;
+	char *title = malloc(len);
+
+	if (title && o)
+		snprintf(title, len, "%s, and %s under " CALLSTACKS_OFFCPU, d, o);
+	else if (title)
+		snprintf(title, len, "%s", d);
+	return title;
+}
+
+/* The views x asks for of cs, and of off (--offcpu's, or NULL) beside
+ * it. The exit status, having said what failed on errs. */
+static int write_views(const char *dumpfile, const struct pinfo_stack_views *x, const struct callstacks *cs,
+		       const struct callstacks *off, FILE *out, FILE *errs)
+{
+	const char *files[3] = { x->folded, x->flamegraph, x->pprof };
+	struct callstacks both;
+	int joined = off && (x->flamegraph || x->pprof || x->callgraph), status = PINFO_OK;
+	char err[300], *title = title_of(dumpfile, off ? x->offcpu : NULL);
+	size_t i;
+
+	if (!title) {
+		fprintf(errs, "pinfo: out of memory\n");
+		return PINFO_FAIL;
+	}
+	if (joined && callstacks_join(cs, off, &both, err, sizeof err)) {
+		fprintf(errs, "pinfo: %s: %s\n", SHOWN(x->offcpu), SHOWN(err));
+		free(title);
+		return PINFO_FAIL;
+	}
+	for (i = 0; i < 3; i++) {
+		struct view_job j = { (enum stack_view)i, cs, off, joined ? &both : cs, title, err, sizeof err };
+
+		if (files[i] && write_whole_file(files[i], write_view, &j, err, sizeof err)) {
+			fprintf(errs, "pinfo: %s: %s; nothing written\n", SHOWN(files[i]), SHOWN(err));
+			status = PINFO_FAIL;
+		}
+	}
+	if (x->callgraph && callstacks_callgraph(joined ? &both : cs, out)) {
+		fprintf(errs, "pinfo: out of memory\n");
+		status = PINFO_FAIL;
+	}
+	free(title);
+	if (joined)
+		callstacks_free(&both);
+	return status;
 }
 
 int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
@@ -126,21 +184,7 @@ int pinfo_stacks(const char *dumpfile, char *const *mapfiles, size_t nmaps,
 		fprintf(errs, "pinfo: %s: %s\n", SHOWN(dumpfile), SHOWN(err));
 		status = PINFO_FAIL;
 	} else if (status == PINFO_OK) {
-		const char *title = strrchr(dumpfile, '/') ? strrchr(dumpfile, '/') + 1 : dumpfile;
-		const char *files[3] = { x->folded, x->flamegraph, x->pprof };
-
-		for (i = 0; i < 3; i++) {
-			struct view_job j = { (enum stack_view)i, &cs, have_ocs ? &ocs : NULL, title, err, sizeof err };
-
-			if (files[i] && write_whole_file(files[i], write_view, &j, err, sizeof err)) {
-				fprintf(errs, "pinfo: %s: %s; nothing written\n", SHOWN(files[i]), SHOWN(err));
-				status = PINFO_FAIL;
-			}
-		}
-		if (x->callgraph && callstacks_callgraph(&cs, out)) {
-			fprintf(errs, "pinfo: out of memory\n");
-			status = PINFO_FAIL;
-		}
+		status = write_views(dumpfile, x, &cs, have_ocs ? &ocs : NULL, out, errs);
 		callstacks_free(&cs);
 	}
 	if (have_ocs)

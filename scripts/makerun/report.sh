@@ -48,9 +48,9 @@ EOF_TRUTH
 # run; its functions as CSV too (RUN/NAME.csv, docs/pinfo.md); its stacks'
 # folded file and flame graph when it has them, with profrun's options
 # given (docs/stacks.md). main: the dump of most samples, for the HTML
-# report (the first of them).
+# report (the first of them); offstacks: the off-CPU dumps with stacks.
 report_all() {
-	main="" maintics=0 maintruth=""
+	main="" maintics=0 maintruth="" mainmore="" offstacks=" "
 	FF=$(printf '\f')
 	# pinfo's reports show the truth beside the samples where it takes --truth
 	truthopt=
@@ -81,8 +81,9 @@ report_all() {
 			> "$run/table.txt" || status=1
 		table_show
 		if [ "$kind" = time ] && [ -n "$tics" ] && { [ -z "$main" ] || [ "$tics" -gt "$maintics" ]; }; then
-			main=$dump maintics=$tics maintruth=$tr
+			main=$dump maintics=$tics maintruth=$tr mainmore=" $more "
 		fi
+		case "$kind: $more " in "offcpu:"*" stacks "*) offstacks="$offstacks$name " ;; esac
 		case " $more " in *" stacks "*)
 			[ -n "$profopts" ] || continue
 			base=$run/${name%.pro}
@@ -113,13 +114,18 @@ table_show() {
 
 # html_report: one page, RUN/report.html (docs/report.md), of the run's
 # dump of most samples, with every ELF file of the run for its functions
-# and source (the modules not in that dump are skipped)
+# and source (the modules not in that dump are skipped); its program's
+# time off the CPU beside its flame graph when both have stacks
 html_report() {
 	rm -f "$run/report.html"
 	[ -n "$main" ] || return 0
 	echo
-	if "$pinfo" --html "$run/report.html" ${maintruth:+--truth "$maintruth"} -- "$main" -f "$run/elfs.lst" </dev/null; then
-		echo "make run: HTML report of $(basename "$main"): $run/report.html"
+	off=${main%.pro}.offcpu.pro
+	case "$mainmore" in *" stacks "*) ;; *) off= ;; esac
+	case "$offstacks" in *" ${off##*/} "*) ;; *) off= ;; esac
+	if "$pinfo" --html "$run/report.html" ${maintruth:+--truth "$maintruth"} ${off:+--offcpu "$off"} -- "$main" \
+		-f "$run/elfs.lst" </dev/null; then
+		echo "make run: HTML report of $(basename "$main")${off:+ and ${off##*/}}: $run/report.html"
 	else
 		status=1
 	fi

@@ -326,6 +326,77 @@ out:
 	return rc;
 }
 
+/* f's name without the module that prefix_modules() put before it. */
+static const char *own_name(const struct callstacks *cs, const struct cs_func *f)
+{
+	size_t n = strlen(f->module);
+
+	if (cs->several && n && !strncmp(f->name, f->module, n) && f->name[n] == '`')
+		return f->name + n + 1;
+	return f->name;
+}
+
+/* The stacks of from into both, each frame's function interned anew, with
+ * root (if not (size_t)-1) put below each one. 0, or -1 out of memory. */
+static int join_stacks(struct interner *in, size_t *cap, const struct callstacks *from, size_t root)
+{
+	size_t *func = malloc((from->nfuncs ? from->nfuncs : 1) * sizeof *func), i, k, up = root != (size_t)-1;
+	int rc = -1;
+
+	if (!func)
+		return -1;
+	for (i = 0; i < from->nfuncs; i++) {
+		const struct cs_func *f = &from->funcs[i];
+
+		if ((func[i] = intern(in, f->module, own_name(from, f), f->addr)) == (size_t)-1)
+			goto out;
+	}
+	for (i = 0; i < from->nstacks; i++) {
+		const struct cs_stack *st = &from->stacks[i];
+		struct cs_frame *fr = malloc((st->depth + up) * sizeof *fr);
+
+		if (!fr)
+			goto out;
+		if (up)
+			fr[0] = (struct cs_frame){ (uint32_t)root, 0 };
+		for (k = 0; k < st->depth; k++)
+			fr[k + up] = (struct cs_frame){ (uint32_t)func[st->frames[k].func], st->frames[k].addr };
+		if (add_stack(in->cs, cap, st->count, st->depth + up, fr)) {
+			free(fr);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(func);
+	return rc;
+}
+
+int callstacks_join(const struct callstacks *on, const struct callstacks *off, struct callstacks *both,
+		    char *err, size_t errlen)
+{
+	struct interner in = { both, 0, NULL, 0 };
+	size_t cap = 0, root;
+	int rc = -1;
+
+	memset(both, 0, sizeof *both);
+	if (on->hz != off->hz)
+		return host_fail(err, errlen, "the off-CPU profile's rate (%u Hz) is not the dump's (%u Hz)",
+				 off->hz, on->hz);
+	both->total = on->total + off->total;
+	both->hz = on->hz;
+	if (join_stacks(&in, &cap, on, (size_t)-1) == 0 &&
+	    (root = intern(&in, "", CALLSTACKS_OFFCPU, 0)) != (size_t)-1 &&
+	    join_stacks(&in, &cap, off, root) == 0 && prefix_modules(both) == 0 && sum_funcs(both) == 0)
+		rc = 0;
+	free(in.slots);
+	if (rc) {
+		callstacks_free(both);
+		host_fail(err, errlen, "out of memory");
+	}
+	return rc;
+}
+
 void callstacks_free(struct callstacks *cs)
 {
 	size_t i;

@@ -54,6 +54,18 @@ int callstacks_build(const struct pdump *d, const struct map *maps, size_t nmaps
 		     struct callstacks *cs, char *err, size_t errlen);
 void callstacks_free(struct callstacks *cs);
 
+/* The root frame of the time off the CPU in a profile of both. */
+#define CALLSTACKS_OFFCPU	"[off-cpu]"
+
+/* on's stacks and off's (a profile of time off the CPU, PT_OFFCPU) in
+ * one, *both: off's each under a root frame "[off-cpu]", the total both
+ * totals: the wall clock, on the CPU and off it side by side (fgprof's
+ * view), for every view below. A function of both is one function; names
+ * carry their modules when the two together have frames of several.
+ * Returns 0, or -1 with a reason in err: the rates differ, out of memory. */
+int callstacks_join(const struct callstacks *on, const struct callstacks *off, struct callstacks *both,
+		    char *err, size_t errlen);
+
 /* Folded stacks, "main;parse;lookup 1234", root first, one line per
  * distinct stack (stacks that name alike merged), sorted. Returns 0, or -1
  * when out of memory. */

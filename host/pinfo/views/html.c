@@ -36,62 +36,6 @@ struct src {
 	int has_ml;
 };
 
-/* The dump's call stacks (format 3), named by the maps of its modules
- * (host/pinfo/read/callstacks.c; kmap, if any, names the kernel's frames of a
- * dump without a kernel segment) and folded for the flame graph; none in
- * versions 1 and 2, and the section is then left out. Returns 0, or -1
- * when out of memory; *cs is kept for the names the stacks point to. */
-static int dump_stacks(const struct pdump *d, const struct src *srcs, size_t nsrcs,
-		       const struct map *kmap, struct callstacks *cs, struct folded_stack **stacks,
-		       size_t *n)
-{
-	struct map *maps;
-	size_t i, k;
-	char err[300];
-
-	*stacks = NULL;
-	*n = 0;
-	memset(cs, 0, sizeof *cs);
-	if (!(d->type & PDUMP_TYPE_STACKS) || !d->nstacks)
-		return 0;
-	if (!(maps = malloc((nsrcs + 1) * sizeof *maps)))
-		return -1;
-	for (i = 0; i < nsrcs; i++)
-		maps[i] = srcs[i].m;
-	if (kmap)
-		maps[i++] = *kmap;
-	k = callstacks_build(d, maps, i, cs, err, sizeof err) != 0;
-	free(maps);
-	if (k)
-		return strstr(err, "memory") ? -1 : 0;
-	if (!(*stacks = calloc(cs->nstacks ? cs->nstacks : 1, sizeof **stacks)))
-		return -1;
-	for (i = 0; i < cs->nstacks; i++) {
-		const struct cs_stack *st = &cs->stacks[i];
-		const char **names = malloc((st->depth ? st->depth : 1) * sizeof *names);
-
-		if (!names)
-			return -1;
-		for (k = 0; k < st->depth; k++)
-			names[k] = cs->funcs[st->frames[k].func].name;
-		(*stacks)[i].frames = names;
-		(*stacks)[i].depth = st->depth;
-		(*stacks)[i].count = st->count;
-		++*n;
-	}
-	return 0;
-}
-
-static void dump_stacks_free(struct callstacks *cs, struct folded_stack *stacks, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free((void *)stacks[i].frames);
-	free(stacks);
-	if (cs->funcs || cs->stacks)
-		callstacks_free(cs);
-}
-
-
 static const char style[] =
 	"body{font:14px/1.4 system-ui,sans-serif;margin:1.5em auto;max-width:1300px;color:#222;"
 	"padding:0 1em}\n"
@@ -410,8 +354,8 @@ struct page {
 	const struct pdump *d;
 	struct html_func *fs;
 	size_t nfs;
-	const struct folded_stack *stacks;
-	size_t nstacks;
+	const struct html_stacks *hs;
+	const char *offcpu;	/* --offcpu's dump, or NULL */
 	enum lines_split split;
 	char *err;
 	size_t errlen;
@@ -429,6 +373,12 @@ static int write_page(FILE *out, void *arg)
 	html_escape(out, p->dumpfile);
 	fputs("</h1>\n", out);
 	facts(out, p->dumpfile, p->d);
+	if (p->offcpu) {	/* (facts() ends its list: a list of its own) */
+		fputs("<dl class=\"facts\" id=\"offcpu\"><dt>Off the CPU</dt><dd>", out);
+		html_escape(out, p->offcpu);
+		fprintf(out, ": %llu ticks, under " CALLSTACKS_OFFCPU " in the flame graph</dd></dl>\n",
+			(unsigned long long)p->hs->offcpu);
+	}
 	module_table(out, p->d);
 	if (html_cpus(out, p->d))
 		rc = -1;
@@ -440,7 +390,7 @@ static int write_page(FILE *out, void *arg)
 		free(ms);
 	}
 	html_func_table(out, p->d, p->fs, p->nfs);
-	if (p->nstacks && html_flamegraph(out, p->stacks, p->nstacks, p->d->total))
+	if (p->hs->n && html_flamegraph(out, p->hs->s, p->hs->n, p->hs->cs.total, p->hs->offcpu))
 		rc = -1;
 	if (!rc && annotated(out, p->d, p->fs, p->nfs, p->split))
 		rc = -1;
@@ -515,23 +465,50 @@ static void srcs_free(struct src *srcs, size_t n)
 	free(srcs);
 }
 
-int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, size_t nmaps,
+/* The flame graph's stacks (htmlflame.h), named by the maps of the
+ * modules the dump has; kmap, if any, names the kernel's frames of a dump
+ * without a kernel segment. As html_stacks_make(); *hs to be freed. */
+static int flame_stacks(const struct pdump *d, const struct pdump *off, const struct src *srcs, size_t nsrcs,
+			const struct map *kmap, struct html_stacks *hs, char *err, size_t errlen)
+{
+	struct map *maps = malloc((nsrcs + 1) * sizeof *maps);
+	size_t i;
+	int rc;
+
+	memset(hs, 0, sizeof *hs);
+	if (!maps)
+		return -1;
+	for (i = 0; i < nsrcs; i++)
+		maps[i] = srcs[i].m;
+	if (kmap)
+		maps[i++] = *kmap;
+	rc = html_stacks_make(d, off, maps, i, hs, err, errlen);
+	free(maps);
+	return rc;
+}
+
+int pinfo_html(const char *htmlfile, const char *dumpfile, const char *offcpu, char *const *maps, size_t nmaps,
 	       int strict, int split, FILE *errs)
 {
-	struct pdump d;
+	struct pdump d, od;
 	struct src *srcs = calloc(nmaps ? nmaps : 1, sizeof *srcs);
 	struct html_func *fs = NULL;
-	struct folded_stack *stacks = NULL;
-	struct callstacks cs;
+	struct html_stacks hs;
 	struct map kmap;
 	int have_kmap = 0, rc;
-	size_t nfs = 0, capfs = 0, i, nstacks = 0, loaded = 0;
+	size_t nfs = 0, capfs = 0, i, loaded = 0;
 	int status = PINFO_OK;
 	char err[300];
 
+	memset(&hs, 0, sizeof hs);
 	if (!srcs || pinfo_load_dump(dumpfile, &d, errs)) {
 		if (!srcs)
 			fprintf(errs, "pinfo: out of memory\n");
+		free(srcs);
+		return PINFO_FAIL;
+	}
+	if (offcpu && pinfo_load_dump(offcpu, &od, errs)) {
+		pinfo_release_dump(&d);
 		free(srcs);
 		return PINFO_FAIL;
 	}
@@ -548,12 +525,16 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 		loaded++;
 	}
 	host_qsort(fs, nfs, sizeof *fs, by_tics);
-	if (dump_stacks(&d, srcs, loaded, have_kmap ? &kmap : NULL, &cs, &stacks, &nstacks)) {
-		fprintf(errs, "pinfo: out of memory\n");
+	if (status == PINFO_OK && (rc = flame_stacks(&d, offcpu ? &od : NULL, srcs, loaded,
+						     have_kmap ? &kmap : NULL, &hs, err, sizeof err))) {
+		if (rc < 0)
+			fprintf(errs, "pinfo: out of memory\n");
+		else	/* what lacks stacks, or of another rate */
+			fprintf(errs, "pinfo: %s: %s\n", SHOWN(rc == 1 ? dumpfile : offcpu), SHOWN(err));
 		status = PINFO_FAIL;
 	}
 	if (status == PINFO_OK) {
-		struct page page = { dumpfile, srcs, loaded, &d, fs, nfs, stacks, nstacks, (enum lines_split)split,
+		struct page page = { dumpfile, srcs, loaded, &d, fs, nfs, &hs, offcpu, (enum lines_split)split,
 				     err, sizeof err };
 
 		if (write_whole_file(htmlfile, write_page, &page, err, sizeof err)) {
@@ -561,7 +542,9 @@ int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, si
 			status = PINFO_FAIL;
 		}
 	}
-	dump_stacks_free(&cs, stacks, nstacks);
+	html_stacks_free(&hs);
+	if (offcpu)
+		pinfo_release_dump(&od);
 	if (have_kmap)
 		map_free(&kmap);
 	free(fs);

@@ -10,10 +10,13 @@
 #include <stdio.h>
 
 /* One self-contained HTML report of dumpfile with maps (ELF files for
- * annotated source; maps of modules not in the dump are skipped). split:
- * how the annotated source splits a bucket over lines (enum lines_split).
- * Returns the exit status, having said what is wrong on errs. */
-int pinfo_html(const char *htmlfile, const char *dumpfile, char *const *maps, size_t nmaps,
+ * annotated source; maps of modules not in the dump are skipped). offcpu:
+ * a profile of time off the CPU of the same run (or NULL), whose stacks
+ * the flame graph draws beside the dump's under "[off-cpu]" (both must
+ * have stacks). split: how the annotated source splits a bucket over
+ * lines (enum lines_split). Returns the exit status, having said what is
+ * wrong on errs. */
+int pinfo_html(const char *htmlfile, const char *dumpfile, const char *offcpu, char *const *maps, size_t nmaps,
 	       int strict, int split, FILE *errs);
 
 #endif

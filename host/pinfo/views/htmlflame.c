@@ -1,6 +1,6 @@
 /* htmlflame.c: the flame graph section of pinfo --html (htmlflame.h): the
- * folded stacks merged into flametree.c's call tree, drawn as an inline
- * SVG. */
+ * dump's stacks named (callstacks.c), folded, merged into flametree.c's
+ * call tree, drawn as an inline SVG. */
 #define _GNU_SOURCE	/* strndup */
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +8,67 @@
 #include "flametree.h"
 #include "hostsort.h"
 #include "htmlflame.h"
+
+/* The stacks of d named by maps into *cs: 0; 1 (err set but for a dump
+ * alone without any) when d takes none (or, alone, took none) or they
+ * could not be named; -1 out of memory. */
+static int named(const struct pdump *d, int alone, const struct map *maps, size_t nmaps, struct callstacks *cs,
+		 char *err, size_t errlen)
+{
+	if (alone && !d->nstacks)
+		return 1;
+	if (callstacks_build(d, maps, nmaps, cs, err, errlen))
+		return strstr(err, "memory") ? -1 : 1;
+	return 0;
+}
+
+int html_stacks_make(const struct pdump *d, const struct pdump *off, const struct map *maps, size_t nmaps,
+		     struct html_stacks *hs, char *err, size_t errlen)
+{
+	struct callstacks on, oc;
+	size_t i, k;
+	int rc;
+
+	memset(hs, 0, sizeof *hs);
+	if ((rc = named(d, !off, maps, nmaps, off ? &on : &hs->cs, err, errlen)))
+		return rc < 0 ? -1 : off ? 1 : 0;	/* alone, a dump without stacks has no section */
+	if (off && (rc = named(off, 0, maps, nmaps, &oc, err, errlen))) {
+		callstacks_free(&on);
+		return rc < 0 ? -1 : 2;
+	}
+	if (off) {
+		rc = callstacks_join(&on, &oc, &hs->cs, err, errlen);
+		hs->offcpu = oc.total;
+		callstacks_free(&on);
+		callstacks_free(&oc);
+		if (rc)
+			return strstr(err, "memory") ? -1 : 2;
+	}
+	if (!(hs->s = calloc(hs->cs.nstacks ? hs->cs.nstacks : 1, sizeof *hs->s)))
+		return -1;
+	for (i = 0; i < hs->cs.nstacks; i++) {
+		const struct cs_stack *st = &hs->cs.stacks[i];
+		const char **names = malloc((st->depth ? st->depth : 1) * sizeof *names);
+
+		if (!names)
+			return -1;
+		for (k = 0; k < st->depth; k++)
+			names[k] = hs->cs.funcs[st->frames[k].func].name;
+		hs->s[i] = (struct folded_stack){ names, st->depth, st->count };
+		hs->n++;
+	}
+	return 0;
+}
+
+void html_stacks_free(struct html_stacks *hs)
+{
+	for (size_t i = 0; i < hs->n; i++)
+		free((void *)hs->s[i].frames);
+	free(hs->s);
+	if (hs->cs.funcs || hs->cs.stacks)
+		callstacks_free(&hs->cs);
+	memset(hs, 0, sizeof *hs);
+}
 
 /* The frames' names ranked: the distinct pointers (names are pointers into
  * the callstacks' functions: a few, however many frames) gathered by a
@@ -132,7 +193,7 @@ static int draw(struct flame *f, size_t node, double x, int level, int maxdepth)
 	return rc;
 }
 
-int html_flamegraph(FILE *out, const struct folded_stack *stacks, size_t n, uint64_t total)
+int html_flamegraph(FILE *out, const struct folded_stack *stacks, size_t n, uint64_t total, uint64_t offcpu)
 {
 	struct flame f = { out, NULL, NULL, 0, 0, 0, 0, 0, 0 };
 	struct flametree t;
@@ -175,9 +236,13 @@ int html_flamegraph(FILE *out, const struct folded_stack *stacks, size_t n, uint
 		f.min = t.n[0].count / 2000;
 		fprintf(out, "<section id=\"flame\"><h2>Flame graph</h2>\n<p>%llu samples with call "
 			"stacks; a box is a function in its callers' chain, as wide as its samples "
-			"(callers below, callees above).</p>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
-			"class=\"flame\" viewBox=\"0 0 1200 %d\" width=\"100%%\">\n",
-			(unsigned long long)t.n[0].count, (maxdepth + 1) * 17);
+			"(callers below, callees above)", (unsigned long long)t.n[0].count);
+		if (offcpu)	/* the wall clock: fgprof's view */
+			fprintf(out, ": %llu on the CPU, and %llu ticks off it under " CALLSTACKS_OFFCPU
+				" (where the processes blocked)", (unsigned long long)(t.n[0].count - offcpu),
+				(unsigned long long)offcpu);
+		fprintf(out, ".</p>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+			"class=\"flame\" viewBox=\"0 0 1200 %d\" width=\"100%%\">\n", (maxdepth + 1) * 17);
 		rc = draw(&f, 0, 0, 0, maxdepth);
 		fputs("</svg>\n", out);
 		if (f.hidden)

@@ -280,6 +280,67 @@ static void colour(FILE *out, const char *module)
 	fprintf(out, "hsl(%u,65%%,55%%)", h % 360);
 }
 
+/* The timeline's zoom (the page's own script, nothing fetched): a drag
+ * over the rows shows the ticks it spans, a click twice as few around it;
+ * the buttons zoom in, out, pan and show all; "#t=A-B" in the address
+ * shows A to B ms. Each box is laid out anew from its ticks (data-t,
+ * data-n); zoomed, a box at least TL_BYFN px wide is coloured by its
+ * function (data-f) instead of its module, and one wide enough for its
+ * name is labelled with it (<text class="tllabel">); the switches' marks
+ * move with the boxes. The rows' edges are the SVG's data-x and data-w. */
+#define TL_X	56	/* the rows' left edge, after "CPU n" */
+#define TL_W	1000	/* the rows' width */
+static const char tl_script[] =
+	"(function(){\n"
+	"var svg=document.getElementById('tlsvg');if(!svg||!+svg.getAttribute('data-ticks'))return;\n"
+	"var NS='http://www.w3.org/2000/svg',X=+svg.getAttribute('data-x'),W=+svg.getAttribute('data-w'),"
+	"BYFN=4,LABEL=24,MIN=4;\n"
+	"var total=+svg.getAttribute('data-ticks'),ms=+svg.getAttribute('data-tick-ms');\n"
+	"var boxes=svg.querySelectorAll('rect.tl'),marks=svg.querySelectorAll('line.switch');\n"
+	"var range=document.getElementById('tlrange'),cur=[0,total],labels=null,sel=null,down=null;\n"
+	"Array.prototype.forEach.call(boxes,function(r){r.setAttribute('data-fill',r.getAttribute('fill'));});\n"
+	"function hue(s){var h=5381;for(var i=0;i<s.length;i++)h=(h*33+s.charCodeAt(i))>>>0;return h%360;}\n"
+	"function show(a,b){if(b-a<MIN){var m=(a+b)/2;a=m-MIN/2;b=m+MIN/2;}\n"
+	"if(a<0){b-=a;a=0;}if(b>total){a-=b-total;b=total;}a=Math.max(0,a);\n"
+	"var px=W/(b-a),zoomed=b-a<total;cur=[a,b];\n"
+	"if(labels)svg.removeChild(labels);labels=document.createElementNS(NS,'g');labels.setAttribute('id','tllabels');\n"
+	"Array.prototype.forEach.call(boxes,function(r){var t=+r.getAttribute('data-t'),n=+r.getAttribute('data-n'),"
+	"s=Math.max(t,a),e=Math.min(t+n,b);\n"
+	"if(e<=s){r.setAttribute('display','none');return;}r.removeAttribute('display');\n"
+	"var x=X+(s-a)*px,w=(e-s)*px,f=r.getAttribute('data-f'),byfn=zoomed&&w>=BYFN;\n"
+	"r.setAttribute('x',x.toFixed(2));r.setAttribute('width',w.toFixed(2));\n"
+	"r.setAttribute('fill',byfn?'hsl('+hue(f)+',75%,70%)':r.getAttribute('data-fill'));\n"
+	"if(byfn)r.setAttribute('data-by','function');else r.removeAttribute('data-by');\n"
+	"if(!zoomed||w<LABEL)return;var room=Math.floor((w-6)/6.6),l=document.createElementNS(NS,'text');\n"
+	"l.setAttribute('class','tllabel');l.setAttribute('data-cpu',r.getAttribute('data-cpu'));l.setAttribute('data-f',f);\n"
+	"l.setAttribute('pointer-events','none');\n"
+	"l.setAttribute('x',(x+3).toFixed(2));l.setAttribute('y',+r.getAttribute('y')+13);\n"
+	"l.textContent=f.length>room?f.slice(0,Math.max(room-2,1))+'..':f;labels.appendChild(l);});\n"
+	"Array.prototype.forEach.call(marks,function(k){var t=+k.getAttribute('data-t');\n"
+	"if(t<a||t>b){k.setAttribute('display','none');return;}k.removeAttribute('display');\n"
+	"var x=(X+(t-a)*px).toFixed(2);k.setAttribute('x1',x);k.setAttribute('x2',x);});\n"
+	"svg.appendChild(labels);\n"
+	"range.textContent=(a*ms).toFixed(3)+' to '+(b*ms).toFixed(3)+' ms of '+(total*ms).toFixed(3);}\n"
+	"function at(e){var p=svg.createSVGPoint();p.x=e.clientX;p.y=e.clientY;"
+	"p=p.matrixTransform(svg.getScreenCTM().inverse());\n"
+	"return cur[0]+(Math.min(Math.max(p.x,X),X+W)-X)*(cur[1]-cur[0])/W;}\n"
+	"svg.addEventListener('mousedown',function(e){down=at(e);e.preventDefault();});\n"
+	"svg.addEventListener('mousemove',function(e){if(down===null)return;var t=at(e),px=W/(cur[1]-cur[0]);\n"
+	"if(!sel){sel=document.createElementNS(NS,'rect');sel.setAttribute('class','tlsel');sel.setAttribute('y',0);"
+	"sel.setAttribute('height',svg.getAttribute('height'));sel.setAttribute('fill','rgba(40,80,200,0.2)');"
+	"svg.appendChild(sel);}\n"
+	"sel.setAttribute('x',(X+(Math.min(t,down)-cur[0])*px).toFixed(2));"
+	"sel.setAttribute('width',(Math.abs(t-down)*px).toFixed(2));});\n"
+	"window.addEventListener('mouseup',function(e){if(down===null)return;var t=at(e),d=down,w=cur[1]-cur[0];down=null;\n"
+	"if(sel){svg.removeChild(sel);sel=null;}\n"
+	"if(Math.abs(t-d)*W/w>3)show(Math.min(t,d),Math.max(t,d));else show(t-w/4,t+w/4);});\n"
+	"Array.prototype.forEach.call(document.querySelectorAll('#timeline button[data-zoom]'),function(bt){"
+	"bt.addEventListener('click',function(){var z=bt.getAttribute('data-zoom'),w=cur[1]-cur[0],m=(cur[0]+cur[1])/2;\n"
+	"if(z==='in')show(m-w/4,m+w/4);else if(z==='out')show(m-w,m+w);else if(z==='left')show(cur[0]-w/2,cur[1]-w/2);\n"
+	"else if(z==='right')show(cur[0]+w/2,cur[1]+w/2);else show(0,total);});});\n"
+	"var h=/^#t=([0-9.]+)-([0-9.]+)$/.exec(location.hash);if(h&&ms>0)show(+h[1]/ms,+h[2]/ms);\n"
+	"})();\n";
+
 int html_timeline(FILE *out, const struct pdump *d, const struct map *maps, size_t nmaps)
 {
 	struct timeline t;
@@ -292,21 +353,32 @@ int html_timeline(FILE *out, const struct pdump *d, const struct map *maps, size
 		return -1;
 	for (uint32_t c = 0; c < t.ncpu; c++)
 		longest = t.len[c] > longest ? t.len[c] : longest;
-	px = longest ? 1000.0 / longest : 1;
+	px = longest ? (double)TL_W / longest : 1;
 	fprintf(out, "<section id=\"timeline\"><h2>Timeline</h2>\n<p class=\"note\">The trace's ticks in order, "
 		"one row a CPU%s, %.3f ms a tick: coloured by module, each run of ticks in one function a "
-		"box (its name on hover), a black mark where the module changes.</p>\n"
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1060\" height=\"%u\" font-size=\"11\">\n",
+		"box (its name on hover), a black mark where the module changes. Drag over the rows (or "
+		"click, or +) to zoom in: zoomed, the boxes are coloured by function and named where they "
+		"are wide enough.</p>\n<p class=\"tlzoom\"><button type=\"button\" data-zoom=\"in\">+</button> "
+		"<button type=\"button\" data-zoom=\"out\">&minus;</button> <button type=\"button\" "
+		"data-zoom=\"left\">&larr;</button> <button type=\"button\" data-zoom=\"right\">&rarr;</button> "
+		"<button type=\"button\" data-zoom=\"all\">All</button> <span id=\"tlrange\">0.000 to %.3f ms "
+		"of %.3f</span></p>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"tlsvg\" width=\"%d\" height=\"%u\" font-size=\"11\" "
+		"data-x=\"%d\" data-w=\"%d\" data-ticks=\"%u\" data-tick-ms=\"%.6f\">\n",
 		t.ncpu == 1 && d->ncpu > 1 ? " (the CPUs' traces could not be told apart: one row)" : "",
-		t.tick_us / 1000, t.ncpu * 24 + 4);
+		t.tick_us / 1000, longest * t.tick_us / 1000, longest * t.tick_us / 1000, TL_X + TL_W + 4,
+		t.ncpu * 24 + 4, TL_X, TL_W, longest, t.tick_us / 1000);
 	for (uint32_t c = 0; c < t.ncpu; c++)
 		fprintf(out, "<text x=\"0\" y=\"%u\">CPU %u</text>\n", c * 24 + 16, c);
 	for (size_t i = 0; i < t.n; i++) {
 		const struct tl_slice *s = &t.s[i];
-		double x = 56 + s->first * px;
+		double x = TL_X + s->first * px;
 
-		fprintf(out, "<rect class=\"tl\" data-cpu=\"%u\" x=\"%.2f\" y=\"%u\" width=\"%.2f\" height=\"18\" fill=\"",
-			s->cpu, x, s->cpu * 24 + 4, s->n * px);
+		fprintf(out, "<rect class=\"tl\" data-cpu=\"%u\" data-t=\"%u\" data-n=\"%u\" data-f=\"", s->cpu,
+			s->first, s->n);
+		html_escape(out, s->name ? s->name : module_of(s));
+		fprintf(out, "\" x=\"%.2f\" y=\"%u\" width=\"%.2f\" height=\"18\" fill=\"", x, s->cpu * 24 + 4,
+			s->n * px);
 		colour(out, s->module);
 		fputs("\"><title>", out);
 		html_escape(out, s->name ? s->name : module_of(s));
@@ -314,10 +386,11 @@ int html_timeline(FILE *out, const struct pdump *d, const struct map *maps, size
 		html_escape(out, module_of(s));
 		fprintf(out, "): %u ticks from %.3f ms</title></rect>\n", s->n, s->first * t.tick_us / 1000);
 		if (i && s[-1].cpu == s->cpu && s[-1].module != s->module)
-			fprintf(out, "<line class=\"switch\" x1=\"%.2f\" x2=\"%.2f\" y1=\"%u\" y2=\"%u\" stroke=\"#000\"/>\n",
-				x, x, s->cpu * 24 + 2, s->cpu * 24 + 24);
+			fprintf(out, "<line class=\"switch\" data-cpu=\"%u\" data-t=\"%u\" x1=\"%.2f\" x2=\"%.2f\" "
+				"y1=\"%u\" y2=\"%u\" stroke=\"#000\"/>\n", s->cpu, s->first, x, x, s->cpu * 24 + 2,
+				s->cpu * 24 + 24);
 	}
-	fputs("</svg></section>\n", out);
+	fprintf(out, "</svg>\n<script>\n%s</script></section>\n", tl_script);
 	timeline_free(&t);
 	return 0;
 }

@@ -39,8 +39,9 @@ int timeline_json(FILE *out, const struct timeline *t);
 
 /* The HTML report's section "Timeline" (id "timeline"): an SVG row a
  * CPU, a box a slice coloured by module, its function on hover, a mark at
- * each switch; nothing for a dump without a trace or an event profile's.
- * 0, or -1 out of memory. */
+ * each switch, and the script that zooms it (coloured by function and
+ * labelled when zoomed); nothing for a dump without a trace or an event
+ * profile's. 0, or -1 out of memory. */
 int html_timeline(FILE *out, const struct pdump *d, const struct map *maps, size_t nmaps);
 
 /* --offcpu's dump: PINFO_OK when path is a profile of time off the CPU

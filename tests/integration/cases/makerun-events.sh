@@ -93,6 +93,34 @@ then
 else
 	fail "pinfo --offcpu: $(cat "$out/offcpu.txt" "$out/offcpu-bad.txt")"
 fi
+# --offcpu in every view of stacks: evcalls's flame graph, call graph and
+# pprof profile hold both profiles, the off-CPU one under [off-cpu]: the
+# root's samples the off-CPU dump's, the rest the time dump's; and make
+# run's HTML report (of naps.pro) draws naps.offcpu.pro's beside its own
+name=pinfo-offcpu-views
+total() { awk -v h="pinfo $1" '$0 == h { on = 1; next } on && $1 == "Total" { print $2; exit }' "$log"; }
+on=$(total evcalls.pro) off=$(total evcalls.offcpu.pro) hon=$(total naps.pro) hoff=$(total naps.offcpu.pro)
+if $build/pinfo --flamegraph "$out/both.svg" --pprof "$out/both.pb.gz" -g --offcpu "$r/dumps/evcalls.offcpu.pro" \
+	"$r/dumps/evcalls.pro" "$r/evcalls.elf" "$build/kernel.elf" > "$out/both.g" 2>&1; then
+	svgall=$(sed -n 's/.*<title>all (\([0-9]*\) samples.*/\1/p' "$out/both.svg")
+	svgoff=$(sed -n 's/.*<title>\[off-cpu\] (\([0-9]*\) samples.*/\1/p' "$out/both.svg")
+	goff=$(awk '$1 ~ /^\[[0-9]+\]$/ && $(NF - 1) == "[off-cpu]" { print $3 + $4 }' "$out/both.g")
+	# (go tool pprof -raw: each sample's count and locations, then the locations)
+	poff=$(go tool pprof -raw "$out/both.pb.gz" 2>/dev/null | awk '/^Samples:/ { p = 1; next } /^Locations/ { p = 2; next }
+		/^Mappings/ { p = 0 } p == 1 && $1 ~ /^[0-9]+$/ { c[++n] = $1; sub(/^[^:]*:/, ""); at[n] = " " $0 " " }
+		p == 2 && /\[off-cpu\]/ { id = $1; sub(/:$/, "", id) }
+		END { for (i = 1; i <= n; i++) if (id != "" && index(at[i], " " id " ")) s += c[i]; print s + 0 }')
+	hall=$(sed -n 's/^<p>\([0-9]*\) samples with call stacks.*/\1/p' "$r/report.html")
+	htmloff=$(sed -n 's/.*<title>\[off-cpu\] (\([0-9]*\) samples.*/\1/p' "$r/report.html")
+	if [ -n "$off" ] && [ "$off" -gt 0 ] && [ "$on" != "$off" ] && [ "$svgoff" = "$off" ] &&
+	   [ "$svgall" = $((on + off)) ] && [ "$goff" = "$off" ] && [ "$poff" = "$off" ] &&
+	   [ -n "$hoff" ] && [ "$htmloff" = "$hoff" ] && [ "$hall" = $((hon + hoff)) ] &&
+	   grep -q '^make run: HTML report of naps.pro and naps.offcpu.pro: ' "$log"
+	then pass "evcalls: $on on the CPU, $off off it; naps's page: $hon and $hoff"
+	else fail "evcalls $on and $off: SVG $svgall, [off-cpu] $svgoff, -g $goff, pprof $poff; naps $hon and $hoff: page $hall, [off-cpu] $htmloff"; fi
+else
+	fail "pinfo --flamegraph --pprof -g --offcpu: $(cat "$out/both.g")"
+fi
 rm -rf "$src"
 
 # pset's words: every 4th system call of the demo, from a batch file. On

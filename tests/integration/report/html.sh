@@ -75,6 +75,47 @@ if grep -q '<section id="timeline">' "$out/report.dom" && [ "$boxes" -ge 2 ] && 
    ! grep -q 'data-cpu="1"' "$out/report.dom" && grep -q '"name":"thread_name".*"CPU 0"' "$out/timeline.json"
 then pass "$boxes boxes, $slices slices"; else fail "$boxes boxes in the page, $slices slices in the JSON; $(cat "$out/timeline.err")"; fi
 
+# Zoomed (docs/report.md, "Timeline"): 16 ticks of the system profile's
+# row, by a drag over them (mouse events dispatched by a script added to a
+# copy of the page) and by "#t=A-B" in the address, each show the slices
+# pinfo --timeline's JSON has there, in order, each labelled with its
+# function and coloured by it (as many colours as functions: by module
+# there are fewer), and the switches there marked
+name=html-timeline-zoom
+$pinfo --timeline "$out/sys.json" "$out/sys/sys.pro" "$u/worker.elf" "$u/sorter.elf" "$build/kernel.elf" 2>"$out/sys-tl.err"
+set -- $(awk 'function v(k) { if (!match($0, "\"" k "\":[^,}]*")) return ""
+		s = substr($0, RSTART + length(k) + 3, RLENGTH - length(k) - 3); gsub(/"/, "", s); return s }
+	/"ph":"X"/ && v("tid") == 0 { n++; a[n] = v("ts") / 1000; e[n] = a[n] + v("dur") / 1000; f[n] = v("name")
+		tick = v("dur") / 1000 / v("ticks") }
+	/"ph":"i"/ && v("tid") == 0 { sw[++m] = v("ts") / 1000 }
+	END { for (i = 1; i <= n; i++) {	# from the middle of a slice first tick: the first window of 3 functions and a switch
+		lo = a[i] + tick / 2; hi = lo + 16 * tick; names = ""; k = 0; split("", seen); ns = 0
+		for (j = 1; j <= n; j++) if (a[j] < hi && e[j] > lo) { names = names " " f[j]; if (!(f[j] in seen)) { seen[f[j]]; k++ } }
+		for (j = 1; j <= m; j++) if (sw[j] >= lo && sw[j] <= hi) ns++
+		if (k >= 3 && ns >= 1) { printf "%.3f %.3f %d %d%s\n", lo, hi, ns, k, names; exit } } }' "$out/sys.json")
+lo=${1:-} hi=${2:-} nsw=${3:-} nfn=${4:-}
+[ $# -ge 4 ] && shift 4
+want=$(echo "$@")
+sed "s|</body>|<script>(function(){var g=document.getElementById('tlsvg'),r=g.getBoundingClientRect(),\
+X=+g.getAttribute('data-x'),W=+g.getAttribute('data-w'),n=+g.getAttribute('data-ticks'),ms=+g.getAttribute('data-tick-ms');\
+function at(t){return r.left+(X+t/ms*W/n)*r.width/+g.getAttribute('width');}\
+function ev(k,t){g.dispatchEvent(new MouseEvent(k,{clientX:at(t),clientY:r.top+10,bubbles:true}));}\
+ev('mousedown',$lo);ev('mousemove',$hi);ev('mouseup',$hi);})();</script></body>|" "$shtml" > "$out/sys-drag.html"
+zoomed() {	# zoomed DOM: "labels|colours|switches|range"
+	echo "$(grep -o '<text class="tllabel"[^>]*>' "$1" | sed 's/.* data-f="\([^"]*\)".*/\1/' | tr '\n' ' ' | sed 's/ $//')|$(
+		grep '<rect class="tl"' "$1" | grep -v 'display="none"' | sed 's/.* fill="\([^"]*\)".*/\1/' | sort -u | wc -l |
+		tr -d ' ')|$(grep '<line class="switch"' "$1" | grep -vc 'display="none"')|$(grep -o '<span id="tlrange">[^<]*' "$1" |
+		sed 's/.*>//')"
+}
+chrome --dump-dom "file://$(pwd)/$out/sys-drag.html" > "$out/sys-drag.dom" 2> "$out/sys-drag.log"
+chrome --dump-dom "file://$(pwd)/$shtml#t=$lo-$hi" > "$out/sys-zoom.dom" 2> "$out/sys-zoom.log"
+expect="$want|$nfn|$nsw|$lo to $hi ms of"
+drag=$(zoomed "$out/sys-drag.dom") hash=$(zoomed "$out/sys-zoom.dom")
+if [ -n "$want" ] && [ "${drag%%|*}" = "$want" ] && [ "${drag%|*}" = "${expect%|*}" ] &&
+   [ "${hash%of*}of" = "$expect" ] && ! grep -q CONSOLE "$out/sys-drag.log" "$out/sys-zoom.log"
+then pass "$lo to $hi ms: $want; $nfn colours, $nsw switches"
+else fail "wanted '$expect'; the drag showed '$drag', #t= '$hash'; $(grep -h CONSOLE "$out/sys-drag.log" "$out/sys-zoom.log" | head -2)"; fi
+
 name=html-offline
 if ! grep -Eq '(src|href)="(https?:)?//' "$html" && ! grep -q '@import\|url(' "$html"
 then pass; else fail "the page refers to something outside it"; fi

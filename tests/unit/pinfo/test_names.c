@@ -463,7 +463,7 @@ static void test_names_html(void **state)
 	(void)state;
 	snprintf(html, sizeof html, "%s/out.html", dir);
 	run_open(&r);
-	assert_int_equal(pinfo_html(html, dumpfile, maps, 1, 0, LINES_SPLIT_INSNS, r.e), PINFO_OK);
+	assert_int_equal(pinfo_html(html, dumpfile, NULL, maps, 1, 0, LINES_SPLIT_INSNS, r.e), PINFO_OK);
 	text = slurp(html, &len);
 	for (i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)text[i];

@@ -543,7 +543,7 @@ static void test_html(void **state)
 	html = strdup("/tmp/test_present.html.XXXXXX");
 	fd = mkstemp(html);
 	close(fd);
-	assert_int_equal(pinfo_html(html, dump, maps, 1, 0, 0, stderr), 0);
+	assert_int_equal(pinfo_html(html, dump, NULL, maps, 1, 0, 0, stderr), 0);
 	text = slurp(html);
 	/* both tables: a 95% column; inner's and TESTPROF's cells (Wilson's: 94.90 .. 98.09) */
 	has(strstr(text, "id=\"moduletable\""), "<th data-num>Percent</th><th data-num>95%</th><th data-num></th></tr></thead>");

@@ -484,6 +484,66 @@ static void pprof(void **state)
 	teardown_maps(2);
 }
 
+/* A profile and one of time off the CPU joined: the second's stacks under
+ * "[off-cpu]", a function of both one function named alike (the second,
+ * of one module, takes the module in its names as the first has several),
+ * the total both totals; of another rate, refused. */
+static void joined(void **state)
+{
+	struct callstacks on, off, both;
+	char err[200], *t, *p = NULL;
+	size_t i, n = 0, mains = 0;
+	FILE *f;
+
+	(void)state;
+	setup_dump(1);
+	assert_int_equal(callstacks_build(&d, maps, 2, &on, err, sizeof err), 0);
+	d.nstacks = 3;	/* main;a;b 30, main;a 8, main;c 20 */
+	d.total = 58;
+	d.dropped = 0;
+	d.kernel = 0;
+	assert_int_equal(callstacks_build(&d, maps, 1, &off, err, sizeof err), 0);
+	assert_false(off.several);
+	assert_int_equal(callstacks_join(&on, &off, &both, err, sizeof err), 0);
+	assert_int_equal(both.total, 128);
+	assert_true(both.several);
+	t = text_of(callstacks_folded, &both, NULL);
+	assert_string_equal(t,
+		"(dropped) 3\n"
+		"(other) 2\n"
+		"PROG`main;PROG`a 10\n"
+		"PROG`main;PROG`a;PROG`b 30\n"
+		"PROG`main;PROG`c 20\n"
+		"PROG`main;kernel`trap;kernel`syscall 5\n"
+		"[off-cpu];PROG`main;PROG`a 8\n"
+		"[off-cpu];PROG`main;PROG`a;PROG`b 30\n"
+		"[off-cpu];PROG`main;PROG`c 20\n");
+	free(t);
+	for (i = 0; i < both.nfuncs; i++) {
+		const struct cs_func *fn = &both.funcs[i];
+
+		if (!strcmp(fn->name, "[off-cpu]"))
+			assert_true(fn->self == 0 && fn->total == 58 && !*fn->module);
+		mains += !strcmp(fn->name, "PROG`main");
+		if (!strcmp(fn->name, "PROG`main"))
+			assert_true(fn->self == 0 && fn->total == 65 + 58);
+	}
+	assert_int_equal(mains, 1);
+	assert_non_null(f = open_memstream(&p, &n));
+	assert_int_equal(callstacks_flamegraph(&both, "both", f), 0);
+	fclose(f);
+	assert_non_null(strstr(p, "<title>all (128 samples, 100.00%)</title>"));
+	assert_non_null(strstr(p, "<title>[off-cpu] (58 samples, 45.31%)</title>"));
+	free(p);
+	callstacks_free(&both);
+	off.hz = 100;
+	assert_int_equal(callstacks_join(&on, &off, &both, err, sizeof err), -1);
+	assert_non_null(strstr(err, "rate (100 Hz) is not the dump's (1000 Hz)"));
+	callstacks_free(&off);
+	callstacks_free(&on);
+	teardown_maps(2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -495,6 +555,7 @@ int main(void)
 		cmocka_unit_test(flamegraph),
 		cmocka_unit_test(flametree),
 		cmocka_unit_test(pprof),
+		cmocka_unit_test(joined),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -415,7 +415,7 @@ static void test_html(void **state)
 
 	(void)state;
 	unlink(out);
-	assert_int_equal(pinfo_html(out, dump, maps, 1, 0, LINES_SPLIT_INSNS, stderr), 0);
+	assert_int_equal(pinfo_html(out, dump, NULL, maps, 1, 0, LINES_SPLIT_INSNS, stderr), 0);
 	assert_int_equal(read_regular(out, (uint8_t **)&t, &len, NULL, 0), 0);
 	t = realloc(t, len + 1);
 	t[len] = 0;
@@ -448,7 +448,7 @@ static void test_flamegraph(void **state)
 	FILE *f = open_memstream(&t, &len);
 
 	(void)state;
-	assert_int_equal(html_flamegraph(f, st, 4, 11), 0);
+	assert_int_equal(html_flamegraph(f, st, 4, 11, 0), 0);
 	fclose(f);
 	for (p = t; (p = strstr(p, "<g class=\"frame\">")); p++)
 		boxes++;

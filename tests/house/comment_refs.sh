@@ -1,6 +1,6 @@
 #!/bin/sh
 # comment_refs.sh [FOLDER|FILE...]: every path the sources name is there.
-# Comments say where things are ("kernel/tick.h", "lib/elf.c",
+# Comments say where things are ("kernel/time/tick.h", "lib/elf.c",
 # "read/lines.c"); when a file moves they go on naming the old place. This
 # reads the product's sources (default: boot kernel drivers profiler format
 # lib include user host scripts ports and the Makefile), comments and code alike,

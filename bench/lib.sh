@@ -45,8 +45,11 @@ nonzero() { "$build/pinfo" -e "$1" "$2" | grep -c '^    [0-9a-f]*:[0-9a-f]* '; }
 # wirebytes LOG NAME: the bytes of dump NAME's frame on the serial line
 # (each of its lines starts with the kernel's mark, 0x01: counted too).
 wirebytes() {
-	awk -v n="$2" '$0 ~ "^\001?@PDUMP1 BEGIN name=" n " " { on = 1 }
-		on { b += length($0) + 1 } on && /^\001?@PDUMP1 END / { on = 0 } END { print b + 0 }' "$1"
+	(TOP=. && . scripts/lib/defs.sh && marks_export && awk -v n="$2" '
+		BEGIN { bg = ENVIRON["FRAME_MARK"] ENVIRON["FRAME_BEGIN"] " name=" n " "; e = ENVIRON["FRAME_MARK"] ENVIRON["FRAME_END"] " " }
+		{ l = $0; if (substr(l, 1, 1) == ENVIRON["CONSOLE_MARK"]) l = substr(l, 2) }
+		index(l, bg) == 1 { on = 1 }
+		on { b += length($0) + 1 } on && index(l, e) == 1 { on = 0 } END { print b + 0 }' "$1")
 }
 
 # divisor HZ: the PIT divisor of a rate (drivers/pit8253.h).

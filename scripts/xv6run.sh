@@ -29,9 +29,11 @@ build=build top=$(pwd -P)
 dir=$build/xv6 src=$build/xv6/src run=$build/xv6/run
 XV6_CC="gcc -Wno-array-bounds -Wno-infinite-recursion"
 fail() { echo "make xv6: $*" >&2; exit 2; }
+TOP=.
+. scripts/lib/defs.sh
+marks_export || fail "the frame's marks are not in format/framefmt.h"
 
 [ -d "$xv6" ] || fail "XV6: no such folder: $xv6"
-case $cpus in [1-8]) ;; *) fail "CPUS must be a number from 1 to 8, not '$cpus'" ;; esac
 [ -n "$prog" ] || prog=ports/xv6/demo.c
 # PROG's words, checked as make run's; then each program's line, NAME SRC...
 list=$(sh scripts/progs.sh list -- "$prog" | sed 's/^make run:/make xv6:/') || { printf '%s\n' "$list" >&2; exit 2; }
@@ -143,9 +145,10 @@ esac
 # The console, each dump frame one line (without the line break it starts
 # with), every other byte not printable ASCII shown as '?'
 LC_ALL=C awk '
-/^@PDUMP1 BEGIN / { inframe = 1; blank = 0; next }
+BEGIN { b = ENVIRON["FRAME_MARK"] ENVIRON["FRAME_BEGIN"] " "; e = ENVIRON["FRAME_MARK"] ENVIRON["FRAME_END"] " " }
+index($0, b) == 1 { inframe = 1; blank = 0; next }
 inframe && /^[A-Za-z0-9+\/=]+$/ { next }
-inframe && /^@PDUMP1 END / { print "[dump frame: " substr($0, 13) "]"; inframe = 0; next }
+inframe && index($0, e) == 1 { print "[dump frame: " substr($0, length(e) + 1) "]"; inframe = 0; next }
 {
 	inframe = 0
 	if (blank) print "| "

@@ -140,9 +140,30 @@ int fs_kind(const struct fs_fdtable *t, int fd)
 	return d ? d->kind : FD_FREE;
 }
 
+/* The room the other files hold past their size, given back (each copied
+ * into an exact fit), so that the bound is on the bytes the files hold. */
+static void give_back_slack(const struct inode *keep)
+{
+	for (int i = 0; i < FS_NFILE; i++) {
+		struct inode *o = &inodes[i];
+		uint8_t *d;
+
+		if (o == keep || !o->data || o->cap <= o->size || o->size < 64)
+			continue;
+		if (!(d = kalloc(o->size)))
+			continue;
+		memcpy(d, o->data, o->size);
+		kfree(o->data);
+		used -= o->cap - o->size;
+		o->data = d;
+		o->cap = o->size;
+	}
+}
+
 /* Room for cap bytes of f's data, copying a module's bytes in on the first
- * change. Grows by doubling, within the space left; -ENOSPC past it,
- * -ENOMEM when kernel memory runs out first. */
+ * change. Grows by doubling, within the space left, the other files'
+ * spare room given back when it is short; -ENOSPC past it, -ENOMEM when
+ * kernel memory runs out first. */
 static int reserve(struct inode *f, uint32_t need)
 {
 	uint32_t cap;
@@ -154,6 +175,8 @@ static int reserve(struct inode *f, uint32_t need)
 		need = f->size;
 	if (need < 64)
 		need = 64;
+	if (need - f->cap > space - used)
+		give_back_slack(f);
 	if (need - f->cap > space - used)
 		return -ENOSPC;
 	/* twice the old (a file written in pieces is copied O(log n) times),

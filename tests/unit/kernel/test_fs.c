@@ -293,6 +293,30 @@ static void test_space_bound(void **state)
 	assert_int_equal(fs_space_used(), 0);
 }
 
+/* A file grown in pieces holds room to spare, up to the whole space left;
+ * another file's write takes that room back: the bound is on what the
+ * files hold, 33000 + 20000 bytes of 64 KiB here, as a database with its
+ * journal and a temporary file needs. */
+static void test_space_slack_given_back(void **state)
+{
+	static char piece[1000], big[20000];
+	int fd, fd2;
+	(void)state;
+	fd = fs_open(&t, "a", K_O_CREAT | K_O_WRONLY);
+	for (int i = 0; i < 33; i++)
+		assert_int_equal(fs_write(&t, fd, piece, sizeof(piece)), (int)sizeof(piece));
+	fd2 = fs_open(&t, "b", K_O_CREAT | K_O_WRONLY);
+	assert_int_equal(fs_write(&t, fd2, big, sizeof(big)), (int)sizeof(big));
+	assert_true(fs_space_used() <= 64 * 1024);
+	assert_int_equal(fs_lseek(&t, fd, 0, K_SEEK_END), 33000);
+	assert_int_equal(fs_write(&t, fd, big, sizeof(big)), -ENOSPC);	/* 73000 */
+	assert_int_equal(fs_close(&t, fd), 0);
+	assert_int_equal(fs_close(&t, fd2), 0);
+	assert_int_equal(fs_unlink("a"), 0);
+	assert_int_equal(fs_unlink("b"), 0);
+	assert_int_equal(fs_space_used(), 0);
+}
+
 /* Descriptors run out at FS_NOFILE (-EMFILE, no file created); names at FS_NNAME (-ENOSPC). */
 static void test_limits(void **state)
 {
@@ -418,6 +442,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_create_write_read, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_module_rewrite, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_space_bound, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_space_slack_given_back, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_send_bound, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_limits, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_folders, setup, teardown),

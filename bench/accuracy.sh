@@ -37,7 +37,7 @@ truth() {
 	_pids=$(awk -v n="$2" '$1 == "proc" && $3 == n && $5 > 0 { print $2 }' "$1")
 	[ "$(echo "$_pids" | wc -w)" = 1 ] || die "$1: not one process '$2' in the window: '$_pids'"
 	nm -n --defined-only "$3" | awk -v pid="$_pids" -v space=user -v ubase="$(ubase)" \
-		-f bench/truth/funcs.awk - "$1" | sed "s/^/$4 /"
+		-f scripts/lib/hex.awk -f bench/truth/funcs.awk - "$1" | sed "s/^/$4 /"
 }
 
 # funcs MODULE OBJECT: the workload's own functions, "MODULE name".
@@ -159,7 +159,7 @@ window() {
 		END { printf "%.2f", t ? 100 * k / t : 0 }')
 	nm -n --defined-only "$build/kernel.elf" > "$out/kernel.nm"
 	clock=$(awk '$1 == "proc" && $5 + $6 > 0 { print $2 }' "$1" | while read -r pid; do
-		awk -v pid="$pid" -v space=kernel -v ubase="$(ubase)" -f bench/truth/funcs.awk "$out/kernel.nm" "$1"
+		awk -v pid="$pid" -v space=kernel -v ubase="$(ubase)" -f scripts/lib/hex.awk -f bench/truth/funcs.awk "$out/kernel.nm" "$1"
 	done | awk '$1 ~ /^irq0_/ { c += $2 } END { printf "%.0f", c }')
 	awk -v kt="$ticks" -v clock="$clock" '$1 == "proc" && $5 + $6 > 0 {
 			u[++n] = $3; ui[n] = $5; ki[n] = $6; all += $5 + $6; kall += $6 }

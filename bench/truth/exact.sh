@@ -36,7 +36,7 @@ ubase=$(tr ',' '\n' < "$build/bench/truth/plugin.args" | sed -n 's/^ubase=//p')
 nm -n --defined-only "$build/user/exact.elf" > "$dir/exact.nm"
 : > "$dir/exact.txt"
 grep '^exact: pid=' "$dir/serial.log" | tr '=' ' ' | while read -r _ _ pid _ n4 _ n7 _ nn _ nm _ nc _ ns; do
-	awk -v pid="$pid" -v space=user -v ubase="$ubase" -f bench/truth/funcs.awk \
+	awk -v pid="$pid" -v space=user -v ubase="$ubase" -f scripts/lib/hex.awk -f bench/truth/funcs.awk \
 		"$dir/exact.nm" "$dir/counts.txt" > "$dir/funcs.$pid.txt"
 	awk -v pid="$pid" -v n4="$n4" -v n7="$n7" -v nn="$nn" -v nm="$nm" -v nc="$nc" -v ns="$ns" '
 		{ got[$1] = $2 }

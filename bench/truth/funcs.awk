@@ -1,25 +1,14 @@
 # funcs.awk: one process's instructions per function, from the
 # instruction-count plugin's output (bench/truth/insncount.c) and the
 # symbols of the program (or of the kernel):
-#   nm -n --defined-only PROG.elf | awk -v pid=P -v space=user -v ubase=B -f funcs.awk - COUNTS
-#   nm -n --defined-only kernel.elf | awk -v pid=P -v space=kernel -v ubase=B -f funcs.awk - COUNTS
+#   nm -n --defined-only PROG.elf | awk -v pid=P -v space=user -v ubase=B -f hex.awk -f funcs.awk - COUNTS
+#   nm -n --defined-only kernel.elf | awk -v pid=P -v space=kernel -v ubase=B -f hex.awk -f funcs.awk - COUNTS
 # prints "function count" for each function with instructions, in the order
 # of the symbols. An instruction belongs to the last text symbol (T, t, W)
 # at or below its offset, as callgrind and pinfo attribute them; one below
 # every symbol or in the other space is left out. "ubase" is the linear
-# address of a process's code (the plugin's ubase=), in decimal or 0x hex.
-function hex(s,    i, n, c) {
-	n = 0
-	s = tolower(s)
-	sub(/^0x/, "", s)
-	for (i = 1; i <= length(s); i++) {
-		c = index("0123456789abcdef", substr(s, i, 1))
-		if (!c)
-			return -1
-		n = n * 16 + c - 1
-	}
-	return n
-}
+# address of a process's code (the plugin's ubase=), in decimal or 0x hex;
+# hex() is scripts/lib/hex.awk's, loaded first with -f.
 function num(s) { return s ~ /^0x/ ? hex(s) : s + 0 }
 BEGIN {
 	if (space != "user" && space != "kernel") {

@@ -1,6 +1,7 @@
 # hex.awk: hex(S), the number that S, hex digits with or without 0x, in
 # either case, writes; -1 for any other character. For any awk (mawk has
-# no strtonum): scripts/truth.awk and the tests load it with -f.
+# no strtonum): scripts/truth.awk, bench/truth/funcs.awk and the tests
+# load it with -f.
 function hex(s,    i, n, c) {
 	n = 0
 	s = tolower(s)

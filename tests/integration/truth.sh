@@ -108,7 +108,7 @@ if (build=$build out=$out; . bench/lib.sh; . bench/accuracy.sh; . bench/libc.sh
 		awk '/^Module / { m = $2 } m == "ALLOCS" && $1 ~ /^[0-9a-f]+:[0-9a-f]+$/ && NF >= 4 { print $NF, $2 }' > "$d/ticks.txt"
 	nm -n --defined-only "$build/bench/nl/allocs.elf" | awk -v pid="$(awk '$1 == "proc" && $3 == "allocs" && $5 > 0 { print $2 }' "$d/counts.txt")" \
 		-v space=user -v ubase="$(tr ',' '\n' < "$build/bench/truth/plugin.args" | sed -n 's/^ubase=//p')" \
-		-f bench/truth/funcs.awk - "$d/counts.txt" > "$d/insns.txt"
+		-f scripts/lib/hex.awk -f bench/truth/funcs.awk - "$d/counts.txt" > "$d/insns.txt"
 	tshare=$(awk -f bench/libcfuncs.awk "$d/ticks.txt" | awk 'NR == 1 { printf "%.2f", $2 ? 100 * $4 / $2 : 0 }')
 	ishare=$(awk -f bench/libcfuncs.awk "$d/insns.txt" | awk 'NR == 1 { printf "%.2f", $2 ? 100 * $4 / $2 : 0 }')
 	mf=$(awk '($1 == "_malloc_r" || $1 == "_free_r") && $2 > 1000000' "$d/insns.txt" | wc -l)

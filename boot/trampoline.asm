@@ -66,3 +66,9 @@ ap_entry:
 	cli
 	hlt
 	jmp .hang
+
+; The first CPU's wake from its wait with every CPU halted (kernel/smp/
+; start.c, smp_settle): the local APIC's timer, acknowledged in C.
+global smp_settle_iret
+smp_settle_iret:
+	iret

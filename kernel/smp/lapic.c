@@ -87,3 +87,16 @@ void lapic_timer_start(uint8_t vector, uint32_t count)
 	wr(LAPIC_LVT_TIMER, vector);
 	wr(LAPIC_TMICT, count);
 }
+
+uint32_t lapic_timer_left(void)
+{
+	return rd(LAPIC_TMCCT);
+}
+
+/* The timer masked and stopped, its interrupt taken acknowledged. */
+void lapic_timer_stop(void)
+{
+	wr(LAPIC_LVT_TIMER, LVT_MASKED);
+	wr(LAPIC_TMICT, 0);
+	wr(LAPIC_EOI, 0);
+}

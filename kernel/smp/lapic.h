@@ -43,5 +43,7 @@ void lapic_calibrate(uint32_t divisor, uint32_t *lapic_ratio, uint32_t *tsc_rati
 /* This CPU's timer, one-shot, to interrupt at vector count counts from
  * now; boot/irq0.asm's tick writes each next count. */
 void lapic_timer_start(uint8_t vector, uint32_t count);
+uint32_t lapic_timer_left(void);	/* its current count: 0 once it has run out */
+void lapic_timer_stop(void);		/* masked, stopped, its interrupt acknowledged */
 
 #endif

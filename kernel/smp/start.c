@@ -12,6 +12,7 @@
 #include "percpu.h"
 #include "timers.h"
 #include "sched.h"
+#include "pit8253.h"
 #include "x86.h"
 #include <string.h>
 
@@ -72,6 +73,35 @@ static int start_ap(int cpu, uint32_t tramp)
 	return cpus[cpu].started ? 0 : -1;
 }
 
+/* Under QEMU's -icount the CPUs take turns whose ends follow QEMU's own
+ * timers as well as the guest's: one that moves every CPU on at a fixed
+ * interval from when they last were all halted, and the PIT as the
+ * firmware left it. Both ran from instants set by the boot's disk reads,
+ * so the turns, and every sample after them, followed when the kernel
+ * started. Here the PIT is written, and then, the other CPUs still waiting
+ * for their start-up IPI, the first halts until its local APIC's timer
+ * wakes it: every CPU halted, QEMU stops that interval's timer and starts
+ * it again at the wake, an instant of the kernel's own (docs/smp.md). */
+#define SETTLE_COUNTS	100000	/* 100 us at QEMU's 1 GHz */
+#define SETTLE_VECTOR	0xF2
+
+extern const char smp_settle_iret[];	/* boot/trampoline.asm */
+
+static void smp_settle(void)
+{
+	uint32_t was = cpu_vector(SETTLE_VECTOR);
+
+	pitinit(1000);		/* clockinit() writes it again */
+	cpu_setvector(SETTLE_VECTOR, (uint32_t)smp_settle_iret);
+	lapic_timer_start(SETTLE_VECTOR, SETTLE_COUNTS);
+	/* the nop after sti as everywhere (scripts/check-sti.sh); the count
+	 * is too long to end before the hlt */
+	while (lapic_timer_left())
+		__asm__ volatile("sti; nop; hlt; cli" ::: "memory");
+	lapic_timer_stop();
+	cpu_setvector(SETTLE_VECTOR, was);
+}
+
 int smp_init(uint32_t tramp)
 {
 	struct madt_info m;
@@ -96,6 +126,7 @@ int smp_init(uint32_t tramp)
 	__asm__ volatile("mov %%cr0, %0" : "=r"(ap_boot_cr0));
 	__asm__ volatile("mov %%cr4, %0" : "=r"(ap_boot_cr4));
 	percpu_map_lapic(m.lapic_phys);
+	smp_settle();
 	for (int i = 0; i < m.ncpu && ncpu < NCPU_MAX; i++) {
 		if (m.apic_id[i] == cpus[0].apic_id)
 			continue;

@@ -30,52 +30,49 @@ void module_basename(const char *cmdline, char *name)
 	name[n] = 0;
 }
 
-/* A data file (FILES=, docs/syscalls.md "Files") comes with the word
- * "file" after its path or name: "data.txt file". */
-int module_is_file(const char *cmdline)
+/* The first word after a module's path that is key (exact) or begins
+ * with it and goes on (not exact), its length in *n; NULL when none is. */
+static const char *option_word(const char *p, const char *key, int exact, size_t *n)
 {
-	const char *p = cmdline;
+	size_t k = strlen(key);
 
 	while (*p == ' ')
 		p++;
 	while (*p && *p != ' ')
 		p++;			/* the path */
-	while (*p) {
+	for (;;) {
 		while (*p == ' ')
 			p++;
-		if (strncmp(p, "file", 4) == 0 && (p[4] == 0 || p[4] == ' '))
-			return 1;
-		while (*p && *p != ' ')
-			p++;
+		if (!*p)
+			return 0;
+		for (*n = 0; p[*n] && p[*n] != ' '; (*n)++)
+			;
+		if (strncmp(p, key, k) == 0 && (exact ? *n == k : *n > k))
+			return p;
+		p += *n;
 	}
-	return 0;
+}
+
+/* A data file (FILES=, docs/syscalls.md "Files") comes with the word
+ * "file" after its path or name: "data.txt file". */
+int module_is_file(const char *cmdline)
+{
+	size_t n;
+
+	return option_word(cmdline, "file", 1, &n) != 0;
 }
 
 /* A data file from a folder given to FILES= comes with "in=DIR" after
  * "file": the folder it goes in, below the root (docs/syscalls.md). */
 void module_folder(const char *cmdline, char *dir)
 {
-	const char *p = cmdline;
 	size_t n;
+	const char *p = option_word(cmdline, "in=", 0, &n);
 
 	dir[0] = 0;
-	while (*p == ' ')
-		p++;
-	while (*p && *p != ' ')
-		p++;			/* the path */
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		for (n = 0; p[n] && p[n] != ' '; n++)
-			;
-		if (n > 3 && strncmp(p, "in=", 3) == 0) {
-			if (n - 3 < MODULE_DIR_MAX) {
-				memcpy(dir, p + 3, n - 3);
-				dir[n - 3] = 0;
-			}
-			return;
-		}
-		p += n;
+	if (p && n - 3 < MODULE_DIR_MAX) {
+		memcpy(dir, p + 3, n - 3);
+		dir[n - 3] = 0;
 	}
 }
 

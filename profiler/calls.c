@@ -123,6 +123,8 @@ int prof_off(struct prof_proc *pp, int type)
 		return err;
 	if (s->depth == 0)
 		return -PROF_ENOTON;
+	if (s->depth == 1)	/* the blocked processes' ticks up to now (offcpu.c) */
+		prof_offcpu_settle(s, PROF_OFF_FORGET);
 	if (--s->depth == 0) {
 		if (s->every)
 			prof_events--;
@@ -178,6 +180,7 @@ int prof_clear(struct prof_proc *pp, int type)
 
 	if (err)
 		return err;
+	prof_offcpu_settle(s, PROF_OFF_SKIP);	/* blocked before the clear: gone with the counts */
 	if (s->ncpu == 1) {
 		clear_session(s);
 		return 0;
@@ -243,6 +246,7 @@ static int take(struct prof_session *s, uint32_t me, uint32_t hz, struct prof_sn
 	int err;
 
 	sn->scratch = 0;
+	prof_offcpu_settle(s, PROF_OFF_CHARGE);	/* the processes still blocked, up to now */
 	mask = prof_clock_mask();
 	if (me < s->ncpu) {
 		s->cpu[me].dumping = 1;
@@ -319,6 +323,11 @@ void prof_exit(struct prof_proc *pp)
 	uint32_t mask;
 
 	prof_profil(pp, 0, 0, 0, 0);
+	if (pp->offwhere) {	/* ended while blocked: its ticks up to now */
+		mask = prof_clock_mask();
+		prof_offcpu_upto(pp, prof_evsys[2], PROF_OFF_FORGET, prof_clock_ticks());
+		prof_clock_restore(mask);
+	}
 	if (pp->user) {
 		if (pp->user->depth) {
 			pp->user->depth = 0;

@@ -1,7 +1,7 @@
 /* port.c: the helpers of the contract (profkern/port.h) and the
- * environment's one optional part: the code fingerprint, the period in
- * the dump's units, a 64-bit division without libgcc, and
- * prof_module_known() for a kernel that has none. */
+ * environment's optional parts: the code fingerprint, the period in the
+ * dump's units, a 64-bit division without libgcc, and prof_module_known()
+ * and prof_clock_ticks() for a kernel that has none. */
 #include "profint.h"
 
 uint64_t prof_udiv64(uint64_t n, uint32_t d, uint32_t *rem)
@@ -53,4 +53,11 @@ __attribute__((weak)) int prof_module_known(const char *name)
 {
 	(void)name;
 	return 1;
+}
+
+/* Without the kernel's: a clock that stands still, so that time off the
+ * CPU is charged only when a process runs again. */
+__attribute__((weak)) uint64_t prof_clock_ticks(void)
+{
+	return 0;
 }

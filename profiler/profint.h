@@ -107,4 +107,20 @@ void prof_detach_all(int k);
 /* The system profile of kind k: where it is kept. */
 struct prof_session **prof_sys_of(int k);
 
+/* offcpu.c: time off the CPU, in s, the off-CPU profile (or NULL). A
+ * voluntary switch away (prof_event()): where pp blocked, if s is on. pp
+ * switched back in after ticks (prof_offcpu()): the rest of them charged
+ * on this CPU. With the clock masked, from the calls: pp's ticks up to the
+ * clock's now, if it is blocked, charged on CPU prof_me() when s counts
+ * there (a dump: PROF_OFF_CHARGE), and it no longer blocked in the
+ * profile's eyes (ProfOff, before the depth goes to 0, and its end:
+ * PROF_OFF_FORGET), or left out (ProfClear: PROF_OFF_SKIP). */
+enum { PROF_OFF_CHARGE, PROF_OFF_FORGET, PROF_OFF_SKIP };
+void prof_offcpu_block(struct prof_proc *pp, struct prof_session *s, uint32_t at, uint32_t pc, uint32_t fp);
+void prof_offcpu_rerun(struct prof_proc *pp, struct prof_session *s, uint64_t ticks);
+void prof_offcpu_upto(struct prof_proc *pp, struct prof_session *s, int how, uint64_t now);
+/* system.c: every process attached to s, when s is the off-CPU profile,
+ * up to now as above (from the calls, with the clock running). */
+void prof_offcpu_settle(struct prof_session *s, int how);
+
 #endif

@@ -15,6 +15,6 @@ PROFMOD_DIR ?= $(patsubst %/,%,$(dir $(patsubst %/,%,$(dir $(lastword $(MAKEFILE
 PROFMOD_AT := $(if $(PROFMOD_DIR),$(PROFMOD_DIR)/)
 PROFMOD_SRCS := $(addprefix $(PROFMOD_AT),profiler/calls.c profiler/session.c profiler/system.c \
 	profiler/sample.c profiler/stacks.c profiler/spread.c profiler/trace.c profiler/percpu.c \
-	profiler/snap.c profiler/port.c format/dump.c format/frame.c format/crc32.c)
+	profiler/snap.c profiler/offcpu.c profiler/port.c format/dump.c format/frame.c format/crc32.c)
 PROFMOD_INC := -I$(PROFMOD_AT)profiler/include
 PROFMOD_CFLAGS := -std=gnu11 -ffreestanding

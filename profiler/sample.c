@@ -143,7 +143,7 @@ volatile uint32_t prof_active;
 volatile uint32_t prof_events;
 prof_tick_t *volatile prof_tick_fn = prof_tick;
 
-/* An event's stack, n times, in s (bufs: pp's buffers of s): from user
+/* An event's stack in s (bufs: pp's buffers of s): from user
  * code, the PC then the frames from EBP, as take_stack() takes a ring-3
  * tick's (which the tick keeps to itself, its instructions its own) but
  * for the caller of a function without a frame: an event is a system
@@ -151,7 +151,7 @@ prof_tick_t *volatile prof_tick_fn = prof_tick;
  * built with frame pointers), and the word at ESP there is no return
  * address but what the function left. An event in the kernel has none. */
 static void event_stack(struct prof_proc *pp, struct prof_session *s, struct pdump_seg *const *bufs,
-			uint32_t cpu, uint32_t cs, uint32_t eip, uint32_t ebp, uint32_t n)
+			uint32_t cpu, uint32_t cs, uint32_t eip, uint32_t ebp)
 {
 	uint32_t pcs[PROF_STACK_DEPTH], depth = 1;
 
@@ -159,8 +159,7 @@ static void event_stack(struct prof_proc *pp, struct prof_session *s, struct pdu
 		return;
 	pcs[0] = eip;
 	depth += prof_walk(&pp->ustack, ebp, pcs + depth, PROF_STACK_DEPTH - depth);
-	for (uint32_t k = 0; k < n; k++)
-		prof_stacks_add(s->cpu[cpu].stacks, pcs, depth, 0, useg_of(s, bufs, cs));
+	prof_stacks_add(s->cpu[cpu].stacks, pcs, depth, 0, useg_of(s, bufs, cs));
 }
 
 /* An event (port.h): counted by class, and every every-th of this CPU's
@@ -174,10 +173,8 @@ void prof_event(struct prof_proc *pp, uint32_t ev, uint32_t at, uint32_t pc, uin
 
 	if (!pp || k > 1)
 		return;
-	if (ev == PROF_EV_SWITCH_VOLUNTARY && pp->evattached[2]) {
-		pp->offat = at, pp->offpc = pc, pp->offfp = fp;	/* where its time off the CPU goes */
-		pp->offwhere = 1;
-	}
+	if (ev == PROF_EV_SWITCH_VOLUNTARY)
+		prof_offcpu_block(pp, prof_evsys[2], at, pc, fp);	/* where its time off the CPU goes */
 	if (!pp->evattached[k])
 		return;		/* the events of processes the profile counts, only */
 	mask = prof_clock_mask();
@@ -189,7 +186,7 @@ void prof_event(struct prof_proc *pp, uint32_t ev, uint32_t at, uint32_t pc, uin
 			c->seq = 0;
 			count(s, c, cpu, pp->ebuf[k], at, pc);
 			if (s->stacks && !c->dumping)
-				event_stack(pp, s, pp->ebuf[k], cpu, at, pc, fp, 1);
+				event_stack(pp, s, pp->ebuf[k], cpu, at, pc, fp);
 		}
 	}
 	prof_clock_restore(mask);
@@ -374,39 +371,8 @@ void PROF_HOT prof_tick_planned(const struct prof_plan *plan, uint32_t at, uint3
 		prof_tick_fn((struct prof_proc *)plan->pp, at, pc, fp);
 }
 
-/* Time off the CPU (port.h): ticks clock ticks, all at once, where pp
- * blocked; a profile with stacks counts the stack there once a tick, as
- * the tick would have (the process has not run since: its stack is as it
- * was). */
+/* Time off the CPU (port.h): the rest of pp's block (offcpu.c). */
 void prof_offcpu(struct prof_proc *pp, uint64_t ticks)
 {
-	struct prof_session *s;
-	struct prof_cpustate *c;
-	struct pdump_seg *b;
-	uint32_t mask, cpu, n = ticks > SATURATED ? SATURATED : (uint32_t)ticks, idx, off, *w;
-
-	if (!pp || !pp->offwhere)
-		return;
-	pp->offwhere = 0;
-	if (!n || !pp->evattached[2])
-		return;
-	mask = prof_clock_mask();
-	cpu = (uint32_t)prof_cpu();
-	if ((s = prof_evsys[2]) && prof_counts(s, cpu)) {
-		c = &s->cpu[cpu];
-		s->evcount[cpu * PROF_EV_CLASSES] += n;
-		idx = pp->offat >> 3;
-		if ((pp->offat & 3) == 0) {
-			c->kernel += n;
-		} else if (idx >= PROF_LDT_SLOTS || !(b = pp->ebuf[2][idx]) ||
-			   (off = pp->offpc - b->origin) >= b->length) {
-			c->out_of_range += n;
-		} else {
-			w = &prof_counters_of(b, cpu)[off >> PROF_SHIFT];
-			*w = n > SATURATED - *w ? SATURATED : *w + n;
-		}
-		if (s->stacks && !c->dumping)
-			event_stack(pp, s, pp->ebuf[2], cpu, pp->offat, pp->offpc, pp->offfp, n);
-	}
-	prof_clock_restore(mask);
+	prof_offcpu_rerun(pp, prof_evsys[2], ticks);
 }

@@ -149,6 +149,29 @@ void prof_stacks_add(struct prof_stacks *t, const uint32_t *pcs, uint32_t depth,
 	__atomic_store_n(&t->nents, t->nents + 1, __ATOMIC_RELEASE);
 }
 
+void prof_stacks_add_n(struct prof_stacks *t, const uint32_t *pcs, uint32_t depth,
+		       uint32_t kdepth, uint32_t useg, uint32_t n)
+{
+	uint64_t dropped = t->dropped;
+	struct pdump_stack e, *st;
+
+	if (!n)
+		return;
+	prof_stacks_add(t, pcs, depth, kdepth, useg);
+	if (t->dropped != dropped) {
+		t->dropped += n - 1;
+		return;
+	}
+	e.hash = prof_stack_hash(pcs, depth);
+	e.depth = (uint8_t)depth;
+	e.kdepth = (uint8_t)kdepth;
+	e.useg = (uint16_t)useg;
+	e.pcs = (uint32_t *)pcs;
+	st = (struct pdump_stack *)prof_stacks_find(t, t->nents, &e);
+	if (st)		/* (always: the add above found or made it) */
+		st->count = n - 1 > 0xFFFFFFFFu - st->count ? 0xFFFFFFFFu : st->count + (n - 1);
+}
+
 const struct pdump_stack *prof_stacks_find(const struct prof_stacks *t, uint32_t n,
 					   const struct pdump_stack *e)
 {

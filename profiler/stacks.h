@@ -98,6 +98,9 @@ void prof_stacks_init(struct prof_stacks *t, uint32_t n);
  * in dropped. */
 void prof_stacks_add(struct prof_stacks *t, const uint32_t *pcs, uint32_t depth,
 		     uint32_t kdepth, uint32_t useg);
+/* The same, n samples at once (time off the CPU: the ticks of a block). */
+void prof_stacks_add_n(struct prof_stacks *t, const uint32_t *pcs, uint32_t depth,
+		       uint32_t kdepth, uint32_t useg, uint32_t n);
 void prof_stacks_clear(struct prof_stacks *t);
 /* The entry among t's first n that holds the stack of e (its frames,
  * kdepth and useg; e->hash is the table's hash of it), or NULL. t may be

@@ -184,3 +184,18 @@ void prof_detach_all(int k)
 	while (attached[k])
 		prof_detach(attached[k], k);
 }
+
+/* The off-CPU profile's processes still blocked (offcpu.c). */
+void prof_offcpu_settle(struct prof_session *s, int how)
+{
+	uint64_t now;
+	uint32_t mask;
+
+	if (!s || s != prof_evsys[2])
+		return;
+	now = prof_clock_ticks();
+	mask = prof_clock_mask();
+	for (struct prof_proc *pp = attached[3]; pp; pp = pp->evnext[2])
+		prof_offcpu_upto(pp, s, how, now);
+	prof_clock_restore(mask);
+}

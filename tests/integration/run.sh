@@ -36,7 +36,7 @@ CASES="
 	fstest posix fsback bochs-transfer fsstdin fsiso usertests console sysfuzz ticktest fpmix iretfuzz badstacks
 	pinfo-files extract-stream
 	makerun-names makerun makerun-docs makerun-many makerun-prog makerun-real makerun-null makerun-portable
-	makerun-bochs makerun-hz makerun-seed makerun-diff makerun-stacktable makerun-reserved makerun-align makerun-loadtime makerun-truth makerun-events
+	makerun-bochs makerun-hz makerun-seed makerun-diff makerun-stacktable makerun-reserved makerun-align makerun-loadtime makerun-truth makerun-events makerun-offdump
 	spawn-fair spawn-order profrun-busy
 "
 # Under Bochs, only the cases below (the others are QEMU's: its -kernel

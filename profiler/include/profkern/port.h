@@ -86,7 +86,14 @@ struct prof_proc {
 	struct pdump_seg *ebuf[3][PROF_SLOTS];
 	struct prof_proc *evnext[3];
 	int evattached[3];
-	uint32_t offat, offpc, offfp, offwhere;	/* where it last blocked (offwhere 1: known) */
+	/* Time off the CPU, from its last voluntary switch while that profile
+	 * was on until it runs again (offwhere 1): where it blocked, its stack
+	 * there (offdepth frames, 0 without PT_STACKS), the clock then
+	 * (prof_clock_ticks()), and the ticks of it already charged or left
+	 * out (a dump, ProfOff, ProfClear meanwhile). */
+	uint32_t offat, offpc, offwhere, offdepth;
+	uint64_t offsince, offdone;
+	uint32_t offpcs[PROF_STACK_DEPTH];
 };
 
 /* The sampling period, in the kernel's own terms: base + [0, spread)
@@ -127,6 +134,11 @@ int prof_cpu(void);
  * the fast path, the other CPUs also drop their plans (prof_plan()). From
  * the calls, clock masked. One CPU: nothing. */
 void prof_replan(int wait);
+/* Optional: the clock's ticks since it started, the count prof_offcpu()'s
+ * ticks are in, never going back, the same on every CPU. From the calls
+ * and events. Without it (0), a dump of time off the CPU holds a blocked
+ * process's ticks only once it has run again (docs/events.md). */
+uint64_t prof_clock_ticks(void);
 /* Optional: 1 if a program module has this name, so that ProfInit refuses
  * a list naming one it does not know (PROF_ENOENT). From the calls (it
  * may sleep if they may). Without it, every name is taken. */
@@ -214,8 +226,14 @@ extern volatile uint32_t prof_events;	/* event profiles on: 0, no event has anyt
 void prof_event(struct prof_proc *pp, uint32_t ev, uint32_t at, uint32_t pc, uint32_t fp);
 /* prof_note_event(), the kernel's call, is in profkern/events.h. */
 /* Time off the CPU (PT_OFFCPU): a process switched back in after a
- * voluntary switch away (event context, its memory mapped) was off the CPU
- * for ticks clock ticks since; they are charged where that switch found it. */
+ * voluntary switch away was off the CPU for ticks clock ticks since; they
+ * are charged where that switch found it, less those a dump, ProfOff or
+ * ProfClear meanwhile charged or left out. The voluntary switch's event
+ * takes the place (and with PT_STACKS the stack, its memory mapped); a
+ * dump of the profile, ProfOff and prof_exit() charge every process still
+ * blocked up to prof_clock_ticks(), from whatever CPU makes the call. So
+ * the switch's event and this run under the lock the calls run under
+ * (event context otherwise; it need not have pp's memory mapped). */
 void prof_offcpu(struct prof_proc *pp, uint64_t ticks);
 
 /* Optional: profil(). buf is the caller's buffer, checked to lie in its

@@ -43,6 +43,9 @@ int prof_module_known(const char *name)
 	return !strcmp(name, "TESTPROF") || !strcmp(name, "testprof") ||
 	       !strcmp(name, "WORKER") || !strcmp(name, "worker");
 }
+uint64_t stub_ticks;
+uint64_t prof_clock_ticks(void) { return stub_ticks; }
+
 struct prof_period stub_period = { PROF_PIT_HZ, 1193, 1024 };
 void prof_clock_period(struct prof_period *p) { *p = stub_period; }
 

@@ -21,6 +21,9 @@ extern int stub_check_release, stub_releases, stub_unsafe_releases;
  * unless a test sets it. */
 extern struct prof_period stub_period;
 
+/* The clock prof_clock_ticks() reads: 0 unless a test moves it. */
+extern uint64_t stub_ticks;
+
 #define UCS 0x07	/* LDT 0, RPL 3 */
 #define KCS 0x08
 

@@ -2,9 +2,10 @@
  * docs/events.md): a process still blocked is in every dump, up to the
  * dump, and its later charge adds only the rest; ProfOff, ProfClear and
  * the process's end while it is blocked; its stack taken where it
- * blocked; a dump from another CPU. The kernel's side is played here: a
- * voluntary switch away (prof_note_event()) at the clock's stub_ticks,
- * and prof_offcpu() with the ticks since when the process runs again. */
+ * blocked; a dump from another CPU; n samples of a stack at once. The
+ * kernel's side is played here: a voluntary switch away
+ * (prof_note_event()) at the clock's stub_ticks, and prof_offcpu() with
+ * the ticks since when the process runs again. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -284,6 +285,40 @@ static void no_clock(void **state)
 	stop();
 }
 
+/* n samples of a stack at once: a new stack takes them all, a known one
+ * adds them, saturating; one the full table cannot take drops all n. */
+static void stacks_add_n(void **state)
+{
+	uint32_t n = PROF_STACK_ENTRIES_MIN, a[] = { 1, 2, 3 }, s[1];
+	struct prof_stacks *t = calloc(1, prof_stacks_size(n));
+
+	(void)state;
+	assert_non_null(t);
+	prof_stacks_init(t, n);
+	prof_stacks_add_n(t, a, 3, 0, 1, 0);		/* none: nothing */
+	assert_int_equal(t->nents, 0);
+	prof_stacks_add_n(t, a, 3, 0, 1, 5);
+	assert_int_equal(t->nents, 1);
+	assert_int_equal(t->ents[0].count, 5);
+	prof_stacks_add(t, a, 3, 0, 1);
+	prof_stacks_add_n(t, a, 3, 0, 1, 1000);
+	assert_int_equal(t->ents[0].count, 1006);
+	prof_stacks_add_n(t, a, 2, 0, 1, 7);		/* another stack */
+	assert_int_equal(t->nents, 2);
+	assert_int_equal(t->ents[1].count, 7);
+	prof_stacks_add_n(t, a, 3, 0, 1, 0xFFFFFFF0u);
+	assert_int_equal(t->ents[0].count, 0xFFFFFFFFu);
+	for (uint32_t i = 0; t->nents < n; i++) {
+		s[0] = 100 + i;
+		prof_stacks_add(t, s, 1, 0, 0);
+	}
+	s[0] = 99;
+	prof_stacks_add_n(t, s, 1, 0, 0, 40);
+	assert_int_equal(t->dropped, 40);
+	assert_int_equal(t->ents[1].count, 7);
+	free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -295,6 +330,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(stack_where_blocked, setup, teardown),
 		cmocka_unit_test_setup_teardown(dump_from_another_cpu, setup, teardown),
 		cmocka_unit_test_setup_teardown(no_clock, setup, teardown),
+		cmocka_unit_test(stacks_add_n),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -45,8 +45,9 @@ int prof_ncpu(void) { return 1; }
 int prof_cpu(void) { return 0; }
 void prof_replan(int wait) { (void)wait; }
 
-/* (prof_module_known(), optional, is left to the module's default: the
- * bare kernel has no program modules to name.) */
+/* (prof_module_known() and prof_clock_ticks(), optional, are left to the
+ * module's defaults: the bare kernel has no program modules to name, and
+ * no process that blocks.) */
 
 /* ---- the kernel's calls into the module ------------------------------------ */
 

@@ -247,6 +247,106 @@ smp_kernel:
 	KTICK
 	jmp irq0_ksample
 
+; turns=1 (docs/smp.md, "A sample's worth between programs"): an emulator
+; that runs the CPUs in turn on one clock (QEMU's -icount). The CPUs that
+; run a process pass a turn round (kernel/smp/turns.c): only the CPU whose
+; turn it is runs ring 3, and its timer counts a period from its own tick,
+; so that nothing else runs in it and a sample stands for a period of the
+; CPU's own work whatever the others do. At each ring-3 tick it passes the
+; turn to the next busy CPU and waits, by pause (which under -icount ends
+; its turn at once), until the turn comes back. A tick in the kernel keeps
+; the turn, so no CPU waits for it holding the kernel's lock. Idle CPUs
+; take no ticks (an IPI wakes one for work: smp_wake); the clock's work on
+; the first CPU is added up in smp_stolen, which the next period gets back.
+%macro TICK_HEAD 2              ; %1, %2: the labels that end the shift's and the base's immediates
+	push eax
+	push edx
+	add dword [ss:irq0 + IRQ0_TICKS], 1
+	adc dword [ss:irq0 + IRQ0_TICKS + 4], 0
+	mov dword [ss:LAPIC_EOI_VA], 0
+	imul edx, [ss:irq0 + IRQ0_JITTER_SEED], SMP_MCG_MUL
+	mov [ss:irq0 + IRQ0_JITTER_SEED], edx
+	shr edx, strict byte SMP_SHIFT_MARK
+%1:
+	add edx, strict dword SMP_PERIOD_MARK
+%2:
+%endmacro
+
+global smp_rtick, smp_rshift_imm, smp_rbase_imm
+extern smp_turn, smp_stolen, smp_busy, smp_turns
+; A busy CPU's tick, its period (EDX) drawn: from ring 3, the turn passed on.
+align 16
+smp_rtick:
+	TICK_HEAD smp_rshift_imm, smp_rbase_imm
+	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
+	jne smp_rkernel
+smp_rpass:
+	mov eax, [ss:PCPU_TURN_NEXT]
+	mov [ss:smp_turn], eax
+	cmp eax, [ss:PCPU_INDEX]
+	jne smp_rwait
+smp_rgo:                        ; our turn: the period and what others ran in the last
+	add edx, [ss:smp_stolen]
+	mov dword [ss:smp_stolen], 0
+	mov [ss:LAPIC_TMICT_VA], edx
+	jmp [ss:irq0 + IRQ0_SAMPLER]
+smp_rkernel:
+	add edx, [ss:smp_stolen]
+	mov dword [ss:smp_stolen], 0
+	mov [ss:LAPIC_TMICT_VA], edx
+	jmp smp_kernel
+; Until the turn is ours. A turn held by a CPU no longer busy (it went idle
+; as the turn came to it) is taken.
+smp_rwait:
+	pause
+	mov eax, [ss:smp_turn]
+	cmp eax, [ss:PCPU_INDEX]
+	je smp_rgo
+	bt [ss:smp_busy], eax
+	jc smp_rwait
+	push ecx
+	mov ecx, [ss:PCPU_INDEX]
+	lock cmpxchg [ss:smp_turn], ecx
+	pop ecx
+	jmp smp_rwait
+
+; A CPU that has just joined the round (kernel/smp/turns.c's turns_join)
+; on its way to ring 3, the kernel's lock let go (boot/trapentry.asm's
+; trapret): its turn waited for, then its first period (PCPU_TURN_FIRST,
+; drawn by turns_join; 0 once started). EAX, ECX and EDX are free: the
+; frame's registers are still on the stack. Not a tick.
+global smp_join_wait
+smp_join_wait:
+	mov ecx, [ss:PCPU_INDEX]
+.wait:
+	mov eax, [ss:smp_turn]
+	cmp eax, ecx
+	je .go
+	bt [ss:smp_busy], eax
+	jc .paused
+	lock cmpxchg [ss:smp_turn], ecx
+	jmp .wait
+.paused:
+	pause
+	jmp .wait
+.go:
+	mov edx, [ss:PCPU_TURN_FIRST]
+	mov dword [ss:PCPU_TURN_FIRST], 0
+	add edx, [ss:smp_stolen]
+	mov dword [ss:smp_stolen], 0
+	mov [ss:LAPIC_TMICT_VA], edx
+	ret
+
+; An idle CPU woken to look for work (kernel/smp/turns.c's turns_kick): the
+; scheduler, as at a slice's end.
+global smp_wake
+align 16
+smp_wake:
+	push eax
+	push edx
+	mov dword [ss:LAPIC_EOI_VA], 0
+	jmp irq0_slow
+
 ; DWORD: counters[EIP >> 2] of the segment's entry, if EIP is below its
 ; limit; else prof_tick() decides. Counters saturate: a carry out of the
 ; add takes the 1 back. Then the counter's address goes to the trace.
@@ -508,6 +608,15 @@ irq0_clock:
 	C_ENTER
 	call clock_irq
 	C_LEAVE
+	cmp dword [ss:irq0 + IRQ0_PROF], 0
+	je .idle
+.ret:
 	pop edx
 	pop eax
 	iret
+.idle:                          ; turns=1: an idle CPU has no tick of its own to look for work
+	cmp dword [ss:smp_turns], 0
+	je .ret
+	cmp dword [ss:irq0 + IRQ0_SCHED_WORK], 0
+	je .ret
+	jmp irq0_slow

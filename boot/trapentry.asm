@@ -23,6 +23,7 @@ vector%1:
 section .text
 extern trap, klock_owner, klock_next
 global trapret
+extern smp_join_wait
 global trap_common
 
 ; Vectors that push an error code: 8, 10-14, 17, 21, 29, 30.
@@ -75,12 +76,16 @@ trapret:
 	mov dword [ss:PCPU_KLOCK_RELEASE], 0
 	mov dword [ss:PCPU_KLOCKED], 0
 	lock inc dword [ss:klock_owner]
-	push eax
 	mov eax, [ss:klock_next]
 	cmp eax, [ss:klock_owner]
-	pop eax
-	je .pop
+	je .joined
 	pause                       ; another CPU waits for it: let it run now
+.joined:
+	; turns=1: a CPU that has just joined the round of turns waits for its
+	; turn here, holding nothing, before ring 3 (boot/irq0.asm)
+	cmp dword [ss:PCPU_TURN_FIRST], 0
+	je .pop
+	call smp_join_wait
 .pop:
 	popad
 	pop gs

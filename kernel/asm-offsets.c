@@ -74,12 +74,17 @@ void asm_offsets(void)
 	DEFINE(PCPU_ITICKS, PERCPU_VA + offsetof(struct percpu, iticks));
 	DEFINE(PCPU_LATE, PERCPU_VA + offsetof(struct percpu, late));
 	DEFINE(PCPU_IRQ0, offsetof(struct percpu, irq0));
+	DEFINE(PCPU_INDEX, PERCPU_VA + offsetof(struct percpu, index));
+	DEFINE(PCPU_TURN_NEXT, PERCPU_VA + offsetof(struct percpu, turn_next));
+	DEFINE(PCPU_TURN_FIRST, PERCPU_VA + offsetof(struct percpu, turn_first));
+	DEFINE(LAPIC_LVT_VA, LAPIC_VA + LAPIC_LVT_TIMER);
 	DEFINE(LAPIC_EOI_VA, LAPIC_VA + LAPIC_EOI);
 	DEFINE(LAPIC_TMICT_VA, LAPIC_VA + LAPIC_TMICT);
 	DEFINE(LAPIC_ICR_LO_VA, LAPIC_VA + LAPIC_ICR_LO);
 	DEFINE(ICR_SELF_FIXED, ICR_SELF | ICR_ASSERT);
 	DEFINE(SMP_TICK_VECTOR, SMP_TICK_VECTOR);
 	DEFINE(SMP_TICK0_VECTOR, SMP_TICK0_VECTOR);
+	DEFINE(SMP_RTICK_VECTOR, SMP_RTICK_VECTOR);
 	/* selectors, vectors, flags */
 	DEFINE(KDATA_SEL, SEL_KDATA);
 	DEFINE(IRQ0_VECTOR, IRQ_BASE + IRQ_TIMER);

@@ -46,6 +46,7 @@ int bootargs_parse(const char *s, struct bootargs *a)
 	a->crash = CRASH_NONE;
 	a->selftest_tick = 0;
 	a->c_tick = 0;
+	a->turns = 0;
 	a->stacktable = PROF_STACK_ENTRIES_DEFAULT;
 	a->stdin_name[0] = 0;
 	a->error = 0;
@@ -103,6 +104,10 @@ int bootargs_parse(const char *s, struct bootargs *a)
 			a->crash = CRASH_TRIPLE;
 		} else if (word_is(s, "selftest=tick")) {
 			a->selftest_tick = 1;
+		} else if (word_is(s, "turns=1")) {
+			a->turns = 1;
+		} else if (word_is(s, "turns=0")) {
+			a->turns = 0;
 		} else if (word_is(s, "ctick=1")) {
 			a->c_tick = 1;
 		} else if (word_is(s, "ctick=plan")) {

@@ -19,7 +19,8 @@ KERNEL_FS_SRCS := kernel/fs/fs.c kernel/fs/dir.c kernel/fs/inode.c kernel/fs/fsb
 KERNEL_TIME_SRCS := kernel/time/clock.c kernel/time/timers.c
 # The other CPUs: found, started, replanned, reported (docs/smp.md).
 KERNEL_SMP_SRCS := kernel/smp/acpi.c kernel/smp/findcpus.c kernel/smp/lapic.c kernel/smp/percpu.c \
-                   kernel/smp/replan.c kernel/smp/cpureport.c kernel/smp/start.c
+                   kernel/smp/replan.c kernel/smp/cpureport.c kernel/smp/start.c \
+                   kernel/smp/turns.c
 DRIVERS_SRCS := drivers/ioport.c drivers/pic8259.c drivers/pit8253.c drivers/qemuexit.c drivers/uart16550.c
 KERNEL_C  := $(KERNEL_SRCS) $(KERNEL_FS_SRCS) $(KERNEL_TIME_SRCS) $(KERNEL_SMP_SRCS) $(DRIVERS_SRCS) $(PROFILER_SRCS) $(FORMAT_SRCS) $(LIB_SRCS)
 KERNEL_ASM := boot/boot.asm boot/trapentry.asm boot/irq0.asm boot/trampoline.asm

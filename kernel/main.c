@@ -13,6 +13,7 @@
 #include "x86.h"
 #include "fpu.h"
 #include "bootargs.h"
+#include "turns.h"
 #include "prof.h"
 #include "uart16550.h"
 #include "pic8259.h"
@@ -214,7 +215,11 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	procinit();
 	start_init();
 	clockinit(args.hz, args.jitter, args.seed);
+	smp_turns = args.turns && ncpu > 1;
 	smp_clock_start();
+	if (smp_turns && ncpu > 1)
+		kprintf("kernel: the CPUs take turns, a sample a period of one CPU's own work (turns=1)\n");
+	smp_turns = smp_turns && ncpu > 1;
 	/* selftest=tick: the self-test kernel's (build/selftest.elf, built with
 	 * KERNEL_SELFTEST: tests/selftest/selftest.mk); the product kernel has none. */
 	if (args.selftest_tick && ncpu > 1)

@@ -9,6 +9,7 @@
 #include "clock.h"
 #include "vm.h"
 #include "tick.h"
+#include "turns.h"
 #include "profkern/events.h"
 #include <stddef.h>
 
@@ -43,6 +44,7 @@ void sched_runnable(void)
 {
 	for (int c = 0; c < ncpu; c++)
 		percpu_area[c].irq0.sched_work = 1;
+	turns_kick();
 }
 
 /* A sleeper's tick: the clock calls on the scheduler when it has come. */
@@ -79,6 +81,8 @@ static void note_work(const struct proc *running)
 			work = 1;
 	for (int c = 0; c < ncpu; c++)
 		percpu_area[c].irq0.sched_work = work;
+	if (work)
+		turns_kick();
 }
 
 /* After a spawn: the caller goes on for at least one whole tick period
@@ -173,6 +177,10 @@ struct trapframe *sched_return(struct trapframe *tf)
 	new_slice(next);
 	if (next == &idleproc && old == &idleproc)
 		return tf;
+	if (next == &idleproc)
+		turns_leave();	/* turns=1: out of the round (kernel/smp/turns.h) */
+	else if (old == &idleproc)
+		turns_join();
 	if (next == &idleproc) {
 		int alive = 0;	/* (running on another CPU, or waiting to) */
 		for (int i = 0; i < NPROC; i++)
@@ -221,6 +229,7 @@ void sched_start(void)
 	struct proc *next = pick_next();
 
 	if (next != &idleproc) {
+		turns_start();
 		next->state = P_RUNNING;
 		cpu_setldt(next->ldt, NLDT_ALL, (uint32_t)next->kstack + KSTACK_SIZE);
 		vm_switch(&next->vm);

@@ -45,6 +45,9 @@ struct percpu {
 	 * it took that last ran on another. */
 	uint64_t kticks, iticks;
 	uint32_t late, moved_in;
+	/* turns=1 (kernel/smp/turns.h): the busy CPU the turn goes to from
+	 * this one; its first period as it joins the round. */
+	uint32_t turn_next, turn_first;
 } __attribute__((aligned(4096)));
 #define PERCPU_IRQ0	(PERCPU_VA + 64)	/* linker.ld's irq0 */
 

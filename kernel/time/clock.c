@@ -9,6 +9,7 @@
 #include "cpu.h"
 #include "tick.h"
 #include "percpu.h"
+#include "turns.h"
 
 /* irq0, each CPU's, is in its own page (kernel/smp/percpu.c's
  * percpu_init: the generator's seed 1 until clockinit() sets seed=N's, no
@@ -107,6 +108,11 @@ void clock_irq(void)
 	 * the lock: then the next IRQ0 sets it again). */
 	if (clock_pit >= clock_wake)
 		irq0.sched_work = 1;
+	/* turns=1 (kernel/smp/turns.h): the clock's work is no process's;
+	 * the turn's next period gets it back (one this long that was not
+	 * ended by another CPU's turn). */
+	if (smp_turns)
+		turns_give_back((uint32_t)rdtsc() - now);
 }
 
 uint64_t clock_ticks(void)

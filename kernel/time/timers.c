@@ -9,6 +9,7 @@
 #include "pic8259.h"
 #include "pit8253.h"
 #include "ptable.h"
+#include "turns.h"
 
 /* A CPU's next deadline, drawn in its next cell as boot/irq0.asm's
  * smp_tick draws it. */
@@ -39,6 +40,10 @@ extern const char irq0_clock[], smp_tick[], smp_tick0[];	/* boot/irq0.asm */
 /* The immediates in the ticks' code that smp_clock_start() writes: each
  * ends at its label. */
 extern char smp_period_imm[], smp_period_imm0[], smp_shift_imm[], smp_shift_imm0[];
+/* turns=1's (kernel/smp/turns.h): each period drawn from the shortest,
+ * base, and the shift */
+extern const char smp_rtick[], smp_wake[];
+extern char smp_rshift_imm[], smp_rbase_imm[];
 
 /* Each CPU's cells a nominal period apart on its TSC, shifted by its
  * share of a period (docs/decisions.md, "Several CPUs"). The local APIC's
@@ -68,10 +73,16 @@ void smp_clock_start(void)
 	patch(smp_period_imm0, 4, SMP_PERIOD_MARK, period);
 	patch(smp_shift_imm, 1, SMP_SHIFT_MARK, shift);
 	patch(smp_shift_imm0, 1, SMP_SHIFT_MARK, shift);
+	patch(smp_rshift_imm, 1, SMP_SHIFT_MARK, shift);
+	patch(smp_rbase_imm, 4, SMP_PERIOD_MARK, period - spread / 2);
+	turns_base = period - spread / 2;
+	turns_shift = shift;
 	__asm__ volatile("" ::: "memory");
 	t0 = (uint32_t)rdtsc();
 	cpu_setvector(SMP_TICK_VECTOR, (uint32_t)smp_tick);
 	cpu_setvector(SMP_TICK0_VECTOR, (uint32_t)smp_tick0);
+	cpu_setvector(SMP_RTICK_VECTOR, (uint32_t)smp_rtick);
+	cpu_setvector(SMP_WAKE_VECTOR, (uint32_t)smp_wake);
 	cpu_setvector(IRQ_BASE + IRQ_TIMER, (uint32_t)irq0_clock);
 	for (int c = 0; c < ncpu; c++) {
 		struct irq0_state *q = &percpu_area[c].irq0;

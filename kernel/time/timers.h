@@ -9,9 +9,14 @@
 #include "percpu.h"
 #include "lapic.h"
 #include "x86.h"
+#include "turns.h"
 
 #define SMP_TICK_VECTOR	0xF0	/* every other CPU's local APIC timer (boot/irq0.asm's smp_tick) */
 #define SMP_TICK0_VECTOR 0xF1	/* the first CPU's (smp_tick0) */
+/* turns=1 (kernel/smp/turns.h): a busy CPU's tick (smp_rtick), the IPI
+ * that wakes an idle one (smp_wake) */
+#define SMP_RTICK_VECTOR 0xF3
+#define SMP_WAKE_VECTOR 0xF5
 /* The deadlines' generator, x = x * SMP_MCG_MUL mod 2^32 from an odd seed
  * (0 with jitter=0: every offset 0): a multiplicative congruential
  * generator, its period 2^30, whose top bits the tick takes as the offset
@@ -38,8 +43,11 @@ static inline void smp_timer_start(void)
 {
 	uint32_t left = irq0.deadline - (uint32_t)rdtsc();
 
-	lapic_timer_start(this_cpu->index ? SMP_TICK_VECTOR : SMP_TICK0_VECTOR,
-			  (int32_t)left > 0 ? left : 1);
+	if (smp_turns)	/* idle: no tick until it joins the round */
+		lapic_timer_start(SMP_RTICK_VECTOR, 0);
+	else
+		lapic_timer_start(this_cpu->index ? SMP_TICK_VECTOR : SMP_TICK0_VECTOR,
+				  (int32_t)left > 0 ? left : 1);
 }
 
 #endif

@@ -46,7 +46,7 @@ int bootargs_parse(const char *s, struct bootargs *a)
 	a->crash = CRASH_NONE;
 	a->selftest_tick = 0;
 	a->c_tick = 0;
-	a->turns = 0;
+	a->turns = 1;
 	a->stacktable = PROF_STACK_ENTRIES_DEFAULT;
 	a->stdin_name[0] = 0;
 	a->error = 0;

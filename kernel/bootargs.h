@@ -15,7 +15,7 @@ struct bootargs {
 	enum crash crash;	/* crash=fault|triple: the tests' way to prove the failure paths */
 	int selftest_tick;	/* selftest=tick: the timer entry's self-test (tests/selftest/ticktest.c, in build/selftest.elf only) */
 	int c_tick;		/* ctick=1: every sampled tick through the profiler's C entry; ctick=plan (2): its plan in C (make bench) */
-	int turns;		/* turns=1: several CPUs that an emulator runs in turn take turns (kernel/smp/turns.h) */
+	int turns;		/* several CPUs take turns (kernel/smp/turns.h): 1 by default; turns=0 where they run at once */
 	uint32_t stacktable;	/* stacktable=N: entries of a profile's table of stacks */
 	char stdin_name[BOOTARGS_NAME_MAX];	/* stdin=NAME: every program's fd 0; "" for an empty input */
 	const char *error;	/* set when bootargs_parse fails */

@@ -217,8 +217,8 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	clockinit(args.hz, args.jitter, args.seed);
 	smp_turns = args.turns && ncpu > 1;
 	smp_clock_start();
-	if (smp_turns && ncpu > 1)
-		kprintf("kernel: the CPUs take turns, a sample a period of one CPU's own work (turns=1)\n");
+	if (ncpu > 1 && !smp_turns)
+		kprintf("kernel: every CPU ticks by its own timer, the CPUs at once (turns=0)\n");
 	smp_turns = smp_turns && ncpu > 1;
 	/* selftest=tick: the self-test kernel's (build/selftest.elf, built with
 	 * KERNEL_SELFTEST: tests/selftest/selftest.mk); the product kernel has none. */

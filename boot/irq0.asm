@@ -291,6 +291,8 @@ smp_rgo:                        ; our turn: the period and what others ran in th
 	mov [ss:LAPIC_TMICT_VA], edx
 	jmp [ss:irq0 + IRQ0_SAMPLER]
 smp_rkernel:
+	cmp dword [ss:irq0 + IRQ0_PROF], 0
+	je smp_kernel               ; idle: a tick raised as it left the round, the last
 	add edx, [ss:smp_stolen]
 	mov dword [ss:smp_stolen], 0
 	mov [ss:LAPIC_TMICT_VA], edx

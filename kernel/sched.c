@@ -241,6 +241,10 @@ void sched_start(void)
 	irq0.prof = next == &idleproc ? 0 : &next->prof;
 	tick_plan_load();
 	new_slice(next);
+	/* The other CPUs into the scheduler only now: until the first
+	 * process is this CPU's, they could take it too (this CPU holds no
+	 * lock here) */
+	smp_go = 1;
 	__asm__ volatile("mov %0, %%esp\n jmp trapret" : : "r"(next->tf) : "memory");
 	__builtin_unreachable();
 }

@@ -54,8 +54,9 @@ struct percpu {
 extern struct percpu percpu_area[NCPU_MAX];
 #define this_cpu ((struct percpu *)PERCPU_VA)
 extern int ncpu;			/* CPUs running: 1 until smp_init() starts more */
-/* Set once the other CPUs may go into the scheduler (kernel/time/timers.c's
- * smp_clock_start); until then they wait in ap_main (start.c). */
+/* Set once the other CPUs may go into the scheduler (kernel/sched.c's
+ * sched_start, the first process taken); until then they wait in ap_main
+ * (start.c). */
 extern volatile int smp_go;
 /* The index of the CPU that runs the caller: 0 to ncpu - 1. */
 int smp_cpu(void);

@@ -99,5 +99,4 @@ void smp_clock_start(void)
 		}
 	}
 	smp_timer_start();
-	smp_go = 1;
 }

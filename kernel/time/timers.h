@@ -29,10 +29,11 @@
 
 /* With several CPUs: the PIT's IRQ0 becomes the clock alone (boot/
  * irq0.asm's irq0_clock), and every CPU's local APIC timer, calibrated
- * here against the PIT, ticks it (smp_tick0, smp_tick) at the same rate;
- * each other CPU gets its idle process and is let into the scheduler
- * (smp_go). After clockinit(), which started the PIT, and procinit(),
- * with interrupts off. */
+ * here against the PIT, ticks it (smp_tick0, smp_tick; with turns=1,
+ * smp_rtick) at the same rate; each other CPU gets its idle process
+ * (kernel/sched.c's sched_start lets them into the scheduler). After
+ * clockinit(), which started the PIT, and procinit(), with interrupts
+ * off. */
 void smp_clock_start(void);
 
 /* This CPU's timer, to its first deadline (smp_clock_start's), which may

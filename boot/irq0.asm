@@ -252,12 +252,13 @@ smp_kernel:
 ; run a process pass a turn round (kernel/smp/turns.c): only the CPU whose
 ; turn it is runs ring 3, and its timer counts a period from its own tick,
 ; so that nothing else runs in it and a sample stands for a period of the
-; CPU's own work whatever the others do. At each ring-3 tick it passes the
-; turn to the next busy CPU and waits, by pause (which under -icount ends
-; its turn at once), until the turn comes back. A tick in the kernel keeps
-; the turn, so no CPU waits for it holding the kernel's lock. Idle CPUs
-; take no ticks (an IPI wakes one for work: smp_wake); the clock's work on
-; the first CPU is added up in smp_stolen, which the next period gets back.
+; CPU's own work whatever the others do. After a quantum's ticks it passes
+; the turn to the next busy CPU, at a tick in ring 3, and waits halted
+; (so that it runs nothing meanwhile) until the turn comes back;
+; a tick in the kernel keeps the turn, so no CPU waits for it holding the
+; kernel's lock. Idle CPUs take no ticks (an IPI wakes one for work:
+; smp_wake); the clock's work on the first CPU is added up in smp_stolen,
+; which the next turn's first period gets back.
 %macro TICK_HEAD 2              ; %1, %2: the labels that end the shift's and the base's immediates
 	push eax
 	push edx
@@ -272,68 +273,84 @@ smp_kernel:
 %2:
 %endmacro
 
+; Until the turn is this CPU's: halted (a CPU whose turn it is runs
+; alone; the one that passes it sends an IPI, smp_turn_ipi), woken by any
+; interrupt to look again. A turn held by a CPU no longer busy (it went
+; idle as the turn came to it) is taken. EAX scratch; %1 where to go, %2
+; the halt's label ("sti; hlt", which scripts/check-sti.sh allows there).
+%macro TURN_WAIT 2
+%%look:
+	mov eax, [ss:smp_turn]
+	cmp eax, [ss:PCPU_INDEX]
+	je %1
+	bt [ss:smp_busy], eax
+	jc %2
+	push ecx
+	mov ecx, [ss:PCPU_INDEX]
+	lock cmpxchg [ss:smp_turn], ecx
+	pop ecx
+	jmp %%look
+%2:
+	sti
+	hlt
+	cli
+	jmp %%look
+%endmacro
+
 global smp_rtick, smp_rshift_imm, smp_rbase_imm
 extern smp_turn, smp_stolen, smp_busy, smp_turns
-; A busy CPU's tick, its period (EDX) drawn: from ring 3, the turn passed on.
+; A busy CPU's tick, its period (EDX) drawn. From ring 3, the last of its
+; turn's ticks (a quantum's: PCPU_TURN_LEFT counts them down) passes the
+; turn on and waits for it to come back.
 align 16
 smp_rtick:
 	TICK_HEAD smp_rshift_imm, smp_rbase_imm
 	cmp esp, [ss:irq0 + IRQ0_RING3_ESP]
 	jne smp_rkernel
-smp_rpass:
-	mov eax, [ss:PCPU_TURN_NEXT]
-	mov [ss:smp_turn], eax
-	cmp eax, [ss:PCPU_INDEX]
-	jne smp_rwait
-smp_rgo:                        ; our turn: the period and what others ran in the last
-	add edx, [ss:smp_stolen]
-	mov dword [ss:smp_stolen], 0
+	sub dword [ss:PCPU_TURN_LEFT], 1
+	jle smp_rpass
+smp_rgo:
 	mov [ss:LAPIC_TMICT_VA], edx
 	jmp [ss:irq0 + IRQ0_SAMPLER]
 smp_rkernel:
 	cmp dword [ss:irq0 + IRQ0_PROF], 0
 	je smp_kernel               ; idle: a tick raised as it left the round, the last
-	add edx, [ss:smp_stolen]
-	mov dword [ss:smp_stolen], 0
 	mov [ss:LAPIC_TMICT_VA], edx
 	jmp smp_kernel
-; Until the turn is ours. A turn held by a CPU no longer busy (it went idle
-; as the turn came to it) is taken.
-smp_rwait:
-	pause
-	mov eax, [ss:smp_turn]
+smp_rpass:
+	mov eax, [ss:PCPU_TURN_TICKS]
+	mov [ss:PCPU_TURN_LEFT], eax
+	mov eax, [ss:PCPU_TURN_NEXT]
+	mov [ss:smp_turn], eax
 	cmp eax, [ss:PCPU_INDEX]
-	je smp_rgo
-	bt [ss:smp_busy], eax
-	jc smp_rwait
-	push ecx
-	mov ecx, [ss:PCPU_INDEX]
-	lock cmpxchg [ss:smp_turn], ecx
-	pop ecx
-	jmp smp_rwait
+	je smp_rstart
+	mov eax, [ss:PCPU_TURN_NEXT_ID]
+	mov [ss:LAPIC_ICR_HI_VA], eax
+	mov dword [ss:LAPIC_ICR_LO_VA], ICR_FIXED | SMP_TURN_VECTOR
+	TURN_WAIT smp_rstart, smp_rwait_halt
+smp_rstart:                     ; a turn begins: its first period gets back what others ran
+	add edx, [ss:smp_stolen]
+	mov dword [ss:smp_stolen], 0
+	jmp smp_rgo
+
+; The IPI that gives a CPU its turn (it waits halted): only woken.
+global smp_turn_ipi
+align 16
+smp_turn_ipi:
+	mov dword [ss:LAPIC_EOI_VA], 0
+	iret
 
 ; A CPU that has just joined the round (kernel/smp/turns.c's turns_join)
 ; on its way to ring 3, the kernel's lock let go (boot/trapentry.asm's
 ; trapret): its turn waited for, then its first period (PCPU_TURN_FIRST,
-; drawn by turns_join; 0 once started). EAX, ECX and EDX are free: the
-; frame's registers are still on the stack. Not a tick.
+; drawn by turns_join; 0 once started). EAX and EDX are free: the frame's
+; registers are still on the stack. Not a tick.
 global smp_join_wait
 smp_join_wait:
-	mov ecx, [ss:PCPU_INDEX]
-.wait:
-	mov eax, [ss:smp_turn]
-	cmp eax, ecx
-	je .go
-	bt [ss:smp_busy], eax
-	jc .paused
-	lock cmpxchg [ss:smp_turn], ecx
-	jmp .wait
-.paused:
-	pause
-	jmp .wait
-.go:
 	mov edx, [ss:PCPU_TURN_FIRST]
-	mov dword [ss:PCPU_TURN_FIRST], 0
+	mov dword [ss:PCPU_TURN_FIRST], 0	; a trap nested in the wait returns by trapret too
+	TURN_WAIT smp_jwait_go, smp_jwait_halt
+smp_jwait_go:
 	add edx, [ss:smp_stolen]
 	mov dword [ss:smp_stolen], 0
 	mov [ss:LAPIC_TMICT_VA], edx

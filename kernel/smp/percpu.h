@@ -46,8 +46,11 @@ struct percpu {
 	uint64_t kticks, iticks;
 	uint32_t late, moved_in;
 	/* turns=1 (kernel/smp/turns.h): the busy CPU the turn goes to from
-	 * this one; its first period as it joins the round. */
-	uint32_t turn_next, turn_first;
+	 * this one, and that CPU's APIC ID (shifted for the ICR); its first
+	 * period as it joins the round; the ticks in ring 3 left in its turn
+	 * (signed), and a turn's, a quantum. */
+	uint32_t turn_next, turn_next_id, turn_first;
+	int32_t turn_left, turn_ticks;
 } __attribute__((aligned(4096)));
 #define PERCPU_IRQ0	(PERCPU_VA + 64)	/* linker.ld's irq0 */
 

@@ -4,6 +4,7 @@
 #include "timers.h"
 #include "x86.h"
 #include "start.h"
+#include "clock.h"
 
 int smp_turns;
 volatile uint32_t smp_turn = TURN_NONE, smp_busy, smp_stolen;
@@ -21,6 +22,7 @@ static void turns_relink(void)
 				break;
 			}
 		percpu_area[c].turn_next = (uint32_t)n;
+		percpu_area[c].turn_next_id = cpus[n].apic_id << 24;
 	}
 }
 
@@ -35,6 +37,8 @@ void turns_join(void)
 	/* the first period, drawn as boot/irq0.asm's smp_rtick draws them */
 	q->jitter_seed *= SMP_MCG_MUL;
 	this_cpu->turn_first = turns_base + (turns_shift < 32 ? q->jitter_seed >> turns_shift : 0);
+	this_cpu->turn_ticks = (int32_t)clock_quantum();
+	this_cpu->turn_left = this_cpu->turn_ticks;
 	lapic_timer_start(SMP_RTICK_VECTOR, 0);	/* none until its turn (boot/trapentry.asm's trapret) */
 }
 
@@ -48,8 +52,9 @@ void turns_leave(void)
 	this_cpu->turn_first = 0;
 	__atomic_and_fetch(&smp_busy, ~(1u << me), __ATOMIC_SEQ_CST);
 	turns_relink();
-	(void)__atomic_compare_exchange_n(&smp_turn, &me, smp_busy ? this_cpu->turn_next : TURN_NONE, 0,
-					  __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+	if (__atomic_compare_exchange_n(&smp_turn, &me, smp_busy ? this_cpu->turn_next : TURN_NONE, 0,
+					__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST) && smp_busy)
+		(void)lapic_ipi(cpus[this_cpu->turn_next].apic_id, SMP_TURN_VECTOR | ICR_ASSERT);
 }
 
 void turns_kick(void)

@@ -10,6 +10,7 @@
 #include "timers.h"
 #include "lapic.h"
 #include "percpu.h"
+#include "turns.h"
 
 #define DEFINE(name, value) __asm__ volatile("\n.ascii \"->" #name " %c0\\n\"" : : "i"(value))
 

@@ -50,6 +50,7 @@ struct percpu {
 	 * period as it joins the round; the ticks in ring 3 left in its turn
 	 * (signed), and a turn's, a quantum. */
 	uint32_t turn_next, turn_next_id, turn_first;
+	uint32_t apic_id;		/* its local APIC's ID (kernel/smp/start.c) */
 	int32_t turn_left, turn_ticks;
 } __attribute__((aligned(4096)));
 #define PERCPU_IRQ0	(PERCPU_VA + 64)	/* linker.ld's irq0 */

@@ -13,16 +13,6 @@
 
 #define SMP_TICK_VECTOR	0xF0	/* every other CPU's local APIC timer (boot/irq0.asm's smp_tick) */
 #define SMP_TICK0_VECTOR 0xF1	/* the first CPU's (smp_tick0) */
-/* turns=1 (kernel/smp/turns.h): a busy CPU's tick (smp_rtick), the IPI
- * that wakes an idle one (smp_wake), the one that gives a CPU its turn */
-#define SMP_RTICK_VECTOR 0xF3
-#define SMP_WAKE_VECTOR 0xF5
-#define SMP_TURN_VECTOR 0xF6
-/* The deadlines' generator, x = x * SMP_MCG_MUL mod 2^32 from an odd seed
- * (0 with jitter=0: every offset 0): a multiplicative congruential
- * generator, its period 2^30, whose top bits the tick takes as the offset
- * (Steele and Vigna's multiplier: docs/decisions.md, "Several CPUs"). */
-#define SMP_MCG_MUL 0xAE3CC725u
 /* The immediates of the period and the shift as boot/irq0.asm assembles
  * them, which smp_clock_start() checks before it writes each. */
 #define SMP_PERIOD_MARK 0x7EADBEEFu

@@ -2,9 +2,9 @@
 # (ProfInit(PT_USER | PT_SYSCALL | PT_EVERY(1)), PT_USER | PT_SWITCH,
 # PT_USER | PT_OFFCPU), beside its own time profile: each counts its
 # events exactly where it made them, and pinfo reports them as it reports
-# the system's event profiles.
-boot ownevents 0 $kernel $u/ownevents.elf $u/cmd.elf &&
-has "ownevents: 0 failed" && hasnot "FAILED" && extract && {
+# the system's event profiles; on one CPU, and on a machine of two (the
+# profiles with a copy of their counts for each CPU).
+ownevents_check() {
 	$build/mkmap $u/ownevents.elf OWNEVENTS > "$dir/ownevents.map"
 	ok=1
 	for k in syscall switch offcpu; do
@@ -45,3 +45,7 @@ has "ownevents: 0 failed" && hasnot "FAILED" && extract && {
 		fi
 	fi
 }
+boot ownevents 0 $kernel $u/ownevents.elf $u/cmd.elf &&
+has "ownevents: 0 failed" && hasnot "FAILED" && extract && ownevents_check
+boot ownevents-2cpus 0 -cpus 2 $kernel $u/ownevents.elf $u/cmd.elf &&
+has "ownevents: 0 failed" && hasnot "FAILED" && extract && ownevents_check

@@ -11,10 +11,13 @@
 #define PT_VERBOSE	8	/* detail for kernel segments (the kernel's functions) */
 #define PT_STACKS	16	/* ProfInit: also sample call stacks (docs/stacks.md) */
 #define PT_SPREAD	32	/* ProfInit: also keep 8 sub-profiles, the profile's ticks dealt in turn (docs/accuracy.md) */
-/* Event profiles (docs/events.md): a system profile that counts, instead of
+/* Event profiles (docs/events.md): a profile that counts, instead of
  * ticks, every Nth system call or every Nth context switch, where the user
- * code was, or (PT_OFFCPU, N 1) the ticks processes spend off the CPU; N is PT_EVERY(N) (1 to 65535; 0 is taken as 1). Each lives
- * beside the time profile: ProfOn(PT_SYSCALL) and so on name it. */
+ * code was, or (PT_OFFCPU, N 1) the ticks processes spend off the CPU; N is
+ * PT_EVERY(N) (1 to 65535; 0 is taken as 1). With PT_SYSTEM, the system's;
+ * with PT_USER, the caller's own, of its own events only. Each lives beside
+ * the time profile: ProfOn(PT_SYSCALL), ProfOn(PT_USER | PT_SYSCALL) and
+ * so on name it. */
 #define PT_SYSCALL	128
 #define PT_SWITCH	256
 /* Time off the CPU: each tick a process of the profile spends blocked

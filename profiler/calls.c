@@ -16,7 +16,8 @@
 /* PT_USER is taken as PT_USER|PT_USEKP; PT_USEDD is not supported.
  * PT_STACKS and PT_SPREAD matter to ProfInit only; the other calls accept
  * them. An event profile (PT_SYSCALL or PT_SWITCH, with PT_EVERY(N), or
- * PT_OFFCPU) is a system profile without sub-profiles. */
+ * PT_OFFCPU) is the system's or, with PT_USER, the caller's own, without
+ * sub-profiles. */
 static int normalize(int type, uint32_t *out)
 {
 	uint32_t t = (uint32_t)type, ev = t & (PT_SYSCALL | PT_SWITCH | PT_OFFCPU);
@@ -24,7 +25,7 @@ static int normalize(int type, uint32_t *out)
 	if ((t & 0xFFFFu) & ~(uint32_t)(PT_USER | PT_USEDD | PT_USEKP | PT_VERBOSE | PT_STACKS | PT_SPREAD |
 					 PT_SYSCALL | PT_SWITCH | PT_OFFCPU))
 		return -PROF_EINVAL;
-	if ((t >> 16 && !(ev & (PT_SYSCALL | PT_SWITCH))) || (ev & (ev - 1)) || (ev && (t & (PT_USER | PT_SPREAD))))
+	if ((t >> 16 && !(ev & (PT_SYSCALL | PT_SWITCH))) || (ev & (ev - 1)) || (ev && (t & PT_SPREAD)))
 		return -PROF_EINVAL;	/* N for calls and switches only; one event */
 	if (type & PT_USEDD)
 		return -PROF_ENOSYS;
@@ -40,7 +41,7 @@ static int session_of(struct prof_proc *pp, int type, struct prof_session **sp)
 
 	if (err)
 		return err;
-	*sp = (t & PT_USER) ? pp->user : *prof_sys_of(prof_kind(t));
+	*sp = (t & PT_USER) ? *prof_user_of(pp, prof_kind(t)) : *prof_sys_of(prof_kind(t));
 	return *sp ? 0 : -PROF_ENOTINIT;
 }
 
@@ -49,11 +50,12 @@ static int init_user(struct prof_proc *pp, uint32_t t, const char *modulelist,
 {
 	struct prof_session *s;
 	uint32_t mask;
+	int k = prof_kind(t);
 
 	if (modulelist)
 		return -PROF_EINVAL;		/* user profiling covers the caller only */
-	if (pp->user)
-		return -PROF_EEXIST;
+	if (*prof_user_of(pp, k))
+		return -PROF_EEXIST;		/* (each kind once: its time profile, each event's) */
 	if (!(s = prof_new_session(t)))
 		return -PROF_ENOMEM;
 	for (int i = 0; i < nsegs; i++)
@@ -64,8 +66,8 @@ static int init_user(struct prof_proc *pp, uint32_t t, const char *modulelist,
 	prof_trace_new(s);
 	mask = prof_clock_mask();
 	for (int i = 0; i < nsegs; i++)
-		pp->ubuf[segs[i].slot] = &s->bufs[i];
-	pp->user = s;
+		prof_ubufs_of(pp, k)[segs[i].slot] = &s->bufs[i];
+	*prof_user_of(pp, k) = s;
 	if (t & PT_SPREAD)
 		prof_spread_adjust(1);
 	prof_moved(0);
@@ -124,7 +126,7 @@ int prof_off(struct prof_proc *pp, int type)
 	if (s->depth == 0)
 		return -PROF_ENOTON;
 	if (s->depth == 1)	/* the blocked processes' ticks up to now (offcpu.c) */
-		prof_offcpu_settle(s, PROF_OFF_FORGET);
+		prof_offcpu_settle(pp, s, PROF_OFF_FORGET);
 	if (--s->depth == 0) {
 		if (s->every)
 			prof_events--;
@@ -180,7 +182,7 @@ int prof_clear(struct prof_proc *pp, int type)
 
 	if (err)
 		return err;
-	prof_offcpu_settle(s, PROF_OFF_SKIP);	/* blocked before the clear: gone with the counts */
+	prof_offcpu_settle(pp, s, PROF_OFF_SKIP);	/* blocked before the clear: gone with the counts */
 	if (s->ncpu == 1) {
 		clear_session(s);
 		return 0;
@@ -199,11 +201,14 @@ int prof_clear(struct prof_proc *pp, int type)
 	return 0;
 }
 
-static void detach_user(struct prof_proc *pp)
+/* pp lets go of its own profile of kind k (prof_kind). */
+static void detach_user(struct prof_proc *pp, int k)
 {
-	pp->user = 0;
+	*prof_user_of(pp, k) = 0;
 	for (int i = 0; i < PROF_LDT_SLOTS; i++)
-		pp->ubuf[i] = 0;
+		prof_ubufs_of(pp, k)[i] = 0;
+	if (k == 3)
+		prof_offcpu_drop_own(pp);
 }
 
 int prof_free(struct prof_proc *pp, int type)
@@ -217,8 +222,8 @@ int prof_free(struct prof_proc *pp, int type)
 	if (s->depth)
 		return -PROF_EBUSY;
 	mask = prof_clock_mask();
-	if (s == pp->user) {
-		detach_user(pp);
+	if (s->type & PT_USER) {
+		detach_user(pp, prof_kind(s->type));
 	} else {
 		prof_detach_all(prof_kind(s->type));
 		*prof_sys_of(prof_kind(s->type)) = 0;
@@ -237,7 +242,8 @@ int prof_free(struct prof_proc *pp, int type)
  * cost, go to the kernel line of the next dump. Its totals are taken now;
  * the other CPUs', which go on counting, as the dump reads them into
  * memory of its own (snap.c). */
-static int take(struct prof_session *s, uint32_t me, uint32_t hz, struct prof_snapshot *sn)
+static int take(struct prof_proc *pp, struct prof_session *s, uint32_t me, uint32_t hz,
+		struct prof_snapshot *sn)
 {
 	struct prof_cpustate own;
 	const struct prof_cpustate *ownp = 0;
@@ -246,7 +252,7 @@ static int take(struct prof_session *s, uint32_t me, uint32_t hz, struct prof_sn
 	int err;
 
 	sn->scratch = 0;
-	prof_offcpu_settle(s, PROF_OFF_CHARGE);	/* the processes still blocked, up to now */
+	prof_offcpu_settle(pp, s, PROF_OFF_CHARGE);	/* the processes still blocked, up to now */
 	mask = prof_clock_mask();
 	if (me < s->ncpu) {
 		s->cpu[me].dumping = 1;
@@ -280,7 +286,7 @@ int prof_dump(struct prof_proc *pp, int type, uint32_t hz, const char *name,
 	if (err)
 		return err;
 	me = prof_me();
-	err = take(s, me, hz, &sn);
+	err = take(pp, s, me, hz, &sn);
 	if (!err)
 		frame_write(name, &sn.d, sink, ctx);
 	prof_release(sn.scratch);
@@ -299,7 +305,7 @@ int prof_dump_take(struct prof_proc *pp, int type, uint32_t hz, struct prof_snap
 	if (err)
 		return err;
 	me = prof_me();
-	err = take(s, me, hz, snap);
+	err = take(pp, s, me, hz, snap);
 	if (me < s->ncpu)
 		s->cpu[me].dumping = 0;
 	if (err)
@@ -328,12 +334,18 @@ void prof_exit(struct prof_proc *pp)
 		prof_offcpu_upto(pp, prof_evsys[2], PROF_OFF_FORGET, prof_clock_ticks());
 		prof_clock_restore(mask);
 	}
-	if (pp->user) {
-		if (pp->user->depth) {
-			pp->user->depth = 0;
-			prof_active--;		/* prof_free() moves prof_gen */
+	for (int k = 0; k < PROF_KINDS; k++) {	/* its own profiles go with it */
+		struct prof_session *s = *prof_user_of(pp, k);
+		if (!s)
+			continue;
+		if (s->depth) {
+			s->depth = 0;
+			if (k)
+				prof_events--;
+			else
+				prof_active--;		/* prof_free() moves prof_gen */
 		}
-		prof_free(pp, PT_USER);
+		prof_free(pp, (int)s->type);
 	}
 	for (int k = 0; k < PROF_KINDS; k++) {
 		if (!(k ? pp->evattached[k - 1] : pp->attached))

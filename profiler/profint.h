@@ -14,6 +14,16 @@ static inline int prof_kind(uint32_t t)
 {
 	return (t & PT_SYSCALL) ? 1 : (t & PT_SWITCH) ? 2 : (t & PT_OFFCPU) ? 3 : 0;
 }
+/* pp's own profile of kind k (PT_USER): its time profile, or an event
+ * profile (docs/events.md, "A program's own"); and its buffers by slot. */
+static inline struct prof_session **prof_user_of(struct prof_proc *pp, int k)
+{
+	return k ? &pp->uev[k - 1] : &pp->user;
+}
+static inline struct pdump_seg **prof_ubufs_of(struct prof_proc *pp, int k)
+{
+	return k ? pp->uebuf[k - 1] : pp->ubuf;
+}
 
 /* percpu.c: memory by CPU (docs/smp.md, "Counter buffers per CPU").
  * size zeroed bytes that start on a cache line (PROF_LINE), or NULL;
@@ -107,20 +117,25 @@ void prof_detach_all(int k);
 /* The system profile of kind k: where it is kept. */
 struct prof_session **prof_sys_of(int k);
 
-/* offcpu.c: time off the CPU, in s, the off-CPU profile (or NULL). A
- * voluntary switch away (prof_event()): where pp blocked, if s is on. pp
- * switched back in after ticks (prof_offcpu()): the rest of them charged
- * on this CPU. With the clock masked, from the calls: pp's ticks up to the
- * clock's now, if it is blocked, charged on CPU prof_me() when s counts
- * there (a dump: PROF_OFF_CHARGE), and it no longer blocked in the
- * profile's eyes (ProfOff, before the depth goes to 0, and its end:
- * PROF_OFF_FORGET), or left out (ProfClear: PROF_OFF_SKIP). */
+/* offcpu.c: time off the CPU, in the off-CPU profiles of pp: the
+ * system's (prof_evsys[2], pp attached) and pp's own (pp->uev[2]). A
+ * voluntary switch away (prof_event()): where pp blocked, for each of them
+ * that is on. pp switched back in after ticks (prof_offcpu()): the rest of
+ * them charged on this CPU. With the clock masked, from the calls: pp's
+ * ticks up to the clock's now in profile s, if it is blocked, charged on
+ * CPU prof_me() when s counts there (a dump: PROF_OFF_CHARGE), and it no
+ * longer blocked in s's eyes (ProfOff, before the depth goes to 0, and its
+ * end: PROF_OFF_FORGET), or left out (ProfClear: PROF_OFF_SKIP). */
 enum { PROF_OFF_CHARGE, PROF_OFF_FORGET, PROF_OFF_SKIP };
-void prof_offcpu_block(struct prof_proc *pp, struct prof_session *s, uint32_t at, uint32_t pc, uint32_t fp);
-void prof_offcpu_rerun(struct prof_proc *pp, struct prof_session *s, uint64_t ticks);
+void prof_offcpu_block(struct prof_proc *pp, uint32_t at, uint32_t pc, uint32_t fp);
+void prof_offcpu_rerun(struct prof_proc *pp, uint64_t ticks);
 void prof_offcpu_upto(struct prof_proc *pp, struct prof_session *s, int how, uint64_t now);
-/* system.c: every process attached to s, when s is the off-CPU profile,
- * up to now as above (from the calls, with the clock running). */
-void prof_offcpu_settle(struct prof_session *s, int how);
+/* pp's own off-CPU profile is let go of (ProfFree, its end): its part of
+ * a block goes. */
+void prof_offcpu_drop_own(struct prof_proc *pp);
+/* Every process s counts, when s is an off-CPU profile (the system's: its
+ * processes; pp's own: pp), up to now as above (from the calls, with the
+ * clock running; pp the caller). */
+void prof_offcpu_settle(struct prof_proc *pp, struct prof_session *s, int how);
 
 #endif

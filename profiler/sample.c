@@ -162,33 +162,56 @@ static void event_stack(struct prof_proc *pp, struct prof_session *s, struct pdu
 	prof_stacks_add(s->cpu[cpu].stacks, pcs, depth, 0, useg_of(s, bufs, cs));
 }
 
-/* An event (port.h): counted by class, and every every-th of this CPU's
- * sampled where pp's code was, as a tick there would be, in the event
- * profile's own buffers (docs/events.md). */
+/* An event of pp's in event profile s (bufs: pp's buffers of it) on CPU
+ * cpu: counted by class, and every every-th of this CPU's sampled where
+ * pp's code was, as a tick there would be. Clock masked. */
+static inline __attribute__((always_inline))
+void event_in(struct prof_proc *pp, struct prof_session *s, struct pdump_seg *const *bufs,
+	      uint32_t cpu, uint32_t ev, uint32_t at, uint32_t pc, uint32_t fp)
+{
+	struct prof_cpustate *c;
+
+	if (!s || !prof_counts(s, cpu))
+		return;
+	c = &s->cpu[cpu];
+	s->evcount[cpu * PROF_EV_CLASSES + (ev & 0xFFFFu) % PROF_EV_CLASSES]++;
+	if (++c->seq >= s->every) {
+		c->seq = 0;
+		count(s, c, cpu, bufs, at, pc);
+		if (s->stacks && !c->dumping)
+			event_stack(pp, s, bufs, cpu, at, pc, fp);
+	}
+}
+
+/* pp's own event profile of kind k (docs/events.md, "A program's own"),
+ * out of line: the system's profile's path is the one it was but for the
+ * test that calls this. pp's own changes only in pp's calls and its end. */
+static __attribute__((noinline))
+void own_event(struct prof_proc *pp, uint32_t k, uint32_t ev, uint32_t at, uint32_t pc, uint32_t fp)
+{
+	uint32_t mask = prof_clock_mask();
+
+	event_in(pp, pp->uev[k], pp->uebuf[k], (uint32_t)prof_cpu(), ev, at, pc, fp);
+	prof_clock_restore(mask);
+}
+
+/* An event (port.h): into pp's own event profile of its kind, if it has
+ * one, and into the system's, if that counts pp, each in its own buffers.
+ * The system's is read with the clock masked (ProfFree waits for that). */
 void prof_event(struct prof_proc *pp, uint32_t ev, uint32_t at, uint32_t pc, uint32_t fp)
 {
-	uint32_t k = (ev >> 16) - 1, mask, cpu;
-	struct prof_session *s;
-	struct prof_cpustate *c;
+	uint32_t k = (ev >> 16) - 1, mask;
 
 	if (!pp || k > 1)
 		return;
 	if (ev == PROF_EV_SWITCH_VOLUNTARY)
-		prof_offcpu_block(pp, prof_evsys[2], at, pc, fp);	/* where its time off the CPU goes */
+		prof_offcpu_block(pp, at, pc, fp);	/* where its time off the CPU goes */
+	if (pp->uev[k])
+		own_event(pp, k, ev, at, pc, fp);
 	if (!pp->evattached[k])
 		return;		/* the events of processes the profile counts, only */
 	mask = prof_clock_mask();
-	cpu = (uint32_t)prof_cpu();
-	if ((s = prof_evsys[k]) && prof_counts(s, cpu)) {
-		c = &s->cpu[cpu];
-		s->evcount[cpu * PROF_EV_CLASSES + (ev & 0xFFFFu) % PROF_EV_CLASSES]++;
-		if (++c->seq >= s->every) {
-			c->seq = 0;
-			count(s, c, cpu, pp->ebuf[k], at, pc);
-			if (s->stacks && !c->dumping)
-				event_stack(pp, s, pp->ebuf[k], cpu, at, pc, fp);
-		}
-	}
+	event_in(pp, prof_evsys[k], pp->ebuf[k], (uint32_t)prof_cpu(), ev, at, pc, fp);
 	prof_clock_restore(mask);
 }
 
@@ -374,5 +397,5 @@ void PROF_HOT prof_tick_planned(const struct prof_plan *plan, uint32_t at, uint3
 /* Time off the CPU (port.h): the rest of pp's block (offcpu.c). */
 void prof_offcpu(struct prof_proc *pp, uint64_t ticks)
 {
-	prof_offcpu_rerun(pp, prof_evsys[2], ticks);
+	prof_offcpu_rerun(pp, ticks);
 }

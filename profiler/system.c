@@ -185,17 +185,21 @@ void prof_detach_all(int k)
 		prof_detach(attached[k], k);
 }
 
-/* The off-CPU profile's processes still blocked (offcpu.c). */
-void prof_offcpu_settle(struct prof_session *s, int how)
+/* The off-CPU profile's processes still blocked (offcpu.c): the system
+ * profile's, or the caller's own. */
+void prof_offcpu_settle(struct prof_proc *pp, struct prof_session *s, int how)
 {
 	uint64_t now;
 	uint32_t mask;
 
-	if (!s || s != prof_evsys[2])
+	if (!s || (s != prof_evsys[2] && s != pp->uev[2]))
 		return;
 	now = prof_clock_ticks();
 	mask = prof_clock_mask();
-	for (struct prof_proc *pp = attached[3]; pp; pp = pp->evnext[2])
+	if (s == pp->uev[2])
 		prof_offcpu_upto(pp, s, how, now);
+	else
+		for (struct prof_proc *q = attached[3]; q; q = q->evnext[2])
+			prof_offcpu_upto(q, s, how, now);
 	prof_clock_restore(mask);
 }

@@ -2,7 +2,7 @@
 # QEMU (and, for the ring-3 suite, Bochs). The unit tests: tests/unit/unit.mk.
 
 GUEST_TESTS := hello spin16 faults badptr fstest bigprog profcalls threefn worker sorter profiltest usertests sysfuzz iretfuzz fpmix \
-               conforge dumpnames manydumps calltree manystacks badstacks posixtest
+               conforge dumpnames manydumps calltree manystacks badstacks posixtest ownevents
 GUESTS += $(GUEST_TESTS)
 
 # workerb: worker.c again, under another module name, so two programs of

@@ -40,7 +40,7 @@ UNIT_USER := test_batch
 test_batch_SRCS := $(UNIT)/user/test_batch.c user/batch.c
 
 # ---- profiler/: the profiler module, its environment stubbed (profstub.c) ---------
-UNIT_PROFILER := test_prof test_plan test_stacks test_spread test_trace test_percpu test_port test_offcpu
+UNIT_PROFILER := test_prof test_plan test_stacks test_spread test_trace test_percpu test_port test_offcpu test_ownev
 PROF_SRCS := $(PROFILER_SRCS) $(FORMAT_SRCS) $(UNIT)/profiler/profstub.c
 test_prof_SRCS   := $(UNIT)/profiler/test_prof.c $(UNIT)/profiler/dumpback.c $(PROF_SRCS) \
 	host/profextract/capture.c $(FORMAT_READ_SRCS)
@@ -56,6 +56,8 @@ test_percpu_SRCS := $(UNIT)/profiler/test_percpu.c $(UNIT)/profiler/dumpback.c $
 test_port_SRCS := $(UNIT)/profiler/test_port.c $(UNIT)/profiler/dumpback.c $(PROF_SRCS) \
 	host/profextract/capture.c $(FORMAT_READ_SRCS)
 test_offcpu_SRCS := $(UNIT)/profiler/test_offcpu.c $(UNIT)/profiler/dumpback.c $(PROF_SRCS) \
+	host/profextract/capture.c $(FORMAT_READ_SRCS)
+test_ownev_SRCS := $(UNIT)/profiler/test_ownev.c $(UNIT)/profiler/dumpback.c $(PROF_SRCS) \
 	host/profextract/capture.c $(FORMAT_READ_SRCS)
 
 # ---- format/: the dump and the serial frame --------------------------------------

@@ -86,14 +86,23 @@ struct prof_proc {
 	struct pdump_seg *ebuf[3][PROF_SLOTS];
 	struct prof_proc *evnext[3];
 	int evattached[3];
-	/* Time off the CPU, from its last voluntary switch while that profile
-	 * was on until it runs again (offwhere 1): where it blocked, its stack
-	 * there (offdepth frames, 0 without PT_STACKS), the clock then
-	 * (prof_clock_ticks()), and the ticks of it already charged or left
-	 * out (a dump, ProfOff, ProfClear meanwhile). */
+	/* Time off the CPU, from its last voluntary switch while an off-CPU
+	 * profile of it was on until it runs again: where it blocked, its
+	 * stack there (offdepth frames, 0 unless one has PT_STACKS), the clock
+	 * then (prof_clock_ticks()); and, for the system profile, whether it
+	 * counts this block (offwhere 1) and the ticks of it already charged
+	 * or left out (a dump, ProfOff, ProfClear meanwhile). */
 	uint32_t offat, offpc, offwhere, offdepth;
 	uint64_t offsince, offdone;
 	uint32_t offpcs[PROF_STACK_DEPTH];
+	/* Its own event profiles (ProfInit(PT_USER | PT_SYSCALL ...)), as user
+	 * is its own time profile: [0] system calls, [1] switches, [2] off the
+	 * CPU, or NULL; their buffers by slot; and the off-CPU one's part of a
+	 * block as offwhere and offdone are the system profile's. */
+	struct prof_session *uev[3];
+	struct pdump_seg *uebuf[3][PROF_SLOTS];
+	uint32_t uoffwhere;
+	uint64_t uoffdone;
 };
 
 /* The sampling period, in the kernel's own terms: base + [0, spread)
@@ -149,9 +158,10 @@ int prof_module_known(const char *name);
 /* The OS/2 profiler's calls, from the process's system calls (calls
  * context), with arguments the kernel has copied in and checked; 0 or
  * -PROF_E*. pp: the calling process's. ProfInit's segs: for a user
- * profile, the caller's code segments; for the system's, every code
- * segment of every process now alive, and the kernel's text (owner NULL,
- * counted with PT_VERBOSE). modulelist: NULL, "A B" or "A\0B\0\0". */
+ * profile (PT_USER: its time profile or an event profile of its own), the
+ * caller's code segments; for the system's, every code segment of every
+ * process now alive, and the kernel's text (owner NULL, counted with
+ * PT_VERBOSE). modulelist: NULL, "A B" or "A\0B\0\0". */
 int prof_init(struct prof_proc *pp, int type, const char *modulelist,
 	      const struct prof_codeseg *segs, int nsegs);
 int prof_on(struct prof_proc *pp, int type);
@@ -183,7 +193,8 @@ void prof_dump_release(struct prof_snapshot *snap);
  * the same). */
 int prof_proc_start(struct prof_proc *pp, const struct prof_codeseg *segs, int nsegs);
 /* A process ends, before its struct prof_proc goes (calls context): its
- * user profile goes with it; the system profile keeps its counts. */
+ * own profiles (PT_USER: time and events) go with it; the system profiles
+ * keep their counts. */
 void prof_exit(struct prof_proc *pp);
 
 /* The tick (tick context), on every CPU that runs processes: pp the
@@ -208,10 +219,11 @@ static inline void prof_clock_tick(struct prof_proc *pp, uint32_t at, uint32_t p
 		prof_tick_fn(pp, at, pc, fp);
 }
 
-/* Optional: event profiles (docs/events.md). The kernel tells of each
- * event (event context): pp the process it happened to, at and pc the user
- * code it is charged to (as a tick's: the PC the process will go on from),
- * fp its frame pointer (for PT_STACKS; else 0); ev which event. A system
+/* Optional: event profiles (docs/events.md), the system's and each
+ * process's own. The kernel tells of each event (event context): pp the
+ * process it happened to, at and pc the user code it is charged to (as a
+ * tick's: the PC the process will go on from), fp its frame pointer (for
+ * PT_STACKS; else 0); ev which event. A system
  * call: PROF_EV_SYSCALL(its number), at its entry, before its work; a
  * switch away from a process: PROF_EV_SWITCH_VOLUNTARY when it blocked or
  * exited, PROF_EV_SWITCH_INVOLUNTARY when it could have run on (its

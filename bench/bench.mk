@@ -141,7 +141,8 @@ $(BUILD)/san/bench/smptick.so: bench/smptick.c bench/truth/qplugin.h bench/truth
 SMP_DEPS := $(BENCH)/smptick.so $(BUILD)/kernel.elf $(BUILD)/user/worker.elf $(BUILD)/user/pset.elf $(BUILD)/user/cmd.elf
 bench: $(SMP_DEPS)
 # tests/integration/smptick.sh checks it, against bench/tickcost.c too.
-integration: $(BENCH)/smptick.so $(BUILD)/san/bench/smptick.so $(BUILD)/user/tickcost.elf $(BUILD)/user/testprof.elf
+integration: $(BENCH)/smptick.so $(BUILD)/san/bench/smptick.so $(BUILD)/user/tickcost.elf $(BUILD)/user/testprof.elf \
+	$(BUILD)/user/worker.elf
 # Section 13 alone: its tables printed (docs/PERFORMANCE.md is make bench's).
 .PHONY: bench-smp
 bench-smp: deps $(SMP_DEPS)

@@ -23,7 +23,7 @@ smp_sym() { nm "$build/kernel.elf" | awk -v s="$1" '$3 == s { print "0x" $1; f =
 smp_args() {
 	_a="lo=$(smp_sym irq0_text),hi=$(smp_sym irq0_text_end),mark=$(smp_sym irq0_dword),mark=$(smp_sym irq0_call)" ||
 		die "smp: the kernel lacks the tick's symbols"
-	for _e in irq0_fast irq0_fixed smp_tick0 smp_tick; do
+	for _e in irq0_fast irq0_fixed smp_tick0 smp_tick smp_rtick; do
 		_a="$_a,entry=$(smp_sym $_e)" || die "smp: the kernel has no $_e"
 	done
 	echo "$_a"
@@ -106,7 +106,7 @@ smp_tick_table() {
 		echo "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 		smp_tick_row 1 0 irq0_fast "$smp_one"
 		for c in 0 1 2 3; do
-			smp_tick_row 4 "$c" "$([ "$c" = 0 ] && echo smp_tick0 || echo smp_tick)" "$smp_d/c4-1000-long"
+			smp_tick_row 4 "$c" smp_rtick "$smp_d/c4-1000-long"
 		done
 	} > "$out/smp-tick.md"
 	# the target: a running program's tick on each CPU

@@ -76,8 +76,10 @@ trapret:
 	mov dword [ss:PCPU_KLOCK_RELEASE], 0
 	mov dword [ss:PCPU_KLOCKED], 0
 	lock inc dword [ss:klock_owner]
+	push eax
 	mov eax, [ss:klock_next]
 	cmp eax, [ss:klock_owner]
+	pop eax
 	je .joined
 	pause                       ; another CPU waits for it: let it run now
 .joined:

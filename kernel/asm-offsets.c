@@ -10,6 +10,7 @@
 #include "timers.h"
 #include "lapic.h"
 #include "percpu.h"
+#include "turns.h"
 
 #define DEFINE(name, value) __asm__ volatile("\n.ascii \"->" #name " %c0\\n\"" : : "i"(value))
 
@@ -77,6 +78,12 @@ void asm_offsets(void)
 	DEFINE(PCPU_INDEX, PERCPU_VA + offsetof(struct percpu, index));
 	DEFINE(PCPU_TURN_NEXT, PERCPU_VA + offsetof(struct percpu, turn_next));
 	DEFINE(PCPU_TURN_FIRST, PERCPU_VA + offsetof(struct percpu, turn_first));
+	DEFINE(PCPU_TURN_LEFT, PERCPU_VA + offsetof(struct percpu, turn_left));
+	DEFINE(PCPU_TURN_TICKS, PERCPU_VA + offsetof(struct percpu, turn_ticks));
+	DEFINE(PCPU_TURN_NEXT_ID, PERCPU_VA + offsetof(struct percpu, turn_next_id));
+	DEFINE(LAPIC_ICR_HI_VA, LAPIC_VA + LAPIC_ICR_HI);
+	DEFINE(ICR_FIXED, ICR_ASSERT);
+	DEFINE(SMP_TURN_VECTOR, SMP_TURN_VECTOR);
 	DEFINE(LAPIC_LVT_VA, LAPIC_VA + LAPIC_LVT_TIMER);
 	DEFINE(LAPIC_EOI_VA, LAPIC_VA + LAPIC_EOI);
 	DEFINE(LAPIC_TMICT_VA, LAPIC_VA + LAPIC_TMICT);

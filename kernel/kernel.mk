@@ -31,7 +31,7 @@ $(BUILD)/k/%.o: %.c
 	$(call msg,CC,$<)$(CC) $(KCFLAGS) $(FREESTAND) -c $< -o $@
 $(BUILD)/k/%.o: %.asm $(BUILD)/k/asm-offsets.inc
 	@mkdir -p $(@D)
-	$(call msg,AS,$<)$(NASM) -f elf32 -g -I$(BUILD)/k/ -MD $(@:.o=.d) -MP $< -o $@
+	$(call msg,AS,$<)$(NASM) -f elf32 -g -I$(BUILD)/k/ -Iboot/ -MD $(@:.o=.d) -MP $< -o $@
 
 # The C structures' offsets and constants for the assembly (kernel/asm-offsets.c).
 $(BUILD)/k/asm-offsets.inc: kernel/asm-offsets.c

@@ -180,7 +180,7 @@ struct trapframe *sched_return(struct trapframe *tf)
 	if (next == &idleproc)
 		turns_leave();	/* turns=1: out of the round (kernel/smp/turns.h) */
 	else if (old == &idleproc)
-		turns_join();
+		turns_join(clock_quantum());
 	if (next == &idleproc) {
 		int alive = 0;	/* (running on another CPU, or waiting to) */
 		for (int i = 0; i < NPROC; i++)
@@ -229,7 +229,7 @@ void sched_start(void)
 	struct proc *next = pick_next();
 
 	if (next != &idleproc) {
-		turns_start();
+		turns_start(clock_quantum());
 		next->state = P_RUNNING;
 		cpu_setldt(next->ldt, NLDT_ALL, (uint32_t)next->kstack + KSTACK_SIZE);
 		vm_switch(&next->vm);
@@ -241,6 +241,10 @@ void sched_start(void)
 	irq0.prof = next == &idleproc ? 0 : &next->prof;
 	tick_plan_load();
 	new_slice(next);
+	/* The other CPUs into the scheduler only now: until the first
+	 * process is this CPU's, they could take it too (this CPU holds no
+	 * lock here) */
+	smp_go = 1;
 	__asm__ volatile("mov %0, %%esp\n jmp trapret" : : "r"(next->tf) : "memory");
 	__builtin_unreachable();
 }

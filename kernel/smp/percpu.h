@@ -46,16 +46,21 @@ struct percpu {
 	uint64_t kticks, iticks;
 	uint32_t late, moved_in;
 	/* turns=1 (kernel/smp/turns.h): the busy CPU the turn goes to from
-	 * this one; its first period as it joins the round. */
-	uint32_t turn_next, turn_first;
+	 * this one, and that CPU's APIC ID (shifted for the ICR); its first
+	 * period as it joins the round; the ticks in ring 3 left in its turn
+	 * (signed), and a turn's, a quantum. */
+	uint32_t turn_next, turn_next_id, turn_first;
+	uint32_t apic_id;		/* its local APIC's ID (kernel/smp/start.c) */
+	int32_t turn_left, turn_ticks;
 } __attribute__((aligned(4096)));
 #define PERCPU_IRQ0	(PERCPU_VA + 64)	/* linker.ld's irq0 */
 
 extern struct percpu percpu_area[NCPU_MAX];
 #define this_cpu ((struct percpu *)PERCPU_VA)
 extern int ncpu;			/* CPUs running: 1 until smp_init() starts more */
-/* Set once the other CPUs may go into the scheduler (kernel/time/timers.c's
- * smp_clock_start); until then they wait in ap_main (start.c). */
+/* Set once the other CPUs may go into the scheduler (kernel/sched.c's
+ * sched_start, the first process taken); until then they wait in ap_main
+ * (start.c). */
 extern volatile int smp_go;
 /* The index of the CPU that runs the caller: 0 to ncpu - 1. */
 int smp_cpu(void);

@@ -121,6 +121,7 @@ int smp_init(uint32_t tramp)
 	}
 	lapic_enable();
 	cpus[0].apic_id = lapic_id();
+	percpu_area[0].apic_id = cpus[0].apic_id;
 	cpus[0].started = 1;
 	memcpy((void *)tramp, tramp_start, (size_t)(tramp_end - tramp_start));
 	__asm__ volatile("mov %%cr0, %0" : "=r"(ap_boot_cr0));
@@ -141,6 +142,7 @@ int smp_init(uint32_t tramp)
 			cpus[ncpu].started = 0;	/* one that came up late leaves the slot to the next */
 			continue;
 		}
+		percpu_area[ncpu].apic_id = m.apic_id[i];	/* (its page made by start_ap) */
 		ncpu++;
 	}
 	return ncpu;

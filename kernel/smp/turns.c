@@ -1,9 +1,8 @@
 /* turns.c: the round of turns among the busy CPUs (turns.h). */
 #include "turns.h"
 #include "percpu.h"
-#include "timers.h"
+#include "lapic.h"
 #include "x86.h"
-#include "start.h"
 
 int smp_turns;
 volatile uint32_t smp_turn = TURN_NONE, smp_busy, smp_stolen;
@@ -21,10 +20,11 @@ static void turns_relink(void)
 				break;
 			}
 		percpu_area[c].turn_next = (uint32_t)n;
+		percpu_area[c].turn_next_id = percpu_area[n].apic_id << 24;
 	}
 }
 
-void turns_join(void)
+void turns_join(uint32_t quantum)
 {
 	struct irq0_state *q = &irq0;
 
@@ -35,6 +35,8 @@ void turns_join(void)
 	/* the first period, drawn as boot/irq0.asm's smp_rtick draws them */
 	q->jitter_seed *= SMP_MCG_MUL;
 	this_cpu->turn_first = turns_base + (turns_shift < 32 ? q->jitter_seed >> turns_shift : 0);
+	this_cpu->turn_ticks = (int32_t)quantum;
+	this_cpu->turn_left = this_cpu->turn_ticks;
 	lapic_timer_start(SMP_RTICK_VECTOR, 0);	/* none until its turn (boot/trapentry.asm's trapret) */
 }
 
@@ -48,8 +50,9 @@ void turns_leave(void)
 	this_cpu->turn_first = 0;
 	__atomic_and_fetch(&smp_busy, ~(1u << me), __ATOMIC_SEQ_CST);
 	turns_relink();
-	(void)__atomic_compare_exchange_n(&smp_turn, &me, smp_busy ? this_cpu->turn_next : TURN_NONE, 0,
-					  __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+	if (__atomic_compare_exchange_n(&smp_turn, &me, smp_busy ? this_cpu->turn_next : TURN_NONE, 0,
+					__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST) && smp_busy)
+		(void)lapic_ipi(percpu_area[this_cpu->turn_next].apic_id, SMP_TURN_VECTOR | ICR_ASSERT);
 }
 
 void turns_kick(void)
@@ -58,7 +61,7 @@ void turns_kick(void)
 		return;
 	for (int c = 0; c < ncpu; c++)
 		if (c != this_cpu->index && !(smp_busy & 1u << c)) {
-			(void)lapic_ipi(cpus[c].apic_id, SMP_WAKE_VECTOR | ICR_ASSERT);
+			(void)lapic_ipi(percpu_area[c].apic_id, SMP_WAKE_VECTOR | ICR_ASSERT);
 			return;
 		}
 }
@@ -69,11 +72,11 @@ void turns_give_back(uint32_t counts)
 		__atomic_add_fetch(&smp_stolen, counts, __ATOMIC_SEQ_CST);
 }
 
-void turns_start(void)
+void turns_start(uint32_t quantum)
 {
 	if (!smp_turns)
 		return;
-	turns_join();
+	turns_join(quantum);
 	smp_turn = (uint32_t)this_cpu->index;
 	lapic_timer_start(SMP_RTICK_VECTOR, this_cpu->turn_first);
 	this_cpu->turn_first = 0;

@@ -9,6 +9,11 @@
 #include <stdint.h>
 
 #define TURN_NONE 31		/* smp_turn when no CPU is busy: never a busy CPU's bit */
+/* A busy CPU's tick (boot/irq0.asm's smp_rtick), the IPI that wakes an
+ * idle one (smp_wake), the one that gives a CPU its turn (smp_turn_ipi). */
+#define SMP_RTICK_VECTOR 0xF3
+#define SMP_WAKE_VECTOR 0xF5
+#define SMP_TURN_VECTOR 0xF6
 
 extern int smp_turns;		/* turns=1 */
 /* The CPU whose turn it is, the busy CPUs (a bit each), and the TSC counts
@@ -22,9 +27,9 @@ extern uint32_t turns_base, turns_shift;	/* a period: turns_base + (x >> turns_s
  * its turn on and stops its timer; one that joins waits for its turn on
  * its way out to ring 3, the lock let go (boot/irq0.asm's smp_join_wait).
  * turns_start: the first process's, at boot, the turn its own at once. */
-void turns_join(void);
+void turns_join(uint32_t quantum);
 void turns_leave(void);
-void turns_start(void);
+void turns_start(uint32_t quantum);
 /* Work for another CPU: an idle one is woken to look (an idle CPU takes
  * no ticks). */
 void turns_kick(void);

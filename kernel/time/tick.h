@@ -37,6 +37,13 @@
 #include <stdint.h>
 #include "prof.h"
 
+/* With several CPUs, the periods' generator, x = x * SMP_MCG_MUL mod 2^32
+ * from an odd seed (0 with jitter=0: every offset 0): a multiplicative
+ * congruential generator, its period 2^30, whose top bits the tick takes
+ * as the offset (Steele and Vigna's multiplier: docs/decisions.md,
+ * "Several CPUs"). */
+#define SMP_MCG_MUL 0xAE3CC725u
+
 struct irq0_state {
 	volatile uint64_t ticks;	/* since boot */
 	uint32_t jitter;		/* the spread of a period in PIT counts (several CPUs: TSC counts); 0: fixed */

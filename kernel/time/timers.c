@@ -42,7 +42,7 @@ extern const char irq0_clock[], smp_tick[], smp_tick0[];	/* boot/irq0.asm */
 extern char smp_period_imm[], smp_period_imm0[], smp_shift_imm[], smp_shift_imm0[];
 /* turns=1's (kernel/smp/turns.h): each period drawn from the shortest,
  * base, and the shift */
-extern const char smp_rtick[], smp_wake[];
+extern const char smp_rtick[], smp_wake[], smp_turn_ipi[];
 extern char smp_rshift_imm[], smp_rbase_imm[];
 
 /* Each CPU's cells a nominal period apart on its TSC, shifted by its
@@ -83,6 +83,7 @@ void smp_clock_start(void)
 	cpu_setvector(SMP_TICK0_VECTOR, (uint32_t)smp_tick0);
 	cpu_setvector(SMP_RTICK_VECTOR, (uint32_t)smp_rtick);
 	cpu_setvector(SMP_WAKE_VECTOR, (uint32_t)smp_wake);
+	cpu_setvector(SMP_TURN_VECTOR, (uint32_t)smp_turn_ipi);
 	cpu_setvector(IRQ_BASE + IRQ_TIMER, (uint32_t)irq0_clock);
 	for (int c = 0; c < ncpu; c++) {
 		struct irq0_state *q = &percpu_area[c].irq0;
@@ -99,5 +100,4 @@ void smp_clock_start(void)
 		}
 	}
 	smp_timer_start();
-	smp_go = 1;
 }

@@ -13,15 +13,6 @@
 
 #define SMP_TICK_VECTOR	0xF0	/* every other CPU's local APIC timer (boot/irq0.asm's smp_tick) */
 #define SMP_TICK0_VECTOR 0xF1	/* the first CPU's (smp_tick0) */
-/* turns=1 (kernel/smp/turns.h): a busy CPU's tick (smp_rtick), the IPI
- * that wakes an idle one (smp_wake) */
-#define SMP_RTICK_VECTOR 0xF3
-#define SMP_WAKE_VECTOR 0xF5
-/* The deadlines' generator, x = x * SMP_MCG_MUL mod 2^32 from an odd seed
- * (0 with jitter=0: every offset 0): a multiplicative congruential
- * generator, its period 2^30, whose top bits the tick takes as the offset
- * (Steele and Vigna's multiplier: docs/decisions.md, "Several CPUs"). */
-#define SMP_MCG_MUL 0xAE3CC725u
 /* The immediates of the period and the shift as boot/irq0.asm assembles
  * them, which smp_clock_start() checks before it writes each. */
 #define SMP_PERIOD_MARK 0x7EADBEEFu
@@ -29,10 +20,11 @@
 
 /* With several CPUs: the PIT's IRQ0 becomes the clock alone (boot/
  * irq0.asm's irq0_clock), and every CPU's local APIC timer, calibrated
- * here against the PIT, ticks it (smp_tick0, smp_tick) at the same rate;
- * each other CPU gets its idle process and is let into the scheduler
- * (smp_go). After clockinit(), which started the PIT, and procinit(),
- * with interrupts off. */
+ * here against the PIT, ticks it (smp_tick0, smp_tick; with turns=1,
+ * smp_rtick) at the same rate; each other CPU gets its idle process
+ * (kernel/sched.c's sched_start lets them into the scheduler). After
+ * clockinit(), which started the PIT, and procinit(), with interrupts
+ * off. */
 void smp_clock_start(void);
 
 /* This CPU's timer, to its first deadline (smp_clock_start's), which may

@@ -31,7 +31,7 @@ cases=tests/integration/cases
 # checks that makerun-names's dumps are gone).
 CASES="
 	hello iso preempt16 faults seglimits badptr toolarge panic triplefault badhz hang
-	testprof deterministic smp smp-cpus profcalls threefn profil
+	testprof deterministic smp smp-cpus smp-turns profcalls threefn profil
 	system fingerprint shares modulelist pset cpus
 	fstest posix fsback bochs-transfer fsstdin fsiso usertests console sysfuzz ticktest fpmix iretfuzz badstacks
 	pinfo-files extract-stream

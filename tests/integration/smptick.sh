@@ -13,7 +13,7 @@ out=$build/smptest
 plugin=$build/bench/smptick.so
 sym() { nm "$build/kernel.elf" | awk -v s="$1" '$3 == s { print "0x" $1 }'; }
 args="lo=$(sym irq0_text),hi=$(sym irq0_text_end),mark=$(sym irq0_dword)"
-for e in irq0_fast irq0_fixed smp_tick0 smp_tick; do args="$args,entry=$(sym $e)"; done
+for e in irq0_fast irq0_fixed smp_tick0 smp_tick smp_rtick; do args="$args,entry=$(sym $e)"; done
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -35,11 +35,13 @@ demo="$build/kernel.elf $build/user/testprof.elf $build/user/cmd.elf"
 # ---- two CPUs: each one's ticks, and the instructions of its ticks --------------
 name=smptick-ticks
 # The kernel's "cpu N: S samples, ..., L late, ..." at its shutdown,
-# against the plugin's entries (smp_tick0 on the first CPU, smp_tick on the
-# second): S, within one (a tick may come after the line), for every
-# period is a tick of its own, those taken late (L) too: each sends the
-# next one at once. Each a tick's instructions in a plausible range.
-if ! run two "$plugin" "" -cpus 2 $demo; then
+# against the plugin's entries (with turns=0, each CPU its own timer:
+# smp_tick0 on the first CPU, smp_tick on the second): S, within one (a
+# tick may come after the line), for every period is a tick of its own,
+# those taken late (L) too: each sends the next one at once. Each a tick's
+# instructions in a plausible range. Then the same with the turns (the
+# default; smp_rtick on both), two workers busy on the two CPUs.
+if ! run two "$plugin" "" -cpus 2 -append turns=0 $demo; then
 	fail "$(cat "$out/two.err")"
 else
 	if ! grep -q '^check vcpus=2 bad_vcpu=0 threads=1 ' "$out/two.txt"; then
@@ -59,12 +61,28 @@ else
 		fail "$(cat "$out/ticks.err")"
 	fi
 fi
+name=smptick-turns
+printf 'start worker 2\nworker 2\nwait\n' > "$out/turns.cmd"
+if ! run turns "$plugin" "" -cpus 2 -batch "$out/turns.cmd" "$build/kernel.elf" "$build/user/worker.elf" \
+	"$build/user/cmd.elf"; then
+	fail "$(cat "$out/turns.err")"
+elif awk 'FILENAME ~ /txt$/ && $1 == "cpu" { e[$2] = $8; t[$2] = $6; n++ }
+	FILENAME ~ /log$/ && match($0, /kernel: cpu [01]: /) { $0 = substr($0, RSTART); c = $3 + 0; s[c] = $4; k++ }
+	END { if (n != 2 || k != 2) { print n " counts, " k " kernel lines"; exit 1 }
+	      for (c = 0; c < 2; c++)
+		if (e[c] < 100 || e[c] > s[c] + 1 || e[c] < s[c] - 1 || t[c] < 15 * e[c] || t[c] > 200 * e[c]) {
+			print "cpu " c ": " e[c] " entries, " t[c] " instructions, kernel " s[c] " samples"; exit 1 } }' \
+	"$out/turns.txt" "$out/turns.log" > "$out/turns.err"; then
+	pass "$(awk '$1 == "cpu" { printf "cpu %s %s ticks, %.1f instructions each; ", $2, $8, $6 / $8 }' "$out/turns.txt")"
+else
+	fail "$(cat "$out/turns.err")"
+fi
 
 name=smptick-exact
 # Blocks counted whole would count the instructions after the tick's local
 # APIC stores (the EOI, the timer's count or the self-IPI) twice: the tick's instructions
 # must be those counted one by one, to the instruction, on both CPUs.
-if ! run exact "$plugin" ",exact=1" -cpus 2 $demo; then
+if ! run exact "$plugin" ",exact=1" -cpus 2 -append turns=0 $demo; then
 	fail "$(cat "$out/exact.err")"
 else
 	a=$(awk '$1 == "cpu" { print $2, $6, $8 }' "$out/two.txt")
@@ -80,7 +98,7 @@ asan=$(cc -print-file-name=libasan.so)
 if [ ! -f "$build/san/bench/smptick.so" ] || [ ! -e "$asan" ]; then
 	fail "no sanitized plugin ($build/san/bench/smptick.so) or no $asan"
 elif ! (LD_PRELOAD=$asan ASAN_OPTIONS=detect_leaks=0; export LD_PRELOAD ASAN_OPTIONS
-	run san "$build/san/bench/smptick.so" "" -cpus 2 $demo); then
+	run san "$build/san/bench/smptick.so" "" -cpus 2 -append turns=0 $demo); then
 	fail "$(cat "$out/san.err")"
 elif cmp -s "$out/san.txt" "$out/two.txt"; then
 	pass "the same $(wc -l < "$out/san.txt") lines"

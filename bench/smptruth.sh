@@ -23,7 +23,7 @@ SMPT_CPUS="2 4 8"
 SMPT_COV_CPUS="2 4"
 SMPT_COV_ROUNDS=30
 SMPT_COV_HZ=10000
-SMPT_COV_SEEDS=6
+SMPT_COV_SEEDS=8
 
 # smpt_run CPUS BATCH PROGS: make run TRUTH=1, its output in $out/smpt.log
 smpt_run() {

@@ -16,13 +16,14 @@
 SMPT_HZ=5000
 SMPT_ROUNDS=60
 SMPT_CPUS="2 4 8"
-# The intervals with several CPUs (docs/accuracy.md, "Several CPUs"):
-# SMPT_COV_CPUS copies of graded at once, SMPT_COV_ROUNDS rounds each, at
-# SMPT_COV_HZ, over seeds 1 to SMPT_COV_SEEDS.
-SMPT_COV_CPUS=4
+# The intervals with several CPUs (docs/accuracy.md, "Several CPUs"): on
+# each of SMPT_COV_CPUS CPUs, as many copies of graded at once,
+# SMPT_COV_ROUNDS rounds each, at SMPT_COV_HZ, over seeds 1 to
+# SMPT_COV_SEEDS.
+SMPT_COV_CPUS="2 4"
 SMPT_COV_ROUNDS=30
 SMPT_COV_HZ=10000
-SMPT_COV_SEEDS=6
+SMPT_COV_SEEDS=8
 
 # smpt_run CPUS BATCH PROGS: make run TRUTH=1, its output in $out/smpt.log
 smpt_run() {
@@ -58,7 +59,7 @@ smpt_rows() {
 		ci = $5; gsub(/[^0-9.]/, "", ci); print s, m, $NF, $4 + 0, ci, $7 + 0, $8 + 0 }' "$out/smpt.log"
 }
 
-# smpt_cover: the intervals of graded on SMPT_COV_CPUS CPUs over the seeds:
+# smpt_cover CPUS: the intervals of graded on CPUS CPUs over the seeds:
 # "HOLD MEAN LOW HIGH N", the share of intervals that hold the exact share,
 # and each function's mean half-width over 1.96 times its share's standard
 # deviation over the seeds (the interval, of all the samples, taken to the
@@ -67,7 +68,7 @@ smpt_cover() {
 	_p="" _s=1
 	{ echo "pset init"; echo "pset on"; } > "$_d/cover.cmd"
 	_i=1
-	while [ $_i -le $SMPT_COV_CPUS ]; do
+	while [ $_i -le "$1" ]; do
 		_p="$_p g$_i=bench/graded.c,bench/wlplain.c"
 		echo "start g$_i $SMPT_COV_ROUNDS" >> "$_d/cover.cmd"
 		_i=$((_i + 1))
@@ -75,7 +76,7 @@ smpt_cover() {
 	printf 'wait\npset off\npset dump eq.pro\npset free\n' >> "$_d/cover.cmd"
 	: > "$_d/cover.txt"
 	while [ $_s -le $SMPT_COV_SEEDS ]; do
-		$make --no-print-directory run TRUTH=1 TIMEOUT=600 CPUS=$SMPT_COV_CPUS HZ=$SMPT_COV_HZ SEED=$_s \
+		$make --no-print-directory run TRUTH=1 TIMEOUT=600 CPUS="$1" HZ=$SMPT_COV_HZ SEED=$_s \
 			SCRIPT="$_d/cover.cmd" PROG="$_p" > "$out/smpt.log" 2>&1 || die "smptruth: make run SEED=$_s failed"
 		smpt_rows $_s >> "$_d/cover.txt"
 		_s=$((_s + 1))
@@ -127,16 +128,23 @@ smptruth() {
 		_wb=$(awk -v a="$_wb" -v b="${_b#* }" 'BEGIN { print (b > a) ? b : a }')
 		cp "$out/smpt.log" "$_d/unequal.$_c.log"
 	done
-	_cv=$(smpt_cover)
-	set -- $_cv
 	{
 		echo
-		echo "| intervals, $SMPT_COV_CPUS CPUs, graded $SMPT_COV_CPUS at once, $SMPT_COV_HZ Hz, seeds 1 to $SMPT_COV_SEEDS | hold the exact share | mean width over the seeds' 95% spread | range by function |"
+		echo "| pinfo's intervals (each CPU's runs: turns=1), graded on as many CPUs at once, $SMPT_COV_HZ Hz, seeds 1 to $SMPT_COV_SEEDS | hold the exact share | mean width over the seeds' 95% spread | range by function |"
 		echo "|---|---:|---:|---|"
-		echo "| pinfo's (Wilson's with several CPUs) | $1% of $5 | $2 | $3 to $4 |"
 	} >> "$out/smp-truth.md"
-	target 14 "several CPUs: intervals that hold the exact share ($SMPT_COV_CPUS CPUs)" "$1%" ">= 90%" "$(holds "$1 >= 90")"
-	target 14 "several CPUs: mean width over the seeds' spread ($SMPT_COV_CPUS CPUs)" "$2" "<= 2" "$(holds "$2 <= 2")"
+	_ch=100 _cw=0 _cl=$(echo $SMPT_COV_CPUS | awk '{ s = $1; for (i = 2; i < NF; i++) s = s ", " $i; if (NF > 1) s = s " and " $NF; print s }')
+	for _c in $SMPT_COV_CPUS; do
+		_cv=$(smpt_cover "$_c")
+		set -- $_cv
+		echo "| $_c CPUs | $1% of $5 | $2 | $3 to $4 |" >> "$out/smp-truth.md"
+		_ch=$(awk -v a="$_ch" -v b="$1" 'BEGIN { print (b < a) ? b : a }')
+		_cw=$(awk -v a="$_cw" -v b="$2" 'BEGIN { print (b > a) ? b : a }')
+	done
+	target 14 "several CPUs: intervals that hold the exact share (the least of $_cl CPUs)" "$_ch%" ">= 90%" \
+		"$(holds "$_ch >= 90")"
+	target 14 "several CPUs: mean width over the seeds' spread (the most of $_cl CPUs)" "$_cw" "<= 2" \
+		"$(holds "$_cw <= 2")"
 	target 14 "several CPUs: a function's share within its program, worst over 2, 4 and 8 CPUs (TRUTH=1)" \
 		"$_wi points" "<= 1 point" "$(holds "$_wi <= 1")"
 	target 14 "several CPUs: a program's share of the programs' samples, workers of 1, 1, 2, 4 units" \

@@ -269,10 +269,23 @@ static void write_cpus(struct writer *w, const struct pdump *d)
 	}
 }
 
-static uint32_t version_of(uint32_t type, uint32_t ncpu)
+/* Version 8's clock record (docs/dump-format.md): how the CPUs' ticks
+ * fell, then each CPU's entries of the trace (cputrace NULL: all CPU 0's). */
+static void write_clock(struct writer *w, const struct pdump *d)
+{
+	uint32_t c;
+
+	put32(w, d->clock);
+	for (c = 0; c < d->ncpu; c++)
+		put_varint(w, d->cputrace ? d->cputrace[c] : c ? 0 : (d->type & PDUMP_TYPE_TRACE) ? d->ntrace : 0);
+}
+
+static uint32_t version_of(uint32_t type, uint32_t ncpu, uint32_t clock)
 {
 	if (type & PDUMP_TYPE_EVENTS)
 		return PDUMP_VERSION_V7;
+	if (ncpu && clock)
+		return PDUMP_VERSION_V8;
 	if (ncpu)
 		return PDUMP_VERSION_V6;
 	if (type & PDUMP_TYPE_TRACE)
@@ -289,7 +302,7 @@ static size_t write_all(const struct pdump *d, struct writer *w)
 
 	for (i = 0; i < 4; i++)
 		put8(w, (uint8_t)PDUMP_MAGIC[i]);
-	put16(w, version_of(d->type, d->ncpu));
+	put16(w, version_of(d->type, d->ncpu, d->clock));
 	put16(w, 0);
 	put32(w, d->type);
 	put32(w, d->shift);
@@ -309,6 +322,8 @@ static size_t write_all(const struct pdump *d, struct writer *w)
 		write_trace(w, d);
 	if (d->ncpu)
 		write_cpus(w, d);
+	if (version_of(d->type, d->ncpu, d->clock) == PDUMP_VERSION_V8)
+		write_clock(w, d);
 	if (d->type & PDUMP_TYPE_EVENTS) {
 		/* version 7's event record: N, the classes, each one's count */
 		put32(w, d->ev_every);

@@ -112,6 +112,13 @@ struct pdump {
 	uint32_t ncpu;
 	struct pdump_cpu *cpus;
 	uint64_t *cputics;	/* the reader's: one block with every CPU's segtics */
+	/* Version 8, written when clock is not 0 (a time profile of several
+	 * CPUs): how their ticks fell, PDUMP_CLOCK_CELLS or PDUMP_CLOCK_TURNS
+	 * (dumpfmt.h; with turns, the period fields are each CPU's periods),
+	 * and cputrace[c], CPU c's entries of the trace, which is CPU 0's,
+	 * then CPU 1's...: ncpu of them, adding up to ntrace. */
+	uint32_t clock;
+	uint32_t *cputrace;
 	/* Version 7, with PDUMP_TYPE_SYSCALL or PDUMP_TYPE_SWITCH in type: an
 	 * event profile's record. Its samples are every ev_every-th event (of
 	 * each CPU); ev_count[k], every event of class k, sampled or not: a

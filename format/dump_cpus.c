@@ -177,3 +177,33 @@ int pdump_walk_events(struct reader *r, struct pdump *h, const struct pdump_allo
 		SOFT(r, "both event types in type %x", NULL, h->type, 0, 0);
 	return 0;
 }
+
+/* Version 8's clock record (docs/dump-format.md, "Version 8: the clock"):
+ * how the CPUs' ticks fell, then each CPU's entries of the trace, which
+ * are its first ticks counted: no more than its samples, and together the
+ * trace's. */
+int pdump_walk_clock(struct reader *r, struct pdump *h, const struct pdump_alloc *a)
+{
+	uint64_t n, sum = 0;
+	uint32_t c;
+
+	if (r->len - r->pos < 4)
+		return HARD(r, "truncated: the clock record needs 4 bytes at offset %u", NULL, r->pos, 0, 0);
+	h->clock = get_le(r->buf + r->pos, 4);
+	r->pos += 4;
+	if (h->clock != PDUMP_CLOCK_CELLS && h->clock != PDUMP_CLOCK_TURNS)
+		SOFT(r, "clock %u (1: the CPUs at once, 2: in turns)", NULL, h->clock, 0, 0);
+	if (!(h->cputrace = a->zalloc(a->ctx, (size_t)h->ncpu * 4)))
+		return HARD(r, "out of memory for %u CPUs' traces", NULL, h->ncpu, 0, 0);
+	for (c = 0; c < h->ncpu; c++) {
+		if (cpu_varint(r, &n, 0xffffffffu, "trace entries", c))
+			return -1;
+		h->cputrace[c] = (uint32_t)n;
+		sum += n;
+		if (n > h->cpus[c].samples)
+			SOFT(r, "cpu %u: %u trace entries, more than its %u ticks", NULL, c, n, h->cpus[c].samples);
+	}
+	if (sum != h->ntrace)
+		SOFT(r, "the CPUs' trace entries add up to %u, the trace has %u", NULL, sum, h->ntrace, 0);
+	return 0;
+}

@@ -32,9 +32,9 @@ static int read_header(struct reader *r, struct pdump *h)
 	for (i = 0; i < 4 && i < r->len; i++)
 		if (p[i] != (uint8_t)PDUMP_MAGIC[i])
 			return HARD(r, "not a profile dump (bad magic)", NULL, 0, 0, 0);
-	if (r->len >= 6 && (get_le(p + 4, 2) < PDUMP_VERSION_V1 || get_le(p + 4, 2) > PDUMP_VERSION_V7))
+	if (r->len >= 6 && (get_le(p + 4, 2) < PDUMP_VERSION_V1 || get_le(p + 4, 2) > PDUMP_VERSION_MAX))
 		return HARD(r, "unsupported dump version %u (this reader knows %u to %u)",
-			    NULL, get_le(p + 4, 2), PDUMP_VERSION_V1, PDUMP_VERSION_V7);
+			    NULL, get_le(p + 4, 2), PDUMP_VERSION_V1, PDUMP_VERSION_MAX);
 	if (pdump_need(r, PDUMP_HDR_SIZE, "the header", NOSEG))
 		return -1;
 	h->version = get_le(p + 4, 2);
@@ -52,7 +52,7 @@ static int read_header(struct reader *r, struct pdump *h)
 	if (h->type & ~(PDUMP_TYPE_BITS | (h->version >= PDUMP_VERSION_V3 ? PDUMP_TYPE_STACKS : 0) |
 			(h->version >= PDUMP_VERSION_V4 ? PDUMP_TYPE_SPREAD : 0) |
 			(h->version >= PDUMP_VERSION_V5 ? PDUMP_TYPE_TRACE : 0) |
-			(h->version >= PDUMP_VERSION_V7 ? PDUMP_TYPE_EVENTS : 0)))
+			(h->version == PDUMP_VERSION_V7 ? PDUMP_TYPE_EVENTS : 0)))
 		SOFT(r, "unknown profile type %x", NULL, h->type, 0, 0);
 	else if (h->version == PDUMP_VERSION_V3 && !(h->type & PDUMP_TYPE_STACKS))
 		SOFT(r, "version 3 dump without the stacks type bit (type %x)", NULL, h->type, 0, 0);
@@ -415,6 +415,8 @@ static int walk_all(struct reader *r, struct pdump *h, const struct pdump_alloc 
 		return -1;
 	if (h->version == PDUMP_VERSION_V7 && pdump_walk_events(r, h, a))
 		return -1;
+	if (h->version == PDUMP_VERSION_V8 && pdump_walk_clock(r, h, a))
+		return -1;
 	return check_end(r, h);
 }
 
@@ -441,6 +443,8 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	h.ncpu = 0;
 	h.cpus = NULL;
 	h.cputics = NULL;
+	h.clock = 0;
+	h.cputrace = NULL;
 	h.ev_every = h.ev_nclass = 0, h.ev_count = NULL;
 	if (walk_all(&r, &h, a)) {
 		pdump_release(&h, a);
@@ -471,6 +475,8 @@ int pdump_scan(const uint8_t *buf, size_t len, struct pdump *d,
 	d->ncpu = h.ncpu;
 	d->cpus = h.cpus;
 	d->cputics = h.cputics;
+	d->clock = h.clock;
+	d->cputrace = h.cputrace;
 	d->ev_every = h.ev_every, d->ev_nclass = h.ev_nclass, d->ev_count = h.ev_count;
 	return 0;
 }
@@ -512,6 +518,10 @@ void pdump_release(struct pdump *d, const struct pdump_alloc *a)
 	d->cputics = NULL;
 	d->cpus = NULL;
 	d->ncpu = 0;
+	if (d->cputrace)
+		a->free(a->ctx, d->cputrace);
+	d->cputrace = NULL;
+	d->clock = 0;
 	if (d->ev_count)
 		a->free(a->ctx, d->ev_count);
 	d->ev_count = NULL;

@@ -46,6 +46,12 @@
 #define PDUMP_TYPE_SWITCH	256u	/* PT_SWITCH: version 7, counts of context switches */
 #define PDUMP_TYPE_OFFCPU	512u	/* PT_OFFCPU: version 7, ticks off the CPU */
 #define PDUMP_TYPE_EVENTS	(PDUMP_TYPE_SYSCALL | PDUMP_TYPE_SWITCH | PDUMP_TYPE_OFFCPU)
+/* A time profile of several CPUs: version 6 with the clock record after
+ * the CPUs' records, which says how their ticks fell. */
+#define PDUMP_VERSION_V8	8
+#define PDUMP_VERSION_MAX	PDUMP_VERSION_V8	/* the reader's newest */
+#define PDUMP_CLOCK_CELLS	1	/* each CPU's timer in cells of one clock, the CPUs at once */
+#define PDUMP_CLOCK_TURNS	2	/* the CPUs in turn: each one's ticks periods of its own work */
 #define PDUMP_MAXCLASSES	256	/* a reader refuses more event classes */
 #define PDUMP_CPUHDR_SIZE	32	/* a CPU's record: samples, kernel, idle, out_of_range */
 #define PDUMP_NSUB_MIN		2	/* a reader's bounds on the sub-profiles */

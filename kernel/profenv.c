@@ -10,6 +10,7 @@
 #include "percpu.h"
 #include "replan.h"
 #include "tick.h"
+#include "turns.h"
 #include "sys/errno.h"
 
 _Static_assert(PROF_ENOENT == ENOENT && PROF_E2BIG == E2BIG && PROF_ENOMEM == ENOMEM &&
@@ -24,12 +25,17 @@ void prof_release(void *p) { kfree(p); }
 uint32_t prof_clock_mask(void) { return irq_save(); }
 void prof_clock_restore(uint32_t state) { irq_restore(state); }
 
-/* In the PIT's counts, as the tick draws them (clock.h). */
+/* As the tick draws them (clock.h): the PIT's counts, or with turns=1
+ * each CPU's periods in its TSC's. */
 void prof_clock_period(struct prof_period *p)
 {
+	if (clock_turns_period(&p->clock_hz, &p->base, &p->spread))
+		return;
 	p->clock_hz = PROF_PIT_HZ;
 	clock_period(&p->base, &p->spread);
 }
+
+int prof_clock_turns(void) { return smp_turns; }
 
 /* The clock kernel/sched.c counts a process's time off the CPU in. */
 uint64_t prof_clock_ticks(void) { return clock_ticks(); }

@@ -262,7 +262,7 @@ static int take(struct prof_proc *pp, struct prof_session *s, uint32_t me, uint3
 	prof_clock_restore(mask);
 	err = prof_snap(s, me, ownp, &sn->d, &sn->scratch);
 	if (!err) {
-		sn->d.version = s->every ? PDUMP_VERSION_V7 : PDUMP_VERSION_V6;
+		sn->d.version = s->every ? PDUMP_VERSION_V7 : s->ncpu > 1 ? PDUMP_VERSION_V8 : PDUMP_VERSION_V6;
 		sn->d.type = s->type;
 		sn->d.shift = PROF_SHIFT;
 		sn->d.hz = hz;
@@ -271,6 +271,9 @@ static int take(struct prof_proc *pp, struct prof_session *s, uint32_t me, uint3
 			prof_clock_period(&per);
 			prof_period_pit(&per, &sn->d.period_base, &sn->d.period_spread);
 		}
+		/* version 8: a time profile of several CPUs says how they ticked */
+		if (!s->every && s->ncpu > 1)
+			sn->d.clock = prof_clock_turns() ? PDUMP_CLOCK_TURNS : PDUMP_CLOCK_CELLS;
 	}
 	return err;
 }

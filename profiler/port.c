@@ -1,7 +1,7 @@
 /* port.c: the helpers of the contract (profkern/port.h) and the
  * environment's optional parts: the code fingerprint, the period in the
- * dump's units, a 64-bit division without libgcc, and prof_module_known()
- * and prof_clock_ticks() for a kernel that has none. */
+ * dump's units, a 64-bit division without libgcc, and prof_module_known(),
+ * prof_clock_ticks() and prof_clock_turns() for a kernel that has none. */
 #include "profint.h"
 
 uint64_t prof_udiv64(uint64_t n, uint32_t d, uint32_t *rem)
@@ -58,6 +58,12 @@ __attribute__((weak)) int prof_module_known(const char *name)
 /* Without the kernel's: a clock that stands still, so that time off the
  * CPU is charged only when a process runs again. */
 __attribute__((weak)) uint64_t prof_clock_ticks(void)
+{
+	return 0;
+}
+
+/* Without the kernel's: the CPUs at once, each on its own timer. */
+__attribute__((weak)) int prof_clock_turns(void)
 {
 	return 0;
 }

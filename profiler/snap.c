@@ -55,6 +55,7 @@ static void lay_out(const struct prof_session *s, const struct held *h, struct p
 
 	d->segs = take(b, (size_t)s->nbufs * sizeof *d->segs);
 	d->cpus = take(b, (size_t)s->ncpu * sizeof *d->cpus);
+	d->cputrace = take(b, (size_t)s->ncpu * 4);
 	d->subtotal = take(b, PDUMP_NSUB * 8);
 	d->ev_count = s->evcount ? take(b, PROF_EV_CLASSES * 8) : 0;	/* an event profile's only */
 	for (uint32_t c = 0; c < s->ncpu; c++) {
@@ -84,6 +85,7 @@ static void copy_traces(struct prof_session *s, const struct held *h, struct pdu
 	d->ntrace = 0;
 	for (uint32_t c = 0; c < s->ncpu; c++) {
 		prof_trace_number(s, c, h[c].ntrace);
+		d->cputrace[c] = h[c].ntrace;
 		for (uint32_t j = 0; j < h[c].ntrace; j++)
 			d->trace[d->ntrace++] = s->cpu[c].trace.base[j];
 	}
@@ -249,5 +251,6 @@ int prof_snap(struct prof_session *s, uint32_t me, const struct prof_cpustate *o
 	d->nsub = (s->type & PT_SPREAD) ? PDUMP_NSUB : 0;
 	d->frames = 0;
 	d->cputics = 0;
+	d->clock = 0;	/* the caller's to set (version 8) */
 	return 0;
 }

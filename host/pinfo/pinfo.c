@@ -411,7 +411,7 @@ int main(int argc, char **argv)
 		return cli_done("pinfo") ? PINFO_FAIL : PINFO_OK;
 	}
 	if (o.version) {
-		printf(CLI_VERSION("pinfo") ", dump formats 1 to %u\n", PDUMP_VERSION_V6);
+		printf(CLI_VERSION("pinfo") ", dump formats 1 to %u\n", PDUMP_VERSION_MAX);
 		return cli_done("pinfo") ? PINFO_FAIL : PINFO_OK;
 	}
 	if (o.where) {

@@ -53,6 +53,21 @@ void clock_period(uint32_t *base, uint32_t *spread)
 	*base = pit_base;
 	*spread = pit_spread;
 }
+
+/* turns=1's period (kernel/smp/turns.h, timers.c's): turns_base + [0,
+ * 2^(32 - turns_shift)) TSC counts, each CPU's ticks such periods of its
+ * own work; *tsc_hz, the TSC's counts a second. 0 without turns. */
+int clock_turns_period(uint32_t *tsc_hz, uint32_t *base, uint32_t *spread)
+{
+	uint64_t rate = ((uint64_t)clock_ratio * PIT_HZ + 0x8000) >> 16;
+
+	if (!smp_turns || !turns_base || rate > 0xffffffffu)
+		return 0;
+	*tsc_hz = (uint32_t)rate;
+	*base = turns_base;
+	*spread = pit_spread && turns_shift < 32 ? 1u << (32 - turns_shift) : 0;
+	return 1;
+}
 uint32_t clock_quantum(void) { return quantum; }
 
 /* CPU c's tick count, its own timer's (with one CPU, the PIT's: the

@@ -11,6 +11,9 @@ void clockinit(uint32_t hz, int jitter, uint32_t seed);
 uint32_t clock_hz(void);
 /* The period in PIT counts: uniform over base + [0, spread) (0: fixed). */
 void clock_period(uint32_t *base, uint32_t *spread);
+/* With turns=1 (kernel/smp/turns.h) each CPU's period, in TSC counts,
+ * at *tsc_hz a second: uniform over base + [0, spread). 0 without turns. */
+int clock_turns_period(uint32_t *tsc_hz, uint32_t *base, uint32_t *spread);
 uint32_t clock_quantum(void);	/* in ticks */
 uint64_t clock_ticks(void);	/* the clock's: the first CPU's count */
 /* Every CPU's next_wakeup at the clock's tick (~0: none), or only where

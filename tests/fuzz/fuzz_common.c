@@ -62,7 +62,19 @@ static void fuzz_check_cpus(const struct pdump *d)
 	uint64_t s = 0, k = 0, idle = 0, oor = 0, seg;
 	uint32_t c, i;
 
-	FUZZ_CHECK((d->version == PDUMP_VERSION_V6) == (d->ncpu != 0));
+	FUZZ_CHECK((d->version >= PDUMP_VERSION_V6) == (d->ncpu != 0));
+	/* version 8's clock record: each CPU's part of the trace, together all of it */
+	FUZZ_CHECK((d->version == PDUMP_VERSION_V8) == (d->clock != 0));
+	FUZZ_CHECK(d->clock == 0 || d->clock == PDUMP_CLOCK_CELLS || d->clock == PDUMP_CLOCK_TURNS);
+	if (d->clock) {
+		uint64_t t = 0;
+
+		for (c = 0; c < d->ncpu; c++) {
+			FUZZ_CHECK(d->cputrace[c] <= d->cpus[c].samples);
+			t += d->cputrace[c];
+		}
+		FUZZ_CHECK(t == d->ntrace);
+	}
 	FUZZ_CHECK(d->ncpu <= PDUMP_MAXCPUS);
 	for (c = 0; c < d->ncpu; c++) {
 		const struct pdump_cpu *p = &d->cpus[c];

@@ -61,7 +61,8 @@ test_ownev_SRCS := $(UNIT)/profiler/test_ownev.c $(UNIT)/profiler/dumpback.c $(P
 	host/profextract/capture.c $(FORMAT_READ_SRCS)
 
 # ---- format/: the dump and the serial frame --------------------------------------
-UNIT_FORMAT := test_dump test_dump_read test_dump_v3 test_dump_v4 test_dump_v5 test_dump_v6 test_dump_v7 test_frame
+UNIT_FORMAT := test_dump test_dump_read test_dump_v3 test_dump_v4 test_dump_v5 test_dump_v6 test_dump_v7 test_dump_v8 \
+	test_frame
 test_dump_SRCS      := $(UNIT)/format/test_dump.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_dump_read_SRCS := $(UNIT)/format/test_dump_read.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_dump_v3_SRCS   := $(UNIT)/format/test_dump_v3.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
@@ -69,6 +70,7 @@ test_dump_v4_SRCS   := $(UNIT)/format/test_dump_v4.c $(UNIT)/support/testbuf.c $
 test_dump_v5_SRCS   := $(UNIT)/format/test_dump_v5.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_dump_v6_SRCS   := $(UNIT)/format/test_dump_v6.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_dump_v7_SRCS   := $(UNIT)/format/test_dump_v7.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
+test_dump_v8_SRCS   := $(UNIT)/format/test_dump_v8.c $(UNIT)/support/testbuf.c $(FORMAT_HOST_SRCS)
 test_frame_SRCS     := $(UNIT)/format/test_frame.c $(UNIT)/support/testbuf.c host/profextract/capture.c \
 	$(FORMAT_HOST_SRCS)
 

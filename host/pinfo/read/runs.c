@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "hostio.h"
+#include "dumpfmt.h"
 #include "hostsort.h"
 #include "runs.h"
 
@@ -139,9 +140,27 @@ static double run_var(uint64_t n)
 	return n == 1 ? 1.0 : n ? 0.25 : 0.0;
 }
 
-static double scale(const struct pdump *d)
+/* The ticks a stretch of n traced ones stands for: all of them (total)
+ * over those traced. */
+static double scale(uint64_t total, uint64_t n)
 {
-	return d->ntrace && d->total > d->ntrace ? (double)d->total / d->ntrace : 1.0;
+	return n && total > n ? (double)total / n : 1.0;
+}
+
+/* 1 when the CPUs took turns (version 8): each CPU's part of the trace is
+ * a sequence of its own, one CPU's periods over its own work. */
+static int in_turns(const struct pdump *d)
+{
+	return d->ncpu > 1 && d->clock == PDUMP_CLOCK_TURNS && d->cputrace;
+}
+
+/* 1 when the runs' model fits d's trace: one CPU's, or several in turns.
+ * With several CPUs at once (turns=0, or a version 6 dump) each CPU's
+ * ticks fall in cells of one clock and QEMU's turns move them: a share
+ * moves about as a binomial count does, so Wilson's interval stands. */
+static int modelled(const struct pdump *d)
+{
+	return d->trace && (d->ncpu <= 1 || in_turns(d));
 }
 
 /* The class of entry i of the group: an owner of a (or 0 without a), or
@@ -182,7 +201,9 @@ static void close_run(struct sums *s, long c, uint64_t run, uint32_t end)
  * and gap[class], nclass of them (with one, every class taken as 0: the
  * entries together). A gap is counted from the trace's positions, so it
  * holds every tick between the two runs, in the group or not (the
- * kernel's, another program's). 0, or -1 when out of memory. */
+ * kernel's, another program's). With the CPUs in turns each CPU's part
+ * of the trace is walked alone, scaled to its own ticks, and the CPUs'
+ * sums added: no run or gap spans two CPUs. 0, or -1 when out of memory. */
 static int walk(const struct pdump *d, const struct pdump_seg *const *segs, size_t n, uint64_t lo, uint64_t hi,
 		const struct attribution *a, const unsigned char *keep, int one, size_t nclass, double *run,
 		double *gap)
@@ -190,10 +211,12 @@ static int walk(const struct pdump *d, const struct pdump_seg *const *segs, size
 	struct pdump x;
 	struct sums *s;
 	uint32_t *pos, prev = 0;
-	size_t count = 0, k;
-	long c, pc = -1;
-	uint64_t len = 0;
-	int own;
+	size_t count = 0, k, j, cpu;
+	long c, pc;
+	uint64_t len, end = 0;
+	int own, turns = in_turns(d);
+	size_t ncut = turns ? d->ncpu : 1;
+	double sc;
 
 	if (indexed(d, &x, &own))
 		return -1;
@@ -203,26 +226,34 @@ static int walk(const struct pdump *d, const struct pdump_seg *const *segs, size
 		done(&x, own);
 		return -1;
 	}
-	for (k = 0; k < count; k++) {
-		c = class_of(&x, pos[k], lo, hi, a, keep);
-		c = one && c > 0 ? 0 : c;
-		if (c >= 0 && c == pc && pos[k] == prev + 1) {
-			len++;
-		} else {
-			if (pc >= 0)
-				close_run(s, pc, len, prev);
-			if (c >= 0 && s[c].seen)
-				s[c].gap += run_var(pos[k] - s[c].last - 1);
-			pc = c;
-			len = 1;
+	for (k = 0; k < nclass; k++)
+		run[k] = gap[k] = 0;
+	for (cpu = 0, k = 0; cpu < ncut; cpu++) {
+		end = turns ? end + d->cputrace[cpu] : UINT64_MAX;
+		sc = turns ? scale(d->cpus[cpu].samples, d->cputrace[cpu]) : scale(d->total, d->ntrace);
+		for (j = 0; j < (nclass ? nclass : 1); j++)
+			s[j].run = s[j].gap = 0, s[j].seen = 0;
+		for (pc = -1, len = 0; k < count && pos[k] < end; k++) {
+			c = class_of(&x, pos[k], lo, hi, a, keep);
+			c = one && c > 0 ? 0 : c;
+			if (c >= 0 && c == pc && pos[k] == prev + 1) {
+				len++;
+			} else {
+				if (pc >= 0)
+					close_run(s, pc, len, prev);
+				if (c >= 0 && s[c].seen)
+					s[c].gap += run_var(pos[k] - s[c].last - 1);
+				pc = c;
+				len = 1;
+			}
+			prev = pos[k];
 		}
-		prev = pos[k];
-	}
-	if (pc >= 0)
-		close_run(s, pc, len, prev);
-	for (k = 0; k < nclass; k++) {
-		run[k] = s[k].run * scale(d);
-		gap[k] = s[k].gap * scale(d);
+		if (pc >= 0)
+			close_run(s, pc, len, prev);
+		for (j = 0; j < nclass; j++) {
+			run[j] += s[j].run * sc;
+			gap[j] += s[j].gap * sc;
+		}
 	}
 	free(pos);
 	free(s);
@@ -238,7 +269,7 @@ static double larger(double x, double y)
 int runs_owner_sums(const struct pdump *d, const struct attribution *a, const struct pdump_seg *const *segs,
 		    size_t nsegs, double *run, double *gap)
 {
-	if (!d->trace || d->ncpu > 1)
+	if (!modelled(d))
 		return 1;
 	return walk(d, segs, nsegs, 0, UINT64_MAX, a, NULL, 0, a->n, run, gap) ? -1 : 0;
 }
@@ -250,7 +281,7 @@ int runs_owners(const struct pdump *d, const struct attribution *a, const struct
 	size_t i;
 	int rc;
 
-	if (!d->trace || d->ncpu > 1)
+	if (!modelled(d))
 		return 1;
 	if (!(gap = malloc((a->n ? a->n : 1) * sizeof *gap)))
 		return -1;
@@ -266,7 +297,7 @@ double runs_range(const struct pdump *d, const struct pdump_seg *const *segs, si
 {
 	double run, gap;
 
-	if (!d->trace || d->ncpu > 1 || walk(d, segs, n, lo, hi, a, keep, 1, 1, &run, &gap))
+	if (!modelled(d) || walk(d, segs, n, lo, hi, a, keep, 1, 1, &run, &gap))
 		return RUNS_NONE;
 	return larger(run, gap);
 }

@@ -41,17 +41,18 @@ void runs_index_free(struct pdump *d);
  * period, or no trace). */
 double runs_c2(const struct pdump *d);
 
-/* A dump of several CPUs (version 6, ncpu > 1) is taken as one without a
- * trace here, so that its intervals are Wilson's (or its sub-profiles'):
- * each CPU's ticks fall at deadlines drawn in cells a period apart, not at
- * the one CPU's periods the dump's period fields give, and QEMU's turns
- * move them further; with four CPUs a share's spread over seeds measured
- * 0.85 of a binomial count's, where one CPU's is a fraction of it
- * (docs/accuracy.md, "Several CPUs"). */
+/* A dump of several CPUs is modelled when they took turns (version 8,
+ * PDUMP_CLOCK_TURNS): each CPU's part of the trace is its own sequence of
+ * one CPU's periods, walked alone and scaled to that CPU's ticks, and the
+ * CPUs' sums added up. Else (the CPUs at once: version 8's
+ * PDUMP_CLOCK_CELLS, or version 6) it is taken as one without a trace, so
+ * that its intervals are Wilson's (or its sub-profiles'): each CPU's ticks
+ * fall in cells of one clock, not at the dump's periods, and QEMU's turns
+ * move them (docs/accuracy.md, "Several CPUs"). */
 
 /* Each owner's edge, into edge[0..a->n), for a made by attribute() from
  * segs[0..nsegs) of d (pointers into d->segs). Returns 0; 1 when d has no
- * trace, or several CPUs (edge untouched); -1 out of memory. */
+ * trace, or several CPUs at once (edge untouched); -1 out of memory. */
 int runs_owners(const struct pdump *d, const struct attribution *a, const struct pdump_seg *const *segs,
 		size_t nsegs, double *edge);
 
@@ -64,7 +65,8 @@ int runs_owner_sums(const struct pdump *d, const struct attribution *a, const st
 
 /* The edge of the ticks in segs[0..n) at addresses [lo, hi), together;
  * with keep (a->n flags) and a, only those in an owner of a whose flag is
- * set. RUNS_NONE when d has no trace or memory runs out. */
+ * set. RUNS_NONE when d has no trace (or several CPUs at once) or memory
+ * runs out. */
 double runs_range(const struct pdump *d, const struct pdump_seg *const *segs, size_t n, uint64_t lo,
 		  uint64_t hi, const struct attribution *a, const unsigned char *keep);
 

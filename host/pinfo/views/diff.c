@@ -518,6 +518,8 @@ int pinfo_merge(const char *outfile, char *const *dumps, size_t n, FILE *errs)
 				out.ncpu = 0;	/* nor CPU records: version 2 or 3 */
 				out.cpus = NULL;
 				out.cputics = NULL;
+				out.clock = 0;
+				out.cputrace = NULL;
 				out.subtotal = NULL;
 				out.ntrace = 0;	/* nor a trace: its ticks are of one run */
 				out.trace = NULL;

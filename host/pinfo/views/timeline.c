@@ -16,8 +16,9 @@
 #include "shown.h"
 #include "timeline.h"
 
-/* Each CPU's part of the trace: min(samples, cap) for the cap that adds
- * up to ntrace; 1 track of all when there is no such cap. */
+/* Each CPU's part of the trace: as version 8 gives it, else min(samples,
+ * cap) for the cap that adds up to ntrace; 1 track of all when there is
+ * no such cap. */
 static uint32_t split(const struct pdump *d, uint32_t *len)
 {
 	uint64_t lo = 0, hi = d->ntrace, mid, sum;
@@ -25,6 +26,11 @@ static uint32_t split(const struct pdump *d, uint32_t *len)
 
 	if (d->ncpu < 2)
 		goto one;
+	if (d->cputrace) {
+		for (c = 0; c < d->ncpu; c++)
+			len[c] = d->cputrace[c];
+		return d->ncpu;
+	}
 	while (lo < hi) {	/* the least cap whose parts reach ntrace */
 		mid = (lo + hi) / 2;
 		for (sum = 0, c = 0; c < d->ncpu; c++)

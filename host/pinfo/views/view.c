@@ -61,6 +61,8 @@ void view_header(FILE *out, const char *dumpfile, const struct pdump *d)
 	fprintf(out, "Dump %s: a %s, %u Hz, %llu samples, format version %u", shown(dumpfile, &sh),
 		view_type_name(d->type & ~PDUMP_TYPE_TRACE, type, sizeof type), d->hz,
 		(unsigned long long)d->total, d->version);
+	if (d->clock)	/* format 8: how the CPUs ticked, which the intervals follow */
+		fprintf(out, ", %u CPUs %s", d->ncpu, d->clock == PDUMP_CLOCK_TURNS ? "in turns" : "at once");
 	if (d->type & PDUMP_TYPE_TRACE)
 		fprintf(out, ", a trace of %u ticks (%u bytes)", d->ntrace, d->trace_bytes);
 	fputc('\n', out);

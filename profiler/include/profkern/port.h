@@ -152,6 +152,11 @@ uint64_t prof_clock_ticks(void);
  * a list naming one it does not know (PROF_ENOENT). From the calls (it
  * may sleep if they may). Without it, every name is taken. */
 int prof_module_known(const char *name);
+/* Optional: 1 if the CPUs take turns, one running a process at a time, so
+ * that each CPU's ticks are prof_clock_period()'s periods of its own work
+ * (profkern's turns=1); 0 if they run at once, each on its own timer. From
+ * the calls (a dump of several CPUs says which). Without it, 0. */
+int prof_clock_turns(void);
 
 /* ---- the calls: what the kernel calls --------------------------------------- */
 

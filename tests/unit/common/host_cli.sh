@@ -88,7 +88,7 @@ one_tool() {
 
 for b in "$build" "$build/san"; do
 	if [ -x "$b/pinfo" ]; then
-		one_tool pinfo "$b/pinfo" "pinfo (profkern) $version, dump formats 1 to 6" 2
+		one_tool pinfo "$b/pinfo" "pinfo (profkern) $version, dump formats 1 to 8" 2
 		check_misuse "--top without a value" "pinfo: option '--top' needs a value" --top
 		check_misuse "--html= without a value" "pinfo: option '--html' needs a value" --html= x.pro
 		check_misuse "--top given twice" "$usage1" --top 2 --top 3 x.pro

@@ -69,8 +69,8 @@ static void test_dump_foreign(void **state)
 
 	(void)state;
 	tdump_read_bad((const uint8_t *)"\177ELF\1\1\1", 7, "magic");
-	b.data[4] = 8;	/* 3 has the stack table, 4 the sub-profiles, 5 the trace, 6 the CPUs, 7 events: known */
-	tdump_read_bad(b.data, b.len, "version 8");
+	b.data[4] = 9;	/* 3 the stack table, 4 the sub-profiles, 5 the trace, 6 the CPUs, 7 events, 8 the clock */
+	tdump_read_bad(b.data, b.len, "version 9");
 	b.data[4] = 0;
 	tdump_read_bad(b.data, b.len, "version 0");
 	tbuf_free(&b);

@@ -205,10 +205,10 @@ static void v3_fields(void **state)
 	tdump_read_bad(b.data, b.len, "stacks, more than the limit");
 	tbuf_free(&b);
 
-	b = tdump_bytes(d);	/* version 8: not known */
-	b.data[4] = 8;
+	b = tdump_bytes(d);	/* version 9: not known */
+	b.data[4] = 9;
 	tdump_recrc(b.data, b.len);
-	tdump_read_bad(b.data, b.len, "this reader knows 1 to 7");
+	tdump_read_bad(b.data, b.len, "this reader knows 1 to 8");
 	tbuf_free(&b);
 	free_seed(d);
 }

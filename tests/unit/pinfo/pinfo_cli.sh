@@ -146,6 +146,13 @@ for pinfo in "$build/pinfo" "$build/san/pinfo"; do
 	check cpus-absent 1 '' "^pinfo: $elf: module TINY is not in the dump (its modules: TESTPROF, kernel, WORKER)\$" -- \
 		--cpus "$v6" "$elf"
 	check cpus-list 1 '' "no map given is of a module" -- --skip-absent --cpus "$v6" "$elf"
+	# two CPUs in turns (format 8, clock 2): each CPU's runs, not Wilson's;
+	# the same dump with the CPUs at once (clock 1): Wilson's, as the kernel's
+	v8=tests/fuzz/corpus/dump/graded-v8
+	check cpus-turns-ci 0 '^GRADED      0001    1dfb        454   99.78 ±0.31$' '' -- --ci "$v8-turns.pro"
+	check cpus-turns-header 0 ', format version 8, 2 CPUs in turns, a trace of 455 ticks' '' -- --sort=tics "$v8-turns.pro"
+	check cpus-atonce-header 0 ', format version 8, 2 CPUs at once, a trace' '' -- --sort=tics "$v8-cells.pro"
+	check cpus-atonce-ci 0 '^GRADED      0001    1dfb        454   99.78 ±1.01$' '' -- --ci "$v8-cells.pro"
 done
 echo "pinfo-cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

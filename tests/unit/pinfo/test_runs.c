@@ -3,7 +3,8 @@
  * longer one, summed over its runs and over the gaps between them, the
  * larger sum), scaled when the trace holds fewer ticks than the dump;
  * the edge of a range and of the owners not shown; the period's c^2; and
- * no trace, no edge, nor with several CPUs' records. The trace's index
+ * no trace, no edge, nor with several CPUs' records at once; with the
+ * CPUs in turns, each CPU's part walked alone. The trace's index
  * (runs_index): each entry's segment, and each segment's entries in order;
  * the same edges with it as without. */
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 #include <cmocka.h>
 
 #include "attrib.h"
+#include "dumpfmt.h"
 #include "runs.h"
 
 static void assert_near(double got, double want)
@@ -182,6 +184,62 @@ static void gaps(void **state)
 	d.total = 10;
 }
 
+/* Two CPUs in turns (version 8): the trace A A B A B | B B k O A, CPU 0's
+ * five entries, then CPU 1's, each walked alone. CPU 0: A's runs 2 and 1
+ * (1/4 + 1), its gap 1 (1); B's runs 1 and 1 (2), its gap 1 (1). CPU 1:
+ * B's run of 2 (1/4), A's run of 1 (1), no gap (no run before it there).
+ * Each CPU's sums are scaled to its own ticks: 5 and 15 (x 1 and x 3).
+ * Taken as one sequence (one CPU, or the CPUs at once) B's runs are 1 and
+ * 3: the edge differs. */
+static void turns(void **state)
+{
+	const struct pdump_seg *one[1] = { &segs[1] };
+	static struct pdump_cpu cpus[2] = { { 5, 0, 0, 0, NULL }, { 15, 1, 0, 0, NULL } };
+	static uint32_t cputrace[2] = { 5, 5 };
+	double edge[2], run[2], gap[2];
+
+	(void)state;
+	d.total = 20;
+	d.ncpu = 2;
+	d.cpus = cpus;
+	d.cputrace = cputrace;
+	d.clock = PDUMP_CLOCK_TURNS;
+	assert_int_equal(runs_owner_sums(&d, &a, one, 1, run, gap), 0);
+	assert_near(run[0], 1.25 + 3 * 1);
+	assert_near(gap[0], 1);
+	assert_near(run[1], 2 + 3 * 0.25);
+	assert_near(gap[1], 1);
+	assert_int_equal(runs_owners(&d, &a, one, 1, edge), 0);
+	assert_near(edge[0], 4.25);
+	assert_near(edge[1], 2.75);
+	/* A and B together: CPU 0 a run of 5; CPU 1 runs of 2 and 1, a gap of 2 */
+	assert_near(runs_range(&d, one, 1, 0, UINT64_MAX, NULL, NULL), 0.25 + 3 * (0.25 + 1));
+	/* the same scale on each CPU: as many ticks as traced */
+	cpus[1].samples = 5;
+	d.total = 10;
+	assert_int_equal(runs_owners(&d, &a, one, 1, edge), 0);
+	assert_near(edge[0], 2.25);
+	assert_near(edge[1], 2.25);
+	/* the CPUs at once (version 8's cells, or version 6): no edge, Wilson's */
+	d.clock = PDUMP_CLOCK_CELLS;
+	edge[0] = -5;
+	assert_int_equal(runs_owners(&d, &a, one, 1, edge), 1);
+	assert_near(edge[0], -5);
+	assert_near(runs_range(&d, one, 1, 0, UINT64_MAX, NULL, NULL), RUNS_NONE);
+	d.clock = 0;
+	d.cputrace = NULL;
+	assert_int_equal(runs_owners(&d, &a, one, 1, edge), 1);
+	d.clock = PDUMP_CLOCK_TURNS;	/* turns, but no CPU's part known */
+	assert_int_equal(runs_owners(&d, &a, one, 1, edge), 1);
+	/* one sequence: B's runs 1 and 3 */
+	d.ncpu = 0;
+	d.cpus = NULL;
+	d.clock = 0;
+	assert_int_equal(runs_owners(&d, &a, one, 1, edge), 0);
+	assert_near(edge[1], 1.25);
+	cpus[1].samples = 15;
+}
+
 /* Uniform over 681 + [0, 1024): variance (1024^2 - 1) / 12, mean 1192.5. */
 static void c2(void **state)
 {
@@ -201,6 +259,7 @@ int main(void)
 		cmocka_unit_test(owners),
 		cmocka_unit_test(ranges),
 		cmocka_unit_test(gaps),
+		cmocka_unit_test(turns),
 		cmocka_unit_test(c2),
 		cmocka_unit_test(index_of_trace),
 	};

@@ -284,7 +284,8 @@ static void timeline_two_cpus(void **state)
 	free(j);
 }
 
-/* Parts that add up to no cap: one track of it all. */
+/* The CPUs' parts: the one cap that makes them add up to the trace, or
+ * format 8's own; parts that add up to no cap: one track of it all. */
 static void timeline_one_track(void **state)
 {
 	static uint32_t trace[] = { 1, 1, 9, 9 };
@@ -309,6 +310,14 @@ static void timeline_one_track(void **state)
 	assert_int_equal(timeline_make(d, NULL, 0, &t), 0);
 	assert_int_equal(t.ncpu, 1);
 	assert_int_equal(t.len[0], 3);
+	timeline_free(&t);
+	/* format 8 says where each CPU's part ends: 3 and 1, not the cap's 2 and 2 */
+	d = dump2(trace, 4);
+	d->cputrace = (uint32_t[]){ 3, 1 };
+	assert_int_equal(timeline_make(d, NULL, 0, &t), 0);
+	assert_int_equal(t.ncpu, 2);
+	assert_int_equal(t.len[0], 3);
+	assert_int_equal(t.len[1], 1);
 	timeline_free(&t);
 }
 

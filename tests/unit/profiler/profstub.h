@@ -1,5 +1,7 @@
 /* profstub.h: the profiler's environment (profkern/port.h) for its host unit
- * tests: allocations counted and made to fail on demand, a clock mask
+ * tests: allocations counted and made to fail on demand, below 2 GiB (a
+ * trace's addresses are 32 bits), each ending at a page that faults, a
+ * clock mask
  * that only counts, and the modules TESTPROF and WORKER. */
 #ifndef TESTS_UNIT_PROFILER_PROFSTUB_H
 #define TESTS_UNIT_PROFILER_PROFSTUB_H
@@ -20,6 +22,9 @@ extern int stub_check_release, stub_releases, stub_unsafe_releases;
 /* The period prof_clock_period() gives: 1193 + [0, 1024) PIT counts
  * unless a test sets it. */
 extern struct prof_period stub_period;
+
+/* What prof_clock_turns() says: 0 (the CPUs at once) unless a test sets it. */
+extern int stub_turns;
 
 /* The clock prof_clock_ticks() reads: 0 unless a test moves it. */
 extern uint64_t stub_ticks;

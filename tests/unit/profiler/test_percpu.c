@@ -114,7 +114,8 @@ static void dump_sums(void **state)
 	for (int i = 0; i < 4; i++)
 		tick_on(3, &pp, UCS, 0x200);
 	dump_back(&pp, PT_USER, &d);
-	assert_int_equal(d.version, PDUMP_VERSION_V6);
+	assert_int_equal(d.version, PDUMP_VERSION_V8);	/* several CPUs: the clock record */
+	assert_int_equal(d.clock, PDUMP_CLOCK_CELLS);
 	assert_int_equal(d.ncpu, 4);
 	assert_int_equal(d.segs[0].counters[0x48], 5);
 	assert_int_equal(d.segs[0].counters[0x80], 5);
@@ -213,6 +214,7 @@ static void traces_in_turn(void **state)
 	assert_true(d.type & PDUMP_TYPE_TRACE);
 	assert_int_equal(d.ntrace, 6);
 	assert_memory_equal(d.trace, want, sizeof want);
+	assert_memory_equal(d.cputrace, ((uint32_t[]){ 2, 2, 1, 1 }), 16);	/* version 8's */
 	pdump_release(&d, &dumpback_heap);
 	stub_cpu = 2;
 	prof_plan(&pp, &plan);

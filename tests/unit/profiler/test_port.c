@@ -1,9 +1,10 @@
 /* test_port.c: the contract's own parts (profkern/port.h, docs/porting.md):
  * a program's counters found by the slot the kernel gives, whatever its
  * selector and wherever its code starts; a prof_cpu() out of range; the
- * period in the kernel's terms and in the dump's; the dump split in a
- * snapshot and its sending; the plan carried out in C; the fingerprint;
- * the 64-bit division. */
+ * period in the kernel's terms and in the dump's; with several CPUs, how
+ * they ticked (prof_clock_turns()); the dump split in a snapshot and its
+ * sending; the plan carried out in C; the fingerprint; the 64-bit
+ * division. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -13,6 +14,7 @@
 #include <cmocka.h>
 #include "prof.h"
 #include "profkern/port.h"
+#include "dumpfmt.h"
 #include "profstub.h"
 #include "dumpback.h"
 
@@ -30,6 +32,7 @@ static int setup(void **state)
 	(void)state;
 	stub_ncpu = 1;
 	stub_cpu = 0;
+	stub_turns = 0;
 	stub_period = (struct prof_period){ PROF_PIT_HZ, 1193, 1024 };
 	return 0;
 }
@@ -188,6 +191,41 @@ static void period_in_dump(void **state)
 	prof_exit(&pp);
 }
 
+/* Several CPUs: version 8, saying how they ticked (prof_clock_turns()),
+ * with turns the period theirs; one CPU: version 6, no clock record. */
+static void turns_in_dump(void **state)
+{
+	struct prof_proc pp = { 0 };
+	struct prof_codeseg s = flatseg(&pp, 0, 0, 0x40);
+	struct pdump d;
+
+	(void)state;
+	stub_ncpu = 2;
+	assert_int_equal(prof_init(&pp, PT_USER, NULL, &s, 1), 0);
+	dump_back(&pp, PT_USER, &d);
+	assert_int_equal(d.version, PDUMP_VERSION_V8);
+	assert_int_equal(d.clock, PDUMP_CLOCK_CELLS);
+	assert_int_equal(d.period_base, 1193);
+	pdump_release(&d, &dumpback_heap);
+	stub_turns = 1;
+	stub_period = (struct prof_period){ 1000000000, 90000, 65536 };	/* TSC counts, as profkern's */
+	dump_back(&pp, PT_USER, &d);
+	assert_int_equal(d.clock, PDUMP_CLOCK_TURNS);
+	assert_int_equal(d.period_base, 107);	/* in PIT counts, rounded */
+	assert_int_equal(d.period_spread, 78);
+	assert_int_equal(d.ncpu, 2);
+	pdump_release(&d, &dumpback_heap);
+	prof_exit(&pp);
+	stub_ncpu = 1;
+	assert_int_equal(prof_init(&pp, PT_USER, NULL, &s, 1), 0);
+	dump_back(&pp, PT_USER, &d);
+	stub_turns = 0;
+	assert_int_equal(d.version, PDUMP_VERSION_V6);
+	assert_int_equal(d.clock, 0);
+	pdump_release(&d, &dumpback_heap);
+	prof_exit(&pp);
+}
+
 static uint8_t wire[2][1 << 16];
 static size_t wirelen[2];
 
@@ -322,6 +360,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(slot_system, setup, teardown),
 		cmocka_unit_test_setup_teardown(cpu_out_of_range, setup, teardown),
 		cmocka_unit_test_setup_teardown(period_in_pit, setup, teardown),
+		cmocka_unit_test_setup_teardown(turns_in_dump, setup, teardown),
 		cmocka_unit_test_setup_teardown(period_in_dump, setup, teardown),
 		cmocka_unit_test_setup_teardown(split_dump, setup, teardown),
 		cmocka_unit_test_setup_teardown(planned_as_c, setup, teardown),

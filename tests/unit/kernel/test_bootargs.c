@@ -30,6 +30,12 @@ static void test_bootargs(void **state)
 	assert_int_equal(a.jitter, 1);
 	assert_int_equal(bootargs_parse("jitter=0 hz=100", &a), 0);
 	assert_int_equal(a.jitter, 0);
+	/* turns: several CPUs take turns unless turns=0 (kernel/smp/turns.h) */
+	assert_int_equal(a.turns, 1);
+	assert_int_equal(bootargs_parse("hz=100 turns=0", &a), 0);
+	assert_int_equal(a.turns, 0);
+	assert_int_equal(bootargs_parse("turns=0 turns=1", &a), 0);
+	assert_int_equal(a.turns, 1);
 	assert_int_equal(a.selftest_tick, 0);
 	assert_int_equal(bootargs_parse("hz=100 selftest=tick", &a), 0);
 	assert_int_equal(a.selftest_tick, 1);

@@ -4,7 +4,8 @@
 # unequal length, started at once or one after another, each keep their
 # share of the samples. Each run is make run TRUTH=1, and each program's
 # share of the programs' samples (pinfo's module table) must be within
-# one point of its share of their instructions (the exact answer). With
+# one point of its share of their instructions (the exact answer), and
+# the dump says its CPUs took turns (format 8, docs/dump-format.md). With
 # each CPU's own timer on QEMU's one clock (turns=0), the first mix below
 # gave 17.03, 17.18, 25.62 and 40.17 with four CPUs, where the exact
 # shares are 12.5, 12.5, 25 and 50.
@@ -34,6 +35,8 @@ turns_case() {
 	if ! $make --no-print-directory run TRUTH=1 CPUS="$2" HZ=5000 SCRIPT="$dir/$1.cmd" PROG="$wprog" \
 		> "$dir/$1.log" 2>&1; then
 		fail "make run CPUS=$2: $(tail -3 "$dir/$1.log")"
+	elif ! grep -q "format version 8, $2 CPUs in turns" "$dir/$1.log"; then
+		fail "the dump does not say its $2 CPUs took turns: $(grep -a '^Dump' "$dir/$1.log" | head -1)"
 	elif ! got=$(turns_shares); then
 		fail "no shares of WA to WD: $(grep -a 'W[A-D] ' "$dir/$1.log" | head -4)"
 	elif awk -v w="${got#worst }" 'BEGIN { exit !(w + 0 <= 1) }'; then

@@ -32,7 +32,7 @@ void turns_join(uint32_t quantum)
 		return;
 	__atomic_or_fetch(&smp_busy, 1u << this_cpu->index, __ATOMIC_SEQ_CST);
 	turns_relink();
-	/* the first period, drawn as boot/irq0.asm's smp_rtick draws them */
+	/* the first period, drawn as boot/irq0turns.inc's smp_rtick draws them */
 	q->jitter_seed *= SMP_MCG_MUL;
 	this_cpu->turn_first = turns_base + (turns_shift < 32 ? q->jitter_seed >> turns_shift : 0);
 	this_cpu->turn_ticks = (int32_t)quantum;

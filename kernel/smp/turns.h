@@ -1,15 +1,14 @@
-/* turns.h: turns=1, several CPUs under an emulator that runs them in turn
- * on one clock (QEMU's -icount): the round of turns among the CPUs that
- * run a process, which makes a sample a period of one CPU's own work
- * (boot/irq0.asm's smp_rtick and smp_itick; docs/smp.md, "A sample's worth
- * between programs"). */
+/* turns.h: with several CPUs, by default (turns=1), the round of turns
+ * among the CPUs that run a process, which makes a sample a period of one
+ * CPU's own work, on QEMU's one clock (-icount) as on hardware
+ * (boot/irq0turns.inc's smp_rtick; docs/smp.md, "The turns"). */
 #ifndef KERNEL_SMP_TURNS_H
 #define KERNEL_SMP_TURNS_H
 
 #include <stdint.h>
 
 #define TURN_NONE 31		/* smp_turn when no CPU is busy: never a busy CPU's bit */
-/* A busy CPU's tick (boot/irq0.asm's smp_rtick), the IPI that wakes an
+/* A busy CPU's tick (boot/irq0turns.inc's smp_rtick), the IPI that wakes an
  * idle one (smp_wake), the one that gives a CPU its turn (smp_turn_ipi). */
 #define SMP_RTICK_VECTOR 0xF3
 #define SMP_WAKE_VECTOR 0xF5

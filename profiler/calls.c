@@ -207,7 +207,7 @@ static void detach_user(struct prof_proc *pp, int k)
 	*prof_user_of(pp, k) = 0;
 	for (int i = 0; i < PROF_LDT_SLOTS; i++)
 		prof_ubufs_of(pp, k)[i] = 0;
-	if (k == 3)
+	if (k == prof_kind(PT_OFFCPU))
 		prof_offcpu_drop_own(pp);
 }
 
